@@ -1,0 +1,162 @@
+// The seam between a program and the explorers (design.md, "How data flows").
+//
+// An explorer sees a program only through Model: restart it, ask which threads exist, which are
+// enabled, what each thread's next visible operation is (for blocked threads too: the algorithms
+// need next(s, u) for every u), step one thread, and read the execution's status. The runtime's
+// Execution implements it for real programs; tests implement it with tiny hand-written models and
+// with randomly generated ones, which is how every explorer is validated without LLVM.
+//
+// A transition (dissertation, chapter 2) is one visible operation followed by the thread's local
+// computation up to its next visible operation. The model must make next(s, u) a function of
+// thread u's local state only: another thread's step may change whether u is enabled, never what
+// u's pending operation is.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace bpor {
+
+using ThreadId = uint32_t;
+inline constexpr ThreadId NoThread = ~ThreadId(0);
+
+/// What a visible operation does. The checker's dependence relation reads only the access
+/// footprint (Operation::accesses) and the thread fields; the kind serves the bound functions
+/// (yields for the fair bound, blocking operations for the preemption bound) and the trace.
+enum class OpKind : uint8_t {
+  Load,
+  Store,
+  ReadModifyWrite, // atomicrmw, cmpxchg (also when the compare fails: it is still a write)
+  Fence,
+  MemoryCopy,      // memcpy/memmove/memset and libc functions over shared memory
+  Free,            // free(): writes the whole object
+  Lock,
+  Trylock,
+  Unlock,
+  CondWait,        // releases the mutex and starts waiting
+  CondWake,        // reacquires the mutex after a signal (or a timeout for timedwait)
+  CondSignal,
+  CondBroadcast,
+  RwRdlock,
+  RwWrlock,
+  RwUnlock,
+  BarrierWait,
+  SemWait,
+  SemPost,
+  Once,
+  Fork,            // pthread_create: otherThread is the child
+  Join,            // pthread_join: otherThread is the target; enabled once it has terminated
+  Yield,           // sched_yield, and the yields the pass puts on spin-loop back edges
+  AtomicBlock,     // a __VERIFIER_atomic_* call or atomic_begin..end, run as one transition
+  Nondet,          // __VERIFIER_nondet_*: a data choice among numChoices values
+  Exit,            // main returns or exit(): ends every thread
+  Other,           // a runtime operation with no special meaning to the checker
+};
+
+const char *opKindName(OpKind kind);
+
+/// A byte range in the program's memory (or a synchronisation object's address) touched by an
+/// operation. Addresses are the runtime's encoded pointers; a test model may use any integers.
+struct Access {
+  uint64_t address = 0;
+  uint64_t size = 0;
+  bool write = false;
+};
+
+/// A visible operation: pending (next(s, u)) or executed (an event of the execution).
+struct Operation {
+  ThreadId thread = NoThread;
+  OpKind kind = OpKind::Other;
+  /// Conflicts with every operation of every other thread that has a footprint: used where the
+  /// footprint is not known in advance (an atomic block) or the operation ends all threads (exit).
+  bool global = false;
+  /// Up to two byte ranges (memcpy reads one and writes another). Synchronisation operations
+  /// access their object's address as a write, so that operations on one mutex are dependent.
+  uint8_t numAccesses = 0;
+  Access accesses[2];
+  /// Fork: the child; Join: the thread joined. NoThread otherwise.
+  ThreadId otherThread = NoThread;
+  /// Number of data choices (Nondet); 1 for everything else.
+  uint32_t numChoices = 1;
+  /// Set on an executed event: the value read (loads, the old value of an RMW) or written, the
+  /// choice made for Nondet. Used for hashing states and for the trace.
+  uint64_t value = 0;
+  /// Set on an executed event whose transition ended its thread (its function returned or it
+  /// called pthread_exit). A join of that thread depends on it.
+  bool endsThread = false;
+  /// Source location id for traces (0: unknown); Model::describeLocation turns it into text.
+  uint32_t location = 0;
+
+  void addAccess(uint64_t address, uint64_t size, bool write) {
+    accesses[numAccesses++] = Access{address, size, write};
+  }
+};
+
+/// Where an execution stands after a step.
+enum class ExecStatus : uint8_t {
+  Running,    // at least one thread has not terminated (the checker detects deadlock: none enabled)
+  Finished,   // the program exited (main returned, exit() was called, or every thread ended)
+  Infeasible, // __VERIFIER_assume(false) or an equivalent: the path is pruned, not an error
+  Error,      // an assertion failure, memory error or misuse of the threads API
+};
+
+enum class ErrorKind : uint8_t {
+  None,
+  AssertionFailure, // assert(), reach_error(), abort()
+  Deadlock,         // found by the checker: threads remain but none is enabled
+  Livelock,         // found by the checker: an execution exceeded the maximum depth
+  MemoryError,      // null/invalid pointer, out of bounds, use after free, double/invalid free
+  ThreadsApiMisuse, // unlocking a mutex not held, joining twice, ...
+  Unsupported,      // an unsupported construct was reached (exit code 3)
+  ResourceLimit,    // stack depth, memory, or another internal limit (exit code 3)
+};
+
+const char *errorKindName(ErrorKind kind);
+
+struct ErrorInfo {
+  ErrorKind kind = ErrorKind::None;
+  ThreadId thread = NoThread;
+  uint32_t location = 0;
+  std::string message;
+};
+
+class Model {
+public:
+  virtual ~Model() = default;
+
+  /// Returns to the initial state s0. Only thread 0 exists and it stands at its first visible
+  /// operation (its local prefix has run).
+  virtual void restart() = 0;
+
+  /// Threads created so far, numbered in creation order from 0 (main). Terminated threads keep
+  /// their number. Within one schedule prefix the numbering is deterministic.
+  virtual ThreadId numThreads() const = 0;
+
+  /// False for a terminated thread.
+  virtual bool isAlive(ThreadId thread) const = 0;
+
+  /// Whether next(s, thread) can execute now. Never true for a terminated thread.
+  virtual bool isEnabled(ThreadId thread) const = 0;
+
+  /// next(s, thread): the pending operation of a live thread, enabled or not. Undefined for a
+  /// terminated thread.
+  virtual const Operation &pending(ThreadId thread) const = 0;
+
+  /// Executes the pending operation of an enabled thread (with data choice `choice` <
+  /// pending(thread).numChoices) and the thread's local computation up to its next visible
+  /// operation. Returns the executed event.
+  virtual const Operation &step(ThreadId thread, uint32_t choice = 0) = 0;
+
+  virtual ExecStatus status() const = 0;
+
+  /// Meaningful when status() == Error.
+  virtual const ErrorInfo &error() const = 0;
+
+  /// Human-readable "file:line" for an operation's location id; empty if unknown.
+  virtual std::string describeLocation(uint32_t location) const { return {}; }
+
+  /// Human-readable description of an address for traces ("x", "heap#3+8"); may be empty.
+  virtual std::string describeAddress(uint64_t address) const { return {}; }
+};
+
+} // namespace bpor
