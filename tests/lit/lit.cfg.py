@@ -1,0 +1,29 @@
+# lit configuration for bporcheck's IR and C-program tests.
+import os
+import lit.formats
+
+config.name = "bporcheck"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".ll", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.bpor_obj_root, "tests", "lit")
+
+tools = config.llvm_tools_dir
+bporcheck = os.path.join(config.bpor_obj_root, "tools", "bporcheck", "bporcheck")
+plugin = os.path.join(config.bpor_obj_root, "passes", "BporPasses.so")
+
+config.substitutions.append(("%bporcheck", bporcheck))
+config.substitutions.append(("%clang", config.bpor_clang))
+config.substitutions.append(("%opt", config.bpor_opt))
+config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(("%FileCheck", os.path.join(tools, "FileCheck")))
+config.substitutions.append(("%not", os.path.join(tools, "not")))
+config.environment["PATH"] = os.pathsep.join([tools, config.environment.get("PATH", "")])
+
+if os.path.exists(bporcheck):
+    config.available_features.add("bporcheck")
+if os.path.exists(plugin):
+    config.available_features.add("plugin")
+if os.environ.get("BPOR_SLOW_TESTS") == "1":
+    config.available_features.add("slow")
