@@ -1,0 +1,67 @@
+#include "runtime/sync/Mutex.h"
+
+#include <cassert>
+#include <cerrno>
+
+namespace bpor::runtime {
+
+bool Mutex::canLock(ThreadId thread) const {
+  return owner_ == NoThread || (owner_ == thread && type_ != MutexType::Normal);
+}
+
+SyncResult Mutex::lock(ThreadId thread) {
+  assert(canLock(thread));
+  if (owner_ == thread) {
+    if (type_ == MutexType::ErrorCheck)
+      return SyncResult::ok(EDEADLK);
+    ++depth_;
+    return SyncResult::ok();
+  }
+  owner_ = thread;
+  depth_ = 1;
+  return SyncResult::ok();
+}
+
+SyncResult Mutex::trylock(ThreadId thread) {
+  if (owner_ == NoThread) {
+    owner_ = thread;
+    depth_ = 1;
+    return SyncResult::ok();
+  }
+  if (owner_ == thread && type_ == MutexType::Recursive) {
+    ++depth_;
+    return SyncResult::ok();
+  }
+  return SyncResult::ok(EBUSY);
+}
+
+SyncResult Mutex::unlock(ThreadId thread) {
+  if (owner_ != thread)
+    return SyncResult::error(owner_ == NoThread
+                                 ? "pthread_mutex_unlock of a mutex that is not locked"
+                                 : "pthread_mutex_unlock of a mutex held by another thread");
+  if (--depth_ == 0)
+    owner_ = NoThread;
+  return SyncResult::ok();
+}
+
+SyncResult Mutex::destroy() {
+  if (owner_ != NoThread)
+    return SyncResult::error("pthread_mutex_destroy of a locked mutex");
+  return SyncResult::ok();
+}
+
+uint32_t Mutex::releaseForWait() {
+  uint32_t depth = depth_;
+  owner_ = NoThread;
+  depth_ = 0;
+  return depth;
+}
+
+void Mutex::reacquireAfterWait(ThreadId thread, uint32_t depth) {
+  assert(owner_ == NoThread);
+  owner_ = thread;
+  depth_ = depth;
+}
+
+} // namespace bpor::runtime

@@ -1,0 +1,150 @@
+#include "runtime/sync/Barrier.h"
+#include "runtime/sync/CondVar.h"
+#include "runtime/sync/Mutex.h"
+#include "runtime/sync/RwLock.h"
+#include "runtime/sync/Semaphore.h"
+
+#include <cerrno>
+#include <gtest/gtest.h>
+
+using namespace bpor;
+using namespace bpor::runtime;
+
+TEST(Mutex, NormalLockBlocksOthersAndItsOwner) {
+  Mutex m;
+  EXPECT_TRUE(m.canLock(0));
+  EXPECT_EQ(m.lock(0).returnValue, 0);
+  EXPECT_EQ(m.owner(), 0u);
+  EXPECT_FALSE(m.canLock(1));
+  EXPECT_FALSE(m.canLock(0)); // self-deadlock: the checker reports it
+  EXPECT_EQ(m.trylock(1).returnValue, EBUSY);
+  EXPECT_EQ(m.trylock(0).returnValue, EBUSY);
+  EXPECT_EQ(m.unlock(0).misuse, nullptr);
+  EXPECT_FALSE(m.isHeld());
+  EXPECT_TRUE(m.canLock(1));
+}
+
+TEST(Mutex, UnlockByNonOwnerIsMisuse) {
+  Mutex m;
+  EXPECT_NE(m.unlock(0).misuse, nullptr);
+  m.lock(0);
+  EXPECT_NE(m.unlock(1).misuse, nullptr);
+  EXPECT_EQ(m.owner(), 0u);
+  EXPECT_NE(m.destroy().misuse, nullptr);
+  m.unlock(0);
+  EXPECT_EQ(m.destroy().misuse, nullptr);
+}
+
+TEST(Mutex, RecursiveCountsDepth) {
+  Mutex m(MutexType::Recursive);
+  m.lock(2);
+  EXPECT_TRUE(m.canLock(2));
+  EXPECT_FALSE(m.canLock(1));
+  EXPECT_EQ(m.lock(2).returnValue, 0);
+  EXPECT_EQ(m.trylock(2).returnValue, 0);
+  m.unlock(2);
+  m.unlock(2);
+  EXPECT_TRUE(m.isHeld());
+  m.unlock(2);
+  EXPECT_FALSE(m.isHeld());
+}
+
+TEST(Mutex, ErrorCheckRelockReturnsEdeadlk) {
+  Mutex m(MutexType::ErrorCheck);
+  m.lock(0);
+  EXPECT_TRUE(m.canLock(0));
+  EXPECT_EQ(m.lock(0).returnValue, EDEADLK);
+  m.unlock(0);
+  EXPECT_FALSE(m.isHeld());
+}
+
+TEST(Mutex, CondWaitReleaseRestoresDepth) {
+  Mutex m(MutexType::Recursive);
+  m.lock(1);
+  m.lock(1);
+  uint32_t depth = m.releaseForWait();
+  EXPECT_EQ(depth, 2u);
+  EXPECT_TRUE(m.canLock(0));
+  m.reacquireAfterWait(1, depth);
+  m.unlock(1);
+  EXPECT_TRUE(m.isHeld());
+}
+
+TEST(CondVar, SignalWakesOldestWaiterOnly) {
+  CondVar c;
+  EXPECT_EQ(c.signal(), 0u); // lost: nobody waits
+  c.addWaiter(3, false);
+  c.addWaiter(1, false);
+  EXPECT_FALSE(c.canWake(3));
+  EXPECT_FALSE(c.canWake(1));
+  EXPECT_EQ(c.signal(), 1u);
+  EXPECT_TRUE(c.canWake(3));
+  EXPECT_FALSE(c.canWake(1));
+  EXPECT_TRUE(c.removeWaiter(3));
+  EXPECT_FALSE(c.canWake(3));
+  EXPECT_EQ(c.broadcast(), 1u);
+  EXPECT_TRUE(c.canWake(1));
+}
+
+TEST(CondVar, TimedWaiterWakesWithoutSignal) {
+  CondVar c;
+  c.addWaiter(0, true);
+  c.addWaiter(1, false);
+  EXPECT_TRUE(c.canWake(0));
+  EXPECT_FALSE(c.canWake(1));
+  EXPECT_FALSE(c.removeWaiter(0)); // timed out: not signalled
+  EXPECT_EQ(c.broadcast(), 1u);
+  EXPECT_TRUE(c.removeWaiter(1));
+  EXPECT_FALSE(c.hasWaiters());
+}
+
+TEST(RwLock, ReadersShareWritersExclude) {
+  RwLock l;
+  EXPECT_EQ(l.rdlock(0).returnValue, 0);
+  EXPECT_TRUE(l.canRdlock(1));
+  EXPECT_EQ(l.rdlock(1).returnValue, 0);
+  EXPECT_FALSE(l.canWrlock(2));
+  EXPECT_EQ(l.trywrlock(2).returnValue, EBUSY);
+  EXPECT_EQ(l.unlock(0).misuse, nullptr);
+  EXPECT_FALSE(l.canWrlock(2));
+  EXPECT_EQ(l.unlock(1).misuse, nullptr);
+  EXPECT_TRUE(l.canWrlock(2));
+  EXPECT_EQ(l.wrlock(2).returnValue, 0);
+  EXPECT_FALSE(l.canRdlock(0));
+  EXPECT_EQ(l.tryrdlock(0).returnValue, EBUSY);
+  EXPECT_TRUE(l.canWrlock(2));
+  EXPECT_EQ(l.wrlock(2).returnValue, EDEADLK);
+  EXPECT_NE(l.unlock(0).misuse, nullptr);
+  EXPECT_NE(l.destroy().misuse, nullptr);
+  EXPECT_EQ(l.unlock(2).misuse, nullptr);
+  EXPECT_EQ(l.destroy().misuse, nullptr);
+}
+
+TEST(Barrier, LastArrivalCompletesGeneration) {
+  Barrier b(3);
+  uint64_t g0, g1, g2;
+  EXPECT_FALSE(b.arrive(&g0));
+  EXPECT_FALSE(b.arrive(&g1));
+  EXPECT_FALSE(b.isComplete(g0));
+  EXPECT_TRUE(b.arrive(&g2));
+  EXPECT_TRUE(b.isComplete(g0));
+  EXPECT_TRUE(b.isComplete(g1));
+  uint64_t next;
+  EXPECT_FALSE(b.arrive(&next)); // the barrier is reusable
+  EXPECT_EQ(next, g0 + 1);
+  EXPECT_FALSE(b.isComplete(next));
+  EXPECT_FALSE(Barrier(0).isValid());
+}
+
+TEST(Semaphore, WaitNeedsPositiveValue) {
+  Semaphore s(1);
+  EXPECT_TRUE(s.canWait());
+  s.wait();
+  EXPECT_FALSE(s.canWait());
+  EXPECT_FALSE(s.tryWait());
+  s.post();
+  s.post();
+  EXPECT_EQ(s.value(), 2u);
+  EXPECT_TRUE(s.tryWait());
+  EXPECT_EQ(s.value(), 1u);
+}
