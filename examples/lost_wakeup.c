@@ -1,0 +1,33 @@
+// A consumer waits on a condition variable without re-checking a predicate under the lock:
+// if the producer signals before the consumer waits, the signal is lost and the consumer
+// waits forever (a deadlock: main waits in join, the consumer in cond_wait).
+#include <pthread.h>
+
+pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+pthread_cond_t ready = PTHREAD_COND_INITIALIZER;
+int data;
+
+void *consumer(void *arg) {
+  pthread_mutex_lock(&lock);
+  pthread_cond_wait(&ready, &lock);
+  int got = data;
+  pthread_mutex_unlock(&lock);
+  return (void *)(long)got;
+}
+
+void *producer(void *arg) {
+  pthread_mutex_lock(&lock);
+  data = 1;
+  pthread_cond_signal(&ready);
+  pthread_mutex_unlock(&lock);
+  return 0;
+}
+
+int main(void) {
+  pthread_t c, p;
+  pthread_create(&c, 0, consumer, 0);
+  pthread_create(&p, 0, producer, 0);
+  pthread_join(c, 0);
+  pthread_join(p, 0);
+  return 0;
+}

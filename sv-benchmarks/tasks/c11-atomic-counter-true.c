@@ -1,0 +1,28 @@
+// SV-COMP-style task written for bporcheck. Expected: unreach-call true.
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *)
+    __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
+void reach_error() { __assert_fail("0", __FILE__, __LINE__, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+#include <pthread.h>
+
+#include <stdatomic.h>
+// C11 atomic increments are not lost.
+atomic_int counter;
+
+void *worker(void *arg) {
+  atomic_fetch_add(&counter, 1);
+  atomic_fetch_add(&counter, 1);
+  return 0;
+}
+
+int main(void) {
+  pthread_t a, b;
+  pthread_create(&a, 0, worker, 0);
+  pthread_create(&b, 0, worker, 0);
+  pthread_join(a, 0);
+  pthread_join(b, 0);
+  if (atomic_load(&counter) != 4) reach_error();
+  return 0;
+}

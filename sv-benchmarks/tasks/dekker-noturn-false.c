@@ -1,0 +1,42 @@
+// SV-COMP-style task written for bporcheck. Expected: unreach-call false.
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *)
+    __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
+void reach_error() { __assert_fail("0", __FILE__, __LINE__, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+#include <pthread.h>
+
+// A Dekker variant that checks the other's flag once and never re-checks: both may enter.
+int wants0, wants1, inside;
+
+void *p0(void *arg) {
+  if (!wants1) {
+    wants0 = 1;
+    inside++;
+    if (inside != 1) reach_error();
+    inside--;
+    wants0 = 0;
+  }
+  return 0;
+}
+
+void *p1(void *arg) {
+  if (!wants0) {
+    wants1 = 1;
+    inside++;
+    if (inside != 1) reach_error();
+    inside--;
+    wants1 = 0;
+  }
+  return 0;
+}
+
+int main(void) {
+  pthread_t a, b;
+  pthread_create(&a, 0, p0, 0);
+  pthread_create(&b, 0, p1, 0);
+  pthread_join(a, 0);
+  pthread_join(b, 0);
+  return 0;
+}
