@@ -1,0 +1,95 @@
+// A Program is an instrumented llvm::Module decoded once into executable form (design.md,
+// interp/): every function decoded to bytecode (interp/Bytecode.h), every global laid out in an
+// initial Memory with its initial image (pointer relocations included), every function given an
+// Address, every declared function resolved through an ExternalRegistry. After build() the
+// Program does not refer to the Module any more.
+#pragma once
+
+#include "interp/Bytecode.h"
+#include "interp/ExternalCall.h"
+#include "runtime/memory/Memory.h"
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace llvm {
+class Module;
+}
+
+namespace bpor {
+
+/// A source position: from @__bpor_source_locations (by id) or from an instruction's DILocation.
+struct SourceLocation {
+  std::string_view file; // empty if unknown
+  uint32_t line = 0;
+  uint32_t column = 0;
+
+  bool known() const { return !file.empty() || line != 0; }
+  /// "file:line" (or "file:line:column" when column is set); "" if unknown.
+  std::string str() const;
+};
+
+class Program {
+public:
+  /// Decodes `module`. Returns nullptr and sets `error` only for what is certain to be fatal
+  /// (e.g. a global initializer it cannot lay out); an unsupported instruction or an unknown
+  /// external is reported when it is reached.
+  static std::unique_ptr<Program> build(const llvm::Module &module,
+                                        const ExternalRegistry &registry, std::string &error);
+
+  /// The memory with every global and function object, sealed: copy it for an execution.
+  const Memory &initialMemory() const { return memory_; }
+
+  /// Address of a function (defined or declared) by name; 0 if there is none.
+  Address findFunction(std::string_view name) const;
+  /// Address of a global variable by name; 0 if there is none.
+  Address findGlobal(std::string_view name) const;
+  /// Whether `address` is the address of a function (offset 0 of a Function object).
+  bool isFunction(Address address) const { return functionIndex(address) != NoFunction; }
+  /// Name of the function at `address`, "" if none.
+  std::string_view functionName(Address address) const;
+  /// Whether the function at `address` has a body in the module.
+  bool isDefined(Address address) const;
+
+  /// Entry `id` of @__bpor_source_locations; unknown (empty) for 0 or an id out of range.
+  SourceLocation location(uint32_t id) const;
+  uint32_t numLocations() const { return uint32_t(sourceLocations_.size()); }
+
+  // ---- For the interpreter. ----
+  static constexpr uint32_t NoFunction = ~uint32_t(0);
+  uint32_t functionIndex(Address address) const {
+    uint32_t id = objectIdOf(address);
+    if (offsetOf(address) != 0 || id < firstFunctionObject_ ||
+        id - firstFunctionObject_ >= functions_.size())
+      return NoFunction;
+    return id - firstFunctionObject_;
+  }
+  const interp::Function &function(uint32_t index) const { return functions_[index]; }
+  uint32_t numFunctions() const { return uint32_t(functions_.size()); }
+  /// Debug location (from the instruction's DILocation) table used by Function::debugLocs.
+  SourceLocation debugLocation(uint32_t index) const;
+  /// Messages for Op::Unsupported.
+  const std::string &message(uint64_t index) const { return messages_[index]; }
+
+private:
+  friend class ProgramBuilder;
+  struct Loc {
+    uint32_t file = 0; // index into files_
+    uint32_t line = 0;
+    uint32_t column = 0;
+  };
+  std::vector<std::string> files_; // files_[0] is ""
+  std::vector<Loc> sourceLocations_;
+  std::vector<Loc> debugLocations_; // [0] unknown
+  std::vector<std::string> messages_;
+  std::vector<interp::Function> functions_;
+  std::unordered_map<std::string, uint32_t> functionsByName_;
+  std::unordered_map<std::string, Address> globalsByName_;
+  uint32_t firstFunctionObject_ = 0;
+  Memory memory_;
+};
+
+} // namespace bpor

@@ -1,0 +1,206 @@
+#include "runtime/memory/Memory.h"
+
+#include <cassert>
+#include <fmt/format.h>
+
+namespace bpor {
+
+const char *objectKindName(ObjectKind kind) {
+  switch (kind) {
+  case ObjectKind::Null:
+    return "null";
+  case ObjectKind::Global:
+    return "global";
+  case ObjectKind::Function:
+    return "function";
+  case ObjectKind::Stack:
+    return "stack";
+  case ObjectKind::Heap:
+    return "heap";
+  }
+  return "?";
+}
+
+const char *memoryFaultName(MemoryFault fault) {
+  switch (fault) {
+  case MemoryFault::None:
+    return "none";
+  case MemoryFault::NullPointer:
+    return "null pointer dereference";
+  case MemoryFault::InvalidPointer:
+    return "invalid pointer";
+  case MemoryFault::OutOfBounds:
+    return "out-of-bounds access";
+  case MemoryFault::UseAfterFree:
+    return "use after free";
+  case MemoryFault::WriteToReadOnly:
+    return "write to read-only memory";
+  case MemoryFault::DoubleFree:
+    return "double free";
+  case MemoryFault::InvalidFree:
+    return "invalid free";
+  }
+  return "?";
+}
+
+static size_t chunksFor(uint64_t size) { return size_t((size + 15) / 16); }
+
+Memory::Memory() {
+  // Object 0 is the null object; name 0 is "".
+  objects_.emplace_back();
+  names_.emplace_back();
+}
+
+Address Memory::addGlobal(std::string name, uint64_t size, bool readOnly) {
+  assert(!sealed_ && "globals are created before sealStatic()");
+  MemoryObject object;
+  object.kind = ObjectKind::Global;
+  object.alive = true;
+  object.readOnly = readOnly;
+  object.size = size;
+  object.data.resize(chunksFor(size));
+  object.nameIndex = uint32_t(names_.size());
+  names_.push_back(std::move(name));
+  objects_.push_back(std::move(object));
+  staticObjects_ = uint32_t(objects_.size());
+  return makeAddress(uint32_t(objects_.size() - 1), 0);
+}
+
+Address Memory::addFunction(std::string name) {
+  assert(!sealed_ && "functions are created before sealStatic()");
+  MemoryObject object;
+  object.kind = ObjectKind::Function;
+  object.alive = true;
+  object.readOnly = true;
+  object.nameIndex = uint32_t(names_.size());
+  names_.push_back(std::move(name));
+  objects_.push_back(std::move(object));
+  staticObjects_ = uint32_t(objects_.size());
+  return makeAddress(uint32_t(objects_.size() - 1), 0);
+}
+
+void Memory::sealStatic() {
+  initialImages_.clear();
+  for (uint32_t id = 1; id < objects_.size(); ++id) {
+    const MemoryObject &object = objects_[id];
+    if (object.kind == ObjectKind::Global && !object.readOnly && object.size != 0)
+      initialImages_.emplace_back(id, object.data);
+  }
+  staticObjects_ = uint32_t(objects_.size());
+  sealed_ = true;
+}
+
+Address Memory::allocate(ObjectKind kind, uint64_t size, uint32_t align, uint32_t ownerThread,
+                         uint32_t site) {
+  assert((kind == ObjectKind::Stack || kind == ObjectKind::Heap) && "dynamic objects only");
+  if (size >= (uint64_t(1) << 32) || dynamicBytes_ + size > limit_ ||
+      objects_.size() >= 0xffffffffu)
+    return 0;
+  MemoryObject &object = objects_.emplace_back();
+  object.kind = kind;
+  object.alive = true;
+  object.ownerThread = ownerThread;
+  object.site = site;
+  object.size = size;
+  object.data.resize(chunksFor(size)); // value-initialised: zero-filled
+  dynamicBytes_ += size;
+  return makeAddress(uint32_t(objects_.size() - 1), 0);
+}
+
+MemoryFault Memory::release(Address address, ObjectKind expected) {
+  if (address == 0 && expected == ObjectKind::Heap)
+    return MemoryFault::None; // free(NULL)
+  uint32_t id = objectIdOf(address);
+  if (id == 0 || id >= objects_.size())
+    return MemoryFault::InvalidFree;
+  MemoryObject &object = objects_[id];
+  if (object.kind != expected || offsetOf(address) != 0)
+    return MemoryFault::InvalidFree;
+  if (!object.alive)
+    return MemoryFault::DoubleFree;
+  object.alive = false;
+  dynamicBytes_ -= object.size;
+  std::vector<MemoryObject::Chunk>().swap(object.data);
+  // The entry stays (dead) so that dangling pointers are recognised; trailing dead objects can
+  // go, since no address to them has been... no: they may still be referenced. Keep them.
+  return MemoryFault::None;
+}
+
+MemoryFault Memory::read(Address address, uint64_t size, uint64_t &value) const {
+  assert(size <= 8);
+  MemoryFault fault = check(address, size, false);
+  if (fault != MemoryFault::None)
+    return fault;
+  value = 0;
+  std::memcpy(&value, host(address), size);
+  return MemoryFault::None;
+}
+
+MemoryFault Memory::write(Address address, uint64_t size, uint64_t value) {
+  assert(size <= 8);
+  MemoryFault fault = check(address, size, true);
+  if (fault != MemoryFault::None)
+    return fault;
+  std::memcpy(host(address), &value, size);
+  return MemoryFault::None;
+}
+
+MemoryFault Memory::readString(Address address, std::string &out) const {
+  out.clear();
+  MemoryFault fault = check(address, 0, false);
+  if (fault != MemoryFault::None)
+    return fault;
+  const MemoryObject &object = objects_[objectIdOf(address)];
+  const uint8_t *bytes = object.bytes();
+  for (uint64_t offset = offsetOf(address);; ++offset) {
+    if (offset >= object.size)
+      return MemoryFault::OutOfBounds;
+    if (bytes[offset] == 0)
+      return MemoryFault::None;
+    out.push_back(char(bytes[offset]));
+  }
+}
+
+std::string Memory::describe(Address address) const {
+  if (address == 0)
+    return "null";
+  uint32_t id = objectIdOf(address);
+  uint32_t offset = offsetOf(address);
+  if (id == 0)
+    return fmt::format("null+{}", offset);
+  if (id >= objects_.size())
+    return fmt::format("invalid pointer {:#x}", address);
+  const MemoryObject &object = objects_[id];
+  std::string text;
+  switch (object.kind) {
+  case ObjectKind::Null:
+    text = "null";
+    break;
+  case ObjectKind::Global:
+    text = fmt::format("global {}", names_[object.nameIndex]);
+    break;
+  case ObjectKind::Function:
+    text = fmt::format("function {}", names_[object.nameIndex]);
+    break;
+  case ObjectKind::Stack:
+    text = fmt::format("stack of thread {}", object.ownerThread);
+    break;
+  case ObjectKind::Heap:
+    text = fmt::format("heap object #{}", id);
+    break;
+  }
+  if (offset != 0)
+    text += fmt::format("+{}", offset);
+  if (!object.alive && object.kind != ObjectKind::Function)
+    text += " (freed)";
+  return text;
+}
+
+void Memory::reset() {
+  objects_.resize(staticObjects_);
+  for (auto &[id, image] : initialImages_)
+    objects_[id].data = image;
+  dynamicBytes_ = 0;
+}
+
+} // namespace bpor
