@@ -19,6 +19,8 @@ config.substitutions.append(("%opt", config.bpor_opt))
 config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%FileCheck", os.path.join(tools, "FileCheck")))
 config.substitutions.append(("%not", os.path.join(tools, "not")))
+config.substitutions.append(
+    ("%expect-exit", "python3 " + os.path.join(config.test_source_root, "Inputs", "expect_exit.py")))
 config.environment["PATH"] = os.pathsep.join([tools, config.environment.get("PATH", "")])
 
 if os.path.exists(bporcheck):

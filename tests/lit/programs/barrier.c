@@ -1,0 +1,32 @@
+// Nothing after the barrier runs before everything before it; exactly one waiter is the
+// serial thread.
+// RUN: %bporcheck %s | %FileCheck %s
+// CHECK: verdict: ok: no error in any schedule
+#include <assert.h>
+#include <pthread.h>
+
+pthread_barrier_t barrier;
+int arrived, serial;
+
+void *worker(void *arg) {
+  __atomic_fetch_add(&arrived, 1, __ATOMIC_SEQ_CST);
+  int r = pthread_barrier_wait(&barrier);
+  if (r == PTHREAD_BARRIER_SERIAL_THREAD)
+    __atomic_fetch_add(&serial, 1, __ATOMIC_SEQ_CST);
+  else
+    assert(r == 0);
+  assert(arrived == 2);
+  return 0;
+}
+
+int main(void) {
+  pthread_barrier_init(&barrier, 0, 2);
+  pthread_t a, b;
+  pthread_create(&a, 0, worker, 0);
+  pthread_create(&b, 0, worker, 0);
+  pthread_join(a, 0);
+  pthread_join(b, 0);
+  assert(serial == 1);
+  pthread_barrier_destroy(&barrier);
+  return 0;
+}

@@ -1,0 +1,16 @@
+// __VERIFIER_nondet_int explores every value of the domain; assume prunes paths.
+// RUN: %bporcheck %s | %FileCheck %s
+// RUN: %expect-exit 1 %bporcheck --nondet-values=0,5,9 %s | %FileCheck --check-prefix=BIG %s
+// CHECK: verdict: ok: no error in any schedule, nondet values in {-1, 0, 1}
+// BIG: error: assertion failure: x < 5
+// BIG: nondet value 5
+#include <assert.h>
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  __VERIFIER_assume(x >= 0);
+  assert(x < 5);
+  return 0;
+}

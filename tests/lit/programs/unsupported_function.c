@@ -1,0 +1,6 @@
+// A call to an external function bporcheck does not model is named, exit code 3.
+// RUN: %expect-exit 3 %bporcheck %s 2>&1 | %FileCheck %s
+// CHECK: unsupported{{.*}}getpid
+#include <unistd.h>
+
+int main(void) { return getpid() == 0; }

@@ -1,0 +1,3 @@
+define i32 @not_main() {
+  ret i32 0
+}
