@@ -1,0 +1,134 @@
+// The checker's public API: explore a Model's schedules, or replay one schedule.
+//
+// explore() is one depth-first engine in the shape of Algorithm 8 (BPOR, dissertation): with
+// PorMode::None it is Algorithm 1 (exhaustive search) or, with a bound, Algorithm 3 (plain
+// bounded search); with PorMode::Dpor it is Algorithm 7 with sleep sets as the DPOR addendum
+// says; with PorMode::Bpor it is Algorithm 8 with the Initialize/Backtrack procedures of the
+// chosen bound (Algorithms 9-13, and Algorithm 20 for the partial-order bounds).
+//
+// The search is stateless: to reach the next unexplored branch it calls Model::restart() and
+// re-steps the schedule prefix, so the model must be deterministic for a given schedule.
+#pragma once
+
+#include "checker/Model.h"
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace bpor {
+
+/// Which reduction the search applies.
+enum class PorMode : uint8_t {
+  None, // every enabled transition within the bound (Algorithms 1 and 3)
+  Dpor, // DPOR with sleep sets (Algorithm 7 + addendum). With a bound this is the naive
+        // combination of chapter 3, which does not preserve bounded coverage
+
+  Bpor, // bounded partial-order reduction (Algorithm 8)
+};
+
+/// The bound function Bv of a bounded search (dissertation 2.7 and chapter 7).
+enum class BoundKind : uint8_t {
+  None,         // unbounded
+  Depth,        // Definition 2.7: number of transitions
+  Context,      // Definition 2.8: number of context switches
+  Preemption,   // Definition 2.9: number of preemptive context switches
+  Delta,        // Definition 2.10: deltas from a round-robin schedule
+  Fair,         // Definition 2.11: yield-count imbalance
+  LocalDepth,   // chapter 7: longest happens-before chain
+  LocalContext, // chapter 7: context switches along happens-before chains
+};
+
+const char *porModeName(PorMode mode);
+const char *boundKindName(BoundKind kind);
+
+/// What a search has done so far; reported at the end and to the progress callback.
+struct Statistics {
+  uint64_t executions = 0;      // maximal executions explored, whatever their end
+  uint64_t finished = 0;        // executions that ended with ExecStatus::Finished
+  uint64_t infeasible = 0;      // executions pruned by an assume
+  uint64_t sleepSetBlocked = 0; // executions ended because every enabled thread slept
+  uint64_t boundBlocked = 0;    // executions ended because every enabled thread exceeded the bound
+  uint64_t deadlocks = 0;       // executions ending in a deadlock (also reported as errors)
+  uint64_t errors = 0;          // executions ending in an error of any kind (deadlock included)
+  uint64_t livelocks = 0;       // executions longer than SearchOptions::maxDepth
+  uint64_t steps = 0;           // visible steps executed, replay included
+  uint64_t prunedByBound = 0;   // transitions not explored because they exceeded the bound
+  uint64_t conservativeBacktrackPoints = 0; // backtrack points that added every enabled thread
+  double elapsedSeconds = 0;
+};
+
+struct SearchOptions {
+  PorMode por = PorMode::None;
+  BoundKind bound = BoundKind::None;
+  uint64_t boundValue = 0;
+  /// An execution longer than this many visible steps is reported as ErrorKind::Livelock.
+  uint64_t maxDepth = 100000;
+  /// Stop after this many executions (0: unlimited).
+  uint64_t maxExecutions = 0;
+  /// Stop after this many seconds (0: no limit).
+  double timeLimitSeconds = 0;
+  /// false: stop at the first error; true: report every error found.
+  bool keepGoing = false;
+  /// Called at most about once a second during the search.
+  std::function<void(const Statistics &)> progress;
+};
+
+/// One scheduling decision: the thread that steps and, for a Nondet operation, the data choice.
+struct ScheduleStep {
+  ThreadId thread = NoThread;
+  uint32_t choice = 0;
+
+  bool operator==(const ScheduleStep &) const = default;
+};
+using Schedule = std::vector<ScheduleStep>;
+
+struct ErrorReport {
+  ErrorInfo error;
+  /// Replaying this schedule from the initial state reproduces the error.
+  Schedule schedule;
+  /// The executed events in order (values filled).
+  std::vector<Operation> trace;
+};
+
+struct SearchResult {
+  /// The first error found, or every error with keepGoing.
+  std::vector<ErrorReport> errors;
+  Statistics stats;
+  /// True iff the whole space within the bound was explored: no limit (executions, time, or
+  /// the first error without keepGoing) stopped the search early.
+  bool complete = false;
+  /// The bound cut at least one transition; a complete search where this stayed false explored
+  /// the whole unbounded space.
+  bool boundPruned = false;
+};
+
+/// Called once for each maximal execution the search explores (validation and debugging).
+/// `events` are the executed events in order; `endStatus` the model's final status.
+using ExecutionObserver =
+    std::function<void(const std::vector<Operation> &events, ExecStatus endStatus)>;
+
+SearchResult explore(Model &model, const SearchOptions &options);
+
+/// explore() that also reports each maximal execution to `observer`.
+SearchResult explore(Model &model, const SearchOptions &options,
+                     const ExecutionObserver &observer);
+
+struct ReplayResult {
+  /// The events executed, in order.
+  std::vector<Operation> trace;
+  /// The model's status after the last step. A deadlock or livelock found by replay is
+  /// reported with status Error and error.kind Deadlock/Livelock.
+  ExecStatus status = ExecStatus::Running;
+  ErrorInfo error;
+  /// False if the schedule could not be followed (a thread that does not exist, is terminated
+  /// or disabled, a choice out of range, or steps after the execution ended); `problem` says
+  /// which step and why, and `trace` holds the steps executed before it.
+  bool followed = true;
+  std::string problem;
+};
+
+/// Re-runs exactly `schedule` from the initial state.
+ReplayResult replay(Model &model, const Schedule &schedule, uint64_t maxDepth = 100000);
+
+} // namespace bpor

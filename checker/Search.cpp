@@ -1,0 +1,403 @@
+#include "checker/Search.h"
+
+#include "checker/Dependence.h"
+
+#include <fmt/format.h>
+
+namespace bpor {
+
+using Clock = std::chrono::steady_clock;
+
+SearchEngine::SearchEngine(Model &model, const SearchOptions &options,
+                           const ExecutionObserver *observer)
+    : model(model), options(options), observer(observer),
+      bound(makeBoundFunction(options.bound)), bounded(options.bound != BoundKind::None),
+      useSleepSets(options.por == PorMode::Dpor) {}
+
+SearchEngine::~SearchEngine() = default;
+
+// ---- Building states ------------------------------------------------------------------------
+
+// Pushes a frame describing the model's current state, final(S). A state whose status is not
+// Running has no successors: nothing is enabled there, and only the pending operations of
+// threads other than the one that just stepped are recorded (the stepping thread may have
+// stopped in the middle of its transition).
+void SearchEngine::captureState(bool running) {
+  Frame frame;
+  ThreadId n = model.numThreads();
+  frame.next.resize(n);
+  ThreadId stepper = stack.lastThread();
+  for (ThreadId u = 0; u < n; ++u) {
+    if (!model.isAlive(u) || (!running && u == stepper))
+      continue;
+    frame.alive.insert(u);
+    frame.next[u] = model.pending(u);
+    frame.next[u].thread = u;
+    if (running && model.isEnabled(u))
+      frame.enabled.insert(u);
+  }
+  if (!stack.frames.empty() && useSleepSets) {
+    // Sleep-set rule [Godefroid 1996]: a thread explored earlier from the previous state (or
+    // asleep there) stays asleep after the last event iff its transition is independent of it.
+    const Frame &before = stack.frames.back();
+    const Operation &event = stack.events.back();
+    ThreadSet candidates = before.sleep;
+    candidates.insertAll(before.explored);
+    candidates.forEach([&](ThreadId v) {
+      if (v != event.thread && !dependent(before.next[v], event))
+        frame.sleep.insert(v);
+    });
+  }
+  stack.frames.push_back(std::move(frame));
+}
+
+// Lines 4-10 of Algorithms 7 and 8: for each thread u and each other thread v, the most recent
+// transition of v that is dependent with next(s, u) gets a backtrack point. Done incrementally:
+// for a thread whose next transition is unchanged since the previous state, the only new
+// candidate is the last event, since every older one was analysed in an earlier state of this
+// stack with the same prefix (Backtrack(S, i, u) depends only on pre(S, i) and u).
+void SearchEngine::analyseRaces() {
+  if (options.por == PorMode::None || stack.events.empty())
+    return;
+  size_t last = stack.events.size() - 1;
+  const Operation &event = stack.events[last];
+  const Frame &before = stack.frames[last];
+  const Frame &now = stack.top();
+  now.alive.forEach([&](ThreadId u) {
+    bool unchanged = u != event.thread && before.alive.contains(u);
+    if (!unchanged) {
+      fullRaceScan(u);
+      return;
+    }
+    if (dependent(event, now.next[u]))
+      dporBacktrack(last, u);
+  });
+}
+
+void SearchEngine::fullRaceScan(ThreadId u) {
+  const Operation next = stack.top().next[u];
+  ThreadSet found;
+  for (size_t i = stack.events.size(); i-- > 0;) {
+    ThreadId v = stack.events[i].thread;
+    if (v == u || found.contains(v))
+      continue;
+    if (dependent(stack.events[i], next)) {
+      found.insert(v);
+      dporBacktrack(i, u);
+    }
+  }
+}
+
+// Line 11: the initial backtrack set of the new final state.
+void SearchEngine::initialize() {
+  Frame &f = stack.top();
+  if (options.por == PorMode::None) {
+    f.backtrack = f.enabled; // Algorithms 1 and 3 explore every enabled thread
+    return;
+  }
+  // Algorithm 7, Line 11 (with sleep sets: a thread not asleep). Prefer the thread that ran
+  // last, which keeps executions free of needless context switches.
+  ThreadId last = stack.lastThread();
+  if (last != NoThread && f.enabled.contains(last) && !f.sleep.contains(last)) {
+    f.backtrack.insert(last);
+    return;
+  }
+  ThreadId u = f.enabled.firstNotIn(f.sleep);
+  if (u != NoThread)
+    f.backtrack.insert(u);
+}
+
+// Backtrack(S, i, u) of Algorithm 7 with lines 5 and 7 replaced as the DPOR addendum says:
+// sleeping threads are never added, and a sleeping u is treated like a disabled one.
+void SearchEngine::dporBacktrack(size_t frameIndex, ThreadId u) {
+  const Frame &pre = stack.frames[frameIndex];
+  if (pre.enabled.contains(u) && !pre.sleep.contains(u))
+    add(frameIndex, u);
+  else
+    addAllEnabled(frameIndex);
+}
+
+void SearchEngine::add(size_t frameIndex, ThreadId u) {
+  stack.frames[frameIndex].backtrack.insert(u);
+}
+
+void SearchEngine::addAllEnabled(size_t frameIndex) {
+  Frame &pre = stack.frames[frameIndex];
+  ++result.stats.conservativeBacktrackPoints;
+  pre.enabled.forEach([&](ThreadId v) {
+    if (!pre.sleep.contains(v))
+      pre.backtrack.insert(v);
+  });
+}
+
+// ---- Choosing and taking transitions --------------------------------------------------------
+
+bool SearchEngine::withinBound(ThreadId u) {
+  if (!bounded || bound->valueAfter(stack, u) <= options.boundValue)
+    return true;
+  ++result.stats.prunedByBound;
+  result.boundPruned = true;
+  return false;
+}
+
+// Lines 12-17 of Algorithm 8 for the top state: the next transition to explore from it, if
+// any. A thread whose next operation is a Nondet with k choices is k transitions, explored one
+// after the other before the next thread.
+std::optional<ScheduleStep> SearchEngine::selectNext() {
+  Frame &f = stack.top();
+  if (f.taken.thread != NoThread && f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
+    return ScheduleStep{f.taken.thread, f.taken.choice + 1};
+  while (true) {
+    ThreadSet candidates = f.backtrack;
+    ThreadSet excluded = f.done;
+    excluded.insertAll(f.sleep);
+    ThreadId u = NoThread;
+    candidates.forEach([&](ThreadId t) {
+      if (u == NoThread && f.enabled.contains(t) && !excluded.contains(t))
+        u = t;
+    });
+    if (u == NoThread)
+      return std::nullopt;
+    f.done.insert(u);
+    if (withinBound(u)) {
+      f.explored.insert(u);
+      return ScheduleStep{u, 0};
+    }
+  }
+}
+
+void SearchEngine::step(ScheduleStep choice) {
+  stack.top().taken = choice;
+  stack.events.push_back(model.step(choice.thread, choice.choice));
+  ++result.stats.steps;
+}
+
+static bool sameEvent(const Operation &a, const Operation &b) {
+  if (a.thread != b.thread || a.kind != b.kind || a.value != b.value ||
+      a.numAccesses != b.numAccesses || a.otherThread != b.otherThread)
+    return false;
+  for (unsigned k = 0; k < a.numAccesses; ++k)
+    if (a.accesses[k].address != b.accesses[k].address || a.accesses[k].size != b.accesses[k].size ||
+        a.accesses[k].write != b.accesses[k].write)
+      return false;
+  return true;
+}
+
+// Stateless backtracking: restart the model and re-step S up to the top state.
+bool SearchEngine::replayPrefix() {
+  model.restart();
+  for (size_t i = 0; i + 1 < stack.frames.size(); ++i) {
+    const ScheduleStep &s = stack.frames[i].taken;
+    const Operation &event = model.step(s.thread, s.choice);
+    ++result.stats.steps;
+    if (!sameEvent(event, stack.events[i])) {
+      ErrorInfo error;
+      error.kind = ErrorKind::Unsupported;
+      error.thread = s.thread;
+      error.location = event.location;
+      error.message = fmt::format(
+          "the program is not deterministic: replaying step {} of a schedule gave a different "
+          "{} than before",
+          i + 1, opKindName(event.kind));
+      stack.events.resize(i);
+      stack.events.push_back(event);
+      reportError(error);
+      stop = StopReason::Nondeterminism;
+      return false;
+    }
+  }
+  return true;
+}
+
+// ---- The depth-first search -----------------------------------------------------------------
+
+// Runs from the top state until the execution ends.
+void SearchEngine::runExecution() {
+  while (true) {
+    std::optional<ScheduleStep> next = selectNext();
+    if (!next) {
+      endExecution(ExecStatus::Running);
+      return;
+    }
+    if (stack.length() >= options.maxDepth) {
+      // The execution ends here: nothing else is explored from this state either.
+      Frame &f = stack.top();
+      f.done.insertAll(f.enabled);
+      ++result.stats.livelocks;
+      ErrorInfo error;
+      error.kind = ErrorKind::Livelock;
+      error.thread = next->thread;
+      error.location = stack.top().next[next->thread].location;
+      error.message = fmt::format("an execution exceeded the maximum depth of {} steps",
+                                  options.maxDepth);
+      reportError(error);
+      endExecution(ExecStatus::Error);
+      return;
+    }
+    step(*next);
+    ExecStatus status = model.status();
+    bool running = status == ExecStatus::Running;
+    captureState(running);
+    bound->push(stack);
+    analyseRaces();
+    if (!running) {
+      if (status == ExecStatus::Error)
+        reportError(model.error());
+      endExecution(status);
+      return;
+    }
+    initialize();
+    if ((result.stats.steps & 1023) == 0) {
+      checkLimits();
+      if (stop != StopReason::None)
+        return;
+    }
+  }
+}
+
+void SearchEngine::endExecution(ExecStatus status) {
+  Statistics &stats = result.stats;
+  ++stats.executions;
+  const Frame &f = stack.top();
+  switch (status) {
+  case ExecStatus::Finished: ++stats.finished; break;
+  case ExecStatus::Infeasible: ++stats.infeasible; break;
+  case ExecStatus::Error: break; // counted by reportError
+  case ExecStatus::Running: {
+    if (f.enabled.empty()) {
+      ErrorInfo error;
+      error.kind = ErrorKind::Deadlock;
+      std::string blocked;
+      f.alive.forEach([&](ThreadId u) {
+        blocked += fmt::format("{}{} ({})", blocked.empty() ? "" : ", ", u,
+                               opKindName(f.next[u].kind));
+        if (error.thread == NoThread) {
+          error.thread = u;
+          error.location = f.next[u].location;
+        }
+      });
+      error.message = fmt::format("deadlock: no thread can run; blocked: {}", blocked);
+      reportError(error);
+    } else {
+      bool allAsleep = true;
+      f.enabled.forEach([&](ThreadId u) { allAsleep = allAsleep && f.sleep.contains(u); });
+      if (allAsleep)
+        ++stats.sleepSetBlocked;
+      else
+        ++stats.boundBlocked;
+    }
+    break;
+  }
+  }
+  if (observer && *observer)
+    (*observer)(stack.events, status);
+  checkLimits();
+}
+
+void SearchEngine::reportError(const ErrorInfo &error) {
+  ++result.stats.errors;
+  if (error.kind == ErrorKind::Deadlock)
+    ++result.stats.deadlocks;
+  ErrorReport report;
+  report.error = error;
+  report.trace = stack.events;
+  report.schedule.reserve(stack.events.size());
+  for (size_t i = 0; i < stack.events.size(); ++i)
+    report.schedule.push_back(stack.frames[i].taken);
+  result.errors.push_back(std::move(report));
+  if (!options.keepGoing && stop == StopReason::None)
+    stop = StopReason::Error;
+}
+
+void SearchEngine::checkLimits() {
+  Clock::time_point now = Clock::now();
+  double elapsed = std::chrono::duration<double>(now - startTime).count();
+  result.stats.elapsedSeconds = elapsed;
+  if (options.progress && now - lastProgress >= std::chrono::seconds(1)) {
+    lastProgress = now;
+    options.progress(result.stats);
+  }
+  if (stop != StopReason::None)
+    return;
+  if ((options.maxExecutions && result.stats.executions >= options.maxExecutions) ||
+      (options.timeLimitSeconds > 0 && elapsed >= options.timeLimitSeconds))
+    stop = StopReason::Limit;
+}
+
+// Pops finished states until one has a transition left to explore, then replays the prefix
+// up to it and takes that transition. Returns false when the whole stack is exhausted.
+bool SearchEngine::backtrackToNextBranch() {
+  while (true) {
+    std::optional<ScheduleStep> next = selectNext();
+    if (next) {
+      if (!replayPrefix())
+        return false;
+      step(*next);
+      ExecStatus status = model.status();
+      bool running = status == ExecStatus::Running;
+      captureState(running);
+      bound->push(stack);
+      analyseRaces();
+      if (!running) {
+        if (status == ExecStatus::Error)
+          reportError(model.error());
+        endExecution(status);
+        return true;
+      }
+      initialize();
+      return true;
+    }
+    if (stack.events.empty())
+      return false;
+    bound->pop(stack);
+    stack.events.pop_back();
+    stack.frames.pop_back();
+  }
+}
+
+bool SearchEngine::hasUnexploredBranch() const {
+  for (const Frame &f : stack.frames) {
+    if (f.taken.thread != NoThread && f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
+      return true;
+    bool found = false;
+    f.backtrack.forEach([&](ThreadId t) {
+      found = found || (f.enabled.contains(t) && !f.done.contains(t) && !f.sleep.contains(t));
+    });
+    if (found)
+      return true;
+  }
+  return false;
+}
+
+SearchResult SearchEngine::run() {
+  startTime = lastProgress = Clock::now();
+  model.restart();
+  ExecStatus status = model.status();
+  captureState(status == ExecStatus::Running);
+  if (status != ExecStatus::Running) {
+    // The program ended (or failed) before its first visible operation.
+    if (status == ExecStatus::Error)
+      reportError(model.error());
+    endExecution(status);
+  } else {
+    initialize();
+    // A step may already have ended the execution (backtrackToNextBranch does the first step
+    // of a branch); runExecution then finds nothing to select and must not count it twice.
+    runExecution();
+  }
+  while (stop == StopReason::None) {
+    size_t executionsBefore = result.stats.executions;
+    if (!backtrackToNextBranch())
+      break;
+    if (stop == StopReason::None && result.stats.executions == executionsBefore)
+      runExecution();
+  }
+  result.complete = stop == StopReason::None || (stop == StopReason::Error && !hasUnexploredBranch());
+  if (stop == StopReason::Nondeterminism)
+    result.complete = false;
+  result.stats.elapsedSeconds =
+      std::chrono::duration<double>(Clock::now() - startTime).count();
+  return result;
+}
+
+} // namespace bpor

@@ -1,0 +1,63 @@
+// The depth-first search engine behind explore(): Algorithm 8's Explore (dissertation) run
+// iteratively over an explicit stack, with stateless replay from the initial state.
+#pragma once
+
+#include "checker/Explorer.h"
+#include "checker/SearchStack.h"
+#include "checker/bounds/BoundFunction.h"
+
+#include <chrono>
+#include <memory>
+#include <optional>
+
+namespace bpor {
+
+class SearchEngine final : private BacktrackSink {
+public:
+  SearchEngine(Model &model, const SearchOptions &options, const ExecutionObserver *observer);
+  ~SearchEngine() override;
+
+  SearchResult run();
+
+private:
+  enum class StopReason { None, Error, Limit, Nondeterminism };
+
+  // Building states.
+  void captureState(bool running);
+  void analyseRaces();
+  void fullRaceScan(ThreadId u);
+  void initialize();
+
+  // Choosing and taking transitions.
+  std::optional<ScheduleStep> selectNext();
+  bool withinBound(ThreadId u);
+  void step(ScheduleStep choice);
+  bool replayPrefix();
+
+  // The forward and backward phases of the depth-first search.
+  void runExecution();
+  bool backtrackToNextBranch();
+  void endExecution(ExecStatus status);
+  void reportError(const ErrorInfo &error);
+  void checkLimits();
+  bool hasUnexploredBranch() const;
+
+  // BacktrackSink.
+  void add(size_t frameIndex, ThreadId u) override;
+  void addAllEnabled(size_t frameIndex) override;
+  void dporBacktrack(size_t frameIndex, ThreadId u);
+
+  Model &model;
+  SearchOptions options;
+  const ExecutionObserver *observer;
+  SearchStack stack;
+  std::unique_ptr<BoundFunction> bound;
+  bool bounded;
+  bool useSleepSets;
+  SearchResult result;
+  StopReason stop = StopReason::None;
+  std::chrono::steady_clock::time_point startTime;
+  std::chrono::steady_clock::time_point lastProgress;
+};
+
+} // namespace bpor

@@ -1,0 +1,48 @@
+// The explorer's stack: the transition sequence S and, for each state pre(S, i) on it, what the
+// algorithms need to know about that state (dissertation, chapter 5 notation).
+//
+// frames[i] describes state s_i = pre(S, i+1) (frames[0] is s0, frames.back() is final(S));
+// events[i] is the transition executed from frames[i], so events.size() + 1 == frames.size().
+#pragma once
+
+#include "checker/Explorer.h"
+#include "checker/ThreadSet.h"
+
+#include <vector>
+
+namespace bpor {
+
+struct Frame {
+  /// next(s, u) for every thread created so far; meaningless for threads not in `alive`.
+  std::vector<Operation> next;
+  ThreadSet alive;
+  ThreadSet enabled;
+  /// backtrack(s): threads the search must explore from s.
+  ThreadSet backtrack;
+  /// visited(s) of Algorithm 8: threads already taken from backtrack(s), whether explored or
+  /// pruned by the bound.
+  ThreadSet done;
+  /// The threads of `done` whose transitions were actually explored (the sleep-set rule puts
+  /// only those to sleep in later siblings).
+  ThreadSet explored;
+  /// Sleep(s): threads whose next transition leads only to already-explored states.
+  ThreadSet sleep;
+  /// The transition being explored from s (the step to events[i]); thread NoThread if none.
+  ScheduleStep taken;
+
+  ThreadId numThreads() const { return ThreadId(next.size()); }
+};
+
+struct SearchStack {
+  std::vector<Frame> frames;
+  std::vector<Operation> events;
+
+  Frame &top() { return frames.back(); }
+  const Frame &top() const { return frames.back(); }
+  /// len(S).
+  size_t length() const { return events.size(); }
+  /// The thread of last(S), or NoThread for the empty sequence.
+  ThreadId lastThread() const { return events.empty() ? NoThread : events.back().thread; }
+};
+
+} // namespace bpor

@@ -1,0 +1,78 @@
+#include "checker/Dependence.h"
+
+#include <gtest/gtest.h>
+
+using namespace bpor;
+
+namespace {
+
+Operation access(ThreadId thread, OpKind kind, uint64_t address, uint64_t size, bool write) {
+  Operation op;
+  op.thread = thread;
+  op.kind = kind;
+  op.addAccess(address, size, write);
+  return op;
+}
+
+Operation plain(ThreadId thread, OpKind kind) {
+  Operation op;
+  op.thread = thread;
+  op.kind = kind;
+  return op;
+}
+
+} // namespace
+
+TEST(Dependence, SameThreadIsAlwaysDependent) {
+  EXPECT_TRUE(dependent(plain(1, OpKind::Yield), plain(1, OpKind::Nondet)));
+}
+
+TEST(Dependence, ReadsOfTheSameLocationCommute) {
+  EXPECT_FALSE(dependent(access(0, OpKind::Load, 8, 8, false), access(1, OpKind::Load, 8, 8, false)));
+}
+
+TEST(Dependence, OverlappingAccessWithAWriteConflicts) {
+  EXPECT_TRUE(dependent(access(0, OpKind::Load, 8, 8, false), access(1, OpKind::Store, 12, 4, true)));
+  EXPECT_TRUE(dependent(access(0, OpKind::Store, 8, 8, true), access(1, OpKind::Store, 8, 1, true)));
+}
+
+TEST(Dependence, AdjacentRangesDoNotOverlap) {
+  EXPECT_FALSE(dependent(access(0, OpKind::Store, 8, 8, true), access(1, OpKind::Store, 16, 8, true)));
+  EXPECT_FALSE(dependent(access(0, OpKind::Store, 8, 0, true), access(1, OpKind::Store, 8, 8, true)));
+}
+
+TEST(Dependence, SecondAccessOfAMemoryCopyCounts) {
+  Operation copy = access(0, OpKind::MemoryCopy, 100, 8, false);
+  copy.addAccess(200, 8, true);
+  EXPECT_TRUE(dependent(copy, access(1, OpKind::Load, 204, 4, false)));
+  EXPECT_FALSE(dependent(copy, access(1, OpKind::Load, 100, 4, false)));
+}
+
+TEST(Dependence, GlobalConflictsWithFootprintsAndGlobalsOnly) {
+  Operation exit = plain(0, OpKind::Exit);
+  exit.global = true;
+  EXPECT_TRUE(dependent(exit, access(1, OpKind::Load, 8, 8, false)));
+  EXPECT_TRUE(dependent(access(1, OpKind::Load, 8, 8, false), exit));
+  Operation other = plain(2, OpKind::AtomicBlock);
+  other.global = true;
+  EXPECT_TRUE(dependent(exit, other));
+  EXPECT_FALSE(dependent(exit, plain(1, OpKind::Yield)));
+}
+
+TEST(Dependence, ForkDependsOnEveryOperationOfTheChild) {
+  Operation fork = plain(0, OpKind::Fork);
+  fork.otherThread = 3;
+  EXPECT_TRUE(dependent(fork, plain(3, OpKind::Yield)));
+  EXPECT_TRUE(dependent(plain(3, OpKind::Yield), fork));
+  EXPECT_FALSE(dependent(fork, plain(2, OpKind::Yield)));
+}
+
+TEST(Dependence, JoinDependsOnTheEventThatEndedItsTarget) {
+  Operation join = plain(0, OpKind::Join);
+  join.otherThread = 2;
+  Operation last = plain(2, OpKind::Yield);
+  EXPECT_FALSE(dependent(join, last));
+  last.endsThread = true;
+  EXPECT_TRUE(dependent(join, last));
+  EXPECT_TRUE(dependent(last, join));
+}
