@@ -1,0 +1,207 @@
+//===- CallRouter.cpp - Calls with concurrency semantics go to the runtime ===//
+#include "passes/CallRouter.h"
+
+#include "passes/NondetTypes.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+
+#include <vector>
+
+using namespace llvm;
+
+namespace bpor::passes {
+
+namespace {
+constexpr StringLiteral AtomicPrefix = "__VERIFIER_atomic_";
+
+bool isInsideAtomicFunction(const CallBase &Call) {
+  return Call.getFunction()->getName().starts_with(AtomicPrefix);
+}
+} // namespace
+
+StringRef routedName(StringRef Name) {
+  return StringSwitch<StringRef>(Name)
+      // Threads.
+      .Case("pthread_create", "__bpor_pthread_create")
+      .Case("pthread_join", "__bpor_pthread_join")
+      .Case("pthread_exit", "__bpor_pthread_exit")
+      .Case("pthread_self", "__bpor_pthread_self")
+      .Case("pthread_equal", "__bpor_pthread_equal")
+      .Case("pthread_detach", "__bpor_pthread_detach")
+      // Mutexes.
+      .Case("pthread_mutex_init", "__bpor_pthread_mutex_init")
+      .Case("pthread_mutex_destroy", "__bpor_pthread_mutex_destroy")
+      .Case("pthread_mutex_lock", "__bpor_pthread_mutex_lock")
+      .Case("pthread_mutex_trylock", "__bpor_pthread_mutex_trylock")
+      .Case("pthread_mutex_unlock", "__bpor_pthread_mutex_unlock")
+      .Case("pthread_mutexattr_init", "__bpor_pthread_mutexattr_init")
+      .Case("pthread_mutexattr_destroy", "__bpor_pthread_mutexattr_destroy")
+      .Case("pthread_mutexattr_settype", "__bpor_pthread_mutexattr_settype")
+      // Condition variables.
+      .Case("pthread_cond_init", "__bpor_pthread_cond_init")
+      .Case("pthread_cond_destroy", "__bpor_pthread_cond_destroy")
+      .Case("pthread_cond_wait", "__bpor_pthread_cond_wait")
+      .Case("pthread_cond_timedwait", "__bpor_pthread_cond_timedwait")
+      .Case("pthread_cond_signal", "__bpor_pthread_cond_signal")
+      .Case("pthread_cond_broadcast", "__bpor_pthread_cond_broadcast")
+      // Reader-writer locks.
+      .Case("pthread_rwlock_init", "__bpor_pthread_rwlock_init")
+      .Case("pthread_rwlock_destroy", "__bpor_pthread_rwlock_destroy")
+      .Case("pthread_rwlock_rdlock", "__bpor_pthread_rwlock_rdlock")
+      .Case("pthread_rwlock_wrlock", "__bpor_pthread_rwlock_wrlock")
+      .Case("pthread_rwlock_tryrdlock", "__bpor_pthread_rwlock_tryrdlock")
+      .Case("pthread_rwlock_trywrlock", "__bpor_pthread_rwlock_trywrlock")
+      .Case("pthread_rwlock_unlock", "__bpor_pthread_rwlock_unlock")
+      // Barriers.
+      .Case("pthread_barrier_init", "__bpor_pthread_barrier_init")
+      .Case("pthread_barrier_destroy", "__bpor_pthread_barrier_destroy")
+      .Case("pthread_barrier_wait", "__bpor_pthread_barrier_wait")
+      // Semaphores.
+      .Case("sem_init", "__bpor_sem_init")
+      .Case("sem_destroy", "__bpor_sem_destroy")
+      .Case("sem_wait", "__bpor_sem_wait")
+      .Case("sem_trywait", "__bpor_sem_trywait")
+      .Case("sem_post", "__bpor_sem_post")
+      .Case("sem_getvalue", "__bpor_sem_getvalue")
+      // Once and thread-specific data.
+      .Case("pthread_once", "__bpor_pthread_once")
+      .Case("pthread_key_create", "__bpor_pthread_key_create")
+      .Case("pthread_key_delete", "__bpor_pthread_key_delete")
+      .Case("pthread_getspecific", "__bpor_pthread_getspecific")
+      .Case("pthread_setspecific", "__bpor_pthread_setspecific")
+      // Attributes.
+      .Case("pthread_attr_init", "__bpor_pthread_attr_init")
+      .Case("pthread_attr_destroy", "__bpor_pthread_attr_destroy")
+      .Case("pthread_attr_setdetachstate",
+            "__bpor_pthread_attr_setdetachstate")
+      // Scheduling: pthread_yield is the obsolete spelling of sched_yield.
+      .Case("sched_yield", "__bpor_sched_yield")
+      .Case("pthread_yield", "__bpor_sched_yield")
+      // SV-COMP, errors and exit.
+      .Case("__VERIFIER_assume", "__bpor_assume")
+      .Case("reach_error", "__bpor_reach_error")
+      .Case("__assert_fail", "__bpor_assert_fail")
+      .Case("abort", "__bpor_abort")
+      .Case("exit", "__bpor_exit")
+      .Default("");
+}
+
+CallRouter::CallRouter(Module &M, RuntimeFunctions &Runtime,
+                       SourceLocationTable &Locations)
+    : M(M), Runtime(Runtime), Locations(Locations) {}
+
+unsigned CallRouter::route(Function &F) {
+  std::vector<std::pair<CallBase *, Function *>> Calls;
+  for (Instruction &I : instructions(F))
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      // Look through a mismatched prototype; a load of a function pointer
+      // (an indirect call) is left to the interpreter.
+      if (auto *Callee = dyn_cast<Function>(
+              Call->getCalledOperand()->stripPointerCasts()))
+        Calls.emplace_back(Call, Callee);
+  unsigned Routed = 0;
+  for (auto [Call, Callee] : Calls)
+    Routed += routeCall(*Call, *Callee);
+  return Routed;
+}
+
+bool CallRouter::routeCall(CallBase &Call, Function &Callee) {
+  StringRef Name = Callee.getName();
+  if (isRuntimeFunctionName(Name) || Callee.isIntrinsic())
+    return false;
+  if (Name.starts_with(AtomicPrefix) && Callee.isDeclaration()) {
+    if (Name == "__VERIFIER_atomic_begin" || Name == "__VERIFIER_atomic_end") {
+      replaceWithAtomicMarker(Call, Name == "__VERIFIER_atomic_begin");
+      Replaced.insert(&Callee);
+      return true;
+    }
+  }
+  if (Name.starts_with(AtomicPrefix))
+    return wrapAtomic(Call);
+  // Only declarations: a program's own definition of, say, exit is its own.
+  if (!Callee.isDeclaration())
+    return false;
+  if (Name.starts_with(NondetPrefix)) {
+    if (!rewriteNondet(Call, Name.drop_front(NondetPrefix.size())))
+      return false;
+    Replaced.insert(&Callee);
+    return true;
+  }
+  StringRef NewName = routedName(Name);
+  if (NewName.empty())
+    return false;
+  rename(Call, Callee, NewName);
+  Replaced.insert(&Callee);
+  return true;
+}
+
+void CallRouter::rename(CallBase &Call, Function &Callee, StringRef NewName) {
+  // The call keeps its own type: the __bpor_ function has the C signature.
+  FunctionType *FT = Call.getFunctionType();
+  bool Existed = M.getFunction(NewName) != nullptr;
+  FunctionCallee Target = M.getOrInsertFunction(NewName, FT);
+  if (!Existed)
+    if (auto *NewF = dyn_cast<Function>(Target.getCallee());
+        NewF && NewF->getFunctionType() == Callee.getFunctionType())
+      NewF->setAttributes(Callee.getAttributes()); // noreturn, nocapture, ...
+  Call.setCalledFunction(FT, Target.getCallee());
+}
+
+bool CallRouter::rewriteNondet(CallBase &Call, StringRef Suffix) {
+  std::optional<NondetType> Type = nondetTypeFor(Suffix);
+  llvm::Type *ResultTy = Call.getType();
+  if (!Type || !(ResultTy->isIntegerTy() || ResultTy->isPointerTy() ||
+                 ResultTy->isVoidTy()))
+    return false; // unsupported: the runtime reports the call by name
+  IRBuilder<> B(&Call);
+  Value *Word = B.CreateCall(
+      Runtime.nondet(),
+      {B.getInt32(Type->Bits), B.getInt32(Type->IsSigned),
+       Locations.idConstant(Call)});
+  if (!ResultTy->isVoidTy()) {
+    Value *Result = ResultTy->isPointerTy()
+                        ? B.CreateIntToPtr(Word, ResultTy)
+                        : B.CreateZExtOrTrunc(Word, ResultTy);
+    Result->takeName(&Call);
+    Call.replaceAllUsesWith(Result);
+  }
+  Call.eraseFromParent();
+  return true;
+}
+
+void CallRouter::replaceWithAtomicMarker(CallBase &Call, bool Begin) {
+  IRBuilder<> B(&Call);
+  B.CreateCall(Begin ? Runtime.atomicBegin() : Runtime.atomicEnd(),
+               {Locations.idConstant(Call)});
+  if (!Call.use_empty()) // declared with a non-void type: give it a value
+    Call.replaceAllUsesWith(PoisonValue::get(Call.getType()));
+  Call.eraseFromParent();
+}
+
+bool CallRouter::wrapAtomic(CallBase &Call) {
+  // Inside an atomic function the call is already atomic: no nesting.
+  if (isInsideAtomicFunction(Call))
+    return false;
+  auto *CI = dyn_cast<CallInst>(&Call);
+  if (!CI)
+    return false; // an invoke: not produced from C
+  ConstantInt *Loc = Locations.idConstant(Call);
+  IRBuilder<> Before(CI);
+  Before.CreateCall(Runtime.atomicBegin(), {Loc});
+  IRBuilder<> After(CI->getNextNode());
+  After.SetCurrentDebugLocation(CI->getDebugLoc());
+  After.CreateCall(Runtime.atomicEnd(), {Loc});
+  return true;
+}
+
+void CallRouter::eraseUnusedDeclarations() {
+  for (Function *F : Replaced)
+    if (F->isDeclaration() && F->use_empty())
+      F->eraseFromParent();
+  Replaced.clear();
+}
+
+} // namespace bpor::passes

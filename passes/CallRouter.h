@@ -1,0 +1,54 @@
+//===- CallRouter.h - Calls with concurrency semantics go to the runtime -===//
+//
+// Direct calls of declared pthread_*, sem_*, sched_yield, SV-COMP and exit
+// functions are renamed to their __bpor_* counterparts (runtime/bpor_abi.h),
+// __VERIFIER_nondet_<type>() becomes __bpor_nondet plus a conversion, and
+// calls of __VERIFIER_atomic_* functions are wrapped in
+// __bpor_atomic_begin/end. Calls through function pointers stay as they are.
+//
+//===----------------------------------------------------------------------===//
+#ifndef BPOR_PASSES_CALLROUTER_H
+#define BPOR_PASSES_CALLROUTER_H
+
+#include "passes/RuntimeFunctions.h"
+#include "passes/SourceLocations.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstrTypes.h"
+
+namespace bpor::passes {
+
+/// The __bpor_* function a call of the declared function `Name` is renamed
+/// to, or an empty string if it is not renamed (nondet and atomic functions
+/// are rewritten, not renamed).
+llvm::StringRef routedName(llvm::StringRef Name);
+
+class CallRouter {
+public:
+  CallRouter(llvm::Module &M, RuntimeFunctions &Runtime,
+             SourceLocationTable &Locations);
+
+  /// Routes F's direct calls; returns how many calls it changed.
+  unsigned route(llvm::Function &F);
+
+  /// Erases the declarations whose calls were all routed.
+  void eraseUnusedDeclarations();
+
+private:
+  bool routeCall(llvm::CallBase &Call, llvm::Function &Callee);
+  void rename(llvm::CallBase &Call, llvm::Function &Callee,
+              llvm::StringRef NewName);
+  bool rewriteNondet(llvm::CallBase &Call, llvm::StringRef Suffix);
+  void replaceWithAtomicMarker(llvm::CallBase &Call, bool Begin);
+  bool wrapAtomic(llvm::CallBase &Call);
+
+  llvm::Module &M;
+  RuntimeFunctions &Runtime;
+  SourceLocationTable &Locations;
+  llvm::SetVector<llvm::Function *> Replaced;
+};
+
+} // namespace bpor::passes
+
+#endif

@@ -1,0 +1,31 @@
+//===- InstrumentOptions.h - What prepareAndInstrument does --------------===//
+#ifndef BPOR_PASSES_INSTRUMENTOPTIONS_H
+#define BPOR_PASSES_INSTRUMENTOPTIONS_H
+
+namespace bpor::passes {
+
+/// What happens on the back edge of a loop whose iterations only read shared
+/// memory (a spin loop).
+enum class SpinLoopHandling {
+  /// __bpor_spin_yield(loc): the fair bound then limits how often the loop
+  /// is unrolled (dissertation, ch. 2.7.5 and 5, fair bound).
+  Yield,
+  /// __bpor_assume(0): an execution in which the loop iterates again without
+  /// exiting is dropped. Sound for safety properties because such an
+  /// iteration has no effect, but it hides livelocks (--spin-assume).
+  Assume,
+  /// Leave spin loops alone.
+  None,
+};
+
+struct InstrumentOptions {
+  SpinLoopHandling SpinLoops = SpinLoopHandling::Yield;
+  /// Promote locals to registers (mem2reg, SROA) before instrumenting.
+  bool Prepare = true;
+  /// Run the IR verifier on the result.
+  bool Verify = true;
+};
+
+} // namespace bpor::passes
+
+#endif

@@ -1,0 +1,248 @@
+//===- MemoryInstrumenter.cpp - Shared accesses become runtime calls -----===//
+#include "passes/MemoryInstrumenter.h"
+
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+#include <vector>
+
+using namespace llvm;
+
+namespace bpor::passes {
+
+namespace {
+ConstantInt *orderConstant(IntegerType *I32, AtomicOrdering Order) {
+  // The ABI's `order` is the llvm::AtomicOrdering value itself.
+  return ConstantInt::get(I32, static_cast<uint32_t>(Order));
+}
+} // namespace
+
+MemoryInstrumenter::MemoryInstrumenter(Module &M, RuntimeFunctions &Runtime,
+                                       SourceLocationTable &Locations)
+    : M(M), DL(M.getDataLayout()), Runtime(Runtime), Locations(Locations) {}
+
+unsigned MemoryInstrumenter::instrument(Function &F,
+                                        const SharedMemory &Shared) {
+  std::vector<Instruction *> Candidates;
+  for (Instruction &I : instructions(F))
+    if (isa<LoadInst, StoreInst, AtomicRMWInst, AtomicCmpXchgInst, FenceInst,
+            MemIntrinsic>(&I))
+      Candidates.push_back(&I);
+  unsigned Rewritten = 0;
+  for (Instruction *I : Candidates)
+    Rewritten += rewrite(*I, Shared);
+  return Rewritten;
+}
+
+bool MemoryInstrumenter::rewrite(Instruction &I, const SharedMemory &Shared) {
+  if (auto *LI = dyn_cast<LoadInst>(&I)) {
+    if (LI->isSimple() && !Shared.mayBeShared(LI->getPointerOperand()))
+      return false;
+    rewriteLoad(*LI);
+    return true;
+  }
+  if (auto *SI = dyn_cast<StoreInst>(&I)) {
+    if (SI->isSimple() && !Shared.mayBeShared(SI->getPointerOperand()))
+      return false;
+    rewriteStore(*SI);
+    return true;
+  }
+  // Atomic read-modify-writes and fences are always visible.
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    rewriteRMW(*RMW);
+    return true;
+  }
+  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    rewriteCmpXchg(*CX);
+    return true;
+  }
+  if (auto *FI = dyn_cast<FenceInst>(&I)) {
+    rewriteFence(*FI);
+    return true;
+  }
+  return rewriteMemIntrinsic(cast<MemIntrinsic>(I), Shared);
+}
+
+bool MemoryInstrumenter::fitsInWord(Type *T) const {
+  TypeSize Bits = DL.getTypeSizeInBits(T);
+  if (Bits.isScalable() || Bits.getFixedValue() > 64)
+    return false;
+  if (T->isIntegerTy() || T->isPointerTy() || T->isFloatingPointTy())
+    return true;
+  // Small vectors of non-pointers bit-cast to one integer.
+  if (auto *VT = dyn_cast<FixedVectorType>(T))
+    return !VT->getElementType()->isPointerTy() &&
+           DL.getTypeStoreSizeInBits(T) == Bits;
+  return false;
+}
+
+Value *MemoryInstrumenter::toWord(IRBuilder<> &B, Value *V) const {
+  Type *T = V->getType();
+  IntegerType *I64 = Runtime.i64();
+  if (T->isPointerTy())
+    return B.CreatePtrToInt(V, I64);
+  if (!T->isIntegerTy())
+    V = B.CreateBitCast(
+        V, B.getIntNTy(DL.getTypeSizeInBits(T).getFixedValue()));
+  return B.CreateZExtOrTrunc(V, I64);
+}
+
+Value *MemoryInstrumenter::fromWord(IRBuilder<> &B, Value *W, Type *T) const {
+  if (T->isPointerTy())
+    return B.CreateIntToPtr(W, T);
+  if (T->isIntegerTy())
+    return B.CreateTrunc(W, T);
+  Value *Bits =
+      B.CreateTrunc(W, B.getIntNTy(DL.getTypeSizeInBits(T).getFixedValue()));
+  return B.CreateBitCast(Bits, T);
+}
+
+Value *MemoryInstrumenter::address(IRBuilder<> &B, Value *Ptr) const {
+  return B.CreatePointerBitCastOrAddrSpaceCast(Ptr, Runtime.ptr());
+}
+
+ConstantInt *MemoryInstrumenter::sizeOf(Type *T) const {
+  return ConstantInt::get(Runtime.i64(),
+                          DL.getTypeStoreSize(T).getFixedValue());
+}
+
+AllocaInst *MemoryInstrumenter::privateBuffer(Instruction &At,
+                                              Type *T) const {
+  // In the entry block, so that a loop does not grow the stack.
+  BasicBlock &Entry = At.getFunction()->getEntryBlock();
+  IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
+  AllocaInst *Buffer =
+      B.CreateAlloca(T, DL.getAllocaAddrSpace(), nullptr, "bpor.buf");
+  Buffer->setAlignment(DL.getPrefTypeAlign(T));
+  return Buffer;
+}
+
+void MemoryInstrumenter::unsupported(Instruction &I, const Twine &What) const {
+  M.getContext().emitError(&I, "bporcheck cannot instrument " + What);
+}
+
+void MemoryInstrumenter::rewriteLoad(LoadInst &LI) {
+  IRBuilder<> B(&LI);
+  Type *T = LI.getType();
+  Value *Ptr = address(B, LI.getPointerOperand());
+  ConstantInt *Order = orderConstant(Runtime.i32(), LI.getOrdering());
+  ConstantInt *Loc = Locations.idConstant(LI);
+  if (DL.getTypeStoreSize(T).isScalable())
+    return unsupported(LI, "a load of a scalable vector");
+  Value *Result;
+  if (fitsInWord(T)) {
+    Value *Word = B.CreateCall(Runtime.load(), {Ptr, sizeOf(T), Order, Loc});
+    Result = fromWord(B, Word, T);
+  } else {
+    AllocaInst *Buffer = privateBuffer(LI, T);
+    B.CreateCall(Runtime.loadBytes(), {Ptr, Buffer, sizeOf(T), Order, Loc});
+    Result = B.CreateAlignedLoad(T, Buffer, Buffer->getAlign());
+  }
+  Result->takeName(&LI);
+  LI.replaceAllUsesWith(Result);
+  LI.eraseFromParent();
+}
+
+void MemoryInstrumenter::rewriteStore(StoreInst &SI) {
+  IRBuilder<> B(&SI);
+  Value *V = SI.getValueOperand();
+  Type *T = V->getType();
+  Value *Ptr = address(B, SI.getPointerOperand());
+  ConstantInt *Order = orderConstant(Runtime.i32(), SI.getOrdering());
+  ConstantInt *Loc = Locations.idConstant(SI);
+  if (DL.getTypeStoreSize(T).isScalable())
+    return unsupported(SI, "a store of a scalable vector");
+  if (fitsInWord(T)) {
+    B.CreateCall(Runtime.store(), {Ptr, toWord(B, V), sizeOf(T), Order, Loc});
+  } else {
+    AllocaInst *Buffer = privateBuffer(SI, T);
+    B.CreateAlignedStore(V, Buffer, Buffer->getAlign());
+    B.CreateCall(Runtime.storeBytes(), {Ptr, Buffer, sizeOf(T), Order, Loc});
+  }
+  SI.eraseFromParent();
+}
+
+void MemoryInstrumenter::rewriteRMW(AtomicRMWInst &RMW) {
+  Type *T = RMW.getValOperand()->getType();
+  if (!fitsInWord(T))
+    return unsupported(RMW, "an atomicrmw wider than 8 bytes");
+  IRBuilder<> B(&RMW);
+  Value *Old = B.CreateCall(
+      Runtime.rmw(),
+      {address(B, RMW.getPointerOperand()), toWord(B, RMW.getValOperand()),
+       sizeOf(T),
+       ConstantInt::get(Runtime.i32(),
+                        static_cast<uint32_t>(RMW.getOperation())),
+       orderConstant(Runtime.i32(), RMW.getOrdering()),
+       Locations.idConstant(RMW)});
+  Value *Result = fromWord(B, Old, T);
+  Result->takeName(&RMW);
+  RMW.replaceAllUsesWith(Result);
+  RMW.eraseFromParent();
+}
+
+void MemoryInstrumenter::rewriteCmpXchg(AtomicCmpXchgInst &CX) {
+  Type *T = CX.getCompareOperand()->getType();
+  if (!fitsInWord(T))
+    return unsupported(CX, "a cmpxchg wider than 8 bytes");
+  IRBuilder<> B(&CX);
+  Value *Expected = CX.getCompareOperand();
+  Value *OldWord = B.CreateCall(
+      Runtime.cmpxchg(),
+      {address(B, CX.getPointerOperand()), toWord(B, Expected),
+       toWord(B, CX.getNewValOperand()), sizeOf(T),
+       orderConstant(Runtime.i32(), CX.getSuccessOrdering()),
+       orderConstant(Runtime.i32(), CX.getFailureOrdering()),
+       Locations.idConstant(CX)});
+  // Rebuild { old, success }. Weak cmpxchg never fails spuriously here: the
+  // checker explores sequentially consistent executions only.
+  Value *Old = fromWord(B, OldWord, T);
+  Value *Success = B.CreateICmpEQ(Old, Expected);
+  Value *Result = PoisonValue::get(CX.getType());
+  Result = B.CreateInsertValue(Result, Old, 0);
+  Result = B.CreateInsertValue(Result, Success, 1);
+  Result->takeName(&CX);
+  CX.replaceAllUsesWith(Result);
+  CX.eraseFromParent();
+}
+
+void MemoryInstrumenter::rewriteFence(FenceInst &FI) {
+  IRBuilder<> B(&FI);
+  B.CreateCall(Runtime.fence(),
+               {orderConstant(Runtime.i32(), FI.getOrdering()),
+                Locations.idConstant(FI)});
+  FI.eraseFromParent();
+}
+
+bool MemoryInstrumenter::rewriteMemIntrinsic(MemIntrinsic &MI,
+                                             const SharedMemory &Shared) {
+  bool DstShared = Shared.mayBeShared(MI.getDest());
+  auto *MT = dyn_cast<MemTransferInst>(&MI);
+  bool SrcShared = MT && Shared.mayBeShared(MT->getSource());
+  if (!DstShared && !SrcShared)
+    return false; // only local memory: nothing visible
+
+  IRBuilder<> B(&MI);
+  Value *Length = B.CreateZExtOrTrunc(MI.getLength(), Runtime.i64());
+  ConstantInt *Loc = Locations.idConstant(MI);
+  Value *Dst = address(B, MI.getDest());
+  if (!MT) {
+    auto &MS = cast<MemSetInst>(MI);
+    B.CreateCall(Runtime.memset(), {Dst, MS.getValue(), Length, Loc});
+  } else {
+    Value *Src = address(B, MT->getSource());
+    ConstantInt *NotAtomic =
+        orderConstant(Runtime.i32(), AtomicOrdering::NotAtomic);
+    if (DstShared && SrcShared)
+      B.CreateCall(isa<MemMoveInst>(MT) ? Runtime.memmove() : Runtime.memcpy(),
+                   {Dst, Src, Length, Loc});
+    else if (SrcShared) // into a local object: its memory is the buffer
+      B.CreateCall(Runtime.loadBytes(), {Src, Dst, Length, NotAtomic, Loc});
+    else
+      B.CreateCall(Runtime.storeBytes(), {Dst, Src, Length, NotAtomic, Loc});
+  }
+  MI.eraseFromParent();
+  return true;
+}
+
+} // namespace bpor::passes

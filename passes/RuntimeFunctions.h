@@ -1,0 +1,58 @@
+//===- RuntimeFunctions.h - Declarations of the __bpor_* runtime ABI -----===//
+//
+// The instrumentation emits calls to the functions of runtime/bpor_abi.h. This
+// gives each of them with exactly the IR type its C prototype has there, so
+// that every pass declares them the same way.
+//
+//===----------------------------------------------------------------------===//
+#ifndef BPOR_PASSES_RUNTIMEFUNCTIONS_H
+#define BPOR_PASSES_RUNTIMEFUNCTIONS_H
+
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Module.h"
+
+namespace bpor::passes {
+
+/// Lazily declares the runtime functions in one module.
+class RuntimeFunctions {
+public:
+  explicit RuntimeFunctions(llvm::Module &M);
+
+  llvm::FunctionCallee load();        // u64 (ptr, u64 size, u32 order, u32 loc)
+  llvm::FunctionCallee store();       // void (ptr, u64 value, u64 size, u32, u32)
+  llvm::FunctionCallee loadBytes();   // void (ptr, ptr dst, u64, u32, u32)
+  llvm::FunctionCallee storeBytes();  // void (ptr, ptr src, u64, u32, u32)
+  llvm::FunctionCallee rmw();         // u64 (ptr, u64, u64 size, u32 op, u32, u32)
+  llvm::FunctionCallee cmpxchg();     // u64 (ptr, u64, u64, u64, u32, u32, u32)
+  llvm::FunctionCallee fence();       // void (u32 order, u32 loc)
+  llvm::FunctionCallee memcpy();      // void (ptr, ptr, u64, u32)
+  llvm::FunctionCallee memmove();     // void (ptr, ptr, u64, u32)
+  llvm::FunctionCallee memset();      // void (ptr, u8, u64, u32)
+  llvm::FunctionCallee spinYield();   // void (u32 loc)
+  llvm::FunctionCallee assume();      // void (i32 condition)
+  llvm::FunctionCallee nondet();      // u64 (u32 bits, u32 signed, u32 loc)
+  llvm::FunctionCallee atomicBegin(); // void (u32 loc)
+  llvm::FunctionCallee atomicEnd();   // void (u32 loc)
+
+  llvm::IntegerType *i8() const { return I8; }
+  llvm::IntegerType *i32() const { return I32; }
+  llvm::IntegerType *i64() const { return I64; }
+  llvm::PointerType *ptr() const { return Ptr; }
+
+private:
+  llvm::FunctionCallee declare(llvm::StringRef Name, llvm::Type *Ret,
+                               llvm::ArrayRef<llvm::Type *> Params);
+
+  llvm::Module &M;
+  llvm::Type *Void;
+  llvm::IntegerType *I8, *I32, *I64;
+  llvm::PointerType *Ptr;
+};
+
+/// True for functions of the runtime ABI (and anything else named __bpor_*):
+/// the passes never rewrite their bodies.
+bool isRuntimeFunctionName(llvm::StringRef Name);
+
+} // namespace bpor::passes
+
+#endif

@@ -1,0 +1,134 @@
+//===- SpinLoopPass.cpp - bpor-spin-yield / bpor-spin-assume -------------===//
+#include "passes/SpinLoopPass.h"
+
+#include "passes/RuntimeFunctions.h"
+#include "passes/SourceLocations.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+#include <vector>
+
+using namespace llvm;
+
+namespace bpor::passes {
+
+namespace {
+
+// Reads of shared memory, as the instrumentation emits them. load_bytes
+// writes only into a private local buffer.
+bool isSharedRead(const CallBase &Call) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee)
+    return false;
+  StringRef Name = Callee->getName();
+  return Name == "__bpor_load" || Name == "__bpor_load_bytes";
+}
+
+// A header phi carries state from one iteration into the next unless all its
+// incoming values (other than itself) are one and the same value.
+bool carriesState(const PHINode &Phi) {
+  const Value *Only = nullptr;
+  for (const Value *V : Phi.incoming_values()) {
+    if (V == &Phi)
+      continue;
+    if (Only && V != Only)
+      return true;
+    Only = V;
+  }
+  return false;
+}
+
+bool onlyReads(const Instruction &I) {
+  if (const auto *Call = dyn_cast<CallBase>(&I)) {
+    if (isSharedRead(*Call))
+      return true;
+    // Debug info, lifetime markers and other effect-free intrinsics.
+    return isa<IntrinsicInst>(Call) && !Call->mayHaveSideEffects();
+  }
+  return !I.mayWriteToMemory() && !I.mayHaveSideEffects();
+}
+
+DebugLoc locationOf(const Loop &L, const BasicBlock &Latch) {
+  if (DebugLoc Start = L.getStartLoc())
+    return Start;
+  return Latch.getTerminator()->getDebugLoc();
+}
+
+} // namespace
+
+bool isSpinLoop(const Loop &L) {
+  for (const PHINode &Phi : L.getHeader()->phis())
+    if (carriesState(Phi))
+      return false;
+  for (const BasicBlock *BB : L.blocks())
+    for (const Instruction &I : *BB)
+      if (!onlyReads(I))
+        return false;
+  return true;
+}
+
+PreservedAnalyses SpinLoopPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  if (Handling == SpinLoopHandling::None)
+    return PreservedAnalyses::all();
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  RuntimeFunctions Runtime(M);
+  SourceLocationTable Locations(M);
+  bool Changed = false;
+
+  std::vector<Function *> Bodies;
+  for (Function &F : M)
+    if (!F.isDeclaration() && !isRuntimeFunctionName(F.getName()))
+      Bodies.push_back(&F);
+
+  for (Function *F : Bodies) {
+    // Find every back edge of every spin loop first: splitting edges
+    // invalidates LoopInfo.
+    struct BackEdge {
+      BasicBlock *Latch, *Header;
+      DebugLoc Loc;
+    };
+    std::vector<BackEdge> BackEdges;
+    LoopInfo &LI = FAM.getResult<LoopAnalysis>(*F);
+    for (Loop *L : LI.getLoopsInPreorder()) {
+      if (!isSpinLoop(*L))
+        continue;
+      SmallVector<BasicBlock *, 2> Latches;
+      L->getLoopLatches(Latches);
+      for (BasicBlock *Latch : Latches)
+        BackEdges.push_back({Latch, L->getHeader(), locationOf(*L, *Latch)});
+    }
+    if (BackEdges.empty())
+      continue;
+
+    for (const BackEdge &E : BackEdges) {
+      // Only on the back edge, not on a latch's exit edge.
+      BasicBlock *At = E.Latch->getSingleSuccessor()
+                           ? E.Latch
+                           : SplitEdge(E.Latch, E.Header, nullptr, nullptr,
+                                       nullptr, "bpor.spin");
+      if (!At) // an edge that cannot be split (indirectbr): yield on the latch
+        At = E.Latch;
+      IRBuilder<> B(At->getTerminator());
+      B.SetCurrentDebugLocation(E.Loc);
+      ConstantInt *Loc = Locations.idConstant(E.Loc);
+      if (Handling == SpinLoopHandling::Yield)
+        B.CreateCall(Runtime.spinYield(), {Loc});
+      else
+        B.CreateCall(Runtime.assume(), {B.getInt32(0)});
+    }
+    FAM.invalidate(*F, PreservedAnalyses::none());
+    Changed = true;
+  }
+  if (!Changed)
+    return PreservedAnalyses::all();
+  Locations.finalize();
+  return PreservedAnalyses::none();
+}
+
+} // namespace bpor::passes

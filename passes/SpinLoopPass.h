@@ -1,0 +1,41 @@
+//===- SpinLoopPass.h - bpor-spin-yield / bpor-spin-assume ---------------===//
+//
+// A spin loop is a loop whose iterations only read shared memory: no stores,
+// no calls other than the __bpor_load calls the instrumentation made, and no
+// loop-carried local state (no header phi that changes). Such an iteration
+// makes no progress, so under the dissertation's fairness assumption
+// (ch. 2.7.5, "a thread always yields the processor if it is not making
+// progress") it must yield: the pass puts __bpor_spin_yield(loc) on each back
+// edge so that the fair bound breaks the cycle, and Peterson's lock without
+// sched_yield is checkable with the default bounds. In Assume mode the back
+// edge gets __bpor_assume(0) instead. Runs after bpor-instrument.
+//
+//===----------------------------------------------------------------------===//
+#ifndef BPOR_PASSES_SPINLOOPPASS_H
+#define BPOR_PASSES_SPINLOOPPASS_H
+
+#include "passes/InstrumentOptions.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/PassManager.h"
+
+namespace bpor::passes {
+
+/// True if every iteration of L only reads memory (see the file comment).
+/// Loops that already yield (sched_yield, a spin yield) are not spin loops.
+bool isSpinLoop(const llvm::Loop &L);
+
+class SpinLoopPass : public llvm::PassInfoMixin<SpinLoopPass> {
+public:
+  explicit SpinLoopPass(SpinLoopHandling Handling = SpinLoopHandling::Yield)
+      : Handling(Handling) {}
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+
+private:
+  SpinLoopHandling Handling;
+};
+
+} // namespace bpor::passes
+
+#endif
