@@ -1,0 +1,523 @@
+// The Execution as the interpreter's ExternalHandler: each external call is either answered at
+// once (calls without concurrency semantics) or becomes the thread's pending visible operation.
+#include "runtime/Execution.h"
+#include "runtime/libc/Format.h"
+
+#include <cerrno>
+#include <fmt/format.h>
+#include <pthread.h>
+#include <semaphore.h>
+
+namespace bpor {
+
+using runtime::Ext;
+using runtime::Stage;
+
+namespace {
+
+/// The printf arguments of an external call, starting at a given argument.
+class CallFormatArgs : public runtime::FormatArgs {
+public:
+  CallFormatArgs(const ExternalCall &call, unsigned first, const Memory &memory)
+      : call_(call), next_(first), memory_(memory) {}
+
+  uint64_t nextInteger() override { return next_ < call_.numArgs() ? call_.arg(next_++) : 0; }
+  double nextDouble() override {
+    if (next_ >= call_.numArgs())
+      return 0;
+    const ValueType &type = call_.argTypes[next_];
+    uint64_t bits = call_.arg(next_++);
+    if (type.kind == ValueKind::Float)
+      return std::bit_cast<float>(uint32_t(bits));
+    return std::bit_cast<double>(bits);
+  }
+  bool nextString(size_t limit, std::string &out) override {
+    Address address = nextInteger();
+    if (address == 0) {
+      out = "(null)";
+      return true;
+    }
+    fault = memory_.readString(address, out);
+    if (fault != MemoryFault::None && limit != SIZE_MAX) {
+      // With a precision, only `limit` bytes need exist.
+      uint64_t dummy;
+      out.clear();
+      fault = MemoryFault::None;
+      for (size_t i = 0; i < limit; ++i) {
+        fault = memory_.read(address + i, 1, dummy);
+        if (fault != MemoryFault::None || dummy == 0)
+          break;
+        out.push_back(char(dummy));
+      }
+    }
+    faultAddress = address;
+    return fault == MemoryFault::None;
+  }
+
+  MemoryFault fault = MemoryFault::None;
+  Address faultAddress = 0;
+
+private:
+  const ExternalCall &call_;
+  unsigned next_;
+  const Memory &memory_;
+};
+
+} // namespace
+
+void Execution::setPending(ProgramThread &thread, OpKind kind, uint32_t location) {
+  Operation &op = thread.pending;
+  op = Operation{};
+  op.thread = thread.state.threadId;
+  op.kind = kind;
+  op.location = location != 0 ? location : currentLocation(thread);
+}
+
+uint64_t Execution::syncFootprint(Address address, uint64_t typeSize) const {
+  // The whole pthread object where it fits in its memory object (plain accesses to its bytes
+  // then conflict with operations on it), at least one byte.
+  const MemoryObject *object = memory_.object(address);
+  if (!object || offsetOf(address) >= object->size)
+    return 1;
+  return std::max<uint64_t>(1, std::min<uint64_t>(typeSize, object->size - offsetOf(address)));
+}
+
+CallOutcome Execution::call(ThreadState &state, const ExternalCall &call, Slot *result) {
+  ProgramThread &thread = *threads_[state.threadId];
+  settleOnces(thread);
+  CallOutcome outcome = prepare(thread, call, result);
+  if (outcome != CallOutcome::Pause || thread.atomicDepth == 0)
+    return outcome;
+  // Inside an atomic block: every visible operation is performed at once while it can be.
+  if (thread.pending.kind == OpKind::Nondet) {
+    // A data choice must be made by the checker: pause, but keep every other thread out.
+    thread.pending.global = true;
+    atomicOwner_ = state.threadId;
+    return CallOutcome::Pause;
+  }
+  while (status_ == ExecStatus::Running && isEnabledThread(thread)) {
+    Slot value = 0;
+    Operation event = thread.pending;
+    switch (perform(thread, 0, value, event)) {
+    case Performed::Complete:
+      if (call.resultType.numSlots != 0)
+        result[0] = value;
+      return CallOutcome::Return;
+    case Performed::Waiting:
+      continue;
+    case Performed::Invoke:
+      if (call.resultType.numSlots != 0)
+        result[0] = value;
+      interp_->invoke(thread.state, thread.onceRoutine, {});
+      thread.onceRoutine = 0;
+      return CallOutcome::Invoke;
+    case Performed::Stopped:
+      return CallOutcome::Stop;
+    }
+  }
+  if (status_ != ExecStatus::Running)
+    return CallOutcome::Stop;
+  // Blocked inside the atomic block (a lock held elsewhere): the block is interrupted here.
+  return CallOutcome::Pause;
+}
+
+CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, Slot *result) {
+  if (call.id == ExternalRegistry::UnknownExternal) {
+    fail(ErrorKind::Unsupported, thread, currentLocation(thread),
+         fmt::format("call to the unsupported external function '{}'", call.name));
+    return CallOutcome::Stop;
+  }
+  Ext id = Ext(call.id);
+  auto arg = [&](unsigned i) -> Slot { return i < call.numArgs() ? call.arg(i) : 0; };
+  // Decode the call: every visible operation is performed later from these.
+  Request &request = thread.request;
+  request.id = id;
+  request.numResultSlots = uint8_t(std::min<unsigned>(call.resultType.numSlots, 1));
+  for (unsigned i = 0; i < Request::MaxArgs; ++i)
+    request.args[i] = arg(i);
+  Slot *a = request.args;
+  Operation &op = thread.pending;
+  auto loc32 = [](Slot s) { return uint32_t(s); };
+
+  switch (id) {
+  // ---- Memory accesses ----
+  case Ext::Load:
+    setPending(thread, OpKind::Load, loc32(a[3]));
+    op.addAccess(a[0], a[1], false);
+    return CallOutcome::Pause;
+  case Ext::Store:
+    setPending(thread, OpKind::Store, loc32(a[4]));
+    op.addAccess(a[0], a[2], true);
+    return CallOutcome::Pause;
+  case Ext::LoadBytes:
+    setPending(thread, OpKind::Load, loc32(a[4]));
+    op.addAccess(a[0], a[2], false);
+    return CallOutcome::Pause;
+  case Ext::StoreBytes:
+    setPending(thread, OpKind::Store, loc32(a[4]));
+    op.addAccess(a[0], a[2], true);
+    return CallOutcome::Pause;
+  case Ext::Rmw:
+    setPending(thread, OpKind::ReadModifyWrite, loc32(a[5]));
+    op.addAccess(a[0], a[2], true);
+    return CallOutcome::Pause;
+  case Ext::Cmpxchg:
+    setPending(thread, OpKind::ReadModifyWrite, loc32(a[6]));
+    op.addAccess(a[0], a[3], true);
+    return CallOutcome::Pause;
+  case Ext::Fence:
+    setPending(thread, OpKind::Fence, loc32(a[1]));
+    return CallOutcome::Pause;
+  case Ext::BporMemcpy:
+  case Ext::BporMemmove:
+    setPending(thread, OpKind::MemoryCopy, loc32(a[3]));
+    op.addAccess(a[1], a[2], false);
+    op.addAccess(a[0], a[2], true);
+    return CallOutcome::Pause;
+  case Ext::BporMemset:
+    setPending(thread, OpKind::MemoryCopy, loc32(a[3]));
+    op.addAccess(a[0], a[2], true);
+    return CallOutcome::Pause;
+
+  // ---- Scheduling, errors, exit ----
+  case Ext::SchedYield:
+  case Ext::Sleep:
+  case Ext::Usleep:
+    setPending(thread, OpKind::Yield, 0);
+    return CallOutcome::Pause;
+  case Ext::SpinYield:
+    setPending(thread, OpKind::Yield, loc32(a[0]));
+    return CallOutcome::Pause;
+  case Ext::AssertFail: {
+    std::string assertion, file, function;
+    memory_.readString(a[0], assertion);
+    memory_.readString(a[1], file);
+    memory_.readString(a[3], function);
+    uint32_t location = internLocation(SourceLocation{file, uint32_t(a[2]), 0});
+    fail(ErrorKind::AssertionFailure, thread, location,
+         function.empty() ? fmt::format("assertion '{}' failed", assertion)
+                          : fmt::format("assertion '{}' failed in {}", assertion, function));
+    return CallOutcome::Stop;
+  }
+  case Ext::ReachError:
+    fail(ErrorKind::AssertionFailure, thread, currentLocation(thread), "reach_error() was called");
+    return CallOutcome::Stop;
+  case Ext::Abort:
+    fail(ErrorKind::AssertionFailure, thread, currentLocation(thread), "abort() was called");
+    return CallOutcome::Stop;
+  case Ext::Exit:
+    setExitPending(thread, currentLocation(thread));
+    return CallOutcome::Pause;
+
+  // ---- SV-COMP ----
+  case Ext::Assume:
+    if (uint32_t(a[0]) != 0)
+      return CallOutcome::Return;
+    status_ = ExecStatus::Infeasible;
+    return CallOutcome::Stop;
+  case Ext::Nondet:
+    setPending(thread, OpKind::Nondet, loc32(a[2]));
+    op.numChoices = a[0] == 1 ? 2 : uint32_t(options_.nondetDomain.size());
+    return CallOutcome::Pause;
+  case Ext::AtomicBegin:
+    if (thread.atomicDepth > 0) {
+      ++thread.atomicDepth;
+      return CallOutcome::Return;
+    }
+    setPending(thread, OpKind::AtomicBlock, loc32(a[0]));
+    op.global = true;
+    return CallOutcome::Pause;
+  case Ext::AtomicEnd:
+    if (thread.atomicDepth > 0)
+      --thread.atomicDepth;
+    return CallOutcome::Return;
+
+  // ---- Threads ----
+  case Ext::ThreadCreate:
+    setPending(thread, OpKind::Fork, 0);
+    op.addAccess(a[0], 8, true);
+    return CallOutcome::Pause;
+  case Ext::ThreadJoin: {
+    setPending(thread, OpKind::Join, 0);
+    if (a[0] != 0 && a[0] <= numThreads_) {
+      op.otherThread = ThreadId(a[0] - 1);
+      op.addAccess(threadHandleAddress(op.otherThread), 1, true);
+    }
+    if (a[1] != 0)
+      op.addAccess(a[1], 8, true);
+    return CallOutcome::Pause;
+  }
+  case Ext::ThreadExit:
+    terminate(thread, a[0]);
+    return CallOutcome::Stop;
+  case Ext::ThreadSelf:
+    result[0] = threadHandle(thread.state.threadId);
+    return CallOutcome::Return;
+  case Ext::ThreadEqual:
+    result[0] = a[0] == a[1];
+    return CallOutcome::Return;
+  case Ext::ThreadDetach:
+    setPending(thread, OpKind::Other, 0);
+    if (a[0] != 0 && a[0] <= numThreads_)
+      op.addAccess(threadHandleAddress(ThreadId(a[0] - 1)), 1, true);
+    return CallOutcome::Pause;
+
+  case Ext::MutexInit:
+  case Ext::MutexDestroy:
+  case Ext::MutexLock:
+  case Ext::MutexTrylock:
+  case Ext::MutexUnlock: {
+    static constexpr OpKind Kinds[] = {OpKind::Other, OpKind::Other, OpKind::Lock,
+                                       OpKind::Trylock, OpKind::Unlock};
+    setPending(thread, Kinds[uint32_t(id) - uint32_t(Ext::MutexInit)], 0);
+    op.addAccess(a[0], syncFootprint(a[0], sizeof(pthread_mutex_t)), true);
+    return CallOutcome::Pause;
+  }
+  case Ext::MutexattrInit:
+  case Ext::MutexattrSettype:
+  case Ext::AttrInit:
+  case Ext::AttrSetdetachstate: {
+    // Attribute objects hold our own format: the type (or detach state) as an int at offset 0.
+    // They are the caller's private data in practice, so writing them is not visible.
+    bool setter = id == Ext::MutexattrSettype || id == Ext::AttrSetdetachstate;
+    int32_t value = setter ? int32_t(a[1]) : 0;
+    if (setter && (value < 0 || value > 2)) {
+      result[0] = EINVAL;
+      return CallOutcome::Return;
+    }
+    MemoryFault fault = memory_.write(a[0], 4, uint32_t(value));
+    if (fault != MemoryFault::None) {
+      fail(ErrorKind::MemoryError, thread, currentLocation(thread),
+           fmt::format("{}: {} of an attribute at {}", memoryFaultName(fault), call.name,
+                       memory_.describe(a[0])));
+      return CallOutcome::Stop;
+    }
+    result[0] = 0;
+    return CallOutcome::Return;
+  }
+  case Ext::MutexattrDestroy:
+  case Ext::AttrDestroy:
+    result[0] = 0;
+    return CallOutcome::Return;
+
+  case Ext::CondInit:
+  case Ext::CondDestroy:
+  case Ext::CondSignal:
+  case Ext::CondBroadcast:
+    setPending(thread,
+               id == Ext::CondSignal      ? OpKind::CondSignal
+               : id == Ext::CondBroadcast ? OpKind::CondBroadcast
+                                          : OpKind::Other,
+               0);
+    op.addAccess(a[0], syncFootprint(a[0], sizeof(pthread_cond_t)), true);
+    return CallOutcome::Pause;
+  case Ext::CondWait:
+  case Ext::CondTimedwait:
+    setPending(thread, OpKind::CondWait, 0);
+    op.addAccess(a[0], syncFootprint(a[0], sizeof(pthread_cond_t)), true);
+    op.addAccess(a[1], syncFootprint(a[1], sizeof(pthread_mutex_t)), true);
+    return CallOutcome::Pause;
+
+  case Ext::RwlockInit:
+  case Ext::RwlockDestroy:
+  case Ext::RwlockRdlock:
+  case Ext::RwlockWrlock:
+  case Ext::RwlockTryrdlock:
+  case Ext::RwlockTrywrlock:
+  case Ext::RwlockUnlock: {
+    static constexpr OpKind Kinds[] = {OpKind::Other,   OpKind::Other,   OpKind::RwRdlock,
+                                       OpKind::RwWrlock, OpKind::Trylock, OpKind::Trylock,
+                                       OpKind::RwUnlock};
+    setPending(thread, Kinds[uint32_t(id) - uint32_t(Ext::RwlockInit)], 0);
+    op.addAccess(a[0], syncFootprint(a[0], sizeof(pthread_rwlock_t)), true);
+    return CallOutcome::Pause;
+  }
+  case Ext::BarrierInit:
+  case Ext::BarrierDestroy:
+  case Ext::BarrierWait:
+    setPending(thread, id == Ext::BarrierWait ? OpKind::BarrierWait : OpKind::Other, 0);
+    op.addAccess(a[0], syncFootprint(a[0], sizeof(pthread_barrier_t)), true);
+    return CallOutcome::Pause;
+  case Ext::SemInit:
+  case Ext::SemDestroy:
+  case Ext::SemWait:
+  case Ext::SemTrywait:
+  case Ext::SemPost:
+  case Ext::SemGetvalue: {
+    static constexpr OpKind Kinds[] = {OpKind::Other,   OpKind::Other,   OpKind::SemWait,
+                                       OpKind::Trylock, OpKind::SemPost, OpKind::Other};
+    setPending(thread, Kinds[uint32_t(id) - uint32_t(Ext::SemInit)], 0);
+    op.addAccess(a[0], syncFootprint(a[0], sizeof(sem_t)), true);
+    if (id == Ext::SemGetvalue)
+      op.addAccess(a[1], 4, true);
+    return CallOutcome::Pause;
+  }
+  case Ext::Once:
+    setPending(thread, OpKind::Once, 0);
+    op.addAccess(a[0], syncFootprint(a[0], sizeof(pthread_once_t)), true);
+    return CallOutcome::Pause;
+  case Ext::KeyCreate:
+    setPending(thread, OpKind::Other, 0);
+    op.addAccess(KeyTableAddress, 1, true);
+    op.addAccess(a[0], 4, true);
+    return CallOutcome::Pause;
+  case Ext::KeyDelete:
+    setPending(thread, OpKind::Other, 0);
+    op.addAccess(KeyTableAddress, 1, true);
+    return CallOutcome::Pause;
+  case Ext::Getspecific:
+    result[0] = 0;
+    for (auto &[key, value] : thread.specific)
+      if (key == uint32_t(a[0]))
+        result[0] = value;
+    return CallOutcome::Return;
+  case Ext::Setspecific:
+    result[0] = 0;
+    for (auto &[key, value] : thread.specific) {
+      if (key == uint32_t(a[0])) {
+        value = a[1];
+        return CallOutcome::Return;
+      }
+    }
+    thread.specific.emplace_back(uint32_t(a[0]), a[1]);
+    return CallOutcome::Return;
+
+  // ---- libc: memory ----
+  case Ext::Malloc:
+    result[0] = memory_.allocate(ObjectKind::Heap, a[0], 16, thread.state.threadId);
+    return CallOutcome::Return;
+  case Ext::Calloc: {
+    unsigned __int128 total = (unsigned __int128)a[0] * a[1];
+    result[0] = total >> 63 ? 0
+                            : memory_.allocate(ObjectKind::Heap, uint64_t(total), 16,
+                                               thread.state.threadId);
+    return CallOutcome::Return;
+  }
+  case Ext::Realloc:
+    if (a[0] == 0) {
+      result[0] = memory_.allocate(ObjectKind::Heap, a[1], 16, thread.state.threadId);
+      return CallOutcome::Return;
+    }
+    [[fallthrough]];
+  case Ext::Free: {
+    if (a[0] == 0)
+      return CallOutcome::Return; // free(NULL)
+    // free writes the whole object (Model.h); an invalid pointer gets a one-byte footprint and
+    // faults when the operation executes.
+    setPending(thread, OpKind::Free, 0);
+    const MemoryObject *object = memory_.object(a[0]);
+    if (object && object->kind == ObjectKind::Heap && offsetOf(a[0]) == 0)
+      op.addAccess(a[0], std::max<uint64_t>(1, object->size), true);
+    else
+      op.addAccess(a[0], 1, true);
+    return CallOutcome::Pause;
+  }
+  case Ext::Memcpy:
+  case Ext::Memmove:
+  case Ext::Memset:
+  case Ext::Memcmp:
+  case Ext::Strlen:
+  case Ext::Strcmp:
+  case Ext::Strncmp:
+  case Ext::Strcpy:
+  case Ext::Strncpy:
+  case Ext::Strcat:
+  case Ext::Strchr:
+  case Ext::Strdup:
+  case Ext::Atoi: {
+    setPending(thread, OpKind::MemoryCopy, 0);
+    if (!libcFootprint(thread, op))
+      return CallOutcome::Pause;
+    Slot value = 0;
+    if (performLibc(thread, value) == Performed::Stopped)
+      return CallOutcome::Stop;
+    if (call.resultType.numSlots != 0)
+      result[0] = value;
+    return CallOutcome::Return;
+  }
+
+  // ---- libc: output and the rest ----
+  case Ext::Printf:
+  case Ext::Fprintf:
+  case Ext::Sprintf:
+  case Ext::Snprintf: {
+    unsigned formatIndex = id == Ext::Printf ? 0 : id == Ext::Snprintf ? 2 : 1;
+    std::string format, text, error;
+    MemoryFault fault = memory_.readString(arg(formatIndex), format);
+    if (fault != MemoryFault::None) {
+      fail(ErrorKind::MemoryError, thread, currentLocation(thread),
+           fmt::format("{}: format string of {} at {}", memoryFaultName(fault), call.name,
+                       memory_.describe(arg(formatIndex))));
+      return CallOutcome::Stop;
+    }
+    CallFormatArgs args(call, formatIndex + 1, memory_);
+    if (!runtime::formatPrintf(format, args, text, error)) {
+      if (args.fault != MemoryFault::None)
+        fail(ErrorKind::MemoryError, thread, currentLocation(thread),
+             fmt::format("{}: %s argument of {} at {}", memoryFaultName(args.fault), call.name,
+                         memory_.describe(args.faultAddress)));
+      else
+        fail(ErrorKind::Unsupported, thread, currentLocation(thread),
+             fmt::format("{}: {}", call.name, error));
+      return CallOutcome::Stop;
+    }
+    if (id == Ext::Sprintf || id == Ext::Snprintf) {
+      uint64_t room = id == Ext::Snprintf ? arg(1) : text.size() + 1;
+      uint64_t n = std::min<uint64_t>(room, text.size() + 1);
+      if (n != 0) {
+        fault = memory_.check(arg(0), n, true);
+        if (fault != MemoryFault::None) {
+          fail(ErrorKind::MemoryError, thread, currentLocation(thread),
+               fmt::format("{}: {} writes {} bytes at {}", memoryFaultName(fault), call.name, n,
+                           memory_.describe(arg(0))));
+          return CallOutcome::Stop;
+        }
+        std::memcpy(memory_.host(arg(0)), text.data(), n - 1);
+        memory_.host(arg(0))[n - 1] = 0;
+      }
+    } else {
+      emit(text);
+    }
+    result[0] = uint32_t(int32_t(text.size()));
+    return CallOutcome::Return;
+  }
+  case Ext::Puts: {
+    std::string text;
+    MemoryFault fault = memory_.readString(a[0], text);
+    if (fault != MemoryFault::None) {
+      fail(ErrorKind::MemoryError, thread, currentLocation(thread),
+           fmt::format("{}: string of puts at {}", memoryFaultName(fault),
+                       memory_.describe(a[0])));
+      return CallOutcome::Stop;
+    }
+    text.push_back('\n');
+    emit(text);
+    result[0] = 1;
+    return CallOutcome::Return;
+  }
+  case Ext::Putchar: {
+    char c = char(a[0]);
+    emit(std::string_view(&c, 1));
+    result[0] = uint8_t(c);
+    return CallOutcome::Return;
+  }
+  case Ext::Abs: {
+    int32_t v = int32_t(a[0]);
+    result[0] = uint32_t(v < 0 ? -v : v);
+    return CallOutcome::Return;
+  }
+  case Ext::Rand:
+    // The C standard's sample generator: deterministic, restarted with every execution.
+    randState_ = randState_ * 1103515245 + 12345;
+    result[0] = uint32_t((randState_ / 65536) % 32768);
+    return CallOutcome::Return;
+  case Ext::Srand:
+    randState_ = uint32_t(a[0]);
+    return CallOutcome::Return;
+  }
+  fail(ErrorKind::Unsupported, thread, currentLocation(thread),
+       fmt::format("call to the unsupported external function '{}'", call.name));
+  return CallOutcome::Stop;
+}
+
+} // namespace bpor

@@ -1,0 +1,258 @@
+// The Model side of an Execution: restart, threads, stepping, errors and descriptions.
+#include "runtime/Execution.h"
+
+#include <cstdio>
+#include <fmt/format.h>
+
+namespace bpor {
+
+using runtime::Ext;
+using runtime::Stage;
+
+Execution::Execution(const Program &program, ExecutionOptions options)
+    : program_(program), options_(std::move(options)), memory_(program.initialMemory()) {
+  if (options_.nondetDomain.empty())
+    options_.nondetDomain = {0};
+  memory_.setLimit(options_.memoryLimit);
+  InterpreterOptions interpOptions;
+  interpOptions.maxFrames = options_.maxFrames;
+  interp_ = std::make_unique<Interpreter>(program_, memory_,
+                                          static_cast<ExternalHandler &>(*this), interpOptions);
+  restart();
+}
+
+Execution::~Execution() = default;
+
+void Execution::restart() {
+  memory_.reset();
+  numThreads_ = 0;
+  status_ = ExecStatus::Running;
+  error_ = ErrorInfo{};
+  exitCode_ = 0;
+  event_ = Operation{};
+  output_.clear();
+  randState_ = 1;
+  mutexes_.clear();
+  conds_.clear();
+  rwlocks_.clear();
+  barriers_.clear();
+  semaphores_.clear();
+  onces_.clear();
+  atomicOwner_ = NoThread;
+  insideRun_ = false;
+  nextKey_ = 1;
+
+  ProgramThread &main = newThread();
+  Address entry = program_.findFunction("main");
+  if (entry == 0 || !program_.isDefined(entry)) {
+    fail(ErrorKind::Unsupported, main, 0, "the program has no main function");
+    return;
+  }
+  // main(argc, argv) gets argc = 1 and argv = {"program", NULL}, in memory private to main.
+  Slot args[2] = {0, 0};
+  const interp::Function &mainFunction = program_.function(program_.functionIndex(entry));
+  uint32_t numArgs = std::min<uint32_t>(mainFunction.numParamSlots, 2);
+  if (numArgs == 2) {
+    Address argv = memory_.allocate(ObjectKind::Stack, 16 + 8, 16, 0);
+    memory_.write(argv, 8, argv + 16);
+    std::memcpy(memory_.host(argv + 16), "program", 8);
+    args[0] = 1;
+    args[1] = argv;
+  }
+  interp_->start(main.state, entry, std::span<const Slot>(args, numArgs));
+  runThread(main);
+}
+
+Execution::ProgramThread &Execution::newThread() {
+  ThreadId id = numThreads_++;
+  if (threads_.size() < numThreads_)
+    threads_.push_back(std::make_unique<ProgramThread>());
+  ProgramThread &thread = *threads_[id];
+  thread.reset(id);
+  return thread;
+}
+
+bool Execution::isAlive(ThreadId thread) const {
+  return thread < numThreads_ && threads_[thread]->stage != Stage::Terminated;
+}
+
+bool Execution::isEnabled(ThreadId thread) const {
+  if (status_ != ExecStatus::Running || thread >= numThreads_)
+    return false;
+  return isEnabledThread(*threads_[thread]);
+}
+
+const Operation &Execution::pending(ThreadId thread) const { return threads_[thread]->pending; }
+
+const Operation &Execution::step(ThreadId id, uint32_t choice) {
+  ProgramThread &thread = *threads_[id];
+  event_ = thread.pending;
+  if (status_ != ExecStatus::Running || !isEnabledThread(thread))
+    return event_; // misuse by the caller: nothing happens
+  Slot result = 0;
+  Performed performed = perform(thread, choice, result, event_);
+  switch (performed) {
+  case Performed::Complete:
+    interp_->complete(thread.state, &result, thread.request.numResultSlots);
+    runThread(thread);
+    break;
+  case Performed::Invoke:
+    // The call completes first, then the routine runs above the caller (as a handler's Invoke).
+    interp_->complete(thread.state, &result, thread.request.numResultSlots);
+    interp_->invoke(thread.state, thread.onceRoutine, {});
+    thread.onceRoutine = 0;
+    runThread(thread);
+    break;
+  case Performed::Waiting:
+  case Performed::Stopped:
+    break;
+  }
+  if (thread.stage == Stage::Terminated)
+    event_.endsThread = true;
+  return event_;
+}
+
+void Execution::runThread(ProgramThread &thread) {
+  if (status_ != ExecStatus::Running)
+    return;
+  bool wasInsideRun = insideRun_;
+  insideRun_ = true;
+  RunResult result = interp_->run(thread.state);
+  insideRun_ = wasInsideRun;
+  settleOnces(thread);
+  switch (result) {
+  case RunResult::Paused:
+  case RunResult::Ready:
+    break;
+  case RunResult::Stopped:
+    break; // the handler recorded why (error, exit, infeasible, pthread_exit)
+  case RunResult::Returned: {
+    Slot value = thread.state.returnValue.empty() ? 0 : thread.state.returnValue[0];
+    if (thread.state.threadId == 0) {
+      exitCode_ = int(int32_t(value));
+      thread.stage = Stage::MainReturned;
+      setExitPending(thread, 0);
+    } else {
+      terminate(thread, value);
+    }
+    break;
+  }
+  case RunResult::Fault: {
+    const Fault &fault = thread.state.fault;
+    ErrorKind kind = fault.kind == ErrorKind::None ? ErrorKind::Unsupported : fault.kind;
+    fail(kind, thread, internLocation(fault.location), fault.message);
+    break;
+  }
+  }
+  // Children created inside an atomic block run their local prefix now that no handler runs.
+  for (ThreadId t = 0; t < numThreads_ && status_ == ExecStatus::Running; ++t) {
+    ProgramThread &child = *threads_[t];
+    if (child.needsInitialRun) {
+      child.needsInitialRun = false;
+      runThread(child);
+    }
+  }
+}
+
+void Execution::settleOnces(const ProgramThread &thread) {
+  // A pthread_once routine has returned once the invoked frame it ran in is gone. Checked at every
+  // handler call and after every run, so a later ordinary call at the same depth (never an
+  // invoked frame) cannot be mistaken for it.
+  if (onces_.empty())
+    return;
+  const std::vector<Frame> &frames = thread.state.frames;
+  for (auto &[address, once] : onces_) {
+    if (!once.done && once.runner == thread.state.threadId &&
+        (frames.size() <= once.frameDepth || !frames[once.frameDepth].invoked)) {
+      once.done = true;
+      once.runner = NoThread;
+    }
+  }
+}
+
+void Execution::setExitPending(ProgramThread &thread, uint32_t location) {
+  Operation &op = thread.pending;
+  op = Operation{};
+  op.thread = thread.state.threadId;
+  op.kind = OpKind::Exit;
+  op.global = true;
+  op.location = location;
+}
+
+void Execution::terminate(ProgramThread &thread, Slot value) {
+  thread.stage = Stage::Terminated;
+  thread.exitValue = value;
+  // A thread that ends by pthread_exit leaves frames behind: its stack objects die with it.
+  for (auto it = thread.state.allocas.rbegin(); it != thread.state.allocas.rend(); ++it)
+    memory_.release(*it, ObjectKind::Stack);
+  thread.state.allocas.clear();
+  for (ThreadId t = 0; t < numThreads_; ++t)
+    if (threads_[t]->stage != Stage::Terminated)
+      return;
+  status_ = ExecStatus::Finished;
+}
+
+Execution::ProgramThread *Execution::threadFromHandle(uint64_t handle) {
+  if (handle == 0 || handle > numThreads_)
+    return nullptr;
+  return threads_[handle - 1].get();
+}
+
+void Execution::fail(ErrorKind kind, const ProgramThread &thread, uint32_t location,
+                     std::string message) {
+  if (status_ == ExecStatus::Error)
+    return;
+  status_ = ExecStatus::Error;
+  error_.kind = kind;
+  error_.thread = thread.state.threadId;
+  error_.location = location;
+  error_.message = std::move(message);
+}
+
+void Execution::memoryError(const ProgramThread &thread, MemoryFault fault, Address address,
+                            uint64_t size, const char *what) {
+  fail(ErrorKind::MemoryError, thread, thread.pending.location,
+       fmt::format("{}: {} of {} bytes at {}", memoryFaultName(fault), what, size,
+                   memory_.describe(address)));
+}
+
+uint32_t Execution::currentLocation(const ProgramThread &thread) {
+  return internLocation(interp_->currentLocation(thread.state));
+}
+
+uint32_t Execution::internLocation(const SourceLocation &location) {
+  if (!location.known())
+    return 0;
+  std::string text = location.str();
+  auto [it, inserted] = extraLocationIds_.try_emplace(
+      text, program_.numLocations() + uint32_t(extraLocations_.size()));
+  if (inserted)
+    extraLocations_.push_back(std::move(text));
+  return it->second;
+}
+
+std::string Execution::describeLocation(uint32_t location) const {
+  if (location == 0)
+    return {};
+  if (location < program_.numLocations())
+    return program_.location(location).str();
+  uint32_t extra = location - program_.numLocations();
+  return extra < extraLocations_.size() ? extraLocations_[extra] : std::string();
+}
+
+std::string Execution::describeAddress(uint64_t address) const {
+  if (objectIdOf(address) == PseudoObject) {
+    if (address == KeyTableAddress)
+      return "thread-specific key table";
+    return fmt::format("thread {}", offsetOf(address));
+  }
+  return memory_.describe(address);
+}
+
+void Execution::emit(std::string_view text) {
+  output_.append(text);
+  if (options_.printOutput)
+    std::fwrite(text.data(), 1, text.size(), stdout);
+}
+
+} // namespace bpor

@@ -1,0 +1,171 @@
+// One run of an instrumented program behind the checker's Model interface (checker/Model.h).
+//
+// The Execution owns the program's Memory, its threads (interpreter states) and the tables of
+// synchronisation objects, and is the interpreter's ExternalHandler: every __bpor_* call
+// (runtime/bpor_abi.h) and every modelled libc call arrives here. A call with concurrency
+// semantics is a visible operation: the handler records it as the thread's pending Operation
+// and pauses the thread; step() later performs it (memory checks happen then, so that a
+// use-after-free is an error only if the access executes after the free), completes the call and
+// runs the thread's local code to its next visible operation. Calls without concurrency
+// semantics (malloc, printf, pthread_self, ...) are answered at once.
+#pragma once
+
+#include "checker/Model.h"
+#include "interp/Interpreter.h"
+#include "interp/Program.h"
+#include "runtime/ProgramThread.h"
+#include "runtime/sync/Barrier.h"
+#include "runtime/sync/CondVar.h"
+#include "runtime/sync/Mutex.h"
+#include "runtime/sync/RwLock.h"
+#include "runtime/sync/Semaphore.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace bpor {
+
+struct ExecutionOptions {
+  /// The values a __VERIFIER_nondet_* call may return (a bool-sized one returns 0 or 1).
+  std::vector<int64_t> nondetDomain = {-1, 0, 1};
+  /// Write the program's output (printf, puts, ...) to stdout; it is always kept in output().
+  bool printOutput = false;
+  /// Deepest call stack a thread may have (deeper is a ResourceLimit error).
+  uint32_t maxFrames = 10000;
+  /// Heap and stack bytes a run may hold at once.
+  uint64_t memoryLimit = uint64_t(1) << 30;
+};
+
+/// The handle a program sees for thread t (pthread_t): t + 1, so that no thread is 0.
+inline constexpr uint64_t threadHandle(ThreadId thread) { return uint64_t(thread) + 1; }
+
+/// Footprint addresses of runtime objects that are not program memory (thread handles for
+/// join/detach, the key table), in an object id no program reaches.
+inline constexpr uint32_t PseudoObject = ~uint32_t(0);
+inline constexpr Address threadHandleAddress(ThreadId thread) {
+  return makeAddress(PseudoObject, thread);
+}
+inline constexpr Address KeyTableAddress = makeAddress(PseudoObject, ~uint32_t(0));
+
+class Execution final : public Model, private ExternalHandler {
+public:
+  /// `program` must have been built with a registry filled by runtime::registerExternals and
+  /// must outlive the Execution. The execution starts restarted (at s0).
+  explicit Execution(const Program &program, ExecutionOptions options = {});
+  ~Execution() override;
+
+  void restart() override;
+  ThreadId numThreads() const override { return numThreads_; }
+  bool isAlive(ThreadId thread) const override;
+  bool isEnabled(ThreadId thread) const override;
+  const Operation &pending(ThreadId thread) const override;
+  const Operation &step(ThreadId thread, uint32_t choice = 0) override;
+  ExecStatus status() const override { return status_; }
+  const ErrorInfo &error() const override { return error_; }
+  std::string describeLocation(uint32_t location) const override;
+  std::string describeAddress(uint64_t address) const override;
+
+  /// What the program printed in this execution.
+  const std::string &output() const { return output_; }
+  /// The status passed to exit() or returned by main (after Finished).
+  int exitCode() const { return exitCode_; }
+  const Memory &memory() const { return memory_; }
+  const ExecutionOptions &options() const { return options_; }
+
+private:
+  using ProgramThread = runtime::ProgramThread;
+  using Request = runtime::Request;
+
+  /// How performing a visible operation ended.
+  enum class Performed : uint8_t {
+    Complete, // the call completes with `result`
+    Waiting,  // first half of a two-part operation (cond wait, barrier): the call stays paused
+    Invoke,   // pthread_once: the call completes and the thread then runs the init routine
+    Stopped,  // the execution ended (error, exit, infeasible) or the thread terminated
+  };
+
+  // ExternalHandler (Dispatch.cpp).
+  CallOutcome call(ThreadState &state, const ExternalCall &call, Slot *result) override;
+  /// Classifies one call: answers it at once (Return/Stop/Invoke) or fills the thread's
+  /// request and pending operation and returns Pause.
+  CallOutcome prepare(ProgramThread &thread, const ExternalCall &call, Slot *result);
+  void setPending(ProgramThread &thread, OpKind kind, uint32_t location);
+  /// The footprint of a libc memory function; returns true if it touches only memory private
+  /// to the thread (its own stack, read-only globals), so it need not be visible.
+  bool libcFootprint(ProgramThread &thread, Operation &op) const;
+
+  // Performing (Perform.cpp, Libc.cpp).
+  bool isEnabledThread(const ProgramThread &thread) const;
+  Performed perform(ProgramThread &thread, uint32_t choice, Slot &result, Operation &event);
+  Performed performMemory(ProgramThread &thread, Slot &result, Operation &event);
+  Performed performThreads(ProgramThread &thread, Slot &result, Operation &event);
+  Performed performSync(ProgramThread &thread, Slot &result, Operation &event);
+  /// libc functions over memory (shared with the immediate path).
+  Performed performLibc(ProgramThread &thread, Slot &result);
+
+  // Threads (Execution.cpp).
+  ProgramThread &newThread();
+  /// Runs a thread's local code until its next visible operation (or its end).
+  void runThread(ProgramThread &thread);
+  void terminate(ProgramThread &thread, Slot value);
+  void settleOnces(const ProgramThread &thread);
+  void setExitPending(ProgramThread &thread, uint32_t location);
+  ProgramThread *threadFromHandle(uint64_t handle);
+
+  // Errors (Execution.cpp).
+  void fail(ErrorKind kind, const ProgramThread &thread, uint32_t location, std::string message);
+  void memoryError(const ProgramThread &thread, MemoryFault fault, Address address, uint64_t size,
+                   const char *what);
+  /// A location id for the instruction the thread stands at (interned "file:line").
+  uint32_t currentLocation(const ProgramThread &thread);
+  uint32_t internLocation(const SourceLocation &location);
+
+  // Synchronisation objects, created on first use (static initialisers are zeroes).
+  runtime::Mutex &mutexAt(Address address);
+  const runtime::Mutex *findMutex(Address address) const;
+  uint64_t syncFootprint(Address address, uint64_t typeSize) const;
+
+  void emit(std::string_view text);
+
+  const Program &program_;
+  ExecutionOptions options_;
+  Memory memory_;
+  std::unique_ptr<Interpreter> interp_;
+  std::vector<std::unique_ptr<ProgramThread>> threads_; // [0, numThreads_) are live this run
+  ThreadId numThreads_ = 0;
+  ExecStatus status_ = ExecStatus::Running;
+  ErrorInfo error_;
+  int exitCode_ = 0;
+  Operation event_;
+  std::string output_;
+  uint64_t randState_ = 1;
+  /// Set while the interpreter runs a thread: a thread created then (inside an atomic block)
+  /// runs its prefix only after the handler returned.
+  bool insideRun_ = false;
+  /// A thread paused at a Nondet inside an atomic block: no other thread may run until it has
+  /// left the block (its Nondet is global so the checker sees the dependence).
+  ThreadId atomicOwner_ = NoThread;
+
+  std::unordered_map<Address, runtime::Mutex> mutexes_;
+  std::unordered_map<Address, runtime::CondVar> conds_;
+  std::unordered_map<Address, runtime::RwLock> rwlocks_;
+  std::unordered_map<Address, runtime::Barrier> barriers_;
+  std::unordered_map<Address, runtime::Semaphore> semaphores_;
+  struct OnceState {
+    bool done = false;
+    ThreadId runner = NoThread;
+    size_t frameDepth = 0; // the runner's frames while init runs are deeper than this
+  };
+  std::unordered_map<Address, OnceState> onces_;
+  uint32_t nextKey_ = 1;
+
+  /// Locations interned from debug info, numbered after the program's own location table;
+  /// kept across restarts so that ids are stable.
+  std::vector<std::string> extraLocations_;
+  std::unordered_map<std::string, uint32_t> extraLocationIds_;
+};
+
+} // namespace bpor

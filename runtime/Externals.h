@@ -1,0 +1,116 @@
+// Every external function the runtime models, by the id its ExternalHandler switches on: the
+// __bpor_* ABI (runtime/bpor_abi.h) and the libc functions that keep their names.
+#pragma once
+
+#include "interp/ExternalCall.h"
+
+#include <cstdint>
+
+namespace bpor::runtime {
+
+enum class Ext : uint32_t {
+  // Memory accesses (bpor_abi.h).
+  Load,
+  Store,
+  LoadBytes,
+  StoreBytes,
+  Rmw,
+  Cmpxchg,
+  Fence,
+  BporMemcpy,
+  BporMemmove,
+  BporMemset,
+  // Scheduling, errors, exit.
+  SchedYield,
+  SpinYield,
+  AssertFail,
+  ReachError,
+  Abort,
+  Exit,
+  // SV-COMP.
+  Assume,
+  Nondet,
+  AtomicBegin,
+  AtomicEnd,
+  // Threads.
+  ThreadCreate,
+  ThreadJoin,
+  ThreadExit,
+  ThreadSelf,
+  ThreadEqual,
+  ThreadDetach,
+  MutexInit,
+  MutexDestroy,
+  MutexLock,
+  MutexTrylock,
+  MutexUnlock,
+  MutexattrInit,
+  MutexattrDestroy,
+  MutexattrSettype,
+  CondInit,
+  CondDestroy,
+  CondWait,
+  CondTimedwait,
+  CondSignal,
+  CondBroadcast,
+  RwlockInit,
+  RwlockDestroy,
+  RwlockRdlock,
+  RwlockWrlock,
+  RwlockTryrdlock,
+  RwlockTrywrlock,
+  RwlockUnlock,
+  BarrierInit,
+  BarrierDestroy,
+  BarrierWait,
+  SemInit,
+  SemDestroy,
+  SemWait,
+  SemTrywait,
+  SemPost,
+  SemGetvalue,
+  Once,
+  KeyCreate,
+  KeyDelete,
+  Getspecific,
+  Setspecific,
+  AttrInit,
+  AttrDestroy,
+  AttrSetdetachstate,
+  // libc.
+  Malloc,
+  Calloc,
+  Realloc,
+  Free,
+  Memcpy,
+  Memmove,
+  Memset,
+  Memcmp,
+  Strlen,
+  Strcmp,
+  Strncmp,
+  Strcpy,
+  Strncpy,
+  Strcat,
+  Strchr,
+  Strdup,
+  Printf,
+  Puts,
+  Putchar,
+  Fprintf,
+  Sprintf,
+  Snprintf,
+  Atoi,
+  Abs,
+  Rand,
+  Srand,
+  Sleep,
+  Usleep,
+};
+
+/// Registers every name the runtime models. pthread/semaphore/sched functions are registered
+/// under their __bpor_ names (what the pass emits) and their plain names (programs run without
+/// the pass, as in some tests), assert under both __assert_fail and __bpor_assert_fail.
+void registerExternals(ExternalRegistry &registry);
+
+} // namespace bpor::runtime

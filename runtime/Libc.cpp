@@ -1,0 +1,246 @@
+// libc functions over program memory: allocation and the string/memory functions. They run at
+// once when they touch only memory private to the calling thread, and are visible MemoryCopy
+// (or Free) operations otherwise, with footprints that depend only on their pointer arguments.
+#include "runtime/Execution.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <fmt/format.h>
+
+namespace bpor {
+
+using runtime::Ext;
+
+namespace {
+
+/// Bytes from `address` to the end of its object (at least 1, so a footprint is never empty).
+uint64_t restOfObject(const Memory &memory, Address address) {
+  const MemoryObject *object = memory.object(address);
+  if (!object || offsetOf(address) >= object->size)
+    return 1;
+  return object->size - offsetOf(address);
+}
+
+/// Reads a NUL-terminated string of at most `limit` bytes (the NUL not counted).
+MemoryFault readBounded(const Memory &memory, Address address, uint64_t limit, std::string &out,
+                        Address &faultAt) {
+  out.clear();
+  for (uint64_t i = 0; i < limit; ++i) {
+    uint64_t byte = 0;
+    if (MemoryFault f = memory.read(address + i, 1, byte); f != MemoryFault::None) {
+      faultAt = address + i;
+      return f;
+    }
+    if (byte == 0)
+      break;
+    out.push_back(char(byte));
+  }
+  return MemoryFault::None;
+}
+
+int sign(int v) { return (v > 0) - (v < 0); }
+
+} // namespace
+
+bool Execution::libcFootprint(ProgramThread &thread, Operation &op) const {
+  const Slot *a = thread.request.args;
+  ThreadId self = thread.state.threadId;
+  auto rest = [&](Address p) { return restOfObject(memory_, p); };
+  switch (thread.request.id) {
+  case Ext::Memcpy:
+  case Ext::Memmove:
+    op.addAccess(a[1], a[2], false);
+    op.addAccess(a[0], a[2], true);
+    break;
+  case Ext::Memset:
+    op.addAccess(a[0], a[2], true);
+    break;
+  case Ext::Memcmp:
+    op.addAccess(a[0], a[2], false);
+    op.addAccess(a[1], a[2], false);
+    break;
+  case Ext::Strlen:
+  case Ext::Strchr:
+  case Ext::Strdup:
+  case Ext::Atoi:
+    op.addAccess(a[0], rest(a[0]), false);
+    break;
+  case Ext::Strcmp:
+    op.addAccess(a[0], rest(a[0]), false);
+    op.addAccess(a[1], rest(a[1]), false);
+    break;
+  case Ext::Strncmp:
+    op.addAccess(a[0], std::min(a[2], rest(a[0])), false);
+    op.addAccess(a[1], std::min(a[2], rest(a[1])), false);
+    break;
+  case Ext::Strcpy:
+  case Ext::Strcat:
+    op.addAccess(a[1], rest(a[1]), false);
+    op.addAccess(a[0], rest(a[0]), true);
+    break;
+  case Ext::Strncpy:
+    op.addAccess(a[1], std::min(a[2], rest(a[1])), false);
+    op.addAccess(a[0], a[2], true);
+    break;
+  default:
+    break;
+  }
+  // Private: the thread's own live stack, or constant data nobody can write. An invalid pointer
+  // counts as private too: the call faults at once, whoever runs first.
+  for (unsigned i = 0; i < op.numAccesses; ++i) {
+    const MemoryObject *object = memory_.object(op.accesses[i].address);
+    if (!object || !object->alive)
+      continue;
+    bool isPrivate = (object->kind == ObjectKind::Stack && object->ownerThread == self) ||
+                     object->readOnly || object->kind == ObjectKind::Function;
+    if (!isPrivate)
+      return false;
+  }
+  return true;
+}
+
+Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result) {
+  const Slot *a = thread.request.args;
+  Address faultAt = 0;
+  MemoryFault fault = MemoryFault::None;
+  const char *what = "";
+  uint64_t faultSize = 0;
+  auto check = [&](Address p, uint64_t n, bool write, const char *name) {
+    if (fault != MemoryFault::None || n == 0)
+      return;
+    fault = memory_.check(p, n, write);
+    faultAt = p;
+    faultSize = n;
+    what = name;
+  };
+  auto readString = [&](Address p, uint64_t limit, std::string &out, const char *name) {
+    if (fault != MemoryFault::None)
+      return;
+    fault = readBounded(memory_, p, limit, out, faultAt);
+    faultSize = 1;
+    what = name;
+  };
+  std::string s1, s2;
+  constexpr uint64_t NoLimit = ~uint64_t(0);
+
+  switch (thread.request.id) {
+  case Ext::Free:
+    fault = memory_.release(a[0], ObjectKind::Heap);
+    faultAt = a[0];
+    what = "free";
+    break;
+  case Ext::Realloc: {
+    const MemoryObject *old = memory_.object(a[0]);
+    uint64_t oldSize = old && old->alive ? old->size : 0;
+    Address fresh = a[1] == 0 ? 0
+                              : memory_.allocate(ObjectKind::Heap, a[1], 16,
+                                                 thread.state.threadId);
+    if (a[1] != 0 && fresh == 0) {
+      result = 0; // out of memory: the old block stays valid
+      return Performed::Complete;
+    }
+    if (fresh && oldSize && old->kind == ObjectKind::Heap)
+      std::memcpy(memory_.host(fresh), old->bytes(), std::min<uint64_t>(oldSize, a[1]));
+    fault = memory_.release(a[0], ObjectKind::Heap);
+    if (fault != MemoryFault::None) {
+      if (fresh)
+        memory_.release(fresh, ObjectKind::Heap);
+      faultAt = a[0];
+      what = "realloc";
+      break;
+    }
+    result = fresh;
+    return Performed::Complete;
+  }
+  case Ext::Memcpy:
+  case Ext::Memmove:
+    check(a[1], a[2], false, "memcpy (source)");
+    check(a[0], a[2], true, "memcpy (destination)");
+    if (fault == MemoryFault::None && a[2] != 0)
+      std::memmove(memory_.host(a[0]), memory_.host(a[1]), a[2]);
+    result = a[0];
+    break;
+  case Ext::Memset:
+    check(a[0], a[2], true, "memset");
+    if (fault == MemoryFault::None && a[2] != 0)
+      std::memset(memory_.host(a[0]), int(uint8_t(a[1])), a[2]);
+    result = a[0];
+    break;
+  case Ext::Memcmp:
+    check(a[0], a[2], false, "memcmp");
+    check(a[1], a[2], false, "memcmp");
+    if (fault == MemoryFault::None)
+      result = uint32_t(a[2] == 0 ? 0 : sign(std::memcmp(memory_.host(a[0]), memory_.host(a[1]), a[2])));
+    break;
+  case Ext::Strlen:
+    readString(a[0], NoLimit, s1, "strlen");
+    result = s1.size();
+    break;
+  case Ext::Strcmp:
+  case Ext::Strncmp: {
+    uint64_t limit = thread.request.id == Ext::Strncmp ? a[2] : NoLimit;
+    readString(a[0], limit, s1, "strcmp");
+    readString(a[1], limit, s2, "strcmp");
+    // Compare as unsigned chars, including the terminator when a string is shorter.
+    int r = std::strncmp(s1.c_str(), s2.c_str(), std::max(s1.size(), s2.size()) + 1);
+    result = uint32_t(sign(r));
+    break;
+  }
+  case Ext::Strcpy:
+    readString(a[1], NoLimit, s1, "strcpy (source)");
+    check(a[0], s1.size() + 1, true, "strcpy (destination)");
+    if (fault == MemoryFault::None)
+      std::memcpy(memory_.host(a[0]), s1.c_str(), s1.size() + 1);
+    result = a[0];
+    break;
+  case Ext::Strncpy:
+    readString(a[1], a[2], s1, "strncpy (source)");
+    check(a[0], a[2], true, "strncpy (destination)");
+    if (fault == MemoryFault::None && a[2] != 0) {
+      std::memset(memory_.host(a[0]), 0, a[2]);
+      std::memcpy(memory_.host(a[0]), s1.data(), s1.size());
+    }
+    result = a[0];
+    break;
+  case Ext::Strcat:
+    readString(a[0], NoLimit, s1, "strcat (destination)");
+    readString(a[1], NoLimit, s2, "strcat (source)");
+    check(a[0] + s1.size(), s2.size() + 1, true, "strcat (destination)");
+    if (fault == MemoryFault::None)
+      std::memcpy(memory_.host(a[0] + s1.size()), s2.c_str(), s2.size() + 1);
+    result = a[0];
+    break;
+  case Ext::Strchr: {
+    readString(a[0], NoLimit, s1, "strchr");
+    char c = char(a[1]);
+    size_t at = c == 0 ? s1.size() : s1.find(c);
+    result = at == std::string::npos ? 0 : a[0] + at;
+    break;
+  }
+  case Ext::Strdup: {
+    readString(a[0], NoLimit, s1, "strdup");
+    if (fault != MemoryFault::None)
+      break;
+    Address copy = memory_.allocate(ObjectKind::Heap, s1.size() + 1, 16, thread.state.threadId);
+    if (copy)
+      std::memcpy(memory_.host(copy), s1.c_str(), s1.size() + 1);
+    result = copy;
+    break;
+  }
+  case Ext::Atoi:
+    readString(a[0], NoLimit, s1, "atoi");
+    result = uint32_t(std::atoi(s1.c_str()));
+    break;
+  default:
+    break;
+  }
+  if (fault != MemoryFault::None) {
+    fail(ErrorKind::MemoryError, thread, thread.pending.location,
+         fmt::format("{}: {} of {} bytes at {}", memoryFaultName(fault), what, faultSize,
+                     memory_.describe(faultAt)));
+    return Performed::Stopped;
+  }
+  return Performed::Complete;
+}
+
+} // namespace bpor

@@ -1,0 +1,389 @@
+// Performing visible operations: the effect of a step, and whether it can happen now.
+#include "runtime/Execution.h"
+
+#include <cerrno>
+#include <fmt/format.h>
+#include <llvm/IR/Instructions.h>
+
+namespace bpor {
+
+using runtime::Ext;
+using runtime::Stage;
+
+namespace {
+
+uint64_t maskOf(uint64_t size) { return size >= 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * size)) - 1; }
+
+int64_t signExtend(uint64_t value, uint64_t size) {
+  unsigned shift = size >= 8 ? 0 : unsigned(64 - 8 * size);
+  return int64_t(value << shift) >> shift;
+}
+
+/// atomicrmw on integers (and floats of 4 or 8 bytes), `op` an llvm::AtomicRMWInst::BinOp.
+bool applyRmw(uint32_t op, uint64_t old, uint64_t operand, uint64_t size, uint64_t &out) {
+  using B = llvm::AtomicRMWInst::BinOp;
+  uint64_t mask = maskOf(size);
+  auto asFloat = [&](uint64_t bits) -> double {
+    return size == 4 ? double(std::bit_cast<float>(uint32_t(bits))) : std::bit_cast<double>(bits);
+  };
+  auto fromFloat = [&](double v) -> uint64_t {
+    return size == 4 ? std::bit_cast<uint32_t>(float(v)) : std::bit_cast<uint64_t>(v);
+  };
+  switch (B(op)) {
+  case B::Xchg: out = operand; break;
+  case B::Add: out = old + operand; break;
+  case B::Sub: out = old - operand; break;
+  case B::And: out = old & operand; break;
+  case B::Nand: out = ~(old & operand); break;
+  case B::Or: out = old | operand; break;
+  case B::Xor: out = old ^ operand; break;
+  case B::Max: out = signExtend(old, size) > signExtend(operand, size) ? old : operand; break;
+  case B::Min: out = signExtend(old, size) < signExtend(operand, size) ? old : operand; break;
+  case B::UMax: out = (old & mask) > (operand & mask) ? old : operand; break;
+  case B::UMin: out = (old & mask) < (operand & mask) ? old : operand; break;
+  case B::FAdd: out = fromFloat(asFloat(old) + asFloat(operand)); break;
+  case B::FSub: out = fromFloat(asFloat(old) - asFloat(operand)); break;
+  case B::FMax: out = fromFloat(std::fmax(asFloat(old), asFloat(operand))); break;
+  case B::FMin: out = fromFloat(std::fmin(asFloat(old), asFloat(operand))); break;
+  case B::UIncWrap: out = (old & mask) >= (operand & mask) ? 0 : old + 1; break;
+  case B::UDecWrap:
+    out = (old & mask) == 0 || (old & mask) > (operand & mask) ? operand : old - 1;
+    break;
+  default: return false;
+  }
+  out &= mask;
+  return true;
+}
+
+} // namespace
+
+runtime::Mutex &Execution::mutexAt(Address address) {
+  auto it = mutexes_.find(address);
+  if (it != mutexes_.end())
+    return it->second;
+  // A statically initialised mutex: glibc keeps the type in the int at offset 16 (__kind), which
+  // PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP and friends set.
+  runtime::MutexType type = runtime::MutexType::Normal;
+  uint64_t kind = 0;
+  if (memory_.read(address + 16, 4, kind) == MemoryFault::None && (kind & 3) <= 2)
+    type = runtime::MutexType(kind & 3);
+  return mutexes_.emplace(address, runtime::Mutex(type)).first->second;
+}
+
+const runtime::Mutex *Execution::findMutex(Address address) const {
+  auto it = mutexes_.find(address);
+  return it == mutexes_.end() ? nullptr : &it->second;
+}
+
+bool Execution::isEnabledThread(const ProgramThread &thread) const {
+  ThreadId self = thread.state.threadId;
+  if (atomicOwner_ != NoThread && atomicOwner_ != self)
+    return false;
+  switch (thread.stage) {
+  case Stage::Terminated:
+    return false;
+  case Stage::MainReturned:
+    return true;
+  case Stage::CondWake: {
+    auto cond = conds_.find(thread.waitCond);
+    const runtime::Mutex *mutex = findMutex(thread.waitMutex);
+    return cond != conds_.end() && cond->second.canWake(self) && (!mutex || !mutex->isHeld());
+  }
+  case Stage::BarrierDepart: {
+    auto barrier = barriers_.find(thread.barrier);
+    // A destroyed barrier releases nobody: the waiter stays blocked (a deadlock is reported).
+    return barrier != barriers_.end() && barrier->second.isComplete(thread.barrierGeneration);
+  }
+  case Stage::AtCall:
+    break;
+  }
+  if (thread.pending.kind == OpKind::Exit)
+    return true;
+  const Slot *a = thread.request.args;
+  switch (thread.request.id) {
+  case Ext::MutexLock: {
+    const runtime::Mutex *mutex = findMutex(a[0]);
+    return !mutex || mutex->canLock(self);
+  }
+  case Ext::RwlockRdlock: {
+    auto it = rwlocks_.find(a[0]);
+    return it == rwlocks_.end() || it->second.canRdlock(self);
+  }
+  case Ext::RwlockWrlock: {
+    auto it = rwlocks_.find(a[0]);
+    return it == rwlocks_.end() || it->second.canWrlock(self);
+  }
+  case Ext::SemWait: {
+    auto it = semaphores_.find(a[0]);
+    return it != semaphores_.end() && it->second.canWait();
+  }
+  case Ext::ThreadJoin: {
+    // Misuse (an invalid, detached or joined thread, or the thread itself) is enabled so that
+    // the step reports it.
+    if (a[0] == 0 || a[0] > numThreads_ || a[0] - 1 == self)
+      return true;
+    const ProgramThread &target = *threads_[a[0] - 1];
+    return target.stage == Stage::Terminated || target.detached || target.joined;
+  }
+  case Ext::Once: {
+    auto it = onces_.find(a[0]);
+    return it == onces_.end() || it->second.done || it->second.runner == NoThread;
+  }
+  default:
+    return true;
+  }
+}
+
+Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, Slot &result,
+                                        Operation &event) {
+  if (atomicOwner_ == thread.state.threadId)
+    atomicOwner_ = NoThread;
+  if (thread.pending.kind == OpKind::Exit) {
+    // main returned (exitCode_ already set) or exit() was called.
+    if (thread.stage != Stage::MainReturned)
+      exitCode_ = int(int32_t(thread.request.args[0]));
+    status_ = ExecStatus::Finished;
+    return Performed::Stopped;
+  }
+  switch (thread.request.id) {
+  case Ext::Load:
+  case Ext::Store:
+  case Ext::LoadBytes:
+  case Ext::StoreBytes:
+  case Ext::Rmw:
+  case Ext::Cmpxchg:
+  case Ext::Fence:
+  case Ext::BporMemcpy:
+  case Ext::BporMemmove:
+  case Ext::BporMemset:
+    return performMemory(thread, result, event);
+  case Ext::SchedYield:
+  case Ext::SpinYield:
+  case Ext::Sleep:
+  case Ext::Usleep:
+    result = 0;
+    return Performed::Complete;
+  case Ext::Nondet: {
+    uint32_t bits = uint32_t(thread.request.args[0]);
+    uint64_t value = bits == 1 ? choice : uint64_t(options_.nondetDomain[choice]);
+    if (bits < 64)
+      value &= (uint64_t(1) << bits) - 1;
+    result = value;
+    event.value = value;
+    return Performed::Complete;
+  }
+  case Ext::AtomicBegin:
+    thread.atomicDepth = 1;
+    return Performed::Complete;
+  case Ext::ThreadCreate:
+  case Ext::ThreadJoin:
+  case Ext::ThreadDetach:
+    return performThreads(thread, result, event);
+  case Ext::Free:
+  case Ext::Realloc:
+  case Ext::Memcpy:
+  case Ext::Memmove:
+  case Ext::Memset:
+  case Ext::Memcmp:
+  case Ext::Strlen:
+  case Ext::Strcmp:
+  case Ext::Strncmp:
+  case Ext::Strcpy:
+  case Ext::Strncpy:
+  case Ext::Strcat:
+  case Ext::Strchr:
+  case Ext::Strdup:
+  case Ext::Atoi:
+    return performLibc(thread, result);
+  default:
+    return performSync(thread, result, event);
+  }
+}
+
+Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &result,
+                                              Operation &event) {
+  const Slot *a = thread.request.args;
+  switch (thread.request.id) {
+  case Ext::Load: {
+    uint64_t value = 0;
+    if (a[1] > 8) {
+      memoryError(thread, MemoryFault::InvalidPointer, a[0], a[1], "load (wider than 8 bytes)");
+      return Performed::Stopped;
+    }
+    if (MemoryFault f = memory_.read(a[0], a[1], value); f != MemoryFault::None) {
+      memoryError(thread, f, a[0], a[1], "load");
+      return Performed::Stopped;
+    }
+    result = event.value = value;
+    return Performed::Complete;
+  }
+  case Ext::Store:
+    if (MemoryFault f = memory_.write(a[0], std::min<uint64_t>(a[2], 8), a[1]);
+        f != MemoryFault::None) {
+      memoryError(thread, f, a[0], a[2], "store");
+      return Performed::Stopped;
+    }
+    event.value = a[1] & maskOf(a[2]);
+    return Performed::Complete;
+  case Ext::LoadBytes:
+  case Ext::StoreBytes: {
+    bool load = thread.request.id == Ext::LoadBytes;
+    Address shared = a[0], local = a[1];
+    uint64_t size = a[2];
+    if (MemoryFault f = memory_.check(shared, size, !load); f != MemoryFault::None) {
+      memoryError(thread, f, shared, size, load ? "load" : "store");
+      return Performed::Stopped;
+    }
+    if (MemoryFault f = memory_.check(local, size, load); f != MemoryFault::None) {
+      memoryError(thread, f, local, size, load ? "load (destination)" : "store (source)");
+      return Performed::Stopped;
+    }
+    if (load)
+      std::memmove(memory_.host(local), memory_.host(shared), size);
+    else
+      std::memmove(memory_.host(shared), memory_.host(local), size);
+    return Performed::Complete;
+  }
+  case Ext::Rmw:
+  case Ext::Cmpxchg: {
+    bool rmw = thread.request.id == Ext::Rmw;
+    uint64_t size = rmw ? a[2] : a[3];
+    uint64_t old = 0;
+    if (MemoryFault f = memory_.check(a[0], size, true); f != MemoryFault::None || size > 8) {
+      memoryError(thread, f == MemoryFault::None ? MemoryFault::InvalidPointer : f, a[0], size,
+                  rmw ? "atomicrmw" : "cmpxchg");
+      return Performed::Stopped;
+    }
+    memory_.read(a[0], size, old);
+    uint64_t updated = old;
+    if (rmw) {
+      if (!applyRmw(uint32_t(a[3]), old, a[1], size, updated)) {
+        fail(ErrorKind::Unsupported, thread, thread.pending.location,
+             fmt::format("atomicrmw operation {} is not supported", a[3]));
+        return Performed::Stopped;
+      }
+    } else if ((old & maskOf(size)) == (a[1] & maskOf(size))) {
+      updated = a[2];
+    }
+    memory_.write(a[0], size, updated);
+    result = event.value = old;
+    return Performed::Complete;
+  }
+  case Ext::Fence:
+    return Performed::Complete;
+  case Ext::BporMemcpy:
+  case Ext::BporMemmove:
+  case Ext::BporMemset: {
+    bool set = thread.request.id == Ext::BporMemset;
+    uint64_t n = a[2];
+    if (n == 0)
+      return Performed::Complete;
+    if (!set) {
+      if (MemoryFault f = memory_.check(a[1], n, false); f != MemoryFault::None) {
+        memoryError(thread, f, a[1], n, "memcpy (source)");
+        return Performed::Stopped;
+      }
+    }
+    if (MemoryFault f = memory_.check(a[0], n, true); f != MemoryFault::None) {
+      memoryError(thread, f, a[0], n, set ? "memset" : "memcpy (destination)");
+      return Performed::Stopped;
+    }
+    if (set)
+      std::memset(memory_.host(a[0]), int(uint8_t(a[1])), n);
+    else
+      std::memmove(memory_.host(a[0]), memory_.host(a[1]), n);
+    return Performed::Complete;
+  }
+  default:
+    return Performed::Complete;
+  }
+}
+
+Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &result,
+                                               Operation &event) {
+  const Slot *a = thread.request.args;
+  switch (thread.request.id) {
+  case Ext::ThreadCreate: {
+    Address handleAddress = a[0], attr = a[1], start = a[2];
+    if (MemoryFault f = memory_.check(handleAddress, 8, true); f != MemoryFault::None) {
+      memoryError(thread, f, handleAddress, 8, "pthread_create's thread store");
+      return Performed::Stopped;
+    }
+    bool detached = false;
+    if (attr != 0) {
+      uint64_t state = 0;
+      if (MemoryFault f = memory_.read(attr, 4, state); f != MemoryFault::None) {
+        memoryError(thread, f, attr, 4, "pthread_create's attribute read");
+        return Performed::Stopped;
+      }
+      detached = state == PTHREAD_CREATE_DETACHED;
+    }
+    if (!program_.isDefined(start)) {
+      fail(ErrorKind::Unsupported, thread, thread.pending.location,
+           fmt::format("pthread_create with a start routine that is not a defined function ({})",
+                       memory_.describe(start)));
+      return Performed::Stopped;
+    }
+    ProgramThread &child = newThread();
+    ThreadId childId = child.state.threadId;
+    child.detached = detached;
+    memory_.write(handleAddress, 8, threadHandle(childId));
+    Slot arg = a[3];
+    interp_->start(child.state, start, std::span<const Slot>(&arg, 1));
+    event.otherThread = childId;
+    event.value = threadHandle(childId);
+    result = 0;
+    if (insideRun_)
+      child.needsInitialRun = true;
+    else
+      runThread(child);
+    // newThread() may have grown threads_, but ProgramThreads are stable (held by pointer).
+    return status_ == ExecStatus::Running ? Performed::Complete : Performed::Stopped;
+  }
+  case Ext::ThreadJoin: {
+    ProgramThread *target = threadFromHandle(a[0]);
+    if (!target) {
+      result = ESRCH;
+      return Performed::Complete;
+    }
+    if (target == &thread) {
+      result = EDEADLK;
+      return Performed::Complete;
+    }
+    if (target->detached || target->joined) {
+      fail(ErrorKind::ThreadsApiMisuse, thread, thread.pending.location,
+           fmt::format("pthread_join of thread {}, which is {}", target->state.threadId,
+                       target->detached ? "detached" : "already joined"));
+      return Performed::Stopped;
+    }
+    target->joined = true;
+    if (a[1] != 0) {
+      if (MemoryFault f = memory_.write(a[1], 8, target->exitValue); f != MemoryFault::None) {
+        memoryError(thread, f, a[1], 8, "pthread_join's result store");
+        return Performed::Stopped;
+      }
+    }
+    event.value = target->exitValue;
+    result = 0;
+    return Performed::Complete;
+  }
+  case Ext::ThreadDetach: {
+    ProgramThread *target = threadFromHandle(a[0]);
+    if (!target) {
+      result = ESRCH;
+      return Performed::Complete;
+    }
+    if (target->detached || target->joined) {
+      result = EINVAL;
+      return Performed::Complete;
+    }
+    target->detached = true;
+    result = 0;
+    return Performed::Complete;
+  }
+  default:
+    return Performed::Complete;
+  }
+}
+
+} // namespace bpor

@@ -1,0 +1,243 @@
+// Performing synchronisation operations: mutexes, condition variables, read-write locks,
+// barriers, semaphores, pthread_once and thread-specific keys.
+#include "runtime/Execution.h"
+
+#include <cerrno>
+#include <fmt/format.h>
+#include <pthread.h>
+
+namespace bpor {
+
+using runtime::Ext;
+using runtime::Stage;
+
+Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
+                                            Operation &event) {
+  const Slot *a = thread.request.args;
+  ThreadId self = thread.state.threadId;
+  auto misuse = [&](std::string message) {
+    fail(ErrorKind::ThreadsApiMisuse, thread, thread.pending.location, std::move(message));
+    return Performed::Stopped;
+  };
+  auto complete = [&](runtime::SyncResult r, const char *function) {
+    if (r.misuse)
+      return misuse(fmt::format("{}: {}", function, r.misuse));
+    result = uint32_t(r.returnValue);
+    event.value = uint32_t(r.returnValue);
+    return Performed::Complete;
+  };
+
+  // The second halves of two-part operations.
+  if (thread.stage == Stage::CondWake) {
+    bool signalled = conds_[thread.waitCond].removeWaiter(self);
+    mutexAt(thread.waitMutex).reacquireAfterWait(self, thread.waitDepth);
+    thread.stage = Stage::AtCall;
+    result = event.value = signalled ? 0 : ETIMEDOUT;
+    return Performed::Complete;
+  }
+  if (thread.stage == Stage::BarrierDepart) {
+    thread.stage = Stage::AtCall;
+    result = event.value = 0;
+    return Performed::Complete;
+  }
+
+  // Every synchronisation object must lie in live memory (a key is a number, not an object).
+  if (MemoryFault f = thread.request.id == Ext::KeyDelete ? MemoryFault::None
+                                                          : memory_.check(a[0], 1, false);
+      f != MemoryFault::None) {
+    memoryError(thread, f, a[0], 1, "synchronisation object access");
+    return Performed::Stopped;
+  }
+
+  switch (thread.request.id) {
+  case Ext::MutexInit: {
+    runtime::MutexType type = runtime::MutexType::Normal;
+    if (a[1] != 0) {
+      uint64_t value = 0;
+      if (MemoryFault f = memory_.read(a[1], 4, value); f != MemoryFault::None) {
+        memoryError(thread, f, a[1], 4, "mutex attribute read");
+        return Performed::Stopped;
+      }
+      type = runtime::MutexType(value <= 2 ? value : 0);
+    }
+    mutexes_.insert_or_assign(a[0], runtime::Mutex(type));
+    result = 0;
+    return Performed::Complete;
+  }
+  case Ext::MutexDestroy: {
+    runtime::SyncResult r = mutexAt(a[0]).destroy();
+    if (!r.misuse)
+      mutexes_.erase(a[0]);
+    return complete(r, "pthread_mutex_destroy");
+  }
+  case Ext::MutexLock:
+    return complete(mutexAt(a[0]).lock(self), "pthread_mutex_lock");
+  case Ext::MutexTrylock:
+    return complete(mutexAt(a[0]).trylock(self), "pthread_mutex_trylock");
+  case Ext::MutexUnlock:
+    return complete(mutexAt(a[0]).unlock(self), "pthread_mutex_unlock");
+
+  case Ext::CondInit:
+    conds_.insert_or_assign(a[0], runtime::CondVar());
+    result = 0;
+    return Performed::Complete;
+  case Ext::CondDestroy: {
+    auto it = conds_.find(a[0]);
+    if (it != conds_.end() && it->second.hasWaiters())
+      return misuse("pthread_cond_destroy of a condition variable that threads wait on");
+    if (it != conds_.end())
+      conds_.erase(it);
+    result = 0;
+    return Performed::Complete;
+  }
+  case Ext::CondWait:
+  case Ext::CondTimedwait: {
+    runtime::Mutex &mutex = mutexAt(a[1]);
+    if (mutex.owner() != self)
+      return misuse("pthread_cond_wait with a mutex the thread does not hold");
+    thread.waitCond = a[0];
+    thread.waitMutex = a[1];
+    thread.waitDepth = mutex.releaseForWait();
+    conds_[a[0]].addWaiter(self, thread.request.id == Ext::CondTimedwait);
+    thread.stage = Stage::CondWake;
+    // The pending operation becomes the reacquisition, with the same footprint.
+    thread.pending.kind = OpKind::CondWake;
+    return Performed::Waiting;
+  }
+  case Ext::CondSignal:
+    result = 0;
+    event.value = conds_[a[0]].signal();
+    return Performed::Complete;
+  case Ext::CondBroadcast:
+    result = 0;
+    event.value = conds_[a[0]].broadcast();
+    return Performed::Complete;
+
+  case Ext::RwlockInit:
+    rwlocks_.insert_or_assign(a[0], runtime::RwLock());
+    result = 0;
+    return Performed::Complete;
+  case Ext::RwlockDestroy: {
+    runtime::SyncResult r = rwlocks_[a[0]].destroy();
+    if (!r.misuse)
+      rwlocks_.erase(a[0]);
+    return complete(r, "pthread_rwlock_destroy");
+  }
+  case Ext::RwlockRdlock:
+    return complete(rwlocks_[a[0]].rdlock(self), "pthread_rwlock_rdlock");
+  case Ext::RwlockWrlock:
+    return complete(rwlocks_[a[0]].wrlock(self), "pthread_rwlock_wrlock");
+  case Ext::RwlockTryrdlock:
+    return complete(rwlocks_[a[0]].tryrdlock(self), "pthread_rwlock_tryrdlock");
+  case Ext::RwlockTrywrlock:
+    return complete(rwlocks_[a[0]].trywrlock(self), "pthread_rwlock_trywrlock");
+  case Ext::RwlockUnlock:
+    return complete(rwlocks_[a[0]].unlock(self), "pthread_rwlock_unlock");
+
+  case Ext::BarrierInit:
+    if (uint32_t(a[2]) == 0) {
+      result = EINVAL;
+      return Performed::Complete;
+    }
+    barriers_.insert_or_assign(a[0], runtime::Barrier(uint32_t(a[2])));
+    result = 0;
+    return Performed::Complete;
+  case Ext::BarrierDestroy: {
+    auto it = barriers_.find(a[0]);
+    if (it != barriers_.end() && it->second.hasWaiters())
+      return misuse("pthread_barrier_destroy of a barrier that threads wait at");
+    if (it != barriers_.end())
+      barriers_.erase(it);
+    result = 0;
+    return Performed::Complete;
+  }
+  case Ext::BarrierWait: {
+    auto it = barriers_.find(a[0]);
+    if (it == barriers_.end() || !it->second.isValid())
+      return misuse("pthread_barrier_wait on a barrier that was not initialised");
+    uint64_t generation = 0;
+    if (it->second.arrive(&generation)) {
+      result = event.value = uint32_t(PTHREAD_BARRIER_SERIAL_THREAD);
+      return Performed::Complete;
+    }
+    thread.barrier = a[0];
+    thread.barrierGeneration = generation;
+    thread.stage = Stage::BarrierDepart;
+    return Performed::Waiting;
+  }
+
+  case Ext::SemInit:
+    semaphores_.insert_or_assign(a[0], runtime::Semaphore(uint32_t(a[2])));
+    result = 0;
+    return Performed::Complete;
+  case Ext::SemDestroy:
+    semaphores_.erase(a[0]);
+    result = 0;
+    return Performed::Complete;
+  case Ext::SemWait:
+    semaphores_[a[0]].wait();
+    result = 0;
+    return Performed::Complete;
+  case Ext::SemTrywait:
+    // errno (EAGAIN) is not modelled: the call returns -1.
+    result = semaphores_[a[0]].tryWait() ? 0 : uint32_t(-1);
+    event.value = result;
+    return Performed::Complete;
+  case Ext::SemPost:
+    semaphores_[a[0]].post();
+    result = 0;
+    event.value = semaphores_[a[0]].value();
+    return Performed::Complete;
+  case Ext::SemGetvalue: {
+    uint32_t value = semaphores_[a[0]].value();
+    if (MemoryFault f = memory_.write(a[1], 4, value); f != MemoryFault::None) {
+      memoryError(thread, f, a[1], 4, "sem_getvalue's result store");
+      return Performed::Stopped;
+    }
+    result = 0;
+    event.value = value;
+    return Performed::Complete;
+  }
+
+  case Ext::Once: {
+    OnceState &once = onces_[a[0]];
+    if (once.done) {
+      result = 0;
+      return Performed::Complete;
+    }
+    if (!program_.isDefined(a[1])) {
+      fail(ErrorKind::Unsupported, thread, thread.pending.location,
+           "pthread_once with a routine that is not a defined function");
+      return Performed::Stopped;
+    }
+    // This thread runs the routine; others calling pthread_once on it wait until it returns.
+    once.runner = self;
+    once.frameDepth = thread.state.frames.size();
+    thread.onceRoutine = a[1];
+    event.value = 1;
+    result = 0;
+    return Performed::Invoke;
+  }
+
+  case Ext::KeyCreate: {
+    uint32_t key = nextKey_++;
+    if (MemoryFault f = memory_.write(a[0], 4, key); f != MemoryFault::None) {
+      memoryError(thread, f, a[0], 4, "pthread_key_create's key store");
+      return Performed::Stopped;
+    }
+    result = 0;
+    event.value = key;
+    return Performed::Complete;
+  }
+  case Ext::KeyDelete:
+    result = 0;
+    return Performed::Complete;
+
+  default:
+    fail(ErrorKind::Unsupported, thread, thread.pending.location,
+         "internal: a visible operation without semantics");
+    return Performed::Stopped;
+  }
+}
+
+} // namespace bpor
