@@ -26,8 +26,10 @@ enum class Op : uint16_t {
   RetVoid,
   Unreachable,
   Unsupported, // fault: Unsupported, message program.messages[imm]
+  Trap,        // llvm.trap: fault
   Call,        // call site imm (direct or indirect, defined or external)
   // Moves
+  Const,       // slot[dst] = imm
   Move,        // slot[dst] = slot[a]
   MoveN,       // slots [dst, dst+b) = slots [a, a+b) (through a temporary: may overlap)
   Select,      // slot[dst] = slot[a] & 1 ? slot[b] : slot[c]
@@ -44,10 +46,10 @@ enum class Op : uint16_t {
   FPTrunc, FPExt,
   // Floating point (c = 0 float, 1 double)
   FAdd, FSub, FMul, FDiv, FRem, FNeg,
-  FCmp,        // b = predicate (llvm::CmpInst::Predicate)
+  FCmp,        // flag = predicate (llvm::CmpInst::Predicate)
   // Memory
-  Load,        // slot[dst] = zext(mem[slot[a] + imm], bits/8 bytes)
-  Store,       // mem[slot[b] + imm] = slot[a] (bits/8 bytes)
+  Load,        // slot[dst] = zext(mem[slot[a] + imm], flag bytes)
+  Store,       // mem[slot[b] + imm] = slot[a] (flag bytes)
   Alloca,      // slot[dst] = new stack object of imm * (a == NoSlot ? 1 : slot[a]) bytes
   Gep,         // slot[dst] = slot[a] + sext(slot[b], bits) * imm
   Memcpy,      // (dst ptr slot[a], src slot[b], n slot[c]) ; Memmove the same
@@ -94,6 +96,8 @@ struct CallSite {
   std::vector<uint32_t> argSlots; // first slot of each argument
   std::vector<ValueType> argTypes;
   std::vector<uint32_t> argOffsets; // offsets of each argument in the flattened argument list
+  std::vector<uint64_t> byvalSizes; // per argument: bytes copied for a byval pointer (0: none);
+                                    // empty if no argument is byval
   uint32_t numArgSlots = 0;
   ValueType resultType;
 };

@@ -1,31 +1,284 @@
+// Frames, calls and the public API of the interpreter; the dispatch loop is in Run.cpp.
 #include "interp/Interpreter.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+
 namespace bpor {
+
+using interp::NoSlot;
 
 Interpreter::Interpreter(const Program &program, Memory &memory, ExternalHandler &handler,
                          InterpreterOptions options)
     : program_(program), memory_(&memory), handler_(handler), options_(options) {}
 
-void Interpreter::start(ThreadState &thread, Address, std::span<const Slot>) {
+RunResult Interpreter::fault(ThreadState &thread, ErrorKind kind, std::string message) {
+  thread.fault = Fault{};
+  thread.fault.kind = kind;
+  thread.fault.message = std::move(message);
+  thread.fault.location = currentLocation(thread);
+  thread.status = RunResult::Fault;
+  return RunResult::Fault;
+}
+
+RunResult Interpreter::memoryFault(ThreadState &thread, MemoryFault kind, Address address,
+                                   uint64_t size, const char *access) {
+  std::string message = fmt::format("{}: {} of {} byte{} at {}", memoryFaultName(kind), access,
+                                    size, size == 1 ? "" : "s", memory_->describe(address));
+  if (kind == MemoryFault::OutOfBounds)
+    if (const MemoryObject *object = memory_->object(address))
+      message += fmt::format(" (object size {})", object->size);
+  fault(thread, ErrorKind::MemoryError, std::move(message));
+  thread.fault.memory = kind;
+  thread.fault.address = address;
+  return RunResult::Fault;
+}
+
+void Interpreter::releaseAllocas(ThreadState &thread, size_t keep) {
+  while (thread.allocas.size() > keep) {
+    memory_->release(thread.allocas.back(), ObjectKind::Stack);
+    thread.allocas.pop_back();
+  }
+}
+
+bool Interpreter::pushFrame(ThreadState &thread, uint32_t function, const Slot *args,
+                            uint32_t numArgSlots, bool invoked, uint32_t allocaBase) {
+  const interp::Function &callee = program_.function(function);
+  if (!callee.defined) {
+    fault(thread, ErrorKind::Unsupported,
+          fmt::format("function {} is declared but not defined", callee.name));
+    return false;
+  }
+  if (thread.frames.size() >= options_.maxFrames) {
+    fault(thread, ErrorKind::ResourceLimit,
+          fmt::format("stack depth limit of {} frames exceeded (unbounded recursion?) calling {}",
+                      options_.maxFrames, callee.name));
+    return false;
+  }
+  // Variadic arguments go to a stack object laid out as the x86-64 overflow area (8 bytes per
+  // slot), which is where clang's inline va_arg lowering reads them once va_start has set the
+  // register-save offsets to "exhausted" (see Op::VaStart).
+  Address varargs = 0;
+  if (callee.varargs && numArgSlots > callee.numParamSlots) {
+    uint32_t extra = numArgSlots - callee.numParamSlots;
+    varargs = memory_->allocate(ObjectKind::Stack, uint64_t(extra) * 8, 16, thread.threadId);
+    if (varargs == 0) {
+      fault(thread, ErrorKind::ResourceLimit, "out of memory for variadic arguments");
+      return false;
+    }
+    std::memcpy(memory_->host(varargs), args + callee.numParamSlots, size_t(extra) * 8);
+    thread.allocas.push_back(varargs);
+  }
+  uint32_t base = uint32_t(thread.slots.size());
+  thread.slots.resize(size_t(base) + callee.numSlots);
+  Slot *slots = thread.slots.data() + base;
+  std::copy(callee.constants.begin(), callee.constants.end(), slots + callee.numParamSlots);
+  std::copy(args, args + std::min(numArgSlots, callee.numParamSlots), slots);
+  Frame frame;
+  frame.function = function;
+  frame.pc = 0;
+  frame.base = base;
+  frame.allocaBase = allocaBase;
+  frame.varargs = varargs;
+  frame.invoked = invoked;
+  thread.frames.push_back(frame);
+  return true;
+}
+
+void Interpreter::popFrame(ThreadState &thread) {
+  const Frame &frame = thread.frames.back();
+  releaseAllocas(thread, frame.allocaBase);
+  thread.slots.resize(frame.base);
+  thread.frames.pop_back();
+}
+
+void Interpreter::gatherArgs(ThreadState &thread, const interp::CallSite &site) {
+  thread.callArgs.resize(site.numArgSlots);
+  const Slot *slots = thread.slots.data() + thread.frames.back().base;
+  for (size_t i = 0; i < site.argSlots.size(); ++i)
+    std::copy_n(slots + site.argSlots[i], site.argTypes[i].numSlots,
+                thread.callArgs.data() + site.argOffsets[i]);
+}
+
+void Interpreter::writeResult(ThreadState &thread, size_t frameIndex, const Slot *result,
+                              unsigned n) {
+  Frame &frame = thread.frames[frameIndex];
+  const interp::Function &function = program_.function(frame.function);
+  const interp::CallSite &site = function.calls[function.code[frame.pc].imm];
+  if (site.dst != NoSlot)
+    std::copy_n(result, std::min<unsigned>(n, site.resultType.numSlots),
+                thread.slots.data() + frame.base + site.dst);
+  ++frame.pc;
+}
+
+RunResult Interpreter::call(ThreadState &thread, const interp::CallSite &site) {
+  uint32_t calleeIndex = site.callee;
+  if (calleeIndex == NoSlot) {
+    Address target = thread.slots[thread.frames.back().base + site.calleeSlot];
+    calleeIndex = program_.functionIndex(target);
+    if (calleeIndex == Program::NoFunction) {
+      fault(thread, ErrorKind::MemoryError,
+            fmt::format("call through a pointer that is not a function: {}",
+                        memory_->describe(target)));
+      thread.fault.memory = MemoryFault::InvalidPointer;
+      thread.fault.address = target;
+      return RunResult::Fault;
+    }
+  }
+  const interp::Function &callee = program_.function(calleeIndex);
+  if (!callee.defined)
+    return callExternal(thread, callee, site);
+
+  gatherArgs(thread, site);
+  uint32_t allocaBase = uint32_t(thread.allocas.size());
+  // byval: the callee receives a pointer to its own copy of the argument.
+  for (size_t i = 0; i < site.byvalSizes.size(); ++i) {
+    uint64_t size = site.byvalSizes[i];
+    if (size == 0)
+      continue;
+    Slot &pointer = thread.callArgs[site.argOffsets[i]];
+    if (MemoryFault kind = memory_->check(pointer, size, false); kind != MemoryFault::None) {
+      releaseAllocas(thread, allocaBase);
+      return memoryFault(thread, kind, pointer, size, "by-value argument copy");
+    }
+    Address copy = memory_->allocate(ObjectKind::Stack, size, 16, thread.threadId);
+    if (copy == 0) {
+      releaseAllocas(thread, allocaBase);
+      return fault(thread, ErrorKind::ResourceLimit, "out of memory for a by-value argument");
+    }
+    std::memcpy(memory_->host(copy), memory_->host(pointer), size);
+    thread.allocas.push_back(copy);
+    pointer = copy;
+  }
+  if (!pushFrame(thread, calleeIndex, thread.callArgs.data(), uint32_t(thread.callArgs.size()),
+                 false, allocaBase)) {
+    releaseAllocas(thread, allocaBase);
+    return RunResult::Fault;
+  }
+  return RunResult::Ready;
+}
+
+RunResult Interpreter::callExternal(ThreadState &thread, const interp::Function &callee,
+                                    const interp::CallSite &site) {
+  if (callee.externalId == ExternalRegistry::UnknownExternal)
+    return fault(thread, ErrorKind::Unsupported,
+                 fmt::format("call to unsupported external function '{}'", callee.name));
+  gatherArgs(thread, site);
+  ExternalCall call;
+  call.id = callee.externalId;
+  call.name = callee.name;
+  call.argTypes = site.argTypes;
+  call.slots = thread.callArgs;
+  call.argOffsets = site.argOffsets;
+  call.resultType = site.resultType;
+
+  Slot smallResult[4] = {0, 0, 0, 0};
+  std::vector<Slot> largeResult;
+  Slot *result = smallResult;
+  if (site.resultType.numSlots > 4) {
+    largeResult.assign(site.resultType.numSlots, 0);
+    result = largeResult.data();
+  }
+  size_t caller = thread.frames.size() - 1;
+  CallOutcome outcome = handler_.call(thread, call, result);
+  switch (outcome) {
+  case CallOutcome::Return:
+  case CallOutcome::Invoke: // the invoked frame (if any) sits above the caller
+    writeResult(thread, caller, result, site.resultType.numSlots);
+    thread.status = RunResult::Ready;
+    return RunResult::Ready;
+  case CallOutcome::Pause:
+    thread.status = RunResult::Paused;
+    return RunResult::Paused;
+  case CallOutcome::Stop:
+    thread.status = RunResult::Stopped;
+    return RunResult::Stopped;
+  }
+  return RunResult::Ready;
+}
+
+void Interpreter::start(ThreadState &thread, Address function, std::span<const Slot> args) {
+  releaseAllocas(thread, 0);
   thread.frames.clear();
+  thread.slots.clear();
+  thread.returnValue.clear();
+  thread.callArgs.clear();
+  thread.fault = Fault{};
+  thread.status = RunResult::Ready;
+  uint32_t index = program_.functionIndex(function);
+  if (index == Program::NoFunction) {
+    fault(thread, ErrorKind::MemoryError,
+          fmt::format("thread start routine is not a function: {}", memory_->describe(function)));
+    return;
+  }
+  pushFrame(thread, index, args.data(), uint32_t(args.size()), false, 0);
+}
+
+void Interpreter::complete(ThreadState &thread, const Slot *result, unsigned n) {
+  if (thread.frames.empty())
+    return;
+  writeResult(thread, thread.frames.size() - 1, result, n);
   thread.status = RunResult::Ready;
 }
 
-RunResult Interpreter::run(ThreadState &thread) {
-  thread.status = RunResult::Fault;
-  thread.fault.kind = ErrorKind::Unsupported;
-  thread.fault.message = "interpreter not implemented yet";
-  return thread.status;
+void Interpreter::invoke(ThreadState &thread, Address function, std::span<const Slot> args) {
+  uint32_t index = program_.functionIndex(function);
+  if (index == Program::NoFunction) {
+    fault(thread, ErrorKind::MemoryError,
+          fmt::format("invoked pointer is not a function: {}", memory_->describe(function)));
+    return;
+  }
+  pushFrame(thread, index, args.data(), uint32_t(args.size()), true,
+            uint32_t(thread.allocas.size()));
 }
 
-void Interpreter::complete(ThreadState &, const Slot *, unsigned) {}
+ExternalCall Interpreter::pendingCall(const ThreadState &thread) const {
+  ExternalCall call;
+  if (thread.frames.empty())
+    return call;
+  const Frame &frame = thread.frames.back();
+  const interp::Function &function = program_.function(frame.function);
+  const interp::Inst &inst = function.code[frame.pc];
+  if (inst.op != interp::Op::Call)
+    return call;
+  const interp::CallSite &site = function.calls[inst.imm];
+  uint32_t calleeIndex = site.callee;
+  if (calleeIndex == NoSlot)
+    calleeIndex = program_.functionIndex(thread.slots[frame.base + site.calleeSlot]);
+  if (calleeIndex == Program::NoFunction)
+    return call;
+  const interp::Function &callee = program_.function(calleeIndex);
+  call.id = callee.externalId;
+  call.name = callee.name;
+  call.argTypes = site.argTypes;
+  call.slots = thread.callArgs;
+  call.argOffsets = site.argOffsets;
+  call.resultType = site.resultType;
+  return call;
+}
 
-void Interpreter::invoke(ThreadState &, Address, std::span<const Slot>) {}
+SourceLocation Interpreter::currentLocation(const ThreadState &thread) const {
+  if (thread.frames.empty())
+    return {};
+  const Frame &frame = thread.frames.back();
+  const interp::Function &function = program_.function(frame.function);
+  if (frame.pc >= function.debugLocs.size())
+    return {};
+  return program_.debugLocation(function.debugLocs[frame.pc]);
+}
 
-ExternalCall Interpreter::pendingCall(const ThreadState &) const { return {}; }
-
-SourceLocation Interpreter::currentLocation(const ThreadState &) const { return {}; }
-
-std::vector<BacktraceEntry> Interpreter::backtrace(const ThreadState &) const { return {}; }
+std::vector<BacktraceEntry> Interpreter::backtrace(const ThreadState &thread) const {
+  std::vector<BacktraceEntry> entries;
+  for (auto it = thread.frames.rbegin(); it != thread.frames.rend(); ++it) {
+    const interp::Function &function = program_.function(it->function);
+    SourceLocation location;
+    if (it->pc < function.debugLocs.size())
+      location = program_.debugLocation(function.debugLocs[it->pc]);
+    entries.push_back({function.name, location});
+  }
+  return entries;
+}
 
 } // namespace bpor

@@ -53,12 +53,17 @@ struct ThreadState {
   std::vector<Slot> slots;
   std::vector<Address> allocas; // live stack objects, innermost last
   std::vector<Slot> returnValue; // after Returned
+  std::vector<Slot> callArgs;    // flattened arguments of the external call it stands at
   Fault fault;                   // after Fault
   uint64_t instructions = 0;     // executed so far (statistics)
 };
 
 struct InterpreterOptions {
   uint32_t maxFrames = 10000; // deeper recursion is a ResourceLimit fault
+  /// Branches one run() may take without reaching a visible operation: beyond it the thread is
+  /// in a local infinite loop (nothing another thread does can end it) and faults with
+  /// ResourceLimit instead of hanging the checker.
+  uint64_t maxBranchesPerRun = uint64_t(2) << 30;
 };
 
 /// One entry of a backtrace, innermost first.
@@ -103,18 +108,24 @@ public:
 private:
   RunResult fault(ThreadState &thread, ErrorKind kind, std::string message);
   RunResult memoryFault(ThreadState &thread, MemoryFault fault, Address address, uint64_t size,
-                        bool write);
+                        const char *access);
+  /// Pushes a frame; on failure the thread has faulted (status Fault) and false is returned.
   bool pushFrame(ThreadState &thread, uint32_t function, const Slot *args, uint32_t numArgSlots,
-                 bool invoked, std::string &error);
+                 bool invoked, uint32_t allocaBase);
   void popFrame(ThreadState &thread);
+  void releaseAllocas(ThreadState &thread, size_t keep);
+  /// A call instruction: pushes the callee's frame or calls the external handler. Returns Ready
+  /// when the thread goes on running.
+  RunResult call(ThreadState &thread, const interp::CallSite &site);
   RunResult callExternal(ThreadState &thread, const interp::Function &callee,
                          const interp::CallSite &site);
+  void gatherArgs(ThreadState &thread, const interp::CallSite &site);
+  void writeResult(ThreadState &thread, size_t frame, const Slot *result, unsigned n);
 
   const Program &program_;
   Memory *memory_;
   ExternalHandler &handler_;
   InterpreterOptions options_;
-  std::vector<Slot> scratch_; // argument and result buffers for external calls
 };
 
 } // namespace bpor

@@ -1,5 +1,7 @@
 #include "interp/Program.h"
 
+#include "interp/ProgramBuilder.h"
+
 #include <fmt/format.h>
 
 namespace bpor {
@@ -12,10 +14,13 @@ std::string SourceLocation::str() const {
   return fmt::format("{}:{}", file, line);
 }
 
-std::unique_ptr<Program> Program::build(const llvm::Module &, const ExternalRegistry &,
-                                        std::string &error) {
-  error = "Program::build is not implemented yet";
-  return nullptr;
+std::unique_ptr<Program> Program::build(const llvm::Module &module,
+                                        const ExternalRegistry &registry, std::string &error) {
+  std::unique_ptr<Program> program(new Program());
+  ProgramBuilder builder(module, registry, *program);
+  if (!builder.build(error))
+    return nullptr;
+  return program;
 }
 
 Address Program::findFunction(std::string_view name) const {

@@ -1,0 +1,74 @@
+// Decodes one llvm::Function into bytecode (interp/Bytecode.h). Internal to interp/.
+#pragma once
+
+#include "interp/Bytecode.h"
+#include "interp/ProgramBuilder.h"
+
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+
+#include <string>
+#include <vector>
+
+namespace bpor {
+
+class FunctionDecoder {
+public:
+  FunctionDecoder(ProgramBuilder &builder, const llvm::Function &function,
+                  interp::Function &out);
+  void decode();
+
+private:
+  using Inst = interp::Inst;
+  using Op = interp::Op;
+
+  void assignSlots();
+  void decodeInstruction(const llvm::Instruction &instruction);
+  void decodeBinary(const llvm::BinaryOperator &instruction);
+  void decodeCast(const llvm::CastInst &instruction);
+  void decodeGep(const llvm::GetElementPtrInst &instruction);
+  void decodeLoad(const llvm::LoadInst &instruction);
+  void decodeStore(const llvm::StoreInst &instruction);
+  void decodeCall(const llvm::CallBase &call);
+  bool decodeIntrinsic(const llvm::CallBase &call, llvm::Intrinsic::ID id);
+  void decodeReduction(const llvm::CallBase &call, Op op, bool isFloat);
+  void decodeTerminator(const llvm::Instruction &instruction);
+  void unsupported(const llvm::Instruction &instruction, const std::string &what);
+
+  uint32_t slot(const llvm::Value *value);
+  uint32_t temp(uint32_t count);
+  uint32_t emit(const Inst &inst);
+  void emitMove(uint32_t dst, uint32_t src, uint32_t count);
+  /// The label to branch to for the edge from -> to: the block itself, or a stub that first
+  /// performs the phi moves of the edge.
+  uint32_t edgeLabel(const llvm::BasicBlock *from, const llvm::BasicBlock *to);
+  void fixup(uint32_t inst, char field, uint32_t label);
+  void emitEdgeStub(uint32_t label, const llvm::BasicBlock *from, const llvm::BasicBlock *to);
+
+  ProgramBuilder &builder_;
+  const llvm::Function &function_;
+  interp::Function &out_;
+  const llvm::DataLayout &layout_;
+  llvm::DenseMap<const llvm::Value *, uint32_t> slots_;
+  llvm::DenseMap<const llvm::Instruction *, std::string> badInstructions_;
+  uint32_t numSlots_ = 0;
+  uint32_t currentDebugLoc_ = 0;
+
+  llvm::DenseMap<const llvm::BasicBlock *, uint32_t> blockLabels_;
+  std::vector<uint32_t> labelPositions_;
+  struct Stub {
+    uint32_t label;
+    const llvm::BasicBlock *from, *to;
+  };
+  std::vector<Stub> stubs_;
+  struct Fixup {
+    uint32_t inst;
+    char field; // 'a', 'b', 'c' or 'x' (inst = index into extra)
+    uint32_t label;
+  };
+  std::vector<Fixup> fixups_;
+};
+
+} // namespace bpor

@@ -1,0 +1,132 @@
+#include "runtime/memory/Memory.h"
+
+#include <gtest/gtest.h>
+
+namespace bpor {
+namespace {
+
+class MemoryTest : public ::testing::Test {
+protected:
+  Memory memory;
+  Address counter = 0, message = 0, mainFunction = 0;
+
+  void SetUp() override {
+    counter = memory.addGlobal("counter", 8, false);
+    message = memory.addGlobal("message", 3, true);
+    mainFunction = memory.addFunction("main");
+    ASSERT_EQ(memory.write(counter, 8, 41), MemoryFault::None);
+    std::memcpy(memory.host(message), "hi", 3);
+    memory.sealStatic();
+  }
+};
+
+TEST_F(MemoryTest, AddressesEncodeObjectAndOffset) {
+  EXPECT_EQ(counter, makeAddress(1, 0));
+  EXPECT_EQ(message, makeAddress(2, 0));
+  EXPECT_EQ(objectIdOf(counter + 4), 1u);
+  EXPECT_EQ(offsetOf(counter + 4), 4u);
+  EXPECT_EQ(memory.numStaticObjects(), 4u);
+}
+
+TEST_F(MemoryTest, ReadsAndWritesLittleEndian) {
+  uint64_t value = 0;
+  EXPECT_EQ(memory.read(counter, 8, value), MemoryFault::None);
+  EXPECT_EQ(value, 41u);
+  EXPECT_EQ(memory.write(counter + 1, 2, 0xabcd), MemoryFault::None);
+  EXPECT_EQ(memory.read(counter, 4, value), MemoryFault::None);
+  EXPECT_EQ(value, 0xabcd29u);
+}
+
+TEST_F(MemoryTest, FaultKinds) {
+  EXPECT_EQ(memory.check(0, 1, false), MemoryFault::NullPointer);
+  EXPECT_EQ(memory.check(16, 1, false), MemoryFault::NullPointer);
+  EXPECT_EQ(memory.check(makeAddress(99, 0), 1, false), MemoryFault::InvalidPointer);
+  EXPECT_EQ(memory.check(mainFunction, 1, false), MemoryFault::InvalidPointer);
+  EXPECT_EQ(memory.check(counter + 4, 4, false), MemoryFault::None);
+  EXPECT_EQ(memory.check(counter + 5, 4, false), MemoryFault::OutOfBounds);
+  // Below an object is far beyond the end of the previous one.
+  EXPECT_EQ(memory.check(message - 1, 1, false), MemoryFault::OutOfBounds);
+  EXPECT_EQ(memory.check(message, 1, true), MemoryFault::WriteToReadOnly);
+  EXPECT_EQ(memory.check(message, 3, false), MemoryFault::None);
+  Address heap = memory.allocate(ObjectKind::Heap, 4, 16, 0);
+  EXPECT_EQ(memory.release(heap, ObjectKind::Heap), MemoryFault::None);
+  EXPECT_EQ(memory.check(heap, 1, false), MemoryFault::UseAfterFree);
+}
+
+TEST_F(MemoryTest, ReleaseFaults) {
+  Address heap = memory.allocate(ObjectKind::Heap, 16, 16, 0);
+  Address stack = memory.allocate(ObjectKind::Stack, 16, 16, 2);
+  EXPECT_EQ(memory.release(0, ObjectKind::Heap), MemoryFault::None); // free(NULL)
+  EXPECT_EQ(memory.release(heap + 8, ObjectKind::Heap), MemoryFault::InvalidFree);
+  EXPECT_EQ(memory.release(stack, ObjectKind::Heap), MemoryFault::InvalidFree);
+  EXPECT_EQ(memory.release(counter, ObjectKind::Heap), MemoryFault::InvalidFree);
+  EXPECT_EQ(memory.release(makeAddress(99, 0), ObjectKind::Heap), MemoryFault::InvalidFree);
+  EXPECT_EQ(memory.release(heap, ObjectKind::Heap), MemoryFault::None);
+  EXPECT_EQ(memory.release(heap, ObjectKind::Heap), MemoryFault::DoubleFree);
+  EXPECT_EQ(memory.release(stack, ObjectKind::Stack), MemoryFault::None);
+}
+
+TEST_F(MemoryTest, AllocationIsZeroedAndHostAligned) {
+  Address heap = memory.allocate(ObjectKind::Heap, 100, 16, 0, 7);
+  ASSERT_NE(heap, 0u);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(memory.host(heap)) % 16, 0u);
+  for (uint64_t i = 0; i < 100; ++i)
+    EXPECT_EQ(memory.host(heap)[i], 0);
+  EXPECT_EQ(memory.object(heap)->site, 7u);
+  EXPECT_EQ(memory.dynamicBytes(), 100u);
+  EXPECT_EQ(memory.allocate(ObjectKind::Heap, uint64_t(1) << 32, 16, 0), 0u);
+  memory.setLimit(150);
+  EXPECT_EQ(memory.allocate(ObjectKind::Heap, 51, 16, 0), 0u);
+  EXPECT_NE(memory.allocate(ObjectKind::Heap, 50, 16, 0), 0u);
+}
+
+TEST_F(MemoryTest, Describe) {
+  Address heap = memory.allocate(ObjectKind::Heap, 16, 16, 0);
+  Address stack = memory.allocate(ObjectKind::Stack, 16, 16, 1);
+  EXPECT_EQ(memory.describe(counter + 4), "global counter+4");
+  EXPECT_EQ(memory.describe(heap + 8), "heap object #4+8");
+  EXPECT_EQ(memory.describe(mainFunction), "function main");
+  EXPECT_EQ(memory.describe(0), "null");
+  EXPECT_EQ(memory.describe(makeAddress(99, 0)), "invalid pointer 0x6300000000");
+  memory.release(stack, ObjectKind::Stack);
+  EXPECT_EQ(memory.describe(stack), "stack of thread 1 (freed)");
+}
+
+TEST_F(MemoryTest, ResetRestoresInitialState) {
+  ASSERT_EQ(memory.write(counter, 8, 7), MemoryFault::None);
+  Address heap = memory.allocate(ObjectKind::Heap, 16, 16, 0);
+  memory.reset();
+  uint64_t value = 0;
+  EXPECT_EQ(memory.read(counter, 8, value), MemoryFault::None);
+  EXPECT_EQ(value, 41u);
+  EXPECT_EQ(memory.check(heap, 1, false), MemoryFault::InvalidPointer);
+  EXPECT_EQ(memory.numObjects(), 4u);
+  EXPECT_EQ(memory.dynamicBytes(), 0u);
+  EXPECT_EQ(memory.allocate(ObjectKind::Heap, 16, 16, 0), heap); // numbering is deterministic
+}
+
+TEST_F(MemoryTest, CopyIsIndependent) {
+  Address heap = memory.allocate(ObjectKind::Heap, 8, 16, 0);
+  ASSERT_EQ(memory.write(heap, 8, 5), MemoryFault::None);
+  Memory checkpoint = memory;
+  ASSERT_EQ(memory.write(heap, 8, 6), MemoryFault::None);
+  ASSERT_EQ(memory.release(heap, ObjectKind::Heap), MemoryFault::None);
+  uint64_t value = 0;
+  EXPECT_EQ(checkpoint.read(heap, 8, value), MemoryFault::None);
+  EXPECT_EQ(value, 5u);
+  memory = checkpoint;
+  EXPECT_EQ(memory.read(heap, 8, value), MemoryFault::None);
+  EXPECT_EQ(value, 5u);
+}
+
+TEST_F(MemoryTest, ReadString) {
+  std::string text;
+  EXPECT_EQ(memory.readString(message, text), MemoryFault::None);
+  EXPECT_EQ(text, "hi");
+  Address heap = memory.allocate(ObjectKind::Heap, 2, 16, 0);
+  ASSERT_EQ(memory.write(heap, 2, 0x4141), MemoryFault::None);
+  EXPECT_EQ(memory.readString(heap, text), MemoryFault::OutOfBounds);
+}
+
+} // namespace
+} // namespace bpor
