@@ -118,7 +118,11 @@ AllocaInst *MemoryInstrumenter::privateBuffer(Instruction &At,
 }
 
 void MemoryInstrumenter::unsupported(Instruction &I, const Twine &What) const {
-  M.getContext().emitError(&I, "bporcheck cannot instrument " + What);
+  std::string Where = ("in function '" + I.getFunction()->getName() + "'").str();
+  if (const DebugLoc &Loc = I.getDebugLoc())
+    Where += (" at " + Loc->getFilename() + ":" + Twine(Loc.getLine())).str();
+  M.getContext().emitError(&I, "bporcheck cannot instrument " + What + " " +
+                                   Where);
 }
 
 void MemoryInstrumenter::rewriteLoad(LoadInst &LI) {
