@@ -99,6 +99,13 @@ declare i32 @usleep(i32)
 declare i32 @fork()
 )IR";
 
+std::string cat(std::initializer_list<std::string_view> parts) {
+  std::string out;
+  for (std::string_view part : parts)
+    out.append(part);
+  return out;
+}
+
 BuiltProgram buildProgram(const std::string &body) {
   BuiltProgram built;
   built.context = std::make_unique<llvm::LLVMContext>();

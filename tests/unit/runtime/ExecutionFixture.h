@@ -16,6 +16,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace bpor::test {
@@ -27,6 +28,9 @@ struct BuiltProgram {
   std::unique_ptr<llvm::LLVMContext> context;
   std::unique_ptr<Program> program;
 };
+
+/// Concatenates IR fragments.
+std::string cat(std::initializer_list<std::string_view> parts);
 
 /// Parses `body` (after AbiDeclarations) and builds its Program; fails the test on error.
 BuiltProgram buildProgram(const std::string &body);
