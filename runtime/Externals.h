@@ -114,3 +114,7 @@ enum class Ext : uint32_t {
 void registerExternals(ExternalRegistry &registry);
 
 } // namespace bpor::runtime
+
+namespace bpor {
+using runtime::registerExternals;
+} // namespace bpor
