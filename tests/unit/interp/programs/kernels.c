@@ -1,0 +1,138 @@
+// C kernels for ClangTest: each t_* function is run natively (the oracle) and interpreted
+// after clang-19 -O0 and -O2; the results must agree. n keeps -O2 from folding them away.
+#include <stdarg.h>
+#include <string.h>
+#include <stdint.h>
+
+struct point { int x, y; double w; };
+struct big { long a[6]; };
+
+static int table[100];
+static const char *names[] = {"alpha", "beta", "gamma"};
+static struct point origin = {3, 4, 0.5};
+static int *table_ptr = &table[10];
+
+__attribute__((noinline)) static long sum_big(struct big b) {
+  long s = 0;
+  for (int i = 0; i < 6; ++i) s += b.a[i] * (i + 1);
+  return s;
+}
+__attribute__((noinline)) static struct point make_point(int x, int y) {
+  struct point p = {x, y, x / 2.0};
+  return p;
+}
+__attribute__((noinline)) static int vsum(int n, ...) {
+  va_list ap;
+  va_start(ap, n);
+  int s = 0;
+  for (int i = 0; i < n; ++i) s += va_arg(ap, int);
+  va_end(ap);
+  return s;
+}
+__attribute__((noinline)) static double vsumd(int n, ...) {
+  va_list ap;
+  va_start(ap, n);
+  double s = 0;
+  for (int i = 0; i < n; ++i) s += va_arg(ap, double);
+  va_end(ap);
+  return s;
+}
+static int square(int x) { return x * x; }
+static int twice(int x) { return 2 * x; }
+
+long t_loop_vectorizable(int n) {
+  int a[256];
+  for (int i = 0; i < n; ++i) a[i] = i * 3 - 100;
+  long s = 0;
+  for (int i = 0; i < n; ++i) s += a[i];
+  int m = 0;
+  for (int i = 0; i < n; ++i) m = a[i] > m ? a[i] : m;
+  return s * 1000 + m;
+}
+long t_globals(int n) {
+  for (int i = 0; i < 100; ++i) table[i] = i * n;
+  return table_ptr[5] + origin.x * 10 + origin.y + (long)strlen(names[2]) * 1000;
+}
+long t_structs(int n) {
+  struct big b = {{1, 2, 3, 4, 5, n}};
+  struct point p = make_point(7, n);
+  return sum_big(b) * 100 + p.x + p.y + (long)(p.w * 10);
+}
+long t_varargs(int n) { return vsum(4, 1, 2, 3, n) * 1000 + (long)vsumd(3, 0.5, 1.25, (double)n); }
+long t_function_pointers(int n) {
+  int (*fs[2])(int) = {square, twice};
+  long s = 0;
+  for (int i = 0; i < n; ++i) s += fs[i & 1](i);
+  return s;
+}
+long t_switch(int n) {
+  long s = 0;
+  for (int i = 0; i < n; ++i) {
+    switch (i % 7) {
+    case 0: s += 1; break;
+    case 1: s += 10; break;
+    case 3: s += 100; break;
+    case 5: s += 1000; break;
+    default: s -= 1;
+    }
+  }
+  return s;
+}
+long t_bits(int n) {
+  unsigned x = 0xf0f00f01u ^ (unsigned)n;
+  unsigned long y = 0x8000000000000001ul ^ ((unsigned long)n << 40);
+  return __builtin_popcount(x) + __builtin_clz(x >> 4) * 100 + __builtin_ctzl(y << 3) * 10000 +
+         (long)(__builtin_bswap32(0x11223344u) & 0xff) * 1000000;
+}
+long t_overflow(int n) {
+  int r;
+  long s = 0;
+  if (__builtin_add_overflow(2147483647, n, &r)) s += 1;
+  if (!__builtin_mul_overflow(1000, n, &r)) s += r;
+  unsigned u;
+  if (__builtin_sub_overflow(0u, (unsigned)n, &u)) s += 7;
+  return s;
+}
+long t_floats(int n) {
+  double d = 0;
+  float f = 1.0f;
+  for (int i = 1; i <= n; ++i) {
+    d += 1.0 / i;
+    f *= 1.01f;
+  }
+  long conv = (long)(-2.75 * n) + (long)(unsigned)(3.9 * n);
+  return (long)(d * 1e6) + (long)(f * 1000) * 10000000 + conv;
+}
+long t_strings(int n) {
+  char buf[32];
+  memcpy(buf, "hello, world", 13);
+  memmove(buf + 2, buf, (unsigned)n % 6);
+  memset(buf, 'x', 2);
+  long s = 0;
+  for (int i = 0; buf[i]; ++i) s = s * 31 + buf[i];
+  return s;
+}
+long t_recursion(int n) {
+  long a = 0, b = 1;
+  for (int i = 0; i < n; ++i) { long t = a + b; a = b; b = t; }
+  return a;
+}
+long t_unsigned_math(int n) {
+  uint64_t h = 1469598103934665603ull;
+  for (int i = 0; i < n; ++i) { h ^= (uint64_t)i; h *= 1099511628211ull; }
+  int64_t q = -7 * n;
+  return (long)(h >> 20) + q / 2 + q % 3 + (long)((uint32_t)-5 >> 1);
+}
+long t_2d(int n) {
+  int m[8][8];
+  for (int i = 0; i < 8; ++i) for (int j = 0; j < 8; ++j) m[i][j] = i * j + n;
+  long s = 0;
+  for (int i = 0; i < 8; ++i) s += m[i][7 - i];
+  short sh[16];
+  for (int i = 0; i < 16; ++i) sh[i] = (short)(i * 1000);
+  for (int i = 0; i < 16; ++i) s += sh[i];
+  unsigned char c[40];
+  for (int i = 0; i < 40; ++i) c[i] = (unsigned char)(i * n);
+  for (int i = 0; i < 40; ++i) s += c[i];
+  return s;
+}
