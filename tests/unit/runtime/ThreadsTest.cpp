@@ -1,6 +1,8 @@
 // Threads through the Model interface: fork, join, exit, detach, self, pthread_exit.
 #include "ExecutionFixture.h"
 
+#include <cerrno>
+
 using namespace bpor;
 using namespace bpor::test;
 
@@ -92,4 +94,138 @@ TEST(Threads, RestartReturnsToTheInitialState) {
   EXPECT_EQ(execution.pending(0).kind, OpKind::Fork);
   std::set<RunOutcome> outcomes;
   EXPECT_EQ(exhaustiveRuns(execution, outcomes), 1u);
+}
+
+TEST(Threads, PthreadExitValueSelfAndEqual) {
+  BuiltProgram built = buildProgram(R"IR(
+@same = global i32 0
+@selfOfChild = global i64 0
+define ptr @child(ptr %arg) {
+  %s = call i64 @__bpor_pthread_self()
+  store i64 %s, ptr @selfOfChild
+  call void @__bpor_pthread_exit(ptr inttoptr (i64 9 to ptr))
+  unreachable
+}
+define i32 @main() {
+  %t = alloca i64
+  %ret = alloca ptr
+  call i32 @__bpor_pthread_create(ptr %t, ptr null, ptr @child, ptr null)
+  %h = load i64, ptr %t
+  call i32 @__bpor_pthread_join(i64 %h, ptr %ret)
+  %s = load i64, ptr @selfOfChild
+  %e = call i32 @__bpor_pthread_equal(i64 %h, i64 %s)
+  store i32 %e, ptr @same
+  ret i32 0
+}
+)IR");
+  ASSERT_TRUE(built.program);
+  Execution execution(*built.program);
+  Operation fork = execution.step(0);
+  // The child's whole body is local: it ended in its prefix, inside the fork's transition, and
+  // has no event of its own (the fork's event is main's: it does not end main).
+  EXPECT_EQ(fork.otherThread, 1u);
+  EXPECT_FALSE(fork.endsThread);
+  EXPECT_EQ(execution.numThreads(), 2u);
+  EXPECT_FALSE(execution.isAlive(1));
+  EXPECT_FALSE(execution.isEnabled(1));
+  Operation join = execution.step(0);
+  EXPECT_EQ(join.value, 9u);
+  EXPECT_EQ(execution.pending(0).kind, OpKind::Exit);
+  EXPECT_EQ(globalValue(execution, *built.program, "same"), 1u);
+  EXPECT_EQ(globalValue(execution, *built.program, "selfOfChild", 8), threadHandle(1));
+}
+
+namespace {
+
+const char *JoinTwice = R"IR(
+define ptr @child(ptr %arg) {
+  ret ptr null
+}
+define i32 @main() {
+  %t = alloca i64
+  call i32 @__bpor_pthread_create(ptr %t, ptr null, ptr @child, ptr null)
+  %h = load i64, ptr %t
+  call i32 @__bpor_pthread_join(i64 %h, ptr null)
+  call i32 @__bpor_pthread_join(i64 %h, ptr null)
+  ret i32 0
+}
+)IR";
+
+const char *JoinDetached = R"IR(
+define ptr @child(ptr %arg) {
+  call i32 @__bpor_sched_yield()
+  ret ptr null
+}
+define i32 @main() {
+  %t = alloca i64
+  %attr = alloca [56 x i8]
+  call i32 @__bpor_pthread_attr_init(ptr %attr)
+  call i32 @__bpor_pthread_attr_setdetachstate(ptr %attr, i32 1)
+  call i32 @__bpor_pthread_create(ptr %t, ptr %attr, ptr @child, ptr null)
+  %h = load i64, ptr %t
+  call i32 @__bpor_pthread_join(i64 %h, ptr null)
+  ret i32 0
+}
+)IR";
+
+} // namespace
+
+TEST(Threads, JoiningTwiceIsMisuse) {
+  BuiltProgram built = buildProgram(JoinTwice);
+  ASSERT_TRUE(built.program);
+  Execution execution(*built.program);
+  runSchedule(execution, {0, 0});
+  EXPECT_EQ(execution.status(), ExecStatus::Running);
+  EXPECT_TRUE(execution.isEnabled(0));
+  execution.step(0);
+  ASSERT_EQ(execution.status(), ExecStatus::Error);
+  EXPECT_EQ(execution.error().kind, ErrorKind::ThreadsApiMisuse);
+  EXPECT_NE(execution.error().message.find("already joined"), std::string::npos);
+}
+
+TEST(Threads, JoiningADetachedThreadIsMisuseEvenWhileItRuns) {
+  BuiltProgram built = buildProgram(JoinDetached);
+  ASSERT_TRUE(built.program);
+  Execution execution(*built.program);
+  execution.step(0);
+  EXPECT_TRUE(execution.isAlive(1));
+  EXPECT_TRUE(execution.isEnabled(0));
+  const Operation &join = execution.pending(0);
+  ASSERT_EQ(join.numAccesses, 1);
+  EXPECT_EQ(join.accesses[0].address, threadHandleAddress(1));
+  execution.step(0);
+  ASSERT_EQ(execution.status(), ExecStatus::Error);
+  EXPECT_EQ(execution.error().kind, ErrorKind::ThreadsApiMisuse);
+  EXPECT_NE(execution.error().message.find("detached"), std::string::npos);
+}
+
+TEST(Threads, DetachThenFinishWithoutJoin) {
+  BuiltProgram built = buildProgram(R"IR(
+@r = global i32 0
+define ptr @child(ptr %arg) {
+  call i32 @__bpor_sched_yield()
+  ret ptr null
+}
+define i32 @main() {
+  %t = alloca i64
+  call i32 @__bpor_pthread_create(ptr %t, ptr null, ptr @child, ptr null)
+  %h = load i64, ptr %t
+  call i32 @__bpor_pthread_detach(i64 %h)
+  %again = call i32 @__bpor_pthread_detach(i64 %h)
+  store i32 %again, ptr @r
+  call void @__bpor_pthread_exit(ptr null)
+  unreachable
+}
+)IR");
+  ASSERT_TRUE(built.program);
+  Execution execution(*built.program);
+  runSchedule(execution, {0, 0});
+  Operation second = execution.step(0);
+  EXPECT_EQ(second.kind, OpKind::Other);
+  EXPECT_TRUE(second.endsThread); // main ended with pthread_exit
+  EXPECT_EQ(globalValue(execution, *built.program, "r"), uint32_t(EINVAL));
+  EXPECT_EQ(execution.status(), ExecStatus::Running); // the child still runs
+  Operation last = execution.step(1);
+  EXPECT_TRUE(last.endsThread);
+  EXPECT_EQ(execution.status(), ExecStatus::Finished); // every thread ended
 }
