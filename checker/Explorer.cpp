@@ -30,6 +30,19 @@ const char *boundKindName(BoundKind kind) {
   return "?";
 }
 
+const char *executionEndName(ExecutionEnd end) {
+  switch (end) {
+  case ExecutionEnd::Finished: return "finished";
+  case ExecutionEnd::Infeasible: return "infeasible";
+  case ExecutionEnd::Error: return "error";
+  case ExecutionEnd::Deadlock: return "deadlock";
+  case ExecutionEnd::Livelock: return "livelock";
+  case ExecutionEnd::SleepSetBlocked: return "sleep-set blocked";
+  case ExecutionEnd::BoundBlocked: return "bound blocked";
+  }
+  return "?";
+}
+
 SearchResult explore(Model &model, const SearchOptions &options) {
   return explore(model, options, ExecutionObserver());
 }

@@ -103,10 +103,23 @@ struct SearchResult {
   bool boundPruned = false;
 };
 
-/// Called once for each maximal execution the search explores (validation and debugging).
-/// `events` are the executed events in order; `endStatus` the model's final status.
+/// How an explored execution ended.
+enum class ExecutionEnd : uint8_t {
+  Finished,        // the program exited
+  Infeasible,      // an assume failed
+  Error,           // the model reported an error
+  Deadlock,        // threads remain, none is enabled
+  Livelock,        // longer than maxDepth
+  SleepSetBlocked, // every enabled thread was asleep
+  BoundBlocked,    // every enabled thread not asleep exceeded the bound
+};
+
+const char *executionEndName(ExecutionEnd end);
+
+/// Called once for each maximal execution the search explores (validation and debugging),
+/// with the executed events in order.
 using ExecutionObserver =
-    std::function<void(const std::vector<Operation> &events, ExecStatus endStatus)>;
+    std::function<void(const std::vector<Operation> &events, ExecutionEnd end)>;
 
 SearchResult explore(Model &model, const SearchOptions &options);
 

@@ -56,7 +56,12 @@ void SearchEngine::captureState(bool running) {
 // for a thread whose next transition is unchanged since the previous state, the only new
 // candidate is the last event, since every older one was analysed in an earlier state of this
 // stack with the same prefix (Backtrack(S, i, u) depends only on pre(S, i) and u).
-void SearchEngine::analyseRaces() {
+//
+// An event that ends the execution (an error, a failed assume, an exit) disables every other
+// thread, so it is dependent with every pending transition (Definition 2.3, property 1), even
+// one without a footprint such as a yield: otherwise a thread's steps that could have run
+// before the end would never be explored.
+void SearchEngine::analyseRaces(bool executionEnded) {
   if (options.por == PorMode::None || stack.events.empty())
     return;
   size_t last = stack.events.size() - 1;
@@ -69,7 +74,7 @@ void SearchEngine::analyseRaces() {
       fullRaceScan(u);
       return;
     }
-    if (dependent(event, now.next[u]))
+    if (executionEnded || dependent(event, now.next[u]))
       dporBacktrack(last, u);
   });
 }
@@ -211,12 +216,30 @@ bool SearchEngine::replayPrefix() {
 
 // ---- The depth-first search -----------------------------------------------------------------
 
+// Records the state the step just taken reached (Lines 3-11 of Algorithm 8 for it). Returns
+// true if the execution ended there.
+bool SearchEngine::enterNewState() {
+  ExecStatus status = model.status();
+  bool running = status == ExecStatus::Running;
+  captureState(running);
+  bound->push(stack);
+  analyseRaces(!running);
+  if (!running) {
+    if (status == ExecStatus::Error)
+      reportError(model.error());
+    endExecution(endOf(status));
+    return true;
+  }
+  initialize();
+  return false;
+}
+
 // Runs from the top state until the execution ends.
 void SearchEngine::runExecution() {
   while (true) {
     std::optional<ScheduleStep> next = selectNext();
     if (!next) {
-      endExecution(ExecStatus::Running);
+      endExecution(classifyBlockedEnd());
       return;
     }
     if (stack.length() >= options.maxDepth) {
@@ -231,22 +254,12 @@ void SearchEngine::runExecution() {
       error.message = fmt::format("an execution exceeded the maximum depth of {} steps",
                                   options.maxDepth);
       reportError(error);
-      endExecution(ExecStatus::Error);
+      endExecution(ExecutionEnd::Livelock);
       return;
     }
     step(*next);
-    ExecStatus status = model.status();
-    bool running = status == ExecStatus::Running;
-    captureState(running);
-    bound->push(stack);
-    analyseRaces();
-    if (!running) {
-      if (status == ExecStatus::Error)
-        reportError(model.error());
-      endExecution(status);
+    if (enterNewState())
       return;
-    }
-    initialize();
     if ((result.stats.steps & 1023) == 0) {
       checkLimits();
       if (stop != StopReason::None)
@@ -255,42 +268,54 @@ void SearchEngine::runExecution() {
   }
 }
 
-void SearchEngine::endExecution(ExecStatus status) {
+ExecutionEnd SearchEngine::endOf(ExecStatus status) {
+  switch (status) {
+  case ExecStatus::Finished: return ExecutionEnd::Finished;
+  case ExecStatus::Infeasible: return ExecutionEnd::Infeasible;
+  case ExecStatus::Error: return ExecutionEnd::Error;
+  case ExecStatus::Running: break;
+  }
+  return classifyBlockedEnd();
+}
+
+// The top state is running but the search takes no transition from it: why?
+ExecutionEnd SearchEngine::classifyBlockedEnd() {
+  const Frame &f = stack.top();
+  if (f.enabled.empty()) {
+    ErrorInfo error;
+    error.kind = ErrorKind::Deadlock;
+    std::string blocked;
+    f.alive.forEach([&](ThreadId u) {
+      blocked += fmt::format("{}{} ({})", blocked.empty() ? "" : ", ", u,
+                             opKindName(f.next[u].kind));
+      if (error.thread == NoThread) {
+        error.thread = u;
+        error.location = f.next[u].location;
+      }
+    });
+    error.message = fmt::format("deadlock: no thread can run; blocked: {}", blocked);
+    reportError(error);
+    return ExecutionEnd::Deadlock;
+  }
+  bool allAsleep = true;
+  f.enabled.forEach([&](ThreadId u) { allAsleep = allAsleep && f.sleep.contains(u); });
+  return allAsleep ? ExecutionEnd::SleepSetBlocked : ExecutionEnd::BoundBlocked;
+}
+
+void SearchEngine::endExecution(ExecutionEnd end) {
   Statistics &stats = result.stats;
   ++stats.executions;
-  const Frame &f = stack.top();
-  switch (status) {
-  case ExecStatus::Finished: ++stats.finished; break;
-  case ExecStatus::Infeasible: ++stats.infeasible; break;
-  case ExecStatus::Error: break; // counted by reportError
-  case ExecStatus::Running: {
-    if (f.enabled.empty()) {
-      ErrorInfo error;
-      error.kind = ErrorKind::Deadlock;
-      std::string blocked;
-      f.alive.forEach([&](ThreadId u) {
-        blocked += fmt::format("{}{} ({})", blocked.empty() ? "" : ", ", u,
-                               opKindName(f.next[u].kind));
-        if (error.thread == NoThread) {
-          error.thread = u;
-          error.location = f.next[u].location;
-        }
-      });
-      error.message = fmt::format("deadlock: no thread can run; blocked: {}", blocked);
-      reportError(error);
-    } else {
-      bool allAsleep = true;
-      f.enabled.forEach([&](ThreadId u) { allAsleep = allAsleep && f.sleep.contains(u); });
-      if (allAsleep)
-        ++stats.sleepSetBlocked;
-      else
-        ++stats.boundBlocked;
-    }
-    break;
-  }
+  switch (end) {
+  case ExecutionEnd::Finished: ++stats.finished; break;
+  case ExecutionEnd::Infeasible: ++stats.infeasible; break;
+  case ExecutionEnd::SleepSetBlocked: ++stats.sleepSetBlocked; break;
+  case ExecutionEnd::BoundBlocked: ++stats.boundBlocked; break;
+  case ExecutionEnd::Error:
+  case ExecutionEnd::Deadlock:
+  case ExecutionEnd::Livelock: break; // counted by reportError
   }
   if (observer && *observer)
-    (*observer)(stack.events, status);
+    (*observer)(stack.events, end);
   checkLimits();
 }
 
@@ -333,18 +358,7 @@ bool SearchEngine::backtrackToNextBranch() {
       if (!replayPrefix())
         return false;
       step(*next);
-      ExecStatus status = model.status();
-      bool running = status == ExecStatus::Running;
-      captureState(running);
-      bound->push(stack);
-      analyseRaces();
-      if (!running) {
-        if (status == ExecStatus::Error)
-          reportError(model.error());
-        endExecution(status);
-        return true;
-      }
-      initialize();
+      lastBranchEnded = enterNewState();
       return true;
     }
     if (stack.events.empty())
@@ -378,18 +392,15 @@ SearchResult SearchEngine::run() {
     // The program ended (or failed) before its first visible operation.
     if (status == ExecStatus::Error)
       reportError(model.error());
-    endExecution(status);
+    endExecution(endOf(status));
   } else {
     initialize();
-    // A step may already have ended the execution (backtrackToNextBranch does the first step
-    // of a branch); runExecution then finds nothing to select and must not count it twice.
     runExecution();
   }
   while (stop == StopReason::None) {
-    size_t executionsBefore = result.stats.executions;
     if (!backtrackToNextBranch())
       break;
-    if (stop == StopReason::None && result.stats.executions == executionsBefore)
+    if (stop == StopReason::None && !lastBranchEnded)
       runExecution();
   }
   result.complete = stop == StopReason::None || (stop == StopReason::Error && !hasUnexploredBranch());

@@ -24,7 +24,7 @@ private:
 
   // Building states.
   void captureState(bool running);
-  void analyseRaces();
+  void analyseRaces(bool executionEnded);
   void fullRaceScan(ThreadId u);
   void initialize();
 
@@ -35,9 +35,12 @@ private:
   bool replayPrefix();
 
   // The forward and backward phases of the depth-first search.
+  bool enterNewState();
   void runExecution();
   bool backtrackToNextBranch();
-  void endExecution(ExecStatus status);
+  ExecutionEnd endOf(ExecStatus status);
+  ExecutionEnd classifyBlockedEnd();
+  void endExecution(ExecutionEnd end);
   void reportError(const ErrorInfo &error);
   void checkLimits();
   bool hasUnexploredBranch() const;
@@ -56,6 +59,8 @@ private:
   bool useSleepSets;
   SearchResult result;
   StopReason stop = StopReason::None;
+  /// The step backtrackToNextBranch() took ended its execution.
+  bool lastBranchEnded = false;
   std::chrono::steady_clock::time_point startTime;
   std::chrono::steady_clock::time_point lastProgress;
 };

@@ -209,10 +209,10 @@ TEST(Exhaustive, ObserverSeesEveryExecution) {
   ProgramModel model(independentThreads(2, 1));
   size_t seen = 0;
   SearchResult r = explore(model, SearchOptions(),
-                           [&](const std::vector<Operation> &events, ExecStatus status) {
+                           [&](const std::vector<Operation> &events, ExecutionEnd end) {
                              ++seen;
                              EXPECT_EQ(events.size(), 4u); // fork, 2 writes, 1 write
-                             EXPECT_EQ(status, ExecStatus::Finished);
+                             EXPECT_EQ(end, ExecutionEnd::Finished);
                            });
   // C(2+1, 1) = 3.
   EXPECT_EQ(seen, 3u);
@@ -283,4 +283,20 @@ TEST(Dpor, FindsTheLostUpdate) {
   SearchResult r = exhaustive(racyIncrement(), options);
   EXPECT_FALSE(r.errors.empty());
   EXPECT_LE(r.stats.executions, 6u);
+}
+
+TEST(Dpor, AnErrorDisablesEveryThreadSoOthersRunBeforeIt) {
+  // Generated seed 202: main's failing assert ends the execution; T1's write is independent
+  // of it, but T1 can only write if it runs first. DPOR must explore T1's write too: 2
+  // executions. In the second, main's assert sleeps (it reads x0, T1 wrote x1: the failure
+  // is the same local state as before), so the execution ends sleep-set blocked.
+  Program p;
+  p.bodies = {{forkOf(1), assertEq(0, 1)}, {writeOf(1, 1)}};
+  SearchOptions options;
+  options.por = PorMode::Dpor;
+  options.keepGoing = true;
+  SearchResult r = exhaustive(p, options);
+  EXPECT_EQ(r.stats.executions, 2u);
+  EXPECT_EQ(r.errors.size(), 1u);
+  EXPECT_EQ(r.stats.sleepSetBlocked, 1u);
 }

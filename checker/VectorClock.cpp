@@ -1,0 +1,46 @@
+#include "checker/VectorClock.h"
+
+#include "checker/Dependence.h"
+
+namespace bpor {
+
+void HappensBefore::push(const Operation &event) {
+  ThreadId t = event.thread;
+  if (t >= threadEvents.size())
+    threadEvents.resize(t + 1);
+  VectorClock clock;
+  if (!threadEvents[t].empty())
+    clock = clocks[threadEvents[t].back()];
+  // Every earlier dependent event happens before this one; their clocks already include
+  // their own pasts, so joining them gives the transitive closure.
+  for (size_t j = 0; j < events.size(); ++j)
+    if (events[j].thread != t && dependent(events[j], event) &&
+        clock[events[j].thread] < clocks[j][events[j].thread])
+      clock.join(clocks[j]);
+  clock.set(t, uint32_t(threadEvents[t].size() + 1));
+  threadEvents[t].push_back(events.size());
+  events.push_back(event);
+  clocks.push_back(std::move(clock));
+}
+
+void HappensBefore::pop() {
+  threadEvents[events.back().thread].pop_back();
+  events.pop_back();
+  clocks.pop_back();
+}
+
+void HappensBefore::clear() {
+  events.clear();
+  clocks.clear();
+  threadEvents.clear();
+}
+
+bool HappensBefore::happensBeforeThread(size_t i, ThreadId u) const {
+  if (events[i].thread == u)
+    return true;
+  if (u >= threadEvents.size() || threadEvents[u].empty())
+    return false;
+  return happensBefore(i, threadEvents[u].back());
+}
+
+} // namespace bpor

@@ -1,0 +1,28 @@
+// A seeded, reproducible generator of random test programs (design.md, "Validation").
+#pragma once
+
+#include "tests/support/Program.h"
+
+#include <cstdint>
+
+namespace bpor::testing {
+
+struct GeneratorOptions {
+  unsigned maxChildren = 2;      // threads main forks (at least 1)
+  unsigned maxOpsPerThread = 3;  // random operations per body, besides forks and joins
+  unsigned numVariables = 2;
+  unsigned numMutexes = 1;
+  bool nondet = true;            // nondet 2 choices
+  bool yields = true;
+  bool locks = true;
+  bool asserts = true;           // assert x == v, which some schedules violate
+  bool assumes = false;
+  bool spins = false;            // spin-until loops (cyclic state spaces: need a fair bound)
+  bool grandchildren = true;     // a child may fork a thread too
+  bool joins = true;
+};
+
+/// The same seed and options always give the same program.
+Program generateProgram(uint64_t seed, const GeneratorOptions &options = {});
+
+} // namespace bpor::testing

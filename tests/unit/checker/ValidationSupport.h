@@ -1,0 +1,33 @@
+// Helpers shared by the validation tests: run a search on a program and collect the states it
+// reaches.
+#pragma once
+
+#include <cstdlib>
+
+#include "checker/Explorer.h"
+#include "tests/support/ProgramModel.h"
+#include "tests/support/StateHash.h"
+
+namespace bpor::testing {
+
+struct Reached {
+  ReachedStates states;
+  SearchResult result;
+};
+
+inline Reached reach(const Program &program, SearchOptions options) {
+  Reached r;
+  options.keepGoing = true;
+  ProgramModel model(program);
+  r.result = explore(model, options, r.states.observer());
+  return r;
+}
+
+/// Seeds for a validation run: BPOR_VALIDATION_SEEDS overrides the default count.
+inline uint64_t validationSeeds(uint64_t defaultCount) {
+  if (const char *env = std::getenv("BPOR_VALIDATION_SEEDS"))
+    return std::strtoull(env, nullptr, 10);
+  return defaultCount;
+}
+
+} // namespace bpor::testing
