@@ -6,6 +6,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -43,9 +44,12 @@ bool carriesState(const PHINode &Phi) {
   return false;
 }
 
-bool onlyReads(const Instruction &I) {
+bool onlyReads(const Instruction &I, const FunctionSet &ReadOnly) {
   if (const auto *Call = dyn_cast<CallBase>(&I)) {
     if (isSharedRead(*Call))
+      return true;
+    if (const Function *Callee = Call->getCalledFunction();
+        Callee && ReadOnly.contains(Callee))
       return true;
     // Debug info, lifetime markers and other effect-free intrinsics.
     return isa<IntrinsicInst>(Call) && !Call->mayHaveSideEffects();
@@ -61,13 +65,38 @@ DebugLoc locationOf(const Loop &L, const BasicBlock &Latch) {
 
 } // namespace
 
-bool isSpinLoop(const Loop &L) {
+FunctionSet readOnlyFunctions(const Module &M) {
+  // The greatest fixed point: start from every function with a body and drop
+  // those with an instruction that may write, until none is dropped.
+  FunctionSet ReadOnly;
+  for (const Function &F : M)
+    if (!F.isDeclaration() && !isRuntimeFunctionName(F.getName()))
+      ReadOnly.insert(&F);
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (const Function &F : M) {
+      if (!ReadOnly.contains(&F))
+        continue;
+      bool Reads = all_of(instructions(F), [&](const Instruction &I) {
+        return onlyReads(I, ReadOnly);
+      });
+      if (!Reads) {
+        ReadOnly.erase(&F);
+        Changed = true;
+      }
+    }
+  }
+  return ReadOnly;
+}
+
+bool isSpinLoop(const Loop &L, const FunctionSet &ReadOnly) {
   for (const PHINode &Phi : L.getHeader()->phis())
     if (carriesState(Phi))
       return false;
   for (const BasicBlock *BB : L.blocks())
     for (const Instruction &I : *BB)
-      if (!onlyReads(I))
+      if (!onlyReads(I, ReadOnly))
         return false;
   return true;
 }
@@ -85,6 +114,8 @@ PreservedAnalyses SpinLoopPass::run(Module &M, ModuleAnalysisManager &MAM) {
   for (Function &F : M)
     if (!F.isDeclaration() && !isRuntimeFunctionName(F.getName()))
       Bodies.push_back(&F);
+  // Before any yield is added: a yield is a call with an effect.
+  const FunctionSet ReadOnly = readOnlyFunctions(M);
 
   for (Function *F : Bodies) {
     // Find every back edge of every spin loop first: splitting edges
@@ -96,7 +127,7 @@ PreservedAnalyses SpinLoopPass::run(Module &M, ModuleAnalysisManager &MAM) {
     std::vector<BackEdge> BackEdges;
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(*F);
     for (Loop *L : LI.getLoopsInPreorder()) {
-      if (!isSpinLoop(*L))
+      if (!isSpinLoop(*L, ReadOnly))
         continue;
       SmallVector<BasicBlock *, 2> Latches;
       L->getLoopLatches(Latches);

@@ -1,8 +1,9 @@
 //===- SpinLoopPass.h - bpor-spin-yield / bpor-spin-assume ---------------===//
 //
 // A spin loop is a loop whose iterations only read shared memory: no stores,
-// no calls other than the __bpor_load calls the instrumentation made, and no
-// loop-carried local state (no header phi that changes). Such an iteration
+// no calls other than the __bpor_load calls the instrumentation made and calls
+// of functions that themselves only read (transitively), and no loop-carried
+// local state (no header phi that changes). Such an iteration
 // makes no progress, so under the dissertation's fairness assumption
 // (ch. 2.7.5, "a thread always yields the processor if it is not making
 // progress") it must yield: the pass puts __bpor_spin_yield(loc) on each back
@@ -16,14 +17,21 @@
 
 #include "passes/InstrumentOptions.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/PassManager.h"
 
 namespace bpor::passes {
 
+using FunctionSet = llvm::SmallPtrSet<const llvm::Function *, 16>;
+
+/// The functions of M whose calls only read memory: every instruction only
+/// reads, and every call is a shared read or a call of such a function.
+FunctionSet readOnlyFunctions(const llvm::Module &M);
+
 /// True if every iteration of L only reads memory (see the file comment).
 /// Loops that already yield (sched_yield, a spin yield) are not spin loops.
-bool isSpinLoop(const llvm::Loop &L);
+bool isSpinLoop(const llvm::Loop &L, const FunctionSet &ReadOnly);
 
 class SpinLoopPass : public llvm::PassInfoMixin<SpinLoopPass> {
 public:
