@@ -36,7 +36,8 @@ unsigned MemoryInstrumenter::instrument(Function &F,
 
 bool MemoryInstrumenter::rewrite(Instruction &I, const SharedMemory &Shared) {
   if (auto *LI = dyn_cast<LoadInst>(&I)) {
-    if (LI->isSimple() && !Shared.mayBeShared(LI->getPointerOperand()))
+    if (LI->isSimple() &&
+        !Shared.mayReadSharedMutable(LI->getPointerOperand()))
       return false;
     rewriteLoad(*LI);
     return true;

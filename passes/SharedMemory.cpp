@@ -4,6 +4,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 
@@ -58,16 +59,18 @@ bool addressEscapes(const AllocaInst &AI) {
   return Tracker.Escapes;
 }
 
-// The pointers through which I reads or writes memory.
-SmallVector<const Value *, 2> accessedPointers(const Instruction &I) {
+// The pointers through which I reads or writes memory, each with whether
+// only a plain load reads through it (which may also read constants).
+SmallVector<std::pair<const Value *, bool>, 2>
+accessedPointers(const Instruction &I) {
   if (const auto *LI = dyn_cast<LoadInst>(&I))
-    return {LI->getPointerOperand()};
+    return {{LI->getPointerOperand(), LI->isSimple()}};
   if (const auto *SI = dyn_cast<StoreInst>(&I))
-    return {SI->getPointerOperand()};
+    return {{SI->getPointerOperand(), false}};
   if (const auto *MT = dyn_cast<MemTransferInst>(&I))
-    return {MT->getDest(), MT->getSource()};
+    return {{MT->getDest(), false}, {MT->getSource(), false}};
   if (const auto *MS = dyn_cast<MemSetInst>(&I))
-    return {MS->getDest()};
+    return {{MS->getDest(), false}};
   return {};
 }
 
@@ -88,12 +91,11 @@ SharedMemory::SharedMemory(const Function &F) {
   while (Changed) {
     Changed = false;
     for (const Instruction &I : instructions(F)) {
-      for (const Value *Ptr : accessedPointers(I)) {
+      for (auto [Ptr, PlainLoad] : accessedPointers(I)) {
         SmallVector<const Value *, 4> Objects;
         getUnderlyingObjects(Ptr, Objects, /*LI=*/nullptr, /*MaxLookup=*/0);
         bool Mixed = any_of(Objects, [&](const Value *Object) {
-          const auto *AI = dyn_cast<AllocaInst>(Object);
-          return !AI || !isLocal(*AI);
+          return !isInvisible(Object, PlainLoad);
         });
         if (!Mixed)
           continue;
@@ -105,16 +107,29 @@ SharedMemory::SharedMemory(const Function &F) {
   }
 }
 
-bool SharedMemory::mayBeShared(const Value *Ptr) const {
+bool SharedMemory::isInvisible(const Value *Object, bool ConstantsToo) const {
+  if (const auto *AI = dyn_cast<AllocaInst>(Object))
+    return isLocal(*AI);
+  if (const auto *GV = dyn_cast<GlobalVariable>(Object))
+    return ConstantsToo && GV->isConstant();
+  return false;
+}
+
+bool SharedMemory::allInvisible(const Value *Ptr, bool ConstantsToo) const {
   SmallVector<const Value *, 4> Objects;
   // No lookup limit; an object the walk cannot see through counts as shared.
   getUnderlyingObjects(Ptr, Objects, /*LI=*/nullptr, /*MaxLookup=*/0);
-  for (const Value *Object : Objects) {
-    const auto *AI = dyn_cast<AllocaInst>(Object);
-    if (!AI || !isLocal(*AI))
-      return true;
-  }
-  return Objects.empty();
+  return !Objects.empty() && all_of(Objects, [&](const Value *Object) {
+    return isInvisible(Object, ConstantsToo);
+  });
+}
+
+bool SharedMemory::mayBeShared(const Value *Ptr) const {
+  return !allInvisible(Ptr, /*ConstantsToo=*/false);
+}
+
+bool SharedMemory::mayReadSharedMutable(const Value *Ptr) const {
+  return !allInvisible(Ptr, /*ConstantsToo=*/true);
 }
 
 } // namespace bpor::passes

@@ -13,6 +13,10 @@
 // runtime memory). And an alloca that is one of several objects an access may
 // touch, another of which may be shared, is shared as well.
 //
+// Loads of constant globals (string literals, const tables) stay plain too:
+// nothing writes immutable memory, so such a read is independent of every
+// other operation and need not be a scheduling point.
+//
 //===----------------------------------------------------------------------===//
 #ifndef BPOR_PASSES_SHAREDMEMORY_H
 #define BPOR_PASSES_SHAREDMEMORY_H
@@ -41,8 +45,15 @@ public:
   }
   /// False only if every object Ptr may point into is a local alloca.
   bool mayBeShared(const llvm::Value *Ptr) const;
+  /// False only if every object Ptr may point into is a local alloca or a
+  /// constant global: reading immutable memory commutes with every
+  /// operation, so it is never a scheduling point.
+  bool mayReadSharedMutable(const llvm::Value *Ptr) const;
 
 private:
+  bool allInvisible(const llvm::Value *Ptr, bool ConstantsToo) const;
+  bool isInvisible(const llvm::Value *Object, bool ConstantsToo) const;
+
   llvm::DenseSet<const llvm::AllocaInst *> LocalAllocas;
 };
 

@@ -1,5 +1,6 @@
-; Accesses to allocas whose address never escapes stay plain; globals, heap
-; (arguments), escaping allocas, volatile and atomic accesses become calls.
+; Accesses to allocas whose address never escapes stay plain, and so do plain
+; loads of constant globals; globals, heap (arguments), escaping allocas,
+; volatile and atomic accesses become calls.
 ; REQUIRES: plugin
 ; RUN: %opt -load-pass-plugin=%plugin -passes=bpor-instrument -S %s | %FileCheck %s
 
@@ -133,6 +134,32 @@ define i32 @mixed_objects(i1 %c) {
   %r = load i32, ptr %a
   store i32 5, ptr %c0
   ret i32 %r
+}
+
+; Reads of constant globals are never scheduling points: nothing writes them.
+; CHECK-LABEL: define i32 @constants(
+; CHECK-NEXT: %local = alloca i32, align 4{{$}}
+; CHECK-NEXT: %a = load i32, ptr @table
+; CHECK-NEXT: %p = select i1 %c, ptr @table, ptr %local
+; CHECK-NEXT: %b = load i32, ptr %p
+; CHECK-NEXT: %q = select i1 %c, ptr @table, ptr @g
+; CHECK-NEXT: [[C:%.*]] = call i64 @__bpor_load(ptr %q, i64 4, i32 0, i32 0)
+; CHECK-NEXT: %d = trunc i64 [[C]] to i32
+; CHECK-NEXT: [[V:%.*]] = call i64 @__bpor_load(ptr @table, i64 4, i32 0, i32 0)
+; CHECK-NEXT: %v = trunc i64 [[V]] to i32
+@table = constant [2 x i32] [i32 3, i32 4]
+define i32 @constants(i1 %c) {
+  %local = alloca i32
+  %a = load i32, ptr @table
+  %p = select i1 %c, ptr @table, ptr %local
+  %b = load i32, ptr %p
+  %q = select i1 %c, ptr @table, ptr @g
+  %d = load i32, ptr %q
+  %v = load volatile i32, ptr @table
+  %s = add i32 %a, %b
+  %t = add i32 %s, %d
+  %u = add i32 %t, %v
+  ret i32 %u
 }
 
 ; CHECK-DAG: declare i64 @__bpor_load(ptr, i64, i32, i32)
