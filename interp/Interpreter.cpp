@@ -200,7 +200,9 @@ RunResult Interpreter::callExternal(ThreadState &thread, const interp::Function 
 }
 
 void Interpreter::start(ThreadState &thread, Address function, std::span<const Slot> args) {
-  releaseAllocas(thread, 0);
+  // Whatever the state held belongs to an earlier life (possibly of another execution, whose
+  // object ids the memory may since have reused): forget it, never release it.
+  thread.allocas.clear();
   thread.frames.clear();
   thread.slots.clear();
   thread.returnValue.clear();
@@ -214,6 +216,12 @@ void Interpreter::start(ThreadState &thread, Address function, std::span<const S
     return;
   }
   pushFrame(thread, index, args.data(), uint32_t(args.size()), false, 0);
+}
+
+void Interpreter::unwind(ThreadState &thread) {
+  releaseAllocas(thread, 0);
+  thread.frames.clear();
+  thread.slots.clear();
 }
 
 void Interpreter::complete(ThreadState &thread, const Slot *result, unsigned n) {

@@ -97,6 +97,11 @@ public:
   /// function's own return value is discarded).
   void invoke(ThreadState &thread, Address function, std::span<const Slot> args);
 
+  /// Pops every frame of a thread that ends without returning (pthread_exit, or a thread
+  /// abandoned at a Stop), releasing its stack objects so that later accesses to them are
+  /// caught as use after free.
+  void unwind(ThreadState &thread);
+
   /// The external call a Paused or Stopped thread stands at (arguments read from its frame).
   /// Valid until the thread runs or is modified.
   ExternalCall pendingCall(const ThreadState &thread) const;

@@ -141,6 +141,33 @@ define i32 @f() {
   EXPECT_EQ(interpreter->run(thread), RunResult::Stopped);
 }
 
+TEST_F(CallsTest, UnwindReleasesTheStackOfAStoppedThread) {
+  registry.add("pthread_exit", 3);
+  Address escaped = 0;
+  handler.onCall = [&](ThreadState &, const ExternalCall &call, Slot *) {
+    escaped = call.arg(0);
+    return CallOutcome::Stop;
+  };
+  load(R"(
+declare void @pthread_exit(ptr)
+define void @inner() {
+  %local = alloca i32
+  call void @pthread_exit(ptr %local)
+  unreachable
+}
+define void @f() {
+  call void @inner()
+  ret void
+}
+)");
+  ThreadState thread;
+  ASSERT_EQ(run(thread, "f"), RunResult::Stopped);
+  EXPECT_EQ(memory.check(escaped, 4, true), MemoryFault::None);
+  interpreter->unwind(thread);
+  EXPECT_TRUE(thread.frames.empty());
+  EXPECT_EQ(memory.check(escaped, 4, true), MemoryFault::UseAfterFree);
+}
+
 TEST_F(CallsTest, InvokeRunsAFunctionThenCompletesTheCall) {
   // pthread_once-like: the handler invokes the init function; the call returns the handler's
   // value once init has run.
