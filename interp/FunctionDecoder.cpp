@@ -610,7 +610,20 @@ void FunctionDecoder::decodeGep(const GetElementPtrInst &instruction) {
   }
 }
 
+/// Vectors of i1 are bit-packed in memory, unlike their one-slot-per-lane registers.
+static bool hasBoolVector(Type *type) {
+  if (auto *vector = dyn_cast<FixedVectorType>(type))
+    return vector->getElementType()->isIntegerTy(1);
+  if (auto *array = dyn_cast<ArrayType>(type))
+    return hasBoolVector(array->getElementType());
+  if (auto *structType = dyn_cast<StructType>(type))
+    return llvm::any_of(structType->elements(), hasBoolVector);
+  return false;
+}
+
 void FunctionDecoder::decodeLoad(const LoadInst &instruction) {
+  if (hasBoolVector(instruction.getType()))
+    return unsupported(instruction, "load of a vector of i1");
   std::vector<Leaf> leaves;
   leavesOf(layout_, instruction.getType(), 0, leaves);
   uint32_t dst = slot(&instruction), pointer = slot(instruction.getPointerOperand());
@@ -624,6 +637,8 @@ void FunctionDecoder::decodeLoad(const LoadInst &instruction) {
 }
 
 void FunctionDecoder::decodeStore(const StoreInst &instruction) {
+  if (hasBoolVector(instruction.getValueOperand()->getType()))
+    return unsupported(instruction, "store of a vector of i1");
   std::vector<Leaf> leaves;
   leavesOf(layout_, instruction.getValueOperand()->getType(), 0, leaves);
   uint32_t value = slot(instruction.getValueOperand());

@@ -26,6 +26,8 @@ const Case Cases[] = {
     {"t_switch", 20},             {"t_bits", 5},               {"t_overflow", 1},
     {"t_overflow", 3},            {"t_floats", 50},            {"t_strings", 5},
     {"t_recursion", 60},          {"t_unsigned_math", 100},    {"t_2d", 7},
+    {"t_bytes", 3},               {"t_sort", 5},               {"t_matrix", 2},
+    {"t_shorts", 17},
 };
 
 std::string scratchDir() {

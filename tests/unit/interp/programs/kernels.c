@@ -136,3 +136,55 @@ long t_2d(int n) {
   for (int i = 0; i < 40; ++i) s += c[i];
   return s;
 }
+
+long t_bytes(int n) {
+  unsigned char buf[64];
+  for (int i = 0; i < 64; ++i) buf[i] = (unsigned char)(i * n + 1);
+  unsigned char out[64];
+  for (int i = 0; i < 64; ++i) out[i] = buf[63 - i] ^ 0x5a;
+  unsigned hist[4] = {0, 0, 0, 0};
+  for (int i = 0; i < 64; ++i) hist[out[i] & 3]++;
+  long s = 0;
+  for (int i = 0; i < 64; ++i) s = s * 3 + out[i];
+  return s + hist[0] * 1000 + hist[3];
+}
+static void bubble(int *a, int len) {
+  for (int i = 0; i < len; ++i)
+    for (int j = 0; j + 1 < len - i; ++j)
+      if (a[j] > a[j + 1]) { int t = a[j]; a[j] = a[j + 1]; a[j + 1] = t; }
+}
+long t_sort(int n) {
+  int a[32];
+  for (int i = 0; i < 32; ++i) a[i] = (i * 37 + n) % 101 - 50;
+  bubble(a, 32);
+  long s = 0;
+  for (int i = 0; i < 32; ++i) s = s * 7 + a[i];
+  return s;
+}
+long t_matrix(int n) {
+  double a[6][6], b[6][6], c[6][6];
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 6; ++j) { a[i][j] = i + j * 0.5 + n; b[i][j] = i == j ? 2.0 : 0.25; }
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 6; ++j) {
+      double t = 0;
+      for (int k = 0; k < 6; ++k) t += a[i][k] * b[k][j];
+      c[i][j] = t;
+    }
+  double s = 0;
+  for (int i = 0; i < 6; ++i) s += c[i][i] - c[i][5 - i];
+  return (long)(s * 1000);
+}
+long t_shorts(int n) {
+  short a[40];
+  int b[40];
+  for (int i = 0; i < 40; ++i) a[i] = (short)(i * n - 300);
+  for (int i = 0; i < 40; ++i) b[i] = a[i] * 3 + (a[i] >> 2);
+  long s = 0;
+  for (int i = 0; i < 40; ++i) s += b[i] ^ (i << 4);
+  float f[16];
+  for (int i = 0; i < 16; ++i) f[i] = (float)a[i] * 0.5f;
+  float fs = 0;
+  for (int i = 0; i < 16; ++i) fs += f[i];
+  return s * 10 + (long)fs;
+}
