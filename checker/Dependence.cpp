@@ -36,4 +36,25 @@ bool dependent(const Operation &a, const Operation &b) {
          accessesConflict(a, b);
 }
 
+bool isRelease(const Operation &op) {
+  if (op.endsThread)
+    return true;
+  switch (op.kind) {
+  case OpKind::Unlock:
+  case OpKind::CondWait: // releases its mutex
+  case OpKind::CondSignal:
+  case OpKind::CondBroadcast:
+  case OpKind::RwUnlock:
+  case OpKind::BarrierWait:
+  case OpKind::SemPost:
+  case OpKind::Once:
+  case OpKind::Fork: // a new enabled thread
+  case OpKind::AtomicBlock:
+  case OpKind::Other:
+    return true;
+  default:
+    return false;
+  }
+}
+
 } // namespace bpor

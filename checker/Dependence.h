@@ -14,4 +14,11 @@ bool accessesConflict(const Operation &a, const Operation &b);
 /// the joined thread. Symmetric. Either argument may be a pending operation or an event.
 bool dependent(const Operation &a, const Operation &b);
 
+/// A release operation (dissertation 4.2): one that may enable another thread, and so raise
+/// the cost of other transitions under bounds that read enabledness (preemption, delta,
+/// fair). Judged by kind, plus endsThread for an executed event (it enables joins). A pending
+/// operation that will end its thread is not recognisable as such before it runs; see
+/// docs/algorithms-notes.md.
+bool isRelease(const Operation &op);
+
 } // namespace bpor

@@ -3,7 +3,6 @@
 #include "checker/Search.h"
 
 #include <fmt/format.h>
-#include <stdexcept>
 
 namespace bpor {
 
@@ -49,11 +48,6 @@ SearchResult explore(Model &model, const SearchOptions &options) {
 
 SearchResult explore(Model &model, const SearchOptions &options,
                      const ExecutionObserver &observer) {
-  if (!makeBoundFunction(options.bound))
-    throw std::invalid_argument(
-        fmt::format("the {} bound is not implemented yet", boundKindName(options.bound)));
-  if (options.por == PorMode::Bpor)
-    throw std::invalid_argument("BPOR is not implemented yet");
   SearchEngine engine(model, options, &observer);
   return engine.run();
 }

@@ -11,7 +11,7 @@ using Clock = std::chrono::steady_clock;
 SearchEngine::SearchEngine(Model &model, const SearchOptions &options,
                            const ExecutionObserver *observer)
     : model(model), options(options), observer(observer),
-      bound(makeBoundFunction(options.bound)), bounded(options.bound != BoundKind::None),
+      bound(makeBoundFunction(options.bound, options.boundValue)), bounded(options.bound != BoundKind::None),
       useSleepSets(options.por == PorMode::Dpor) {}
 
 SearchEngine::~SearchEngine() = default;
@@ -75,7 +75,7 @@ void SearchEngine::analyseRaces(bool executionEnded) {
       return;
     }
     if (executionEnded || dependent(event, now.next[u]))
-      dporBacktrack(last, u);
+      backtrackRace(last, u);
   });
 }
 
@@ -88,9 +88,17 @@ void SearchEngine::fullRaceScan(ThreadId u) {
       continue;
     if (dependent(stack.events[i], next)) {
       found.insert(v);
-      dporBacktrack(i, u);
+      backtrackRace(i, u);
     }
   }
+}
+
+// Line 7 of Algorithm 7 and 8: Backtrack(S, i, u).
+void SearchEngine::backtrackRace(size_t frameIndex, ThreadId u) {
+  if (options.por == PorMode::Bpor)
+    bound->backtrack(stack, frameIndex, u, *this);
+  else
+    dporBacktrack(frameIndex, u);
 }
 
 // Line 11: the initial backtrack set of the new final state.
@@ -98,6 +106,10 @@ void SearchEngine::initialize() {
   Frame &f = stack.top();
   if (options.por == PorMode::None) {
     f.backtrack = f.enabled; // Algorithms 1 and 3 explore every enabled thread
+    return;
+  }
+  if (options.por == PorMode::Bpor) {
+    bound->initialize(stack, *this); // Algorithm 8's per-bound Initialize
     return;
   }
   // Algorithm 7, Line 11 (with sleep sets: a thread not asleep). Prefer the thread that ran
@@ -133,6 +145,11 @@ void SearchEngine::addAllEnabled(size_t frameIndex) {
     if (!pre.sleep.contains(v))
       pre.backtrack.insert(v);
   });
+}
+
+void SearchEngine::transitionExceedsBound() {
+  ++result.stats.prunedByBound;
+  result.boundPruned = true;
 }
 
 // ---- Choosing and taking transitions --------------------------------------------------------
@@ -299,7 +316,10 @@ ExecutionEnd SearchEngine::classifyBlockedEnd() {
   }
   bool allAsleep = true;
   f.enabled.forEach([&](ThreadId u) { allAsleep = allAsleep && f.sleep.contains(u); });
-  return allAsleep ? ExecutionEnd::SleepSetBlocked : ExecutionEnd::BoundBlocked;
+  if (allAsleep)
+    return ExecutionEnd::SleepSetBlocked;
+  result.boundPruned = true;
+  return ExecutionEnd::BoundBlocked;
 }
 
 void SearchEngine::endExecution(ExecutionEnd end) {

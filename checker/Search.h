@@ -48,6 +48,8 @@ private:
   // BacktrackSink.
   void add(size_t frameIndex, ThreadId u) override;
   void addAllEnabled(size_t frameIndex) override;
+  void transitionExceedsBound() override;
+  void backtrackRace(size_t frameIndex, ThreadId u);
   void dporBacktrack(size_t frameIndex, ThreadId u);
 
   Model &model;

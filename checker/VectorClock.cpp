@@ -4,20 +4,27 @@
 
 namespace bpor {
 
-void HappensBefore::push(const Operation &event) {
+VectorClock HappensBefore::clockIfPushed(const Operation &event) const {
   ThreadId t = event.thread;
-  if (t >= threadEvents.size())
-    threadEvents.resize(t + 1);
+  bool known = t < threadEvents.size();
   VectorClock clock;
-  if (!threadEvents[t].empty())
+  if (known && !threadEvents[t].empty())
     clock = clocks[threadEvents[t].back()];
   // Every earlier dependent event happens before this one; their clocks already include
   // their own pasts, so joining them gives the transitive closure.
   for (size_t j = 0; j < events.size(); ++j)
-    if (events[j].thread != t && dependent(events[j], event) &&
-        clock[events[j].thread] < clocks[j][events[j].thread])
+    if (events[j].thread != t && clock[events[j].thread] < clocks[j][events[j].thread] &&
+        dependent(events[j], event))
       clock.join(clocks[j]);
-  clock.set(t, uint32_t(threadEvents[t].size() + 1));
+  clock.set(t, uint32_t((known ? threadEvents[t].size() : 0) + 1));
+  return clock;
+}
+
+void HappensBefore::push(const Operation &event) {
+  ThreadId t = event.thread;
+  VectorClock clock = clockIfPushed(event);
+  if (t >= threadEvents.size())
+    threadEvents.resize(t + 1);
   threadEvents[t].push_back(events.size());
   events.push_back(event);
   clocks.push_back(std::move(clock));

@@ -33,6 +33,13 @@ public:
     return true;
   }
   size_t size() const { return entries.size(); }
+  /// sum(C) (Definition 7.6, dissertation).
+  uint64_t sum() const {
+    uint64_t total = 0;
+    for (uint32_t e : entries)
+      total += e;
+    return total;
+  }
 
 private:
   std::vector<uint32_t> entries;
@@ -55,6 +62,8 @@ public:
   bool happensBefore(size_t i, size_t j) const {
     return i < j && clocks[i][events[i].thread] <= clocks[j][events[i].thread];
   }
+  /// The clock `event` would get if it were pushed now.
+  VectorClock clockIfPushed(const Operation &event) const;
   /// i ->_S u of the DPOR paper [Flanagan and Godefroid 2005]: event i is by thread u or
   /// happens before u's last event.
   bool happensBeforeThread(size_t i, ThreadId u) const;

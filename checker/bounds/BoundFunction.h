@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace bpor {
 
@@ -24,11 +25,16 @@ public:
   virtual void add(size_t frameIndex, ThreadId u) = 0;
   /// Adds every enabled (and, with sleep sets, not sleeping) thread to backtrack(pre(S, i)).
   virtual void addAllEnabled(size_t frameIndex) = 0;
+  /// An Initialize procedure passed over an enabled transition because it exceeds the bound.
+  virtual void transitionExceedsBound() = 0;
 };
 
 class BoundFunction {
 public:
   virtual ~BoundFunction() = default;
+
+  /// The bound c (some Initialize procedures choose among transitions within it).
+  void setLimit(uint64_t c) { limit = c; }
 
   /// Bv(S): the bounded value of the current stack.
   virtual uint64_t value(const SearchStack &stack) const = 0;
@@ -38,8 +44,49 @@ public:
   virtual void push(const SearchStack &stack) = 0;
   /// stack.events.back() is about to be removed.
   virtual void pop(const SearchStack &stack) = 0;
+
+  /// BPOR's Initialize(S): seeds backtrack(final(S)) with at least one enabled thread within
+  /// the bound, if one exists.
+  virtual void initialize(const SearchStack &stack, BacktrackSink &sink) const = 0;
+  /// BPOR's Backtrack(S, i, u) for the dependence between events[i] and next(final(S), u).
+  virtual void backtrack(const SearchStack &stack, size_t i, ThreadId u,
+                         BacktrackSink &sink) const = 0;
+
+protected:
+  uint64_t limit = ~uint64_t(0);
 };
 
-std::unique_ptr<BoundFunction> makeBoundFunction(BoundKind kind);
+/// AddBacktrackPoint of Algorithm 11 (and Backtrack of Algorithms 7 and 20): u if it is
+/// enabled in pre(S, i), otherwise every enabled thread.
+void addBacktrackPoint(const SearchStack &stack, size_t i, ThreadId u, BacktrackSink &sink);
+
+/// Initialize of Algorithms 7 and 11: the thread that ran last if it is still enabled (its
+/// transition is never the more expensive one), otherwise the first enabled thread.
+ThreadId preferredEnabledThread(const SearchStack &stack);
+
+/// A bound whose values are kept on a stack parallel to the search stack:
+/// values[len(S)] = Bv(S).
+class StackedBound : public BoundFunction {
+public:
+  uint64_t value(const SearchStack &) const override { return values.back(); }
+  uint64_t valueAfter(const SearchStack &stack, ThreadId u) const override {
+    return computeValueAfter(stack, stack.frames.size() - 1, u);
+  }
+  void push(const SearchStack &stack) override;
+  void pop(const SearchStack &) override { values.pop_back(); }
+
+protected:
+  /// Bv(S'.u) where final(S') = frames[frameBefore] and values[frameBefore] = Bv(S').
+  virtual uint64_t computeValueAfter(const SearchStack &stack, size_t frameBefore,
+                                     ThreadId u) const = 0;
+  std::vector<uint64_t> values{0};
+};
+
+/// The thread of last(S') where final(S') = frames[frame], or NoThread for frame 0.
+inline ThreadId lastThreadBefore(const SearchStack &stack, size_t frame) {
+  return frame == 0 ? NoThread : stack.events[frame - 1].thread;
+}
+
+std::unique_ptr<BoundFunction> makeBoundFunction(BoundKind kind, uint64_t limit);
 
 } // namespace bpor

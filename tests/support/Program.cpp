@@ -17,6 +17,7 @@ static std::string instrToString(const Instr &i) {
   case InstrKind::Nondet: return fmt::format("nondet {}", i.value);
   case InstrKind::Spin: return fmt::format("spin until x{}=={}", i.var, i.value);
   case InstrKind::AssertEq: return fmt::format("assert x{}=={}", i.var, i.value);
+  case InstrKind::AssertNe: return fmt::format("assert x{}!={}", i.var, i.value);
   case InstrKind::AssumeEq: return fmt::format("assume x{}=={}", i.var, i.value);
   }
   return "?";

@@ -23,6 +23,7 @@ enum class InstrKind : uint8_t {
   Nondet,   // r = a choice in [0, value)
   Spin,     // while (x != value) yield; (a read, then a yield if the value is not there yet)
   AssertEq, // read x; an assertion failure if x != value
+  AssertNe, // read x; an assertion failure if x == value
   AssumeEq, // read x; the execution is infeasible if x != value
 };
 
@@ -54,6 +55,7 @@ inline Instr yieldOp() { return {InstrKind::Yield}; }
 inline Instr nondetOf(uint32_t choices) { return {InstrKind::Nondet, 0, choices}; }
 inline Instr spinUntil(uint32_t var, uint64_t value) { return {InstrKind::Spin, var, value}; }
 inline Instr assertEq(uint32_t var, uint64_t value) { return {InstrKind::AssertEq, var, value}; }
+inline Instr assertNe(uint32_t var, uint64_t value) { return {InstrKind::AssertNe, var, value}; }
 inline Instr assumeEq(uint32_t var, uint64_t value) { return {InstrKind::AssumeEq, var, value}; }
 
 } // namespace bpor::testing

@@ -55,6 +55,7 @@ void ProgramModel::computePending(ThreadId thread) {
   switch (instr.kind) {
   case InstrKind::Read:
   case InstrKind::AssertEq:
+  case InstrKind::AssertNe:
   case InstrKind::AssumeEq:
     op.kind = OpKind::Load;
     op.addAccess(variableAddress(instr.var), 8, false);
@@ -109,16 +110,19 @@ const Operation &ProgramModel::step(ThreadId thread, uint32_t choice) {
     t->reg = lastEvent.value = variable(instr.var);
     break;
   case InstrKind::AssertEq:
+  case InstrKind::AssertNe:
   case InstrKind::AssumeEq:
     lastEvent.value = variable(instr.var);
-    if (lastEvent.value != instr.value) {
-      if (instr.kind == InstrKind::AssertEq) {
+    if ((lastEvent.value == instr.value) == (instr.kind == InstrKind::AssertNe)) {
+      if (instr.kind != InstrKind::AssumeEq) {
         currentStatus = ExecStatus::Error;
         currentError.kind = ErrorKind::AssertionFailure;
         currentError.thread = thread;
         currentError.location = lastEvent.location;
-        currentError.message = fmt::format("assertion x{} == {} failed (x{} is {})", instr.var,
-                                           instr.value, instr.var, lastEvent.value);
+        currentError.message =
+            fmt::format("assertion x{} {} {} failed (x{} is {})", instr.var,
+                        instr.kind == InstrKind::AssertEq ? "==" : "!=", instr.value, instr.var,
+                        lastEvent.value);
       } else {
         currentStatus = ExecStatus::Infeasible;
       }

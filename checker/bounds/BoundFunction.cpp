@@ -1,0 +1,54 @@
+#include "checker/bounds/BoundFunction.h"
+
+#include "checker/bounds/ContextBound.h"
+#include "checker/bounds/DeltaBound.h"
+#include "checker/bounds/DepthBound.h"
+#include "checker/bounds/FairBound.h"
+#include "checker/bounds/LocalBounds.h"
+#include "checker/bounds/NoBound.h"
+#include "checker/bounds/PreemptionBound.h"
+
+namespace bpor {
+
+void addBacktrackPoint(const SearchStack &stack, size_t i, ThreadId u, BacktrackSink &sink) {
+  if (stack.frames[i].enabled.contains(u))
+    sink.add(i, u);
+  else
+    sink.addAllEnabled(i);
+}
+
+ThreadId preferredEnabledThread(const SearchStack &stack) {
+  const Frame &f = stack.top();
+  ThreadId last = stack.lastThread();
+  if (last != NoThread && f.enabled.contains(last))
+    return last;
+  return f.enabled.firstNotIn(ThreadSet());
+}
+
+void StackedBound::push(const SearchStack &stack) {
+  size_t before = stack.frames.size() - 2;
+  values.push_back(computeValueAfter(stack, before, stack.events.back().thread));
+}
+
+static std::unique_ptr<BoundFunction> makeUnlimited(BoundKind kind) {
+  switch (kind) {
+  case BoundKind::None: return std::make_unique<NoBound>();
+  case BoundKind::Depth: return std::make_unique<DepthBound>();
+  case BoundKind::Context: return std::make_unique<ContextBound>();
+  case BoundKind::Preemption: return std::make_unique<PreemptionBound>();
+  case BoundKind::Delta: return std::make_unique<DeltaBound>();
+  case BoundKind::Fair: return std::make_unique<FairBound>();
+  case BoundKind::LocalDepth: return std::make_unique<LocalDepthBound>();
+  case BoundKind::LocalContext: return std::make_unique<LocalContextBound>();
+  }
+  return nullptr;
+}
+
+std::unique_ptr<BoundFunction> makeBoundFunction(BoundKind kind, uint64_t limit) {
+  std::unique_ptr<BoundFunction> bound = makeUnlimited(kind);
+  if (bound)
+    bound->setLimit(limit);
+  return bound;
+}
+
+} // namespace bpor

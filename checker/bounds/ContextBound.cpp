@@ -1,0 +1,24 @@
+#include "checker/bounds/ContextBound.h"
+
+namespace bpor {
+
+uint64_t ContextBound::computeValueAfter(const SearchStack &stack, size_t frameBefore,
+                                         ThreadId u) const {
+  ThreadId last = lastThreadBefore(stack, frameBefore);
+  return values[frameBefore] + (last != NoThread && last != u ? 1 : 0);
+}
+
+void ContextBound::initialize(const SearchStack &stack, BacktrackSink &sink) const {
+  size_t top = stack.frames.size() - 1;
+  ThreadId last = stack.lastThread();
+  if (last != NoThread && stack.top().enabled.contains(last))
+    sink.add(top, last);
+  else
+    sink.addAllEnabled(top);
+}
+
+void ContextBound::backtrack(const SearchStack &, size_t i, ThreadId, BacktrackSink &sink) const {
+  sink.addAllEnabled(i);
+}
+
+} // namespace bpor

@@ -1,0 +1,80 @@
+#include "checker/bounds/DeltaBound.h"
+
+#include "checker/Dependence.h"
+
+#include <algorithm>
+
+namespace bpor {
+
+// The head of the round-robin order in frames[frame]: the thread run last, thread 0 at first.
+static ThreadId priorityHead(const SearchStack &stack, size_t frame) {
+  ThreadId last = lastThreadBefore(stack, frame);
+  return last == NoThread ? 0 : last;
+}
+
+// Calls f(t) for the threads of frames[frame] in decreasing priority until f returns false.
+template <typename F> static void inPriorityOrder(const SearchStack &stack, size_t frame, F f) {
+  ThreadId head = priorityHead(stack, frame);
+  ThreadId n = std::max(stack.frames[frame].numThreads(), ThreadId(head + 1));
+  for (ThreadId k = 0; k < n; ++k)
+    if (!f((head + k) % n))
+      return;
+}
+
+uint64_t DeltaBound::priorityDiff(const SearchStack &stack, size_t frame, ThreadId u) {
+  const Frame &f = stack.frames[frame];
+  uint64_t count = 0;
+  inPriorityOrder(stack, frame, [&](ThreadId t) {
+    if (t == u)
+      return false;
+    count += f.enabled.contains(t);
+    return true;
+  });
+  return count;
+}
+
+ThreadId DeltaBound::highestPriorityEnabled(const SearchStack &stack, size_t frame) {
+  ThreadId found = NoThread;
+  inPriorityOrder(stack, frame, [&](ThreadId t) {
+    if (stack.frames[frame].enabled.contains(t))
+      found = t;
+    return found == NoThread;
+  });
+  return found;
+}
+
+uint64_t DeltaBound::computeValueAfter(const SearchStack &stack, size_t frameBefore,
+                                       ThreadId u) const {
+  return values[frameBefore] + priorityDiff(stack, frameBefore, u);
+}
+
+// The body of Algorithm 12's Backtrack. The release test reads both S_i (as Definition 5.8,
+// Post, says) and next(pre(S, i), u) (as the pseudo-code says): being conservative on either
+// satisfies both readings.
+void DeltaBound::addUpToPriorityOf(const SearchStack &stack, size_t i, ThreadId u,
+                                   bool eventIsRelease, BacktrackSink &sink) const {
+  const Frame &pre = stack.frames[i];
+  if (!pre.enabled.contains(u) || eventIsRelease || isRelease(pre.next[u])) {
+    sink.addAllEnabled(i);
+    return;
+  }
+  inPriorityOrder(stack, i, [&](ThreadId t) {
+    if (pre.enabled.contains(t))
+      sink.add(i, t);
+    return t != u;
+  });
+}
+
+void DeltaBound::initialize(const SearchStack &stack, BacktrackSink &sink) const {
+  size_t top = stack.frames.size() - 1;
+  ThreadId u = highestPriorityEnabled(stack, top);
+  if (u != NoThread)
+    addUpToPriorityOf(stack, top, u, false, sink);
+}
+
+void DeltaBound::backtrack(const SearchStack &stack, size_t i, ThreadId u,
+                           BacktrackSink &sink) const {
+  addUpToPriorityOf(stack, i, u, isRelease(stack.events[i]), sink);
+}
+
+} // namespace bpor

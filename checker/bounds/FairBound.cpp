@@ -1,0 +1,75 @@
+#include "checker/bounds/FairBound.h"
+
+#include "checker/Dependence.h"
+
+#include <algorithm>
+
+namespace bpor {
+
+uint64_t FairBound::computeValueAfter(const SearchStack &stack, size_t frameBefore,
+                                      ThreadId u) const {
+  // Called with the yield counts of final(S) = frames[frameBefore]: push() updates `yields`
+  // only after computing the new value.
+  uint64_t mine = yieldCount(u);
+  uint64_t worst = values[frameBefore];
+  stack.frames[frameBefore].enabled.forEach([&](ThreadId v) {
+    uint64_t theirs = yieldCount(v);
+    if (mine > theirs)
+      worst = std::max(worst, mine - theirs);
+  });
+  return worst;
+}
+
+void FairBound::push(const SearchStack &stack) {
+  StackedBound::push(stack);
+  const Operation &event = stack.events.back();
+  if (event.thread >= yields.size())
+    yields.resize(event.thread + 1, 0);
+  if (event.kind == OpKind::Yield)
+    ++yields[event.thread];
+}
+
+void FairBound::pop(const SearchStack &stack) {
+  const Operation &event = stack.events.back();
+  if (event.kind == OpKind::Yield)
+    --yields[event.thread];
+  StackedBound::pop(stack);
+}
+
+void FairBound::initialize(const SearchStack &stack, BacktrackSink &sink) const {
+  size_t top = stack.frames.size() - 1;
+  const Frame &f = stack.top();
+  // A lowest-cost enabled thread; among equals the one that ran last, then the lowest id.
+  ThreadId best = NoThread;
+  uint64_t bestCost = 0;
+  ThreadId last = stack.lastThread();
+  auto consider = [&](ThreadId u) {
+    uint64_t cost = valueAfter(stack, u);
+    if (best == NoThread || cost < bestCost) {
+      best = u;
+      bestCost = cost;
+    }
+  };
+  if (last != NoThread && f.enabled.contains(last))
+    consider(last);
+  f.enabled.forEach(consider);
+  if (best == NoThread)
+    return;
+  if (isRelease(f.next[best]))
+    sink.addAllEnabled(top);
+  else
+    sink.add(top, best);
+}
+
+// As for the delta bound, the release test reads both S_i (Definition 1.12 of the companion)
+// and next(pre(S, i), u) (the pseudo-code of Algorithm 13).
+void FairBound::backtrack(const SearchStack &stack, size_t i, ThreadId u,
+                          BacktrackSink &sink) const {
+  const Frame &pre = stack.frames[i];
+  if (pre.enabled.contains(u) && !isRelease(stack.events[i]) && !isRelease(pre.next[u]))
+    sink.add(i, u);
+  else
+    sink.addAllEnabled(i);
+}
+
+} // namespace bpor

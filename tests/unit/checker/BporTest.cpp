@@ -1,0 +1,162 @@
+// BPOR (Algorithm 8 with Algorithms 9-13 and 20): exact behaviour on hand-written programs,
+// and validation against plain bounded search (Algorithm 3) on generated programs: for every
+// bound function and c in 0..3 the two reach the same local, terminal and deadlock states.
+#include "ValidationSupport.h"
+#include "tests/support/Generator.h"
+
+#include <gtest/gtest.h>
+
+using namespace bpor;
+using namespace bpor::testing;
+
+namespace {
+
+// A bug that needs exactly one preemption: T1 must read x0 between main's two writes.
+Program onePreemptionBug() {
+  Program p;
+  p.bodies = {{forkOf(1), writeOf(0, 1), writeOf(0, 2)}, {assertNe(0, 1)}};
+  return p;
+}
+
+// A bug that needs exactly two preemptions: T1 reads x0 == 1 (after main's first write) and
+// writes y = 1, then main must read y before T1 overwrites it with 0. Main: z = 10 + y, and
+// after joining T1 asserts z != 11. With one preemption either T1 reads x0 too early (y = 0)
+// or it runs to its end before main reads y (y = 0 again).
+Program twoPreemptionBug() {
+  Program p;
+  p.bodies = {{forkOf(1), writeOf(0, 1), readOf(1), writeOf(2, 10, true), writeOf(0, 2),
+               joinOf(0), assertNe(2, 11)},
+              {readOf(0), writeOf(1, 0, true), writeOf(1, 0)}};
+  return p;
+}
+
+SearchResult search(const Program &program, PorMode por, BoundKind bound, uint64_t c) {
+  ProgramModel model(program);
+  SearchOptions options;
+  options.por = por;
+  options.bound = bound;
+  options.boundValue = c;
+  return explore(model, options);
+}
+
+} // namespace
+
+TEST(Bpor, BugNeedingOnePreemptionIsFoundAtBoundOneNotZero) {
+  for (PorMode por : {PorMode::None, PorMode::Bpor}) {
+    SearchResult r0 = search(onePreemptionBug(), por, BoundKind::Preemption, 0);
+    EXPECT_TRUE(r0.errors.empty()) << porModeName(por);
+    EXPECT_TRUE(r0.complete);
+    EXPECT_TRUE(r0.boundPruned);
+    SearchResult r1 = search(onePreemptionBug(), por, BoundKind::Preemption, 1);
+    ASSERT_EQ(r1.errors.size(), 1u) << porModeName(por);
+    EXPECT_EQ(r1.errors[0].error.kind, ErrorKind::AssertionFailure);
+  }
+}
+
+TEST(Bpor, BugNeedingTwoPreemptionsIsFoundAtBoundTwoNotOne) {
+  for (PorMode por : {PorMode::None, PorMode::Bpor}) {
+    SearchResult r1 = search(twoPreemptionBug(), por, BoundKind::Preemption, 1);
+    EXPECT_TRUE(r1.errors.empty()) << porModeName(por);
+    EXPECT_TRUE(r1.complete) << porModeName(por);
+    SearchResult r2 = search(twoPreemptionBug(), por, BoundKind::Preemption, 2);
+    ASSERT_EQ(r2.errors.size(), 1u) << porModeName(por);
+    EXPECT_EQ(r2.errors[0].error.kind, ErrorKind::AssertionFailure);
+    // The unbounded search finds it too.
+    EXPECT_EQ(search(twoPreemptionBug(), por, BoundKind::None, 0).errors.size(), 1u);
+  }
+}
+
+TEST(Bpor, PreemptionBoundedBporOnIndependentThreadsExploresOneExecution) {
+  // Two threads writing different variables: every interleaving reaches the same states, and
+  // with 0 preemptions there is exactly one execution (main to its end, then T1), so BPOR
+  // needs 1 execution whatever the bound.
+  Program p;
+  p.bodies = {{forkOf(1), writeOf(0, 1), writeOf(0, 2)}, {writeOf(1, 1), writeOf(1, 2)}};
+  for (uint64_t c : {0u, 1u, 2u, 5u})
+    EXPECT_EQ(search(p, PorMode::Bpor, BoundKind::Preemption, c).stats.executions, 1u) << c;
+}
+
+TEST(Bpor, DepthBoundedBporIsPlainDepthBoundedSearch) {
+  // Algorithm 9 backtracks every enabled thread: the same executions as Algorithm 3.
+  Program p;
+  p.bodies = {{forkOf(1), writeOf(0, 1), writeOf(0, 2)}, {writeOf(1, 1), writeOf(1, 2)}};
+  for (uint64_t c : {2u, 3u, 4u})
+    EXPECT_EQ(search(p, PorMode::Bpor, BoundKind::Depth, c).stats.executions,
+              search(p, PorMode::None, BoundKind::Depth, c).stats.executions);
+}
+
+TEST(Bpor, LocalDepthAllowsIndependentStepsBeyondTheTotalDepth) {
+  // main: fork T1, then 3 writes of x0; T1: 3 writes of x1. The longest happens-before chain
+  // is fork + 3 writes = 4, so local depth 4 reaches the end although every execution has 7
+  // steps; with partial-order reduction one execution suffices.
+  Program p;
+  p.bodies = {{forkOf(1), writeOf(0, 1), writeOf(0, 2), writeOf(0, 3)},
+              {writeOf(1, 1), writeOf(1, 2), writeOf(1, 3)}};
+  SearchResult r = search(p, PorMode::Bpor, BoundKind::LocalDepth, 4);
+  EXPECT_EQ(r.stats.executions, 1u);
+  EXPECT_EQ(r.stats.finished, 1u);
+  EXPECT_FALSE(r.boundPruned);
+  SearchResult cut = search(p, PorMode::Bpor, BoundKind::LocalDepth, 3);
+  EXPECT_EQ(cut.stats.finished, 0u);
+  EXPECT_TRUE(cut.boundPruned);
+}
+
+namespace {
+
+void validateBpor(BoundKind bound, uint64_t firstSeed, uint64_t seeds,
+                  const GeneratorOptions &generator, uint64_t maxDepth = 100000) {
+  uint64_t checked = 0, attempted = 0;
+  for (uint64_t seed = firstSeed; seed < firstSeed + seeds; ++seed) {
+    Program program = generateProgram(seed, generator);
+    for (uint64_t c = 0; c <= 3; ++c) {
+      SearchOptions reference;
+      reference.bound = bound;
+      reference.boundValue = c;
+      reference.maxDepth = maxDepth;
+      reference.maxExecutions = 3000;
+      ++attempted;
+      Reached plain = reach(program, reference);
+      if (!plain.result.complete)
+        continue;
+      ++checked;
+      SearchOptions reduced = reference;
+      reduced.por = PorMode::Bpor;
+      reduced.maxExecutions = 0;
+      Reached bpor = reach(program, reduced);
+      std::string where = std::string(boundKindName(bound)) + " bound " + std::to_string(c) +
+                          ", seed " + std::to_string(seed) + "\n" + program.toString();
+      ASSERT_TRUE(bpor.result.complete) << where;
+      ASSERT_EQ(bpor.states.local, plain.states.local) << "local states differ: " << where;
+      ASSERT_EQ(bpor.states.terminal, plain.states.terminal) << "terminal states: " << where;
+      ASSERT_EQ(bpor.states.deadlock, plain.states.deadlock) << "deadlock states: " << where;
+    }
+  }
+  EXPECT_GE(checked * 10, attempted * 9) << checked << " of " << attempted << " checked";
+}
+
+class BporValidation : public ::testing::TestWithParam<BoundKind> {};
+
+} // namespace
+
+TEST_P(BporValidation, SameStatesAsPlainBoundedSearch) {
+  validateBpor(GetParam(), 0, validationSeeds(200), GeneratorOptions());
+}
+
+TEST_P(BporValidation, SameStatesWithTwoMutexesAndAssumes) {
+  GeneratorOptions options;
+  options.numMutexes = 2;
+  options.assumes = true;
+  options.maxOpsPerThread = 2;
+  validateBpor(GetParam(), 5000000, validationSeeds(150), options);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllBounds, BporValidation,
+                         ::testing::Values(BoundKind::None, BoundKind::Depth, BoundKind::Context,
+                                           BoundKind::Preemption, BoundKind::Delta,
+                                           BoundKind::Fair, BoundKind::LocalDepth,
+                                           BoundKind::LocalContext),
+                         [](const ::testing::TestParamInfo<BoundKind> &info) {
+                           std::string name = boundKindName(info.param);
+                           name.erase(std::remove(name.begin(), name.end(), '-'), name.end());
+                           return name;
+                         });
