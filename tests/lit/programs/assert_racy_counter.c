@@ -1,16 +1,16 @@
 // The lost update: found, traced, saved, and replayed to the same error.
 // RUN: %expect-exit 1 %bporcheck --por=none --save-trace=%t.sched %s | %FileCheck %s
 // RUN: %expect-exit 1 %bporcheck --replay=%t.sched %s | %FileCheck --check-prefix=REPLAY %s
-// CHECK: error: assertion failure: counter == 2
+// CHECK: error: assertion failure: assertion 'counter == 2' failed
 // CHECK: trace (
 // CHECK: create thread 1
-// CHECK: load counter = 0
-// CHECK: load counter = 0
-// CHECK: store counter := 1
-// CHECK: store counter := 1
+// CHECK: load global counter = 0
+// CHECK: load global counter = 0
+// CHECK: store global counter := 1
+// CHECK: store global counter := 1
 // CHECK: verdict: error (assertion failure)
 // CHECK: schedule saved to
-// REPLAY: error: assertion failure: counter == 2
+// REPLAY: error: assertion failure: assertion 'counter == 2' failed
 // REPLAY: verdict: error (assertion failure)
 #include <assert.h>
 #include <pthread.h>

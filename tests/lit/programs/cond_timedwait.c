@@ -2,7 +2,7 @@
 // RUN: %bporcheck %s | %FileCheck %s
 // RUN: %expect-exit 1 %bporcheck -DNEVER_TIMES_OUT %s | %FileCheck --check-prefix=TIMEOUT %s
 // CHECK: verdict: ok: no error in any schedule
-// TIMEOUT: error: assertion failure: r == 0
+// TIMEOUT: error: assertion failure: assertion 'r == 0' failed
 #include <assert.h>
 #include <errno.h>
 #include <pthread.h>

@@ -2,7 +2,7 @@
 // RUN: %bporcheck %s | %FileCheck %s
 // RUN: %expect-exit 1 %bporcheck --nondet-values=0,5,9 %s | %FileCheck --check-prefix=BIG %s
 // CHECK: verdict: ok: no error in any schedule, nondet values in {-1, 0, 1}
-// BIG: error: assertion failure: x < 5
+// BIG: error: assertion failure: assertion 'x < 5' failed
 // BIG: nondet value 5
 #include <assert.h>
 extern int __VERIFIER_nondet_int(void);

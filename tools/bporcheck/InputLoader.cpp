@@ -1,0 +1,168 @@
+#include "tools/bporcheck/InputLoader.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+
+namespace bpor::tool {
+namespace {
+
+bool isSource(llvm::StringRef path) {
+  return path.ends_with(".c") || path.ends_with(".cpp") || path.ends_with(".cc") ||
+         path.ends_with(".cxx") || path.ends_with(".i");
+}
+
+std::string firstLine(llvm::StringRef text) {
+  return text.trim().split('\n').first.trim().str();
+}
+
+// Compiles a source file the way the README tells users to: -O0 -g -emit-llvm. Optimisation is
+// left to our own prepare pass, which promotes locals without touching shared accesses.
+LoadedInput compileSource(const std::string &path, const InputOptions &options,
+                          llvm::LLVMContext &context) {
+  LoadedInput result;
+  auto clang = llvm::sys::findProgramByName(options.clangPath);
+  if (!clang) {
+    result.error = fmt::format("cannot compile {}: '{}' not found (install clang-19)", path,
+                               options.clangPath);
+    return result;
+  }
+  llvm::SmallString<128> output, diagnostics;
+  if (llvm::sys::fs::createTemporaryFile("bporcheck", "bc", output) ||
+      llvm::sys::fs::createTemporaryFile("bporcheck", "log", diagnostics)) {
+    result.error = "cannot create a temporary file";
+    return result;
+  }
+  bool cxx = !llvm::StringRef(path).ends_with(".c") && !llvm::StringRef(path).ends_with(".i");
+  std::vector<std::string> args = {*clang,      cxx ? "-xc++" : "-xc",
+                                   "-O0",       "-g",
+                                   "-emit-llvm", "-c",
+                                   "-fno-discard-value-names",
+                                   "-Xclang",   "-disable-O0-optnone",
+                                   "-o",        std::string(output)};
+  for (const auto &a : options.clangArgs)
+    args.push_back(a);
+  args.push_back(path);
+  std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
+  std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(diagnostics),
+                                                llvm::StringRef(diagnostics)};
+  std::string execError;
+  int code = llvm::sys::ExecuteAndWait(*clang, argRefs, std::nullopt, redirects, 0, 0,
+                                       &execError);
+  if (code != 0) {
+    std::string detail = execError;
+    if (auto log = llvm::MemoryBuffer::getFile(diagnostics)) {
+      // The first "error:" line says most; fall back to the first line of the log.
+      llvm::StringRef text = (*log)->getBuffer();
+      size_t at = text.find("error:");
+      if (at != llvm::StringRef::npos) {
+        size_t start = text.rfind('\n', at);
+        detail = firstLine(text.substr(start == llvm::StringRef::npos ? 0 : start + 1));
+      } else if (detail.empty()) {
+        detail = firstLine(text);
+      }
+    }
+    llvm::sys::fs::remove(output);
+    llvm::sys::fs::remove(diagnostics);
+    result.error = fmt::format("cannot compile {}: {}", path, detail);
+    return result;
+  }
+  llvm::sys::fs::remove(diagnostics);
+  auto buffer = llvm::MemoryBuffer::getFile(output);
+  llvm::sys::fs::remove(output);
+  if (!buffer) {
+    result.error = fmt::format("cannot read the bitcode clang produced for {}", path);
+    return result;
+  }
+  auto module = llvm::parseBitcodeFile((*buffer)->getMemBufferRef(), context);
+  if (!module) {
+    result.error = fmt::format("cannot read the bitcode clang produced for {}: {}", path,
+                               llvm::toString(module.takeError()));
+    return result;
+  }
+  result.module = std::move(*module);
+  return result;
+}
+
+LoadedInput parseBitcode(const std::string &path, llvm::MemoryBufferRef buffer,
+                         llvm::LLVMContext &context) {
+  LoadedInput result;
+  auto module = llvm::parseBitcodeFile(buffer, context);
+  if (!module) {
+    std::string message = llvm::toString(module.takeError());
+    // A producer newer than LLVM 19 shows up as an unknown record or a newer version string.
+    if (llvm::StringRef(message).contains("Unknown") ||
+        llvm::StringRef(message).contains("produced") ||
+        llvm::StringRef(message).contains("version"))
+      result.error = fmt::format("{}: bitcode not readable by LLVM 19 (made by a newer LLVM?): {}",
+                                 path, firstLine(message));
+    else
+      result.error = fmt::format("{}: invalid bitcode: {}", path, firstLine(message));
+    return result;
+  }
+  result.module = std::move(*module);
+  return result;
+}
+
+} // namespace
+
+LoadedInput loadInput(const std::string &path, const InputOptions &options,
+                      llvm::LLVMContext &context) {
+  LoadedInput result;
+  if (!llvm::sys::fs::exists(path)) {
+    result.error = fmt::format("{}: no such file", path);
+    return result;
+  }
+  if (llvm::sys::fs::is_directory(path)) {
+    result.error = fmt::format("{}: is a directory, expected a .c, .bc or .ll file", path);
+    return result;
+  }
+  if (isSource(path)) {
+    result = compileSource(path, options, context);
+  } else {
+    auto buffer = llvm::MemoryBuffer::getFile(path);
+    if (!buffer) {
+      result.error = fmt::format("{}: {}", path, buffer.getError().message());
+      return result;
+    }
+    llvm::StringRef bytes = (*buffer)->getBuffer();
+    if (bytes.starts_with("BC\xC0\xDE") || bytes.starts_with("\xDE\xC0\x17\x0B")) {
+      result = parseBitcode(path, (*buffer)->getMemBufferRef(), context);
+    } else if (llvm::StringRef(path).ends_with(".ll")) {
+      llvm::SMDiagnostic diag;
+      result.module = llvm::parseAssembly((*buffer)->getMemBufferRef(), diag, context);
+      if (!result.module)
+        result.error = fmt::format("{}:{}:{}: invalid LLVM IR: {}", path, diag.getLineNo(),
+                                   diag.getColumnNo(), diag.getMessage().str());
+    } else {
+      result.error = fmt::format(
+          "{}: not LLVM bitcode or IR (expected a .c/.cpp source, .bc bitcode or .ll IR)", path);
+    }
+  }
+  if (!result.module)
+    return result;
+  std::string verifyMessage;
+  llvm::raw_string_ostream os(verifyMessage);
+  if (llvm::verifyModule(*result.module, &os)) {
+    result.error = fmt::format("{}: the module is not valid LLVM IR: {}", path,
+                               firstLine(verifyMessage));
+    result.module.reset();
+    return result;
+  }
+  if (!result.module->getFunction("main") || result.module->getFunction("main")->isDeclaration()) {
+    result.error = fmt::format("{}: the program has no main function", path);
+    result.module.reset();
+  }
+  return result;
+}
+
+} // namespace bpor::tool

@@ -1,0 +1,27 @@
+// Turns what the user named on the command line (.c/.cpp source, .bc bitcode or .ll text IR)
+// into an llvm::Module, with one clear line of error for anything else.
+#pragma once
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace bpor::tool {
+
+struct InputOptions {
+  std::string clangPath;              // clang-19 used for C and C++ sources
+  std::vector<std::string> clangArgs; // -I, -D and friends, passed through
+};
+
+struct LoadedInput {
+  std::unique_ptr<llvm::Module> module; // null on failure
+  std::string error;                    // one line, set on failure
+};
+
+LoadedInput loadInput(const std::string &path, const InputOptions &options,
+                      llvm::LLVMContext &context);
+
+} // namespace bpor::tool

@@ -1,0 +1,69 @@
+#include "tools/bporcheck/ModelFactory.h"
+
+#include "interp/Program.h"
+#include "passes/Pipeline.h"
+#include "runtime/Execution.h"
+#include "runtime/Externals.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+
+namespace bpor::tool {
+namespace {
+
+// The Execution refers to the Program, and the Program outlives nothing else: keep both in one
+// object and hand out the Execution through an aliasing shared_ptr.
+struct ProgramAndExecution {
+  std::unique_ptr<Program> program;
+  std::unique_ptr<Execution> execution;
+};
+
+} // namespace
+
+BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &config) {
+  BuiltModel built;
+  passes::InstrumentOptions instrument;
+  instrument.SpinLoops =
+      config.spinAssume ? passes::SpinLoopHandling::Assume : passes::SpinLoopHandling::Yield;
+  if (llvm::Error error = passes::prepareAndInstrument(*module, instrument)) {
+    built.error = llvm::toString(std::move(error));
+    built.exitCode = 3;
+    return built;
+  }
+  if (!config.emitInstrumented.empty()) {
+    std::error_code ec;
+    llvm::raw_fd_ostream out(config.emitInstrumented, ec, llvm::sys::fs::OF_Text);
+    if (ec) {
+      built.error = fmt::format("cannot write {}: {}", config.emitInstrumented, ec.message());
+      built.exitCode = 2;
+      return built;
+    }
+    module->print(out, nullptr);
+  }
+  if (llvm::Function *nondet = module->getFunction("__bpor_nondet"))
+    built.usesNondet = !nondet->use_empty();
+
+  ExternalRegistry registry;
+  registerExternals(registry);
+  auto both = std::make_shared<ProgramAndExecution>();
+  std::string error;
+  both->program = Program::build(*module, registry, error);
+  if (!both->program) {
+    built.error = error;
+    built.exitCode = 3;
+    return built;
+  }
+  ExecutionOptions options;
+  if (!config.nondetValues.empty())
+    options.nondetDomain = config.nondetValues;
+  options.printOutput = config.printOutput;
+  if (config.stackLimit)
+    options.maxFrames = config.stackLimit;
+  both->execution = std::make_unique<Execution>(*both->program, options);
+  built.model = std::shared_ptr<Model>(both, both->execution.get());
+  return built;
+}
+
+} // namespace bpor::tool

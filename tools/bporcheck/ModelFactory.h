@@ -1,0 +1,32 @@
+// From a loaded module to a Model the checker can explore: instrument the module (passes/),
+// decode it (interp/) and wrap it in an Execution (runtime/).
+#pragma once
+
+#include "checker/Model.h"
+
+#include "llvm/IR/Module.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace bpor::tool {
+
+struct ModelConfig {
+  std::vector<int64_t> nondetValues;
+  bool printOutput = false;
+  bool spinAssume = false;
+  uint32_t stackLimit = 0;
+  std::string emitInstrumented; // write the instrumented IR here if not empty
+};
+
+struct BuiltModel {
+  std::shared_ptr<Model> model; // null on failure
+  std::string error;            // one line
+  int exitCode = 0;             // 2 bad input, 3 unsupported construct
+  bool usesNondet = false;      // the program calls __VERIFIER_nondet_*
+};
+
+BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &config);
+
+} // namespace bpor::tool

@@ -1,0 +1,31 @@
+// bporcheck's command line (LLVM-style options via llvm::cl) and its validation.
+#pragma once
+
+#include "checker/Explorer.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace bpor::tool {
+
+struct Options {
+  std::string input;
+  std::vector<std::string> clangArgs;
+  SearchOptions search;
+  std::vector<int64_t> nondetValues;
+  std::string saveTrace;
+  std::string replay;
+  bool json = false;
+  bool printOutput = false;
+  bool progress = true;
+  bool spinAssume = false;
+  uint32_t stackLimit = 0;
+  std::string emitInstrumented;
+  std::string clangPath;
+};
+
+/// Parses argv. On bad usage prints one line to stderr and returns false (exit code 2).
+bool parseOptions(int argc, char **argv, Options &options);
+
+} // namespace bpor::tool

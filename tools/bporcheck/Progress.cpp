@@ -1,0 +1,40 @@
+#include "tools/bporcheck/Progress.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdio>
+
+namespace bpor::tool {
+
+ProgressLine::ProgressLine(bool enabled)
+    : enabled_(enabled), terminal_(isatty(STDERR_FILENO)),
+      start_(std::chrono::steady_clock::now()), lastShown_(start_) {}
+
+void ProgressLine::update(const Statistics &stats) {
+  if (!enabled_)
+    return;
+  auto now = std::chrono::steady_clock::now();
+  double elapsed = std::chrono::duration<double>(now - start_).count();
+  double sinceShown = std::chrono::duration<double>(now - lastShown_).count();
+  if (elapsed < 1.0 || (!terminal_ && shown_ && sinceShown < 10.0))
+    return;
+  double rate = elapsed > 0 ? stats.executions / elapsed : 0;
+  std::string line =
+      fmt::format("[bporcheck] {:.0f} s: {} executions ({:.0f}/s), {} steps, {} errors", elapsed,
+                  stats.executions, rate, stats.steps, stats.errors);
+  if (terminal_)
+    fmt::print(stderr, "\r{}\033[K", line);
+  else
+    fmt::print(stderr, "{}\n", line);
+  std::fflush(stderr);
+  shown_ = true;
+  lastShown_ = now;
+}
+
+void ProgressLine::finish() {
+  if (enabled_ && shown_ && terminal_)
+    fmt::print(stderr, "\r\033[K");
+}
+
+} // namespace bpor::tool

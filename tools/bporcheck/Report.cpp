@@ -1,0 +1,200 @@
+#include "tools/bporcheck/Report.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+#include <sys/resource.h>
+
+namespace bpor::tool {
+namespace {
+
+// Values travel zero-extended in 64 bits; show them as the signed integer of the access width,
+// and as an object-relative address when they look like one of the runtime's pointers.
+std::string formatValue(const Model &model, uint64_t value, uint64_t size) {
+  if (size == 8 && (value >> 32) != 0) {
+    std::string where = model.describeAddress(value);
+    if (!where.empty())
+      return "&" + where;
+  }
+  if (size > 0 && size < 8) {
+    unsigned bits = static_cast<unsigned>(size * 8);
+    uint64_t mask = (uint64_t(1) << bits) - 1;
+    value &= mask;
+    if (value >> (bits - 1))
+      return fmt::format("{}", static_cast<int64_t>(value | ~mask));
+    return fmt::format("{}", value);
+  }
+  return fmt::format("{}", static_cast<int64_t>(value));
+}
+
+std::string addressOf(const Model &model, const Operation &op, unsigned index = 0) {
+  if (op.numAccesses <= index)
+    return "?";
+  std::string where = model.describeAddress(op.accesses[index].address);
+  return where.empty() ? fmt::format("{:#x}", op.accesses[index].address) : where;
+}
+
+std::string locationOf(const Model &model, uint32_t location) {
+  return location ? model.describeLocation(location) : std::string();
+}
+
+} // namespace
+
+std::string describeEvent(const Model &model, const Operation &op) {
+  uint64_t size = op.numAccesses ? op.accesses[0].size : 0;
+  switch (op.kind) {
+  case OpKind::Load:
+    return fmt::format("load {} = {}", addressOf(model, op), formatValue(model, op.value, size));
+  case OpKind::Store:
+    return fmt::format("store {} := {}", addressOf(model, op),
+                       formatValue(model, op.value, size));
+  case OpKind::ReadModifyWrite:
+    return fmt::format("read-modify-write {} (old value {})", addressOf(model, op),
+                       formatValue(model, op.value, size));
+  case OpKind::MemoryCopy:
+    if (op.numAccesses == 2)
+      return fmt::format("copy {} bytes from {} to {}", op.accesses[0].size,
+                         addressOf(model, op, 0), addressOf(model, op, 1));
+    return fmt::format("access {} bytes of {}", size, addressOf(model, op));
+  case OpKind::Free:
+    return fmt::format("free {}", addressOf(model, op));
+  case OpKind::Fork:
+    return fmt::format("create thread {}", op.otherThread);
+  case OpKind::Join:
+    return fmt::format("join thread {}", op.otherThread);
+  case OpKind::Nondet:
+    return fmt::format("nondet value {}", static_cast<int64_t>(op.value));
+  case OpKind::Exit:
+    return "exit";
+  case OpKind::Yield:
+    return "yield";
+  case OpKind::Fence:
+    return "fence";
+  case OpKind::AtomicBlock:
+    return "atomic block";
+  default:
+    if (op.numAccesses)
+      return fmt::format("{} {}", opKindName(op.kind), addressOf(model, op));
+    return opKindName(op.kind);
+  }
+}
+
+std::string formatTrace(const Model &model, const std::vector<Operation> &trace) {
+  std::string out;
+  unsigned width = static_cast<unsigned>(fmt::format("{}", trace.size()).size());
+  for (size_t i = 0; i < trace.size(); ++i) {
+    const Operation &op = trace[i];
+    std::string text = describeEvent(model, op);
+    if (op.endsThread)
+      text += fmt::format(", thread {} ends", op.thread);
+    std::string where = locationOf(model, op.location);
+    out += fmt::format("  {:>{}}  thread {}  {:<44}  {}\n", i + 1, width, op.thread, text, where);
+  }
+  return out;
+}
+
+std::string formatVerdict(const Model &model, const RunDescription &run,
+                          const SearchResult &result) {
+  const Statistics &s = result.stats;
+  if (!result.errors.empty()) {
+    const ErrorInfo &e = result.errors.front().error;
+    std::string out = fmt::format("verdict: error ({})", errorKindName(e.kind));
+    if (result.errors.size() > 1)
+      out += fmt::format(", {} errors found", result.errors.size());
+    return out + "\n";
+  }
+  std::string scope = run.boundPhrase.empty() ? "in any schedule"
+                                              : "in any schedule " + run.boundPhrase;
+  std::string domain = run.nondetDomain.empty() ? "" : ", " + run.nondetDomain;
+  if (result.complete) {
+    std::string saturated =
+        !run.boundPhrase.empty() && !result.boundPruned ? " (the bound pruned nothing: the "
+                                                          "search covered every schedule)"
+                                                        : "";
+    return fmt::format("verdict: ok: no error {}{}{} ({}, {} executions)\n", scope, domain,
+                       saturated, run.searchName, s.executions);
+  }
+  return fmt::format("verdict: ok so far: no error in the {} executions explored, search "
+                     "incomplete (stopped by a limit; {})\n",
+                     s.executions, run.searchName);
+}
+
+std::string formatStatistics(const Statistics &s, long peakRss) {
+  std::string out;
+  out += fmt::format("executions: {}\n", s.executions);
+  out += fmt::format("  finished: {}, infeasible (assume): {}, sleep-set blocked: {}, "
+                     "bound blocked: {}, errors: {}\n",
+                     s.finished, s.infeasible, s.sleepSetBlocked, s.boundBlocked, s.errors);
+  out += fmt::format("steps: {}\n", s.steps);
+  if (s.prunedByBound || s.conservativeBacktrackPoints)
+    out += fmt::format("pruned by bound: {}, conservative backtrack points: {}\n",
+                       s.prunedByBound, s.conservativeBacktrackPoints);
+  out += fmt::format("time: {:.2f} s, peak memory: {} KiB\n", s.elapsedSeconds, peakRss);
+  return out;
+}
+
+std::string formatJson(const Model &model, const RunDescription &run, const SearchResult &result,
+                       long peakRss) {
+  const Statistics &s = result.stats;
+  llvm::json::Object root;
+  root["program"] = run.program;
+  root["verdict"] = result.errors.empty() ? "ok" : "error";
+  root["complete"] = result.complete;
+  root["search"] = run.searchName;
+  if (!run.boundPhrase.empty())
+    root["coverage"] = run.boundPhrase;
+  if (result.errors.empty()) {
+    root["error"] = nullptr;
+  } else {
+    const ErrorReport &report = result.errors.front();
+    llvm::json::Object error;
+    error["kind"] = errorKindName(report.error.kind);
+    error["message"] = report.error.message;
+    error["thread"] = report.error.thread == NoThread ? -1 : int64_t(report.error.thread);
+    error["location"] = locationOf(model, report.error.location);
+    llvm::json::Array trace;
+    for (const Operation &op : report.trace) {
+      llvm::json::Object step;
+      step["thread"] = int64_t(op.thread);
+      step["op"] = opKindName(op.kind);
+      step["text"] = describeEvent(model, op);
+      step["location"] = locationOf(model, op.location);
+      trace.push_back(std::move(step));
+    }
+    error["trace"] = std::move(trace);
+    llvm::json::Array schedule;
+    for (const ScheduleStep &step : report.schedule)
+      schedule.push_back(llvm::json::Array{int64_t(step.thread), int64_t(step.choice)});
+    error["schedule"] = std::move(schedule);
+    root["error"] = std::move(error);
+    root["errors_found"] = int64_t(result.errors.size());
+  }
+  root["executions"] = int64_t(s.executions);
+  root["finished"] = int64_t(s.finished);
+  root["infeasible"] = int64_t(s.infeasible);
+  root["blocked"] = int64_t(s.sleepSetBlocked);
+  root["bound_blocked"] = int64_t(s.boundBlocked);
+  root["steps"] = int64_t(s.steps);
+  root["pruned_by_bound"] = int64_t(s.prunedByBound);
+  root["conservative_backtrack_points"] = int64_t(s.conservativeBacktrackPoints);
+  root["bound_pruned"] = result.boundPruned;
+  root["time_s"] = s.elapsedSeconds;
+  root["peak_rss_kb"] = int64_t(peakRss);
+  llvm::json::Object options;
+  for (const auto &[key, value] : run.options)
+    options[key] = value;
+  root["options"] = std::move(options);
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
+  return out;
+}
+
+long peakRssKb() {
+  struct rusage usage {};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss; // KiB on Linux
+}
+
+} // namespace bpor::tool

@@ -1,0 +1,40 @@
+// What bporcheck prints: the verdict with its coverage statement, the numbered trace of an
+// error, statistics, and the same as one JSON object for --json. The text format is stable:
+// tests and scripts match its lines ("verdict: ...", "executions: N").
+#pragma once
+
+#include "checker/Explorer.h"
+
+#include <map>
+#include <string>
+
+namespace bpor::tool {
+
+/// What the user asked for, in words, for the coverage statement and for JSON "options".
+struct RunDescription {
+  std::string program;
+  std::string searchName;      // "exhaustive search", "DPOR", "BPOR (preemption bound)", ...
+  std::string boundPhrase;     // "" or "with at most 2 preemptions"
+  std::string nondetDomain;    // "" or "nondet values in {-1, 0, 1}"
+  std::map<std::string, std::string> options; // for JSON
+};
+
+/// One line per executed event: "  3  thread 1  load counter = 0    prog.c:9".
+std::string formatTrace(const Model &model, const std::vector<Operation> &trace);
+
+/// A single event, without the step number and location.
+std::string describeEvent(const Model &model, const Operation &event);
+
+/// The verdict line(s) and the statistics block of the text output.
+std::string formatVerdict(const Model &model, const RunDescription &run,
+                          const SearchResult &result);
+std::string formatStatistics(const Statistics &stats, long peakRssKb);
+
+/// The --json object.
+std::string formatJson(const Model &model, const RunDescription &run, const SearchResult &result,
+                       long peakRssKb);
+
+/// Peak resident set size of this process in KiB.
+long peakRssKb();
+
+} // namespace bpor::tool

@@ -1,0 +1,140 @@
+// bporcheck: load a program, build its model, explore its schedules, report.
+#include "tools/bporcheck/InputLoader.h"
+#include "tools/bporcheck/ModelFactory.h"
+#include "tools/bporcheck/Options.h"
+#include "tools/bporcheck/Progress.h"
+#include "tools/bporcheck/Report.h"
+#include "tools/bporcheck/ScheduleFile.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+#include <iostream>
+
+using namespace bpor;
+using namespace bpor::tool;
+
+namespace {
+
+enum ExitCode { NoErrorFound = 0, ErrorFound = 1, BadInput = 2, Unsupported = 3 };
+
+int exitCodeFor(const ErrorInfo &error) {
+  return error.kind == ErrorKind::Unsupported || error.kind == ErrorKind::ResourceLimit
+             ? Unsupported
+             : ErrorFound;
+}
+
+int fail(int code, const std::string &message) {
+  llvm::errs() << "bporcheck: " << message << "\n";
+  return code;
+}
+
+std::string joinValues(const std::vector<int64_t> &values) {
+  std::string out;
+  for (size_t i = 0; i < values.size(); ++i)
+    out += (i ? ", " : "") + std::to_string(values[i]);
+  return out;
+}
+
+RunDescription describeRun(const Options &options, bool usesNondet) {
+  RunDescription run;
+  run.program = options.input;
+  run.searchName = "exhaustive search";
+  if (usesNondet)
+    run.nondetDomain =
+        fmt::format("nondet values in {{{}}}", joinValues(options.nondetValues));
+  run.options["por"] = porModeName(options.search.por);
+  run.options["max_depth"] = std::to_string(options.search.maxDepth);
+  run.options["max_executions"] = std::to_string(options.search.maxExecutions);
+  run.options["time_limit"] = fmt::format("{}", options.search.timeLimitSeconds);
+  run.options["keep_going"] = options.search.keepGoing ? "true" : "false";
+  run.options["nondet_values"] = joinValues(options.nondetValues);
+  return run;
+}
+
+void printErrorReport(const Model &model, const ErrorReport &report) {
+  const ErrorInfo &e = report.error;
+  std::string where = e.location ? model.describeLocation(e.location) : "";
+  std::cout << fmt::format("error: {}: {}\n", errorKindName(e.kind), e.message);
+  if (e.thread != NoThread)
+    std::cout << fmt::format("  in thread {}{}\n", e.thread, where.empty() ? "" : " at " + where);
+  std::cout << fmt::format("trace ({} step{}):\n", report.trace.size(),
+                           report.trace.size() == 1 ? "" : "s");
+  std::cout << formatTrace(model, report.trace);
+}
+
+int runReplay(Model &model, const Options &options) {
+  Schedule schedule;
+  if (std::string problem = loadSchedule(options.replay, schedule); !problem.empty())
+    return fail(BadInput, problem);
+  ReplayResult result = replay(model, schedule, options.search.maxDepth);
+  if (!result.followed)
+    return fail(BadInput, fmt::format("{}: the schedule does not fit this program: {}",
+                                      options.replay, result.problem));
+  std::cout << fmt::format("replay of {} ({} steps)\n", options.replay, schedule.size());
+  if (result.status == ExecStatus::Error) {
+    ErrorReport report{result.error, schedule, result.trace};
+    printErrorReport(model, report);
+    std::cout << fmt::format("verdict: error ({})\n", errorKindName(result.error.kind));
+    return exitCodeFor(result.error);
+  }
+  std::cout << formatTrace(model, result.trace);
+  const char *end = result.status == ExecStatus::Finished     ? "the program finished"
+                    : result.status == ExecStatus::Infeasible ? "an assumption failed"
+                                                              : "the schedule ended";
+  std::cout << fmt::format("verdict: ok: no error on this schedule ({})\n", end);
+  return NoErrorFound;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options options;
+  if (!parseOptions(argc, argv, options))
+    return BadInput;
+
+  llvm::LLVMContext context;
+  InputOptions inputOptions{options.clangPath, options.clangArgs};
+  LoadedInput input = loadInput(options.input, inputOptions, context);
+  if (!input.module)
+    return fail(BadInput, input.error);
+
+  ModelConfig config{options.nondetValues, options.printOutput, options.spinAssume,
+                     options.stackLimit, options.emitInstrumented};
+  BuiltModel built = buildModel(std::move(input.module), config);
+  if (!built.model)
+    return fail(built.exitCode ? built.exitCode : Unsupported, built.error);
+  Model &model = *built.model;
+
+  if (!options.replay.empty())
+    return runReplay(model, options);
+
+  RunDescription run = describeRun(options, built.usesNondet);
+  ProgressLine progress(options.progress);
+  SearchOptions search = options.search;
+  search.progress = [&](const Statistics &stats) { progress.update(stats); };
+  SearchResult result = explore(model, search);
+  progress.finish();
+
+  if (options.json) {
+    std::cout << formatJson(model, run, result, peakRssKb());
+  } else {
+    std::cout << fmt::format("bporcheck: {}: {}\n", options.input, run.searchName);
+    for (const ErrorReport &report : result.errors)
+      printErrorReport(model, report);
+    std::cout << formatVerdict(model, run, result);
+    std::cout << formatStatistics(result.stats, peakRssKb());
+  }
+  if (result.errors.empty())
+    return NoErrorFound;
+  const ErrorReport &first = result.errors.front();
+  if (!options.saveTrace.empty()) {
+    if (std::string problem = saveSchedule(options.saveTrace, first.schedule, options.input);
+        !problem.empty())
+      return fail(BadInput, problem);
+    if (!options.json)
+      std::cout << fmt::format("schedule saved to {} (re-run it with --replay={})\n",
+                               options.saveTrace, options.saveTrace);
+  }
+  return exitCodeFor(first.error);
+}
