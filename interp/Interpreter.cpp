@@ -131,6 +131,28 @@ RunResult Interpreter::call(ThreadState &thread, const interp::CallSite &site) {
   if (!callee.defined)
     return callExternal(thread, callee, site);
 
+  if (site.byvalSizes.empty() && !callee.varargs &&
+      thread.frames.size() < options_.maxFrames) {
+    // The common case, copied straight from the caller's slots into the new frame.
+    uint32_t callerBase = thread.frames.back().base;
+    uint32_t base = uint32_t(thread.slots.size());
+    thread.slots.resize(size_t(base) + callee.numSlots);
+    Slot *slots = thread.slots.data();
+    std::copy(callee.constants.begin(), callee.constants.end(),
+              slots + base + callee.numParamSlots);
+    for (size_t i = 0; i < site.argSlots.size(); ++i) {
+      uint32_t offset = site.argOffsets[i], count = site.argTypes[i].numSlots;
+      if (offset + count <= callee.numParamSlots)
+        std::copy_n(slots + callerBase + site.argSlots[i], count, slots + base + offset);
+    }
+    Frame frame;
+    frame.function = calleeIndex;
+    frame.base = base;
+    frame.allocaBase = uint32_t(thread.allocas.size());
+    thread.frames.push_back(frame);
+    return RunResult::Ready;
+  }
+
   gatherArgs(thread, site);
   uint32_t allocaBase = uint32_t(thread.allocas.size());
   // byval: the callee receives a pointer to its own copy of the argument.

@@ -1,5 +1,5 @@
 // Measures interpreted LLVM IR instructions per second on small kernels (docs/
-// interp-performance.md). Usage: bpor_interp_bench [iterations]
+// interp-performance.md). Usage: bpor_interp_bench [iterations] [fib argument]
 //
 // Each kernel's loop body has a known number of IR instructions per iteration (phis and the
 // branch included), so IR instructions executed = iterations * that number (+ a few outside).
@@ -67,6 +67,30 @@ exit:
 )",
                            11};
 
+// Recursive calls: fib(n) by the naive recursion. IR per call: icmp, br, and either ret (base)
+// or 2 sub, 2 call, add, ret: counted exactly by the bench as calls * average.
+const Kernel callKernel = {"calls (fib)", R"(
+define i64 @fib(i64 %n) {
+entry:
+  %small = icmp slt i64 %n, 2
+  br i1 %small, label %base, label %rec
+base:
+  ret i64 %n
+rec:
+  %n1 = sub i64 %n, 1
+  %n2 = sub i64 %n, 2
+  %f1 = call i64 @fib(i64 %n1)
+  %f2 = call i64 @fib(i64 %n2)
+  %r = add i64 %f1, %f2
+  ret i64 %r
+}
+define i64 @kernel(i64 %n) {
+  %r = call i64 @fib(i64 %n)
+  ret i64 %r
+}
+)",
+                            0};
+
 class NoExternals : public bpor::ExternalHandler {
 public:
   bpor::CallOutcome call(bpor::ThreadState &, const bpor::ExternalCall &, bpor::Slot *) override {
@@ -106,6 +130,19 @@ int runKernel(const Kernel &kernel, uint64_t iterations) {
   }
   double seconds = std::chrono::duration<double>(end - begin).count();
   double irInstructions = double(iterations) * kernel.irPerIteration;
+  if (kernel.irPerIteration == 0) {
+    // fib: calls = 2 fib(n+1) - 1; base calls (fib(n+1) of them) run 3 IR instructions, the
+    // others 9.
+    double fibNext = 0, a = 0, b = 1;
+    for (uint64_t i = 0; i < iterations + 1; ++i) {
+      double t = a + b;
+      a = b;
+      b = t;
+    }
+    fibNext = a;
+    double calls = 2 * fibNext - 1;
+    irInstructions = fibNext * 3 + (calls - fibNext) * 9;
+  }
   fmt::print("{:<14} {:>12} iterations  {:7.3f} s  {:8.1f} M IR instructions/s  "
              "{:8.1f} M bytecode ops/s  (result {})\n",
              kernel.name, iterations, seconds, irInstructions / seconds / 1e6,
@@ -119,5 +156,6 @@ int main(int argc, char **argv) {
   uint64_t iterations = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 100000000;
   int status = runKernel(integerLoop, iterations);
   status |= runKernel(memoryLoop, iterations);
+  status |= runKernel(callKernel, argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 30);
   return status;
 }
