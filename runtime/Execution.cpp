@@ -217,7 +217,21 @@ void Execution::memoryError(const ProgramThread &thread, MemoryFault fault, Addr
 }
 
 uint32_t Execution::currentLocation(const ProgramThread &thread) {
-  return internLocation(interp_->currentLocation(thread.state));
+  // Cached per debug location: this runs for every visible call that has no location argument.
+  const std::vector<Frame> &frames = thread.state.frames;
+  if (frames.empty())
+    return 0;
+  const Frame &frame = frames.back();
+  const interp::Function &function = program_.function(frame.function);
+  if (frame.pc >= function.debugLocs.size() || function.debugLocs[frame.pc] == 0)
+    return 0;
+  uint32_t debugIndex = function.debugLocs[frame.pc];
+  if (debugIndex >= debugLocationIds_.size())
+    debugLocationIds_.resize(debugIndex + 1, NotInterned);
+  uint32_t &id = debugLocationIds_[debugIndex];
+  if (id == NotInterned)
+    id = internLocation(program_.debugLocation(debugIndex));
+  return id;
 }
 
 uint32_t Execution::internLocation(const SourceLocation &location) {

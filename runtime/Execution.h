@@ -166,6 +166,8 @@ private:
   /// kept across restarts so that ids are stable.
   std::vector<std::string> extraLocations_;
   std::unordered_map<std::string, uint32_t> extraLocationIds_;
+  static constexpr uint32_t NotInterned = ~uint32_t(0);
+  std::vector<uint32_t> debugLocationIds_; // Program debug-location index -> location id
 };
 
 } // namespace bpor

@@ -85,11 +85,13 @@ bool Execution::libcFootprint(ProgramThread &thread, Operation &op) const {
   default:
     break;
   }
-  // Private: the thread's own live stack, or constant data nobody can write. An invalid pointer
-  // counts as private too: the call faults at once, whoever runs first.
+  // Private: the thread's own stack, or constant data nobody can write. An invalid pointer counts
+  // as private too: the call faults at once, whoever runs first. Whether an object is still
+  // alive is not consulted: another thread's free can change it, and this decision must depend
+  // only on the thread's own state.
   for (unsigned i = 0; i < op.numAccesses; ++i) {
     const MemoryObject *object = memory_.object(op.accesses[i].address);
-    if (!object || !object->alive)
+    if (!object)
       continue;
     bool isPrivate = (object->kind == ObjectKind::Stack && object->ownerThread == self) ||
                      object->readOnly || object->kind == ObjectKind::Function;

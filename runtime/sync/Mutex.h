@@ -40,7 +40,8 @@ public:
   /// pthread_mutex_trylock: never blocks, EBUSY when held by another thread (or by the caller,
   /// unless recursive).
   SyncResult trylock(ThreadId thread);
-  /// pthread_mutex_unlock: unlocking a mutex the caller does not hold is misuse.
+  /// pthread_mutex_unlock: unlocking a normal mutex the caller does not hold is misuse; an
+  /// errorcheck or recursive one returns EPERM.
   SyncResult unlock(ThreadId thread);
   /// pthread_mutex_destroy: destroying a held mutex is misuse.
   SyncResult destroy();

@@ -54,8 +54,14 @@ TEST(Mutex, ErrorCheckRelockReturnsEdeadlk) {
   m.lock(0);
   EXPECT_TRUE(m.canLock(0));
   EXPECT_EQ(m.lock(0).returnValue, EDEADLK);
+  EXPECT_EQ(m.unlock(1).returnValue, EPERM);
+  EXPECT_EQ(m.unlock(1).misuse, nullptr);
+  EXPECT_TRUE(m.isHeld());
   m.unlock(0);
   EXPECT_FALSE(m.isHeld());
+  EXPECT_EQ(m.unlock(0).returnValue, EPERM);
+  Mutex r(MutexType::Recursive);
+  EXPECT_EQ(r.unlock(0).returnValue, EPERM);
 }
 
 TEST(Mutex, CondWaitReleaseRestoresDepth) {
