@@ -23,11 +23,16 @@ inline Reached reach(const Program &program, SearchOptions options) {
   return r;
 }
 
-/// Seeds for a validation run: BPOR_VALIDATION_SEEDS overrides the default count.
+#ifndef BPOR_VALIDATION_SCALE
+#define BPOR_VALIDATION_SCALE 1
+#endif
+
+/// Seeds for a validation run: the default count, times BPOR_VALIDATION_SCALE in the "slow"
+/// build of the tests; the environment variable BPOR_VALIDATION_SEEDS overrides both.
 inline uint64_t validationSeeds(uint64_t defaultCount) {
   if (const char *env = std::getenv("BPOR_VALIDATION_SEEDS"))
     return std::strtoull(env, nullptr, 10);
-  return defaultCount;
+  return defaultCount * BPOR_VALIDATION_SCALE;
 }
 
 } // namespace bpor::testing
