@@ -83,6 +83,8 @@ StringRef routedName(StringRef Name) {
       // SV-COMP, errors and exit.
       .Case("__VERIFIER_assume", "__bpor_assume")
       .Case("reach_error", "__bpor_reach_error")
+      // The error function of SV-COMP tasks before 2020.
+      .Case("__VERIFIER_error", "__bpor_reach_error")
       .Case("__assert_fail", "__bpor_assert_fail")
       .Case("abort", "__bpor_abort")
       .Case("exit", "__bpor_exit")

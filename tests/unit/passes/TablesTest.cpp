@@ -55,6 +55,7 @@ TEST(RoutingTable, EveryOtherAbiFunctionIsTheTargetOfItsCFunction) {
 
 TEST(RoutingTable, ObsoleteSpellingsAndOthers) {
   EXPECT_EQ(routedName("pthread_yield"), "__bpor_sched_yield");
+  EXPECT_EQ(routedName("__VERIFIER_error"), "__bpor_reach_error");
   EXPECT_EQ(routedName("malloc"), "");
   EXPECT_EQ(routedName("printf"), "");
   // Rewritten, not renamed.
