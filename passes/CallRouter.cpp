@@ -75,8 +75,7 @@ StringRef routedName(StringRef Name) {
       // Attributes.
       .Case("pthread_attr_init", "__bpor_pthread_attr_init")
       .Case("pthread_attr_destroy", "__bpor_pthread_attr_destroy")
-      .Case("pthread_attr_setdetachstate",
-            "__bpor_pthread_attr_setdetachstate")
+      .Case("pthread_attr_setdetachstate", "__bpor_pthread_attr_setdetachstate")
       // Scheduling: pthread_yield is the obsolete spelling of sched_yield.
       .Case("sched_yield", "__bpor_sched_yield")
       .Case("pthread_yield", "__bpor_sched_yield")
@@ -101,8 +100,8 @@ unsigned CallRouter::route(Function &F) {
     if (auto *Call = dyn_cast<CallBase>(&I))
       // Look through a mismatched prototype; a load of a function pointer
       // (an indirect call) is left to the interpreter.
-      if (auto *Callee = dyn_cast<Function>(
-              Call->getCalledOperand()->stripPointerCasts()))
+      if (auto *Callee =
+              dyn_cast<Function>(Call->getCalledOperand()->stripPointerCasts()))
         Calls.emplace_back(Call, Callee);
   unsigned Routed = 0;
   for (auto [Call, Callee] : Calls)
@@ -159,10 +158,9 @@ bool CallRouter::rewriteNondet(CallBase &Call, StringRef Suffix) {
                  ResultTy->isVoidTy()))
     return false; // unsupported: the runtime reports the call by name
   IRBuilder<> B(&Call);
-  Value *Word = B.CreateCall(
-      Runtime.nondet(),
-      {B.getInt32(Type->Bits), B.getInt32(Type->IsSigned),
-       Locations.idConstant(Call)});
+  Value *Word = B.CreateCall(Runtime.nondet(), {B.getInt32(Type->Bits),
+                                                B.getInt32(Type->IsSigned),
+                                                Locations.idConstant(Call)});
   if (!ResultTy->isVoidTy()) {
     Value *Result = ResultTy->isPointerTy()
                         ? B.CreateIntToPtr(Word, ResultTy)

@@ -36,8 +36,7 @@ unsigned MemoryInstrumenter::instrument(Function &F,
 
 bool MemoryInstrumenter::rewrite(Instruction &I, const SharedMemory &Shared) {
   if (auto *LI = dyn_cast<LoadInst>(&I)) {
-    if (LI->isSimple() &&
-        !Shared.mayReadSharedMutable(LI->getPointerOperand()))
+    if (LI->isSimple() && !Shared.mayReadSharedMutable(LI->getPointerOperand()))
       return false;
     rewriteLoad(*LI);
     return true;
@@ -83,8 +82,8 @@ Value *MemoryInstrumenter::toWord(IRBuilder<> &B, Value *V) const {
   if (T->isPointerTy())
     return B.CreatePtrToInt(V, I64);
   if (!T->isIntegerTy())
-    V = B.CreateBitCast(
-        V, B.getIntNTy(DL.getTypeSizeInBits(T).getFixedValue()));
+    V = B.CreateBitCast(V,
+                        B.getIntNTy(DL.getTypeSizeInBits(T).getFixedValue()));
   return B.CreateZExtOrTrunc(V, I64);
 }
 
@@ -107,8 +106,7 @@ ConstantInt *MemoryInstrumenter::sizeOf(Type *T) const {
                           DL.getTypeStoreSize(T).getFixedValue());
 }
 
-AllocaInst *MemoryInstrumenter::privateBuffer(Instruction &At,
-                                              Type *T) const {
+AllocaInst *MemoryInstrumenter::privateBuffer(Instruction &At, Type *T) const {
   // In the entry block, so that a loop does not grow the stack.
   BasicBlock &Entry = At.getFunction()->getEntryBlock();
   IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
@@ -119,11 +117,12 @@ AllocaInst *MemoryInstrumenter::privateBuffer(Instruction &At,
 }
 
 void MemoryInstrumenter::unsupported(Instruction &I, const Twine &What) const {
-  std::string Where = ("in function '" + I.getFunction()->getName() + "'").str();
+  std::string Where =
+      ("in function '" + I.getFunction()->getName() + "'").str();
   if (const DebugLoc &Loc = I.getDebugLoc())
     Where += (" at " + Loc->getFilename() + ":" + Twine(Loc.getLine())).str();
-  M.getContext().emitError(&I, "bporcheck cannot instrument " + What + " " +
-                                   Where);
+  M.getContext().emitError(&I,
+                           "bporcheck cannot instrument " + What + " " + Where);
 }
 
 void MemoryInstrumenter::rewriteLoad(LoadInst &LI) {
@@ -172,14 +171,14 @@ void MemoryInstrumenter::rewriteRMW(AtomicRMWInst &RMW) {
   if (!fitsInWord(T))
     return unsupported(RMW, "an atomicrmw wider than 8 bytes");
   IRBuilder<> B(&RMW);
-  Value *Old = B.CreateCall(
-      Runtime.rmw(),
-      {address(B, RMW.getPointerOperand()), toWord(B, RMW.getValOperand()),
-       sizeOf(T),
-       ConstantInt::get(Runtime.i32(),
-                        static_cast<uint32_t>(RMW.getOperation())),
-       orderConstant(Runtime.i32(), RMW.getOrdering()),
-       Locations.idConstant(RMW)});
+  Value *Old =
+      B.CreateCall(Runtime.rmw(),
+                   {address(B, RMW.getPointerOperand()),
+                    toWord(B, RMW.getValOperand()), sizeOf(T),
+                    ConstantInt::get(Runtime.i32(),
+                                     static_cast<uint32_t>(RMW.getOperation())),
+                    orderConstant(Runtime.i32(), RMW.getOrdering()),
+                    Locations.idConstant(RMW)});
   Value *Result = fromWord(B, Old, T);
   Result->takeName(&RMW);
   RMW.replaceAllUsesWith(Result);
@@ -192,13 +191,13 @@ void MemoryInstrumenter::rewriteCmpXchg(AtomicCmpXchgInst &CX) {
     return unsupported(CX, "a cmpxchg wider than 8 bytes");
   IRBuilder<> B(&CX);
   Value *Expected = CX.getCompareOperand();
-  Value *OldWord = B.CreateCall(
-      Runtime.cmpxchg(),
-      {address(B, CX.getPointerOperand()), toWord(B, Expected),
-       toWord(B, CX.getNewValOperand()), sizeOf(T),
-       orderConstant(Runtime.i32(), CX.getSuccessOrdering()),
-       orderConstant(Runtime.i32(), CX.getFailureOrdering()),
-       Locations.idConstant(CX)});
+  Value *OldWord =
+      B.CreateCall(Runtime.cmpxchg(),
+                   {address(B, CX.getPointerOperand()), toWord(B, Expected),
+                    toWord(B, CX.getNewValOperand()), sizeOf(T),
+                    orderConstant(Runtime.i32(), CX.getSuccessOrdering()),
+                    orderConstant(Runtime.i32(), CX.getFailureOrdering()),
+                    Locations.idConstant(CX)});
   // Rebuild { old, success }. Weak cmpxchg never fails spuriously here: the
   // checker explores sequentially consistent executions only.
   Value *Old = fromWord(B, OldWord, T);
@@ -213,9 +212,8 @@ void MemoryInstrumenter::rewriteCmpXchg(AtomicCmpXchgInst &CX) {
 
 void MemoryInstrumenter::rewriteFence(FenceInst &FI) {
   IRBuilder<> B(&FI);
-  B.CreateCall(Runtime.fence(),
-               {orderConstant(Runtime.i32(), FI.getOrdering()),
-                Locations.idConstant(FI)});
+  B.CreateCall(Runtime.fence(), {orderConstant(Runtime.i32(), FI.getOrdering()),
+                                 Locations.idConstant(FI)});
   FI.eraseFromParent();
 }
 

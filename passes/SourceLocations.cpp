@@ -54,9 +54,9 @@ Constant *SourceLocationTable::fileString(StringRef File) {
   if (It != Files.end())
     return It->second;
   Constant *Data = ConstantDataArray::getString(M.getContext(), File);
-  auto *GV = new GlobalVariable(M, Data->getType(), /*isConstant=*/true,
-                                GlobalValue::PrivateLinkage, Data,
-                                "__bpor_file");
+  auto *GV =
+      new GlobalVariable(M, Data->getType(), /*isConstant=*/true,
+                         GlobalValue::PrivateLinkage, Data, "__bpor_file");
   GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
   GV->setAlignment(Align(1));
   Files.try_emplace(File, GV);
@@ -91,8 +91,8 @@ void SourceLocationTable::finalize() {
   std::vector<Constant *> Elements;
   Elements.reserve(Entries.size());
   for (const Entry &E : Entries) {
-    Constant *File = E.File ? E.File
-                            : ConstantPointerNull::get(PointerType::getUnqual(C));
+    Constant *File =
+        E.File ? E.File : ConstantPointerNull::get(PointerType::getUnqual(C));
     Elements.push_back(ConstantStruct::get(EntryTy, File,
                                            ConstantInt::get(I32, E.Line),
                                            ConstantInt::get(I32, E.Column)));

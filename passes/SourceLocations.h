@@ -23,7 +23,8 @@
 
 namespace bpor::passes {
 
-inline constexpr const char *SourceLocationTableName = "__bpor_source_locations";
+inline constexpr const char *SourceLocationTableName =
+    "__bpor_source_locations";
 
 class SourceLocationTable {
 public:

@@ -21,7 +21,8 @@ std::set<std::string> abiFunctionNames() {
   std::set<std::string> Names;
   // Not @__bpor_source_locations in a comment: a global, not a function.
   std::regex Declaration(R"([^@\w](__bpor_\w+)\s*\()");
-  for (auto It = std::sregex_iterator(Source.begin(), Source.end(), Declaration);
+  for (auto It =
+           std::sregex_iterator(Source.begin(), Source.end(), Declaration);
        It != std::sregex_iterator(); ++It)
     Names.insert((*It)[1]);
   return Names;
@@ -29,15 +30,16 @@ std::set<std::string> abiFunctionNames() {
 
 // The functions the instrumentation emits itself rather than routes to.
 const std::set<std::string> EmittedByInstrumentation = {
-    "__bpor_load",        "__bpor_store",       "__bpor_load_bytes",
-    "__bpor_store_bytes", "__bpor_rmw",         "__bpor_cmpxchg",
-    "__bpor_fence",       "__bpor_memcpy",      "__bpor_memmove",
-    "__bpor_memset",      "__bpor_spin_yield",  "__bpor_nondet",
+    "__bpor_load",         "__bpor_store",      "__bpor_load_bytes",
+    "__bpor_store_bytes",  "__bpor_rmw",        "__bpor_cmpxchg",
+    "__bpor_fence",        "__bpor_memcpy",     "__bpor_memmove",
+    "__bpor_memset",       "__bpor_spin_yield", "__bpor_nondet",
     "__bpor_atomic_begin", "__bpor_atomic_end"};
 
 TEST(RoutingTable, EveryOtherAbiFunctionIsTheTargetOfItsCFunction) {
   std::set<std::string> Names = abiFunctionNames();
-  ASSERT_EQ(Names.size(), 64u) << "runtime/bpor_abi.h changed: update this test";
+  ASSERT_EQ(Names.size(), 64u)
+      << "runtime/bpor_abi.h changed: update this test";
   unsigned Routed = 0;
   for (const std::string &Name : Names) {
     if (EmittedByInstrumentation.count(Name))
@@ -68,11 +70,12 @@ TEST(NondetTypes, WidthAndSignOfEachSvCompType) {
     const char *Suffix;
     uint32_t Bits;
     bool IsSigned;
-  } Cases[] = {{"int", 32, true},     {"uint", 32, false},  {"long", 64, true},
-               {"ulong", 64, false},  {"char", 8, true},    {"uchar", 8, false},
-               {"short", 16, true},   {"ushort", 16, false}, {"bool", 1, false},
-               {"_Bool", 1, false},   {"pointer", 64, false}, {"size_t", 64, false},
-               {"loff_t", 64, true},  {"u32", 32, false}};
+  } Cases[] = {
+      {"int", 32, true},    {"uint", 32, false},    {"long", 64, true},
+      {"ulong", 64, false}, {"char", 8, true},      {"uchar", 8, false},
+      {"short", 16, true},  {"ushort", 16, false},  {"bool", 1, false},
+      {"_Bool", 1, false},  {"pointer", 64, false}, {"size_t", 64, false},
+      {"loff_t", 64, true}, {"u32", 32, false}};
   for (const Case &C : Cases) {
     std::optional<NondetType> T = nondetTypeFor(C.Suffix);
     ASSERT_TRUE(T.has_value()) << C.Suffix;
