@@ -80,17 +80,10 @@ void SearchEngine::analyseRaces(bool executionEnded) {
 }
 
 void SearchEngine::fullRaceScan(ThreadId u) {
-  const Operation next = stack.top().next[u];
-  ThreadSet found;
-  for (size_t i = stack.events.size(); i-- > 0;) {
-    ThreadId v = stack.events[i].thread;
-    if (v == u || found.contains(v))
-      continue;
-    if (dependent(stack.events[i], next)) {
-      found.insert(v);
-      backtrackRace(i, u);
-    }
-  }
+  index.latestDependent(stack.top().next[u], latestScratch);
+  for (ThreadId v = 0; v < latestScratch.size(); ++v)
+    if (latestScratch[v] != DependenceIndex::None)
+      backtrackRace(latestScratch[v], u);
 }
 
 // Line 7 of Algorithm 7 and 8: Backtrack(S, i, u).
@@ -191,6 +184,7 @@ std::optional<ScheduleStep> SearchEngine::selectNext() {
 void SearchEngine::step(ScheduleStep choice) {
   stack.top().taken = choice;
   stack.events.push_back(model.step(choice.thread, choice.choice));
+  index.push(stack.events.back());
   ++result.stats.steps;
 }
 
@@ -384,6 +378,7 @@ bool SearchEngine::backtrackToNextBranch() {
     if (stack.events.empty())
       return false;
     bound->pop(stack);
+    index.pop();
     stack.events.pop_back();
     stack.frames.pop_back();
   }

@@ -2,6 +2,7 @@
 // iteratively over an explicit stack, with stateless replay from the initial state.
 #pragma once
 
+#include "checker/DependenceIndex.h"
 #include "checker/Explorer.h"
 #include "checker/SearchStack.h"
 #include "checker/bounds/BoundFunction.h"
@@ -56,6 +57,8 @@ private:
   SearchOptions options;
   const ExecutionObserver *observer;
   SearchStack stack;
+  DependenceIndex index; // over stack.events
+  std::vector<uint32_t> latestScratch;
   std::unique_ptr<BoundFunction> bound;
   bool bounded;
   bool useSleepSets;

@@ -11,10 +11,11 @@ VectorClock HappensBefore::clockIfPushed(const Operation &event) const {
   if (known && !threadEvents[t].empty())
     clock = clocks[threadEvents[t].back()];
   // Every earlier dependent event happens before this one; their clocks already include
-  // their own pasts, so joining them gives the transitive closure.
-  for (size_t j = 0; j < events.size(); ++j)
-    if (events[j].thread != t && clock[events[j].thread] < clocks[j][events[j].thread] &&
-        dependent(events[j], event))
+  // their own pasts, so joining them gives the transitive closure. Per thread, the latest
+  // dependent event's clock includes the earlier ones' (program order).
+  index.latestDependent(event, latest);
+  for (uint32_t j : latest)
+    if (j != DependenceIndex::None)
       clock.join(clocks[j]);
   clock.set(t, uint32_t((known ? threadEvents[t].size() : 0) + 1));
   return clock;
@@ -27,18 +28,21 @@ void HappensBefore::push(const Operation &event) {
     threadEvents.resize(t + 1);
   threadEvents[t].push_back(events.size());
   events.push_back(event);
+  index.push(event);
   clocks.push_back(std::move(clock));
 }
 
 void HappensBefore::pop() {
   threadEvents[events.back().thread].pop_back();
   events.pop_back();
+  index.pop();
   clocks.pop_back();
 }
 
 void HappensBefore::clear() {
   events.clear();
   clocks.clear();
+  index.clear();
   threadEvents.clear();
 }
 

@@ -2,6 +2,7 @@
 // closure of program order and dependence, Definition 2.4), computed one event at a time.
 #pragma once
 
+#include "checker/DependenceIndex.h"
 #include "checker/Model.h"
 
 #include <algorithm>
@@ -71,6 +72,8 @@ public:
 private:
   std::vector<Operation> events;
   std::vector<VectorClock> clocks;
+  DependenceIndex index;
+  mutable std::vector<uint32_t> latest;
   std::vector<std::vector<size_t>> threadEvents;
 };
 
