@@ -9,7 +9,8 @@
 // progress") it must yield: the pass puts __bpor_spin_yield(loc) on each back
 // edge so that the fair bound breaks the cycle, and Peterson's lock without
 // sched_yield is checkable with the default bounds. In Assume mode the back
-// edge gets __bpor_assume(0) instead. Runs after bpor-instrument.
+// edge gets __bpor_assume(0) instead. Loops in __VERIFIER_atomic_* functions
+// are left alone (no other thread runs there). Runs after bpor-instrument.
 //
 //===----------------------------------------------------------------------===//
 #ifndef BPOR_PASSES_SPINLOOPPASS_H

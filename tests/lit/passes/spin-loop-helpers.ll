@@ -96,3 +96,18 @@ loop:
 done:
   ret void
 }
+
+; No yield inside an atomic function: nothing else runs there.
+; CHECK-LABEL: define void @__VERIFIER_atomic_wait(
+; CHECK-NOT: __bpor_spin_yield
+; CHECK: ret void
+define void @__VERIFIER_atomic_wait() {
+entry:
+  br label %loop
+loop:
+  %v = load i32, ptr @flag
+  %c = icmp eq i32 %v, 0
+  br i1 %c, label %loop, label %done
+done:
+  ret void
+}
