@@ -107,11 +107,15 @@ ConstantInt *MemoryInstrumenter::sizeOf(Type *T) const {
 }
 
 AllocaInst *MemoryInstrumenter::privateBuffer(Instruction &At, Type *T) const {
+  Function *F = At.getFunction();
+  AllocaInst *&Buffer = Buffers[{F, T}];
+  if (Buffer)
+    return Buffer;
   // In the entry block, so that a loop does not grow the stack.
-  BasicBlock &Entry = At.getFunction()->getEntryBlock();
+  BasicBlock &Entry = F->getEntryBlock();
   IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
-  AllocaInst *Buffer =
-      B.CreateAlloca(T, DL.getAllocaAddrSpace(), nullptr, "bpor.buf");
+  B.SetCurrentDebugLocation(DebugLoc());
+  Buffer = B.CreateAlloca(T, DL.getAllocaAddrSpace(), nullptr, "bpor.buf");
   Buffer->setAlignment(DL.getPrefTypeAlign(T));
   return Buffer;
 }

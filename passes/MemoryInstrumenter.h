@@ -12,6 +12,7 @@
 #include "passes/SharedMemory.h"
 #include "passes/SourceLocations.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
@@ -49,6 +50,11 @@ private:
 
   llvm::Module &M;
   const llvm::DataLayout &DL;
+  // One buffer per function and type: each use is a runtime call and the
+  // plain access right before or after it, so uses never overlap.
+  mutable llvm::DenseMap<std::pair<llvm::Function *, llvm::Type *>,
+                         llvm::AllocaInst *>
+      Buffers;
   RuntimeFunctions &Runtime;
   SourceLocationTable &Locations;
 };

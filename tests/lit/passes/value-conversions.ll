@@ -59,24 +59,24 @@ define double @small_loads(ptr %p) {
   ret double %s
 }
 
+; One private buffer per function and type, in the entry block.
 ; CHECK-LABEL: define %pair @large(
-; CHECK-NEXT: [[BUF3:%bpor.buf.*]] = alloca x86_fp80, align 16
-; CHECK-NEXT: [[BUF2:%bpor.buf.*]] = alloca i128, align 16
-; CHECK-NEXT: [[BUF1:%bpor.buf.*]] = alloca %pair, align 8
-; CHECK-NEXT: [[BUF0:%bpor.buf.*]] = alloca %pair, align 8
+; CHECK-NEXT: [[BUF80:%bpor.buf.*]] = alloca x86_fp80, align 16
+; CHECK-NEXT: [[BUF128:%bpor.buf.*]] = alloca i128, align 16
+; CHECK-NEXT: [[BUF:%bpor.buf.*]] = alloca %pair, align 8
 define %pair @large(ptr %p, %pair %v, i128 %w, x86_fp80 %x) {
-; CHECK-NEXT: call void @__bpor_load_bytes(ptr %p, ptr [[BUF0]], i64 16, i32 0, i32 0)
-; CHECK-NEXT: %s = load %pair, ptr [[BUF0]], align 8
+; CHECK-NEXT: call void @__bpor_load_bytes(ptr %p, ptr [[BUF]], i64 16, i32 0, i32 0)
+; CHECK-NEXT: %s = load %pair, ptr [[BUF]], align 8
   %s = load %pair, ptr %p
-; CHECK-NEXT: store %pair %v, ptr [[BUF1]], align 8
-; CHECK-NEXT: call void @__bpor_store_bytes(ptr %p, ptr [[BUF1]], i64 16, i32 0, i32 0)
+; CHECK-NEXT: store %pair %v, ptr [[BUF]], align 8
+; CHECK-NEXT: call void @__bpor_store_bytes(ptr %p, ptr [[BUF]], i64 16, i32 0, i32 0)
   store %pair %v, ptr %p
-; CHECK-NEXT: store i128 %w, ptr [[BUF2]], align 16
-; CHECK-NEXT: call void @__bpor_store_bytes(ptr %p, ptr [[BUF2]], i64 16, i32 0, i32 0)
+; CHECK-NEXT: store i128 %w, ptr [[BUF128]], align 16
+; CHECK-NEXT: call void @__bpor_store_bytes(ptr %p, ptr [[BUF128]], i64 16, i32 0, i32 0)
   store i128 %w, ptr %p
 ; The store size of x86_fp80 is 10 bytes, not its allocation size of 16.
-; CHECK-NEXT: store x86_fp80 %x, ptr [[BUF3]], align 16
-; CHECK-NEXT: call void @__bpor_store_bytes(ptr %p, ptr [[BUF3]], i64 10, i32 0, i32 0)
+; CHECK-NEXT: store x86_fp80 %x, ptr [[BUF80]], align 16
+; CHECK-NEXT: call void @__bpor_store_bytes(ptr %p, ptr [[BUF80]], i64 10, i32 0, i32 0)
   store x86_fp80 %x, ptr %p
   ret %pair %s
 }
