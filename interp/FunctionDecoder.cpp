@@ -660,6 +660,8 @@ void FunctionDecoder::decodeCall(const CallBase &call) {
   const Value *calledOperand = call.getCalledOperand()->stripPointerCasts();
   auto *callee = dyn_cast<Function>(calledOperand);
   if (callee && callee->isIntrinsic()) {
+    if (callee->getIntrinsicID() == Intrinsic::threadlocal_address)
+      return unsupported(call, "thread-local variables are not supported");
     if (!decodeIntrinsic(call, callee->getIntrinsicID()))
       unsupported(call, fmt::format("unsupported intrinsic {}", callee->getName().str()));
     return;

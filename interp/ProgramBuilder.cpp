@@ -190,11 +190,13 @@ bool ProgramBuilder::build(std::string &error) {
     if (global.getName().starts_with("llvm."))
       continue;
     Type *type = global.getValueType();
-    if (std::string why = unsupportedTypeReason(type); !why.empty() && !type->isSized()) {
-      error = fmt::format("global {}: unsupported {}", global.getName().str(), why);
+    // An extern global of incomplete type can still have its address taken: size 0.
+    uint64_t size = type->isSized() ? layout.getTypeAllocSize(type) : 0;
+    if (size >= (uint64_t(1) << 32)) {
+      error = fmt::format("global {} is too large ({} bytes; objects are limited to 4 GiB)",
+                          global.getName().str(), size);
       return false;
     }
-    uint64_t size = type->isSized() ? layout.getTypeAllocSize(type) : 0;
     bool readOnly = global.isConstant();
     Address address = memory.addGlobal(displayName(global), size, readOnly);
     addresses_[&global] = address;

@@ -99,6 +99,33 @@ define i32 @g(double %a) {
             "unsupported type x86_fp80 in function g: %x = fpext double %a to x86_fp80");
 }
 
+TEST_F(ProgramTest, ThreadLocalVariablesAreUnsupported) {
+  load(R"(
+@tls = thread_local global i32 0
+declare ptr @llvm.threadlocal.address.p0(ptr)
+define i32 @f() {
+  %p = call ptr @llvm.threadlocal.address.p0(ptr @tls)
+  %v = load i32, ptr %p
+  ret i32 %v
+}
+)");
+  Fault error = fault("f");
+  EXPECT_EQ(error.kind, ErrorKind::Unsupported);
+  EXPECT_EQ(error.message, "thread-local variables are not supported in function f: "
+                           "%p = call ptr @llvm.threadlocal.address.p0(ptr @tls)");
+}
+
+TEST_F(ProgramTest, ExternGlobalOfIncompleteTypeHasSizeZero) {
+  load(R"(
+%struct.opaque = type opaque
+@ext = external global %struct.opaque
+define ptr @f() { ret ptr @ext }
+)");
+  Address ext = program->findGlobal("ext");
+  EXPECT_EQ(call("f"), ext);
+  EXPECT_EQ(memory.check(ext, 1, false), MemoryFault::OutOfBounds);
+}
+
 TEST_F(ProgramTest, EntryThatIsNotAFunctionFaults) {
   load(R"(
 @g = global i32 0
