@@ -70,6 +70,9 @@ struct SearchOptions {
   double timeLimitSeconds = 0;
   /// false: stop at the first error; true: report every error found.
   bool keepGoing = false;
+  /// Chapter 6 optimizations (dissertation), for Dpor and Bpor.
+  /// 6.1: backtrack only dependences in the transitive reduction of happens-before.
+  bool transitiveReduction = false;
   /// Called at most about once a second during the search.
   std::function<void(const Statistics &)> progress;
 };

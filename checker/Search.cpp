@@ -80,10 +80,25 @@ void SearchEngine::analyseRaces(bool executionEnded) {
 }
 
 void SearchEngine::fullRaceScan(ThreadId u) {
-  index.latestDependent(stack.top().next[u], latestScratch);
-  for (ThreadId v = 0; v < latestScratch.size(); ++v)
-    if (latestScratch[v] != DependenceIndex::None)
-      backtrackRace(latestScratch[v], u);
+  hb.dependences().latestDependent(stack.top().next[u], latestScratch);
+  const uint32_t none = DependenceIndex::None;
+  for (ThreadId v = 0; v < latestScratch.size(); ++v) {
+    uint32_t i = latestScratch[v];
+    if (i == none)
+      continue;
+    // Transitive reduction (6.1, dissertation): skip i if i ->_S u, i.e. i happens before a
+    // later transition that is itself dependent with next(s, u) (Definition 6.2): one of u's
+    // own (always dependent with it), or the latest dependent transition of some thread (an
+    // earlier one of that thread would imply the latest by program order).
+    if (options.transitiveReduction) {
+      bool implied = hb.happensBeforeThread(i, u);
+      for (uint32_t j : latestScratch)
+        implied = implied || (j != none && j > i && hb.happensBefore(i, j));
+      if (implied)
+        continue;
+    }
+    backtrackRace(i, u);
+  }
 }
 
 // Line 7 of Algorithm 7 and 8: Backtrack(S, i, u).
@@ -184,7 +199,8 @@ std::optional<ScheduleStep> SearchEngine::selectNext() {
 void SearchEngine::step(ScheduleStep choice) {
   stack.top().taken = choice;
   stack.events.push_back(model.step(choice.thread, choice.choice));
-  index.push(stack.events.back());
+  if (options.por != PorMode::None)
+    hb.push(stack.events.back());
   ++result.stats.steps;
 }
 
@@ -378,7 +394,8 @@ bool SearchEngine::backtrackToNextBranch() {
     if (stack.events.empty())
       return false;
     bound->pop(stack);
-    index.pop();
+    if (options.por != PorMode::None)
+      hb.pop();
     stack.events.pop_back();
     stack.frames.pop_back();
   }

@@ -2,8 +2,8 @@
 // iteratively over an explicit stack, with stateless replay from the initial state.
 #pragma once
 
-#include "checker/DependenceIndex.h"
 #include "checker/Explorer.h"
+#include "checker/VectorClock.h"
 #include "checker/SearchStack.h"
 #include "checker/bounds/BoundFunction.h"
 
@@ -57,7 +57,9 @@ private:
   SearchOptions options;
   const ExecutionObserver *observer;
   SearchStack stack;
-  DependenceIndex index; // over stack.events
+  /// Happens-before over stack.events (kept when a reduction is on): its dependence index
+  /// answers race analysis, its clocks the transitive-reduction test.
+  HappensBefore hb;
   std::vector<uint32_t> latestScratch;
   std::unique_ptr<BoundFunction> bound;
   bool bounded;

@@ -63,6 +63,8 @@ public:
   bool happensBefore(size_t i, size_t j) const {
     return i < j && clocks[i][events[i].thread] <= clocks[j][events[i].thread];
   }
+  /// The dependence index over the same events.
+  const DependenceIndex &dependences() const { return index; }
   /// The clock `event` would get if it were pushed now.
   VectorClock clockIfPushed(const Operation &event) const;
   /// i ->_S u of the DPOR paper [Flanagan and Godefroid 2005]: event i is by thread u or

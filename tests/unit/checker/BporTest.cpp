@@ -119,16 +119,20 @@ void validateBpor(BoundKind bound, uint64_t firstSeed, uint64_t seeds,
       if (!plain.result.complete)
         continue;
       ++checked;
-      SearchOptions reduced = reference;
-      reduced.por = PorMode::Bpor;
-      reduced.maxExecutions = 0;
-      Reached bpor = reach(program, reduced);
-      std::string where = std::string(boundKindName(bound)) + " bound " + std::to_string(c) +
-                          ", seed " + std::to_string(seed) + "\n" + program.toString();
-      ASSERT_TRUE(bpor.result.complete) << where;
-      ASSERT_EQ(bpor.states.local, plain.states.local) << "local states differ: " << where;
-      ASSERT_EQ(bpor.states.terminal, plain.states.terminal) << "terminal states: " << where;
-      ASSERT_EQ(bpor.states.deadlock, plain.states.deadlock) << "deadlock states: " << where;
+      for (bool reduction : {false, true}) {
+        SearchOptions reduced = reference;
+        reduced.por = PorMode::Bpor;
+        reduced.maxExecutions = 0;
+        reduced.transitiveReduction = reduction;
+        Reached bpor = reach(program, reduced);
+        std::string where = std::string(boundKindName(bound)) + " bound " + std::to_string(c) +
+                            (reduction ? " (transitive reduction)" : "") + ", seed " +
+                            std::to_string(seed) + "\n" + program.toString();
+        ASSERT_TRUE(bpor.result.complete) << where;
+        ASSERT_EQ(bpor.states.local, plain.states.local) << "local states differ: " << where;
+        ASSERT_EQ(bpor.states.terminal, plain.states.terminal) << "terminal states: " << where;
+        ASSERT_EQ(bpor.states.deadlock, plain.states.deadlock) << "deadlock states: " << where;
+      }
     }
   }
   EXPECT_GE(checked * 10, attempted * 8) << checked << " of " << attempted << " checked";

@@ -18,19 +18,21 @@ bool expectSameStates(const Program &program, uint64_t seed, PorMode mode) {
   Reached full = reach(program, reference);
   if (!full.result.complete)
     return false;
-  SearchOptions reduced;
-  reduced.por = mode;
-  Reached dpor = reach(program, reduced);
-  EXPECT_TRUE(dpor.result.complete);
-  EXPECT_EQ(dpor.states.local, full.states.local)
-      << "seed " << seed << ": local states differ\n" << program.toString();
-  EXPECT_EQ(dpor.states.terminal, full.states.terminal)
-      << "seed " << seed << ": terminal states differ\n" << program.toString();
-  EXPECT_EQ(dpor.states.deadlock, full.states.deadlock)
-      << "seed " << seed << ": deadlock states differ\n" << program.toString();
-  EXPECT_LE(dpor.result.stats.executions - dpor.result.stats.sleepSetBlocked,
-            full.result.stats.executions)
-      << "seed " << seed;
+  for (bool reduction : {false, true}) {
+    SearchOptions reduced;
+    reduced.por = mode;
+    reduced.transitiveReduction = reduction;
+    Reached dpor = reach(program, reduced);
+    std::string where = "seed " + std::to_string(seed) +
+                        (reduction ? " (transitive reduction)" : "") + "\n" + program.toString();
+    EXPECT_TRUE(dpor.result.complete);
+    EXPECT_EQ(dpor.states.local, full.states.local) << "local states differ: " << where;
+    EXPECT_EQ(dpor.states.terminal, full.states.terminal) << "terminal states differ: " << where;
+    EXPECT_EQ(dpor.states.deadlock, full.states.deadlock) << "deadlock states differ: " << where;
+    EXPECT_LE(dpor.result.stats.executions - dpor.result.stats.sleepSetBlocked,
+              full.result.stats.executions)
+        << where;
+  }
   return true;
 }
 
