@@ -249,6 +249,9 @@ void Interpreter::unwind(ThreadState &thread) {
 void Interpreter::complete(ThreadState &thread, const Slot *result, unsigned n) {
   if (thread.frames.empty())
     return;
+  const Frame &frame = thread.frames.back();
+  if (program_.function(frame.function).code[frame.pc].op != interp::Op::Call)
+    return; // not standing at a call: nothing to complete
   writeResult(thread, thread.frames.size() - 1, result, n);
   thread.status = RunResult::Ready;
 }
@@ -260,8 +263,9 @@ void Interpreter::invoke(ThreadState &thread, Address function, std::span<const 
           fmt::format("invoked pointer is not a function: {}", memory_->describe(function)));
     return;
   }
-  pushFrame(thread, index, args.data(), uint32_t(args.size()), true,
-            uint32_t(thread.allocas.size()));
+  if (pushFrame(thread, index, args.data(), uint32_t(args.size()), true,
+                uint32_t(thread.allocas.size())))
+    thread.status = RunResult::Ready;
 }
 
 ExternalCall Interpreter::pendingCall(const ThreadState &thread) const {

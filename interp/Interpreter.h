@@ -94,7 +94,11 @@ public:
 
   /// From a handler about to return CallOutcome::Invoke: pushes a frame for `function`; when it
   /// returns, the external call completes with the result the handler wrote (the invoked
-  /// function's own return value is discarded).
+  /// function's own return value is discarded). Also usable outside a handler: on a thread
+  /// that has returned (or was unwound) the function runs on the empty stack and run() then
+  /// reports Returned again with the original returnValue (thread-specific-data destructors);
+  /// after complete() on a Paused thread it runs before the code after the call. On a Stopped
+  /// thread the stopped call would run again afterwards: unwind() such a thread first.
   void invoke(ThreadState &thread, Address function, std::span<const Slot> args);
 
   /// Pops every frame of a thread that ends without returning (pthread_exit, or a thread

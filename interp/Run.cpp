@@ -251,7 +251,8 @@ RunResult Interpreter::run(ThreadState &thread) {
       bool invoked = thread.frames.back().invoked;
       popFrame(thread);
       if (thread.frames.empty()) {
-        thread.returnValue.assign(values, values + n);
+        if (!invoked) // an invoked function run after the thread returned keeps its value
+          thread.returnValue.assign(values, values + n);
         thread.status = RunResult::Returned;
         thread.instructions += executed;
         return RunResult::Returned;

@@ -168,6 +168,28 @@ define void @f() {
   EXPECT_EQ(memory.check(escaped, 4, true), MemoryFault::UseAfterFree);
 }
 
+TEST_F(CallsTest, InvokeAfterTheThreadReturnedKeepsItsValue) {
+  load(R"(
+@g = global i32 0
+define void @destructor(ptr %p) {
+  store i32 9, ptr @g
+  ret void
+}
+define i32 @f() { ret i32 4 }
+define i32 @read() {
+  %v = load i32, ptr @g
+  ret i32 %v
+}
+)");
+  ThreadState thread;
+  ASSERT_EQ(run(thread, "f"), RunResult::Returned);
+  Slot argument = 0;
+  interpreter->invoke(thread, program->findFunction("destructor"), {&argument, 1});
+  ASSERT_EQ(interpreter->run(thread), RunResult::Returned);
+  EXPECT_EQ(thread.returnValue, std::vector<Slot>{4});
+  EXPECT_EQ(call("read"), 9u);
+}
+
 TEST_F(CallsTest, InvokeRunsAFunctionThenCompletesTheCall) {
   // pthread_once-like: the handler invokes the init function; the call returns the handler's
   // value once init has run.
