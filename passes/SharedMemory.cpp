@@ -1,6 +1,8 @@
 //===- SharedMemory.cpp - Which accesses may touch shared memory ---------===//
 #include "passes/SharedMemory.h"
 
+#include "passes/PrivateArguments.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -27,6 +29,11 @@ public:
   }
 
   bool shouldExplore(const Use *U) override {
+    // A private argument of the threads API neither captures nor shares.
+    if (const auto *Call = dyn_cast<CallBase>(U->getUser()))
+      if (Call->isArgOperand(U) &&
+          isPrivateArgument(*Call, Call->getArgOperandNo(U)))
+        return false;
     if (forcesShared(*U))
       Escapes = true;
     return !Escapes;

@@ -20,12 +20,13 @@ static void *worker(void *arg) {
 
 // CHECK-LABEL: define dso_local i32 @main(
 // The scalar local was promoted; the array local stays a plain alloca; the
-// ones handed to a thread or to pthread_create are shared.
+// one handed to a thread is shared; the pthread_t that pthread_create only
+// fills in (a private argument, passes/PrivateArguments.h) stays local.
 // CHECK-NOT: alloca
 // CHECK: %table = alloca [4 x i32], align 16{{$}}
 // CHECK-NEXT: %result = alloca i32, align 4, !bpor.shared
 // CHECK-NEXT: %volatile_local = alloca i32, align 4, !bpor.shared
-// CHECK-NEXT: %t = alloca i64, align 8, !bpor.shared
+// CHECK-NEXT: %t = alloca i64, align 8{{$}}
 // CHECK-NOT: alloca
 int main(void) {
   int sum = 0;
@@ -55,6 +56,8 @@ int main(void) {
   // CHECK: call void @__bpor_store(ptr @ready, i64 1, i64 4, i32 5, i32 {{[1-9][0-9]*}})
   atomic_store_explicit(&ready, 1, memory_order_release);
 
+  // CHECK: %[[T:[0-9]+]] = load i64, ptr %t, align 8, !dbg
+  // CHECK-NEXT: call i32 @__bpor_pthread_join(i64 noundef %[[T]], ptr noundef null)
   // CHECK: call i64 @__bpor_load(ptr %result, i64 4, i32 0, i32 {{[1-9][0-9]*}})
   // CHECK: call void @__bpor_store(ptr @shared, i64 %{{[0-9]+}}, i64 4, i32 0, i32 {{[1-9][0-9]*}})
   pthread_join(t, 0);
