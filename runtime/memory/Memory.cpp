@@ -170,6 +170,13 @@ std::string Memory::describe(Address address) const {
     return fmt::format("null+{}", offset);
   if (id >= objects_.size())
     return fmt::format("invalid pointer {:#x}", address);
+  // A pointer a little below an object (p[-1]) borrows from the object id and lands at a huge
+  // offset of the previous object: describe it relative to the object it came from.
+  int64_t signedOffset = offset;
+  if (offset >= 0x80000000u && id + 1 < objects_.size() && offset > objects_[id].size) {
+    ++id;
+    signedOffset = int64_t(offset) - (int64_t(1) << 32);
+  }
   const MemoryObject &object = objects_[id];
   std::string text;
   switch (object.kind) {
@@ -189,8 +196,10 @@ std::string Memory::describe(Address address) const {
     text = fmt::format("heap object #{}", id);
     break;
   }
-  if (offset != 0)
-    text += fmt::format("+{}", offset);
+  if (signedOffset > 0)
+    text += fmt::format("+{}", signedOffset);
+  else if (signedOffset < 0)
+    text += fmt::format("{}", signedOffset);
   if (!object.alive && object.kind != ObjectKind::Function)
     text += " (freed)";
   return text;

@@ -87,6 +87,8 @@ TEST_F(MemoryTest, Describe) {
   EXPECT_EQ(memory.describe(heap + 8), "heap object #4+8");
   EXPECT_EQ(memory.describe(mainFunction), "function main");
   EXPECT_EQ(memory.describe(0), "null");
+  EXPECT_EQ(memory.describe(message - 4), "global message-4"); // below an object
+  EXPECT_EQ(memory.describe(counter + 12), "global counter+12");
   EXPECT_EQ(memory.describe(makeAddress(99, 0)), "invalid pointer 0x6300000000");
   memory.release(stack, ObjectKind::Stack);
   EXPECT_EQ(memory.describe(stack), "stack of thread 1 (freed)");
