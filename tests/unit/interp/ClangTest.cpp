@@ -1,4 +1,4 @@
-// C compiled by clang-19 at -O0 and -O2 and interpreted; the oracle is the same C compiled
+// C compiled by clang-19 at -O0, -O2 and -O3 and interpreted; the oracle is the same C compiled
 // natively. Covers what clang really emits: vectorised loops and reductions, byval structs,
 // aggregate returns, va_arg lowering, switch tables, overflow builtins, memory intrinsics.
 #include "InterpTestUtil.h"
@@ -27,7 +27,7 @@ const Case Cases[] = {
     {"t_overflow", 3},            {"t_floats", 50},            {"t_strings", 5},
     {"t_recursion", 60},          {"t_unsigned_math", 100},    {"t_2d", 7},
     {"t_bytes", 3},               {"t_sort", 5},               {"t_matrix", 2},
-    {"t_shorts", 17},
+    {"t_shorts", 17},             {"t_small_structs", 6},
 };
 
 std::string scratchDir() {
@@ -126,7 +126,7 @@ TEST_P(ClangTest, FaultLocationIsTheSourceLine) {
   EXPECT_EQ(error.location.line, 4u);
 }
 
-INSTANTIATE_TEST_SUITE_P(Optimisation, ClangTest, ::testing::Values(0, 2),
+INSTANTIATE_TEST_SUITE_P(Optimisation, ClangTest, ::testing::Values(0, 2, 3),
                          [](const auto &info) { return "O" + std::to_string(info.param); });
 
 } // namespace

@@ -188,3 +188,17 @@ long t_shorts(int n) {
   for (int i = 0; i < 16; ++i) fs += f[i];
   return s * 10 + (long)fs;
 }
+struct v2 { float x, y; };
+struct cs { char c; short s; int i; };
+struct v3 { float x, y, z; };
+__attribute__((noinline)) struct v2 add2(struct v2 a, struct v2 b) { struct v2 r = {a.x + b.x, a.y * b.y}; return r; }
+__attribute__((noinline)) struct cs mk(char c, short s, int i) { struct cs r = {c, s, i}; return r; }
+__attribute__((noinline)) struct v3 add3(struct v3 a, struct v3 b) { struct v3 r = {a.x + b.x, a.y + b.y, a.z - b.z}; return r; }
+long t_small_structs(int n) {
+  struct v2 a = {1.5f, 2.0f}, b = {(float)n, 0.5f};
+  struct v2 c = add2(a, b);
+  struct cs d = mk((char)n, (short)(n * 1000), n * 100000);
+  struct v3 e = {1, 2, 3}, f = {(float)n, (float)n, (float)n};
+  struct v3 g = add3(e, f);
+  return (long)(c.x * 100) + (long)(c.y * 10) + d.c + d.s + d.i + (long)(g.x * 1000 + g.y * 100 + g.z * 10);
+}
