@@ -1,0 +1,62 @@
+// The events of the current execution with their vector clocks and their races, built one event
+// at a time along the depth-first search (push/pop follow the search stack).
+//
+// Race detection (POPL 2014, section 2): e ⋖ e' iff e happens before e' directly, with no third
+// event between them in happens-before. For a new event the scan walks the execution backwards
+// keeping the join of the clocks of the immediate predecessors found so far; an earlier event
+// already covered by that clock is not immediate. Cost per event: O(n) dependence checks and
+// O(k·T) clock joins (n events, k immediate predecessors, T threads); see docs/optimal-dpor.md.
+#pragma once
+
+#include "checker/VectorClock.h"
+#include "checker/optimal/Event.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace bpor::optimal {
+
+struct EventRecord {
+  Event event;
+  VectorClock clock;
+  /// 1-based position of the event among its thread's events (clock[thread] of itself).
+  uint32_t indexInThread = 0;
+  /// Previous event of the same thread, or -1.
+  int64_t previousInThread = -1;
+  /// Earlier events e with a reversible race e ⋖ this event (or an acquisition race).
+  std::vector<uint32_t> races;
+};
+
+class EventLog {
+public:
+  void push(const Event &event);
+  void pop();
+  void clear();
+
+  size_t size() const { return records.size(); }
+  const EventRecord &operator[](size_t i) const { return records[i]; }
+
+  /// Whether event i happens before (or is) the event whose clock is `clock`.
+  bool happensBefore(size_t i, const VectorClock &clock) const {
+    return records[i].indexInThread <= clock[records[i].event.thread()];
+  }
+
+  /// The reversible races a pending operation `pending` of a live thread would have if it were
+  /// appended to the first `limit` events (used at the end of an execution for the threads
+  /// that never got to run their next operation).
+  std::vector<uint32_t> racesOfPending(const Event &pending, size_t limit) const;
+
+  /// notdep(e_i, E).last (POPL 2014): the events after i among the first `limit` that do not
+  /// happen after e_i, in order, then `last`.
+  std::vector<Event> wakeupSequence(size_t i, const Event &last, size_t limit) const;
+
+private:
+  void analyse(const Event &event, size_t limit, int64_t previous, VectorClock &clock,
+               std::vector<uint32_t> &races) const;
+  int64_t lastOf(ThreadId t) const { return t < lastInThread.size() ? lastInThread[t] : -1; }
+
+  std::vector<EventRecord> records;
+  std::vector<int64_t> lastInThread;
+};
+
+} // namespace bpor::optimal

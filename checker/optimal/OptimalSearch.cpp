@@ -1,0 +1,448 @@
+#include "checker/optimal/OptimalSearch.h"
+
+#include "checker/Dependence.h"
+
+#include <fmt/format.h>
+
+namespace bpor::optimal {
+
+using Clock = std::chrono::steady_clock;
+
+OptimalSearch::OptimalSearch(Model &model, const SearchOptions &options, OptimalVariant variant,
+                             const ExecutionObserver *observer)
+    : model(model), options(options), variant(variant), observer(observer) {}
+
+// ---- States ---------------------------------------------------------------------------------
+
+// Pushes the frame of the model's current state. In a state that is not Running nothing is
+// enabled, and the thread that just stepped is left out (it may have stopped mid-transition).
+void OptimalSearch::captureState(bool running, std::vector<Event> sleep) {
+  Frame frame;
+  ThreadId n = model.numThreads();
+  frame.next.resize(n);
+  ThreadId stepper = events.empty() ? NoThread : events.back().thread;
+  for (ThreadId u = 0; u < n; ++u) {
+    if (!model.isAlive(u) || (!running && u == stepper))
+      continue;
+    frame.alive.insert(u);
+    frame.next[u] = model.pending(u);
+    frame.next[u].thread = u;
+    if (running && model.isEnabled(u))
+      frame.enabled.insert(u);
+  }
+  frame.sleep = std::move(sleep);
+  frames.push_back(std::move(frame));
+}
+
+// The thread that ran last if it may run again (fewer context switches), else the lowest
+// enabled thread that is not asleep.
+ThreadId OptimalSearch::preferredThread() const {
+  const Frame &f = frames.back();
+  ThreadId last = events.empty() ? NoThread : events.back().thread;
+  if (last != NoThread && f.enabled.contains(last) && !f.asleep(last))
+    return last;
+  ThreadId chosen = NoThread;
+  f.enabled.forEach([&](ThreadId u) {
+    if (chosen == NoThread && !f.asleep(u))
+      chosen = u;
+  });
+  return chosen;
+}
+
+// Lines 8-13 of Algorithm 2 (wut(E) := WuT, or one arbitrary enabled thread not asleep) and
+// lines 2-3 of Algorithm 1 (backtrack(E) := {p}).
+void OptimalSearch::initializeTop(WakeupTree tree) {
+  Frame &f = frames.back();
+  if (variant == OptimalVariant::Optimal) {
+    // A wakeup sequence whose next thread is blocked here reversed a race that cannot be
+    // reversed (docs/optimal-dpor.md, "Blocking operations"): drop it.
+    while (!tree.empty()) {
+      ThreadId t = tree.branches().front().event.thread();
+      if (f.enabled.contains(t) && !f.asleep(t))
+        break;
+      tree.dropFirst();
+    }
+    if (tree.empty()) {
+      ThreadId p = preferredThread();
+      if (p != NoThread)
+        tree.addLeaf(Event{f.next[p], false});
+    }
+    f.wakeup = std::move(tree);
+  } else {
+    ThreadId p = preferredThread();
+    if (p != NoThread)
+      f.backtrack.insert(p);
+  }
+}
+
+// Whether `event` ended the execution while other threads could still have run (Event.h).
+bool OptimalSearch::endsExecution(ExecStatus status, const Operation &event) const {
+  switch (status) {
+  case ExecStatus::Running: return false;
+  case ExecStatus::Error:
+  case ExecStatus::Infeasible: return true;
+  case ExecStatus::Finished:
+    if (event.kind == OpKind::Exit)
+      return true;
+    for (ThreadId u = 0; u < model.numThreads(); ++u)
+      if (u != event.thread && model.isAlive(u))
+        return true;
+    return false;
+  }
+  return false;
+}
+
+// ---- Transitions ----------------------------------------------------------------------------
+
+// The next transition from the top state: the next data choice of the branch in progress, or
+// the next branch (line 15 of Algorithm 2, line 4 of Algorithm 1), after putting the finished
+// branch to sleep (line 19 / line 12).
+std::optional<ScheduleStep> OptimalSearch::selectNext() {
+  Frame &f = frames.back();
+  if (f.exhausted)
+    return std::nullopt;
+  if (f.branchActive) {
+    if (f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
+      return ScheduleStep{f.taken.thread, f.taken.choice + 1};
+    f.sleep.push_back(f.branchEvent);
+    f.branchActive = false;
+    f.branchSubtree = WakeupTree();
+  }
+  if (variant == OptimalVariant::Optimal) {
+    while (!f.wakeup.empty()) {
+      ThreadId t = f.wakeup.branches().front().event.thread();
+      if (!f.enabled.contains(t) || f.asleep(t)) {
+        f.wakeup.dropFirst();
+        continue;
+      }
+      Event first;
+      f.branchSubtree = f.wakeup.takeFirst(first);
+      f.branchActive = true;
+      f.taken = ScheduleStep{t, 0};
+      return f.taken;
+    }
+    return std::nullopt;
+  }
+  ThreadId chosen = NoThread;
+  f.backtrack.forEach([&](ThreadId t) {
+    if (chosen == NoThread && !f.done.contains(t) && f.enabled.contains(t) && !f.asleep(t))
+      chosen = t;
+  });
+  if (chosen == NoThread)
+    return std::nullopt;
+  f.done.insert(chosen);
+  f.branchActive = true;
+  f.taken = ScheduleStep{chosen, 0};
+  return f.taken;
+}
+
+// Takes `step` from the top state and records the state it reaches (line 16-18 of Algorithm
+// 2: Sleep' keeps the sleepers independent of the new event). Returns true if the execution
+// ended there.
+bool OptimalSearch::stepAndEnter(ScheduleStep step) {
+  size_t top = frames.size() - 1;
+  frames[top].taken = step;
+  Operation executed = model.step(step.thread, step.choice);
+  ++result.stats.steps;
+  ExecStatus status = model.status();
+  Event event{executed, endsExecution(status, executed)};
+  frames[top].branchEvent = event;
+  events.push_back(executed);
+  log.push(event);
+
+  std::vector<Event> sleep;
+  for (const Event &q : frames[top].sleep)
+    if (!conflicts(q, event))
+      sleep.push_back(q);
+  WakeupTree subtree;
+  if (variant == OptimalVariant::Optimal)
+    subtree = frames[top].branchSubtree; // a copy: every data choice starts from it
+  bool running = status == ExecStatus::Running;
+  captureState(running, std::move(sleep));
+  if (!running) {
+    if (status == ExecStatus::Error)
+      reportError(model.error());
+    endExecution(status == ExecStatus::Finished     ? ExecutionEnd::Finished
+                 : status == ExecStatus::Infeasible ? ExecutionEnd::Infeasible
+                                                    : ExecutionEnd::Error);
+    return true;
+  }
+  initializeTop(std::move(subtree));
+  return false;
+}
+
+static bool sameEvent(const Operation &a, const Operation &b) {
+  if (a.thread != b.thread || a.kind != b.kind || a.value != b.value ||
+      a.numAccesses != b.numAccesses || a.otherThread != b.otherThread)
+    return false;
+  for (unsigned k = 0; k < a.numAccesses; ++k)
+    if (a.accesses[k].address != b.accesses[k].address ||
+        a.accesses[k].size != b.accesses[k].size || a.accesses[k].write != b.accesses[k].write)
+      return false;
+  return true;
+}
+
+// Stateless backtracking: restart the model and re-step the prefix up to the top state.
+bool OptimalSearch::replayPrefix() {
+  model.restart();
+  for (size_t i = 0; i + 1 < frames.size(); ++i) {
+    const ScheduleStep &s = frames[i].taken;
+    const Operation &event = model.step(s.thread, s.choice);
+    ++result.stats.steps;
+    if (!sameEvent(event, events[i])) {
+      ErrorInfo error;
+      error.kind = ErrorKind::Unsupported;
+      error.thread = s.thread;
+      error.location = event.location;
+      error.message = fmt::format(
+          "the program is not deterministic: replaying step {} of a schedule gave a different "
+          "{} than before",
+          i + 1, opKindName(event.kind));
+      events.resize(i);
+      events.push_back(event);
+      reportError(error);
+      stop = StopReason::Nondeterminism;
+      return false;
+    }
+  }
+  return true;
+}
+
+// ---- Races ----------------------------------------------------------------------------------
+
+// Lines 1-6 of Algorithm 2 (and lines 5-9 of Algorithm 1, run once per new event): every
+// reversible race of an event this execution added. Then the threads the execution left
+// behind: their next operations never ran, yet they race with it (docs/optimal-dpor.md,
+// "Executions that end early").
+void OptimalSearch::analyseRaces() {
+  size_t length = log.size();
+  for (size_t j = firstNew; j < length; ++j)
+    for (uint32_t i : log[j].races)
+      reverseRace(i, log[j].event, length);
+  bool cutShort = length > 0 && log[length - 1].event.endsExecution;
+  const Frame &end = frames.back();
+  if (!cutShort && !end.enabled.empty())
+    return; // sleep-set blocked or cut at the maximum depth: nothing was left behind
+  end.alive.forEach([&](ThreadId u) {
+    Event pending{end.next[u], false};
+    if (cutShort && frames[length - 1].enabled.contains(u)) {
+      // It could have run before the event that ended the execution. The wakeup sequence
+      // keeps that event after it: a branch in which the thread merely commutes with the
+      // sequence is no cover, since an execution that ends early never runs it.
+      Event ending = log[length - 1].event;
+      ending.endsExecution = !dependent(pending.op, ending.op);
+      insertWakeupSequence(length - 1, {pending, ending});
+      return;
+    }
+    // Blocked: reverse its races as if it ran after the execution, without the ending event.
+    size_t limit = cutShort ? length - 1 : length;
+    for (uint32_t i : log.racesOfPending(pending, limit))
+      reverseRace(i, pending, limit);
+  });
+}
+
+// The reversal of the race e_i ⋖ later: v = notdep(e_i, E).later goes into wut(pre(E, e_i))
+// unless a sleeping thread is a weak initial of v (Algorithm 2, lines 3-6); for source-DPOR
+// some initial of v joins backtrack(pre(E, e_i)) unless one is there (Algorithm 1, lines 6-9).
+void OptimalSearch::reverseRace(size_t i, const Event &later, size_t limit) {
+  insertWakeupSequence(i, log.wakeupSequence(i, later, limit));
+}
+
+void OptimalSearch::insertWakeupSequence(size_t i, std::vector<Event> v) {
+  Frame &f = frames[i];
+  if (!renumberCreatedThreads(v, f.numThreads()))
+    return;
+  if (variant == OptimalVariant::Optimal) {
+    for (const Event &q : f.sleep)
+      if (inWeakInitials(q, v))
+        return;
+    if (f.branchActive && inWeakInitials(f.branchEvent, v))
+      return;
+    f.wakeup.insert(std::move(v));
+    return;
+  }
+  std::vector<ThreadId> first = initials(v);
+  for (ThreadId t : first)
+    if (f.backtrack.contains(t) || f.asleep(t))
+      return;
+  for (ThreadId t : first)
+    if (f.enabled.contains(t)) {
+      f.backtrack.insert(t);
+      return;
+    }
+}
+
+// ---- The depth-first search -----------------------------------------------------------------
+
+void OptimalSearch::runExecution() {
+  while (true) {
+    std::optional<ScheduleStep> next = selectNext();
+    if (!next) {
+      endExecution(classifyBlockedEnd());
+      return;
+    }
+    if (log.size() >= options.maxDepth) {
+      Frame &f = frames.back();
+      f.exhausted = true;
+      f.branchActive = false;
+      ++result.stats.livelocks;
+      ErrorInfo error;
+      error.kind = ErrorKind::Livelock;
+      error.thread = next->thread;
+      error.location = f.next[next->thread].location;
+      error.message = fmt::format("an execution exceeded the maximum depth of {} steps",
+                                  options.maxDepth);
+      reportError(error);
+      endExecution(ExecutionEnd::Livelock);
+      return;
+    }
+    if (stepAndEnter(*next))
+      return;
+    if ((result.stats.steps & 1023) == 0) {
+      checkLimits();
+      if (stop != StopReason::None)
+        return;
+    }
+  }
+}
+
+ExecutionEnd OptimalSearch::classifyBlockedEnd() {
+  const Frame &f = frames.back();
+  if (!f.enabled.empty())
+    return ExecutionEnd::SleepSetBlocked;
+  ErrorInfo error;
+  error.kind = ErrorKind::Deadlock;
+  std::string blocked;
+  f.alive.forEach([&](ThreadId u) {
+    blocked += fmt::format("{}{} ({})", blocked.empty() ? "" : ", ", u,
+                           opKindName(f.next[u].kind));
+    if (error.thread == NoThread) {
+      error.thread = u;
+      error.location = f.next[u].location;
+    }
+  });
+  error.message = fmt::format("deadlock: no thread can run; blocked: {}", blocked);
+  reportError(error);
+  return ExecutionEnd::Deadlock;
+}
+
+void OptimalSearch::endExecution(ExecutionEnd end) {
+  analyseRaces();
+  Statistics &stats = result.stats;
+  ++stats.executions;
+  switch (end) {
+  case ExecutionEnd::Finished: ++stats.finished; break;
+  case ExecutionEnd::Infeasible: ++stats.infeasible; break;
+  case ExecutionEnd::SleepSetBlocked: ++stats.sleepSetBlocked; break;
+  case ExecutionEnd::BoundBlocked: ++stats.boundBlocked; break;
+  case ExecutionEnd::Error:
+  case ExecutionEnd::Deadlock:
+  case ExecutionEnd::Livelock: break; // counted by reportError
+  }
+  if (observer && *observer)
+    (*observer)(events, end);
+  checkLimits();
+}
+
+void OptimalSearch::reportError(const ErrorInfo &error) {
+  ++result.stats.errors;
+  if (error.kind == ErrorKind::Deadlock)
+    ++result.stats.deadlocks;
+  ErrorReport report;
+  report.error = error;
+  report.trace = events;
+  report.schedule.reserve(events.size());
+  for (size_t i = 0; i < events.size(); ++i)
+    report.schedule.push_back(frames[i].taken);
+  result.errors.push_back(std::move(report));
+  if (!options.keepGoing && stop == StopReason::None)
+    stop = StopReason::Error;
+}
+
+void OptimalSearch::checkLimits() {
+  Clock::time_point now = Clock::now();
+  double elapsed = std::chrono::duration<double>(now - startTime).count();
+  result.stats.elapsedSeconds = elapsed;
+  if (options.progress && now - lastProgress >= std::chrono::seconds(1)) {
+    lastProgress = now;
+    options.progress(result.stats);
+  }
+  if (stop != StopReason::None)
+    return;
+  if ((options.maxExecutions && result.stats.executions >= options.maxExecutions) ||
+      (options.timeLimitSeconds > 0 && elapsed >= options.timeLimitSeconds))
+    stop = StopReason::Limit;
+}
+
+// Pops finished states until one has a transition left, replays the prefix up to it and takes
+// that transition. Returns false when the whole stack is exhausted.
+bool OptimalSearch::backtrackToNextBranch() {
+  while (true) {
+    std::optional<ScheduleStep> next = selectNext();
+    if (next) {
+      firstNew = log.size();
+      if (!replayPrefix())
+        return false;
+      lastBranchEnded = stepAndEnter(*next);
+      return true;
+    }
+    if (log.size() == 0)
+      return false;
+    log.pop();
+    events.pop_back();
+    frames.pop_back();
+  }
+}
+
+bool OptimalSearch::hasUnexploredBranch() const {
+  for (const Frame &f : frames) {
+    if (f.exhausted)
+      continue;
+    if (f.branchActive && f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
+      return true;
+    bool found = false;
+    if (variant == OptimalVariant::Optimal) {
+      for (const WakeupNode &b : f.wakeup.branches())
+        found = found || (f.enabled.contains(b.event.thread()) && !f.asleep(b.event.thread()));
+    } else {
+      f.backtrack.forEach([&](ThreadId t) {
+        found = found || (f.enabled.contains(t) && !f.done.contains(t) && !f.asleep(t));
+      });
+    }
+    if (found)
+      return true;
+  }
+  return false;
+}
+
+SearchResult OptimalSearch::run() {
+  startTime = lastProgress = Clock::now();
+  model.restart();
+  ExecStatus status = model.status();
+  captureState(status == ExecStatus::Running, {});
+  if (status != ExecStatus::Running) {
+    // The program ended (or failed) before its first visible operation.
+    if (status == ExecStatus::Error)
+      reportError(model.error());
+    endExecution(status == ExecStatus::Finished     ? ExecutionEnd::Finished
+                 : status == ExecStatus::Infeasible ? ExecutionEnd::Infeasible
+                                                    : ExecutionEnd::Error);
+  } else {
+    initializeTop(WakeupTree());
+    runExecution();
+  }
+  while (stop == StopReason::None) {
+    if (!backtrackToNextBranch())
+      break;
+    if (stop == StopReason::None && !lastBranchEnded)
+      runExecution();
+  }
+  result.complete =
+      stop == StopReason::None || (stop == StopReason::Error && !hasUnexploredBranch());
+  if (stop == StopReason::Nondeterminism)
+    result.complete = false;
+  result.stats.elapsedSeconds = std::chrono::duration<double>(Clock::now() - startTime).count();
+  return result;
+}
+
+} // namespace bpor::optimal

@@ -1,0 +1,100 @@
+// The depth-first engine behind exploreOptimal(): Algorithm 1 (source-DPOR) or Algorithm 2
+// (optimal DPOR) of Abdulla et al. (POPL 2014), run iteratively over an explicit stack with
+// stateless replay from the initial state, like checker/Search.h.
+#pragma once
+
+#include "checker/ThreadSet.h"
+#include "checker/optimal/EventLog.h"
+#include "checker/optimal/OptimalExplorer.h"
+#include "checker/optimal/WakeupTree.h"
+
+#include <chrono>
+#include <optional>
+
+namespace bpor::optimal {
+
+/// What the search knows about one state E on its stack (frames[i] is pre(E, e_i)).
+struct Frame {
+  /// next(s, u) for every thread created so far; meaningless for threads not in `alive`.
+  std::vector<Operation> next;
+  ThreadSet alive;
+  ThreadSet enabled;
+  /// sleep(E): sleepers inherited from the parent and the branches already explored from E,
+  /// each with the event it executes from here.
+  std::vector<Event> sleep;
+  /// Optimal DPOR: wut(E), the branches not started yet.
+  WakeupTree wakeup;
+  /// Source-DPOR: backtrack(E) and the threads of it already taken.
+  ThreadSet backtrack;
+  ThreadSet done;
+  /// The branch in progress: its thread and data choice, the event it executed, and (optimal
+  /// DPOR) the wakeup subtree below it, which every data choice of the branch starts from.
+  bool branchActive = false;
+  ScheduleStep taken;
+  Event branchEvent;
+  WakeupTree branchSubtree;
+  /// Nothing more is explored from here (an execution was cut at the maximum depth).
+  bool exhausted = false;
+
+  ThreadId numThreads() const { return ThreadId(next.size()); }
+  bool asleep(ThreadId t) const {
+    for (const Event &e : sleep)
+      if (e.thread() == t)
+        return true;
+    return false;
+  }
+};
+
+class OptimalSearch {
+public:
+  OptimalSearch(Model &model, const SearchOptions &options, OptimalVariant variant,
+                const ExecutionObserver *observer);
+
+  SearchResult run();
+
+private:
+  enum class StopReason { None, Error, Limit, Nondeterminism };
+
+  // States.
+  void captureState(bool running, std::vector<Event> sleep);
+  void initializeTop(WakeupTree tree);
+  ThreadId preferredThread() const;
+  bool endsExecution(ExecStatus status, const Operation &event) const;
+
+  // Transitions.
+  std::optional<ScheduleStep> selectNext();
+  bool stepAndEnter(ScheduleStep step);
+  bool replayPrefix();
+
+  // Depth-first search.
+  void runExecution();
+  bool backtrackToNextBranch();
+  ExecutionEnd classifyBlockedEnd();
+  void endExecution(ExecutionEnd end);
+  void reportError(const ErrorInfo &error);
+  void checkLimits();
+  bool hasUnexploredBranch() const;
+
+  // Races.
+  void analyseRaces();
+  void reverseRace(size_t i, const Event &later, size_t limit);
+  void insertWakeupSequence(size_t i, std::vector<Event> v);
+
+  Model &model;
+  SearchOptions options;
+  OptimalVariant variant;
+  const ExecutionObserver *observer;
+  std::vector<Frame> frames;
+  EventLog log;
+  std::vector<Operation> events;
+  /// Events from this index on were executed by the current execution (not replayed); only
+  /// their races are new.
+  size_t firstNew = 0;
+  SearchResult result;
+  StopReason stop = StopReason::None;
+  bool lastBranchEnded = false;
+  std::chrono::steady_clock::time_point startTime;
+  std::chrono::steady_clock::time_point lastProgress;
+};
+
+} // namespace bpor::optimal

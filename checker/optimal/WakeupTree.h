@@ -1,0 +1,61 @@
+// Wakeup trees (Abdulla, Aronis, Jonsson, Sagonas, "Optimal dynamic partial order reduction",
+// POPL 2014, section 6; JACM 2017 "Source sets", section 6): the ordered tree of event
+// sequences still to explore from one state, each leading to an execution that reverses a race.
+#pragma once
+
+#include "checker/optimal/Event.h"
+
+#include <vector>
+
+namespace bpor::optimal {
+
+/// Sequence helpers over the independence relation `conflicts` (Event.h), relative to the
+/// state the sequence starts from.
+
+/// p ∈ I(v): `thread` has an event in v and its first one conflicts with no earlier event of v.
+bool inInitials(ThreadId thread, const std::vector<Event> &v);
+
+/// p ∈ WI(v): p ∈ I(v), or p has no event in v and its next event `next` conflicts with none
+/// of v's events.
+bool inWeakInitials(const Event &next, const std::vector<Event> &v);
+
+/// The threads of I(v), in order of their first events in v.
+std::vector<ThreadId> initials(const std::vector<Event> &v);
+
+/// Renames the threads v creates so that thread numbers follow creation order when v runs
+/// from a state where `existing` threads exist (Model numbers threads in creation order, and v
+/// may run forks in a different global order than the execution it was taken from). Returns
+/// false if v mentions a thread it neither finds existing nor creates.
+bool renumberCreatedThreads(std::vector<Event> &v, ThreadId existing);
+
+struct WakeupNode {
+  Event event;
+  std::vector<WakeupNode> children; // ordered: earlier children are explored first
+};
+
+class WakeupTree {
+public:
+  bool empty() const { return roots.empty(); }
+  const std::vector<WakeupNode> &branches() const { return roots; }
+
+  /// insert[E](v, wut) (POPL 2014, section 6): descends along the first child whose thread is
+  /// a weak initial of what remains of v; v is already covered if that reaches a leaf,
+  /// otherwise the rest of v becomes a new last branch there.
+  void insert(std::vector<Event> v);
+
+  /// Adds a single-event branch (the arbitrary first choice of a state with no wakeup tree).
+  void addLeaf(const Event &event);
+
+  /// Removes the first branch and returns the subtree below its first event.
+  WakeupTree takeFirst(Event &first);
+
+  /// Drops the first branch (its thread cannot run).
+  void dropFirst() { roots.erase(roots.begin()); }
+
+  size_t numNodes() const;
+
+private:
+  std::vector<WakeupNode> roots;
+};
+
+} // namespace bpor::optimal
