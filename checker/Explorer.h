@@ -54,7 +54,9 @@ struct Statistics {
   uint64_t livelocks = 0;       // executions longer than SearchOptions::maxDepth
   uint64_t steps = 0;           // visible steps executed, replay included
   uint64_t prunedByBound = 0;   // transitions not explored because they exceeded the bound
-  uint64_t conservativeBacktrackPoints = 0; // backtrack points that added every enabled thread
+  /// Backtrack points beyond a single thread: a bound's conservative points (5.2.1) and
+  /// "every enabled thread" for a disabled one (Algorithm 7, Line 22).
+  uint64_t conservativeBacktrackPoints = 0;
   double elapsedSeconds = 0;
 };
 
@@ -73,6 +75,9 @@ struct SearchOptions {
   /// Chapter 6 optimizations (dissertation), for Dpor and Bpor.
   /// 6.1: backtrack only dependences in the transitive reduction of happens-before.
   bool transitiveReduction = false;
+  /// 6.4 (Algorithms 18-19): explore a bound's conservative backtrack points only below states
+  /// from which the search exceeded the bound (Bpor).
+  bool boundOptimization = false;
   /// Called at most about once a second during the search.
   std::function<void(const Statistics &)> progress;
 };

@@ -137,27 +137,36 @@ void SearchEngine::initialize() {
 void SearchEngine::dporBacktrack(size_t frameIndex, ThreadId u) {
   const Frame &pre = stack.frames[frameIndex];
   if (pre.enabled.contains(u) && !pre.sleep.contains(u))
-    add(frameIndex, u);
+    add(frameIndex, u, false);
   else
-    addAllEnabled(frameIndex);
+    addAllEnabled(frameIndex, false);
 }
 
-void SearchEngine::add(size_t frameIndex, ThreadId u) {
-  stack.frames[frameIndex].backtrack.insert(u);
+// With the bound optimization a bound's conservative points wait in their own set.
+ThreadSet &SearchEngine::backtrackSetFor(size_t frameIndex, bool conservative) {
+  Frame &f = stack.frames[frameIndex];
+  return conservative && options.boundOptimization ? f.conservative : f.backtrack;
 }
 
-void SearchEngine::addAllEnabled(size_t frameIndex) {
+void SearchEngine::add(size_t frameIndex, ThreadId u, bool conservative) {
+  if (backtrackSetFor(frameIndex, conservative).insert(u) && conservative)
+    ++result.stats.conservativeBacktrackPoints;
+}
+
+void SearchEngine::addAllEnabled(size_t frameIndex, bool conservative) {
   Frame &pre = stack.frames[frameIndex];
+  ThreadSet &target = backtrackSetFor(frameIndex, conservative);
   ++result.stats.conservativeBacktrackPoints;
   pre.enabled.forEach([&](ThreadId v) {
     if (!pre.sleep.contains(v))
-      pre.backtrack.insert(v);
+      target.insert(v);
   });
 }
 
 void SearchEngine::transitionExceedsBound() {
   ++result.stats.prunedByBound;
   result.boundPruned = true;
+  stack.top().boundExceeded = true;
 }
 
 // ---- Choosing and taking transitions --------------------------------------------------------
@@ -165,9 +174,19 @@ void SearchEngine::transitionExceedsBound() {
 bool SearchEngine::withinBound(ThreadId u) {
   if (!bounded || bound->valueAfter(stack, u) <= options.boundValue)
     return true;
-  ++result.stats.prunedByBound;
-  result.boundPruned = true;
+  transitionExceedsBound();
   return false;
+}
+
+std::optional<ThreadId> SearchEngine::firstCandidate(const Frame &f, const ThreadSet &set) const {
+  ThreadId u = NoThread;
+  set.forEach([&](ThreadId t) {
+    if (u == NoThread && f.enabled.contains(t) && !f.done.contains(t) && !f.sleep.contains(t))
+      u = t;
+  });
+  if (u == NoThread)
+    return std::nullopt;
+  return u;
 }
 
 // Lines 12-17 of Algorithm 8 for the top state: the next transition to explore from it, if
@@ -178,20 +197,16 @@ std::optional<ScheduleStep> SearchEngine::selectNext() {
   if (f.taken.thread != NoThread && f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
     return ScheduleStep{f.taken.thread, f.taken.choice + 1};
   while (true) {
-    ThreadSet candidates = f.backtrack;
-    ThreadSet excluded = f.done;
-    excluded.insertAll(f.sleep);
-    ThreadId u = NoThread;
-    candidates.forEach([&](ThreadId t) {
-      if (u == NoThread && f.enabled.contains(t) && !excluded.contains(t))
-        u = t;
-    });
-    if (u == NoThread)
+    // Lines 14-21 of Algorithm 18, then (if the bound was exceeded below) Lines 22-28.
+    std::optional<ThreadId> u = firstCandidate(f, f.backtrack);
+    if (!u && f.boundExceeded)
+      u = firstCandidate(f, f.conservative);
+    if (!u)
       return std::nullopt;
-    f.done.insert(u);
-    if (withinBound(u)) {
-      f.explored.insert(u);
-      return ScheduleStep{u, 0};
+    f.done.insert(*u);
+    if (withinBound(*u)) {
+      f.explored.insert(*u);
+      return ScheduleStep{*u, 0};
     }
   }
 }
@@ -329,6 +344,7 @@ ExecutionEnd SearchEngine::classifyBlockedEnd() {
   if (allAsleep)
     return ExecutionEnd::SleepSetBlocked;
   result.boundPruned = true;
+  stack.top().boundExceeded = true;
   return ExecutionEnd::BoundBlocked;
 }
 
@@ -397,7 +413,9 @@ bool SearchEngine::backtrackToNextBranch() {
     if (options.por != PorMode::None)
       hb.pop();
     stack.events.pop_back();
+    bool exceeded = stack.top().boundExceeded;
     stack.frames.pop_back();
+    stack.top().boundExceeded |= exceeded; // Line 17 of Algorithm 18
   }
 }
 
@@ -405,11 +423,7 @@ bool SearchEngine::hasUnexploredBranch() const {
   for (const Frame &f : stack.frames) {
     if (f.taken.thread != NoThread && f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
       return true;
-    bool found = false;
-    f.backtrack.forEach([&](ThreadId t) {
-      found = found || (f.enabled.contains(t) && !f.done.contains(t) && !f.sleep.contains(t));
-    });
-    if (found)
+    if (firstCandidate(f, f.backtrack) || (f.boundExceeded && firstCandidate(f, f.conservative)))
       return true;
   }
   return false;

@@ -47,8 +47,10 @@ private:
   bool hasUnexploredBranch() const;
 
   // BacktrackSink.
-  void add(size_t frameIndex, ThreadId u) override;
-  void addAllEnabled(size_t frameIndex) override;
+  void add(size_t frameIndex, ThreadId u, bool conservative) override;
+  void addAllEnabled(size_t frameIndex, bool conservative) override;
+  ThreadSet &backtrackSetFor(size_t frameIndex, bool conservative);
+  std::optional<ThreadId> firstCandidate(const Frame &f, const ThreadSet &set) const;
   void transitionExceedsBound() override;
   void backtrackRace(size_t frameIndex, ThreadId u);
   void dporBacktrack(size_t frameIndex, ThreadId u);

@@ -27,6 +27,11 @@ struct Frame {
   ThreadSet explored;
   /// Sleep(s): threads whose next transition leads only to already-explored states.
   ThreadSet sleep;
+  /// pending(s) of Algorithm 18: the bound's conservative backtrack points, explored only if
+  /// the bound was exceeded somewhere below s (bound optimization, 6.4).
+  ThreadSet conservative;
+  /// boundExceeded of Algorithm 18: a transition was excluded by the bound below s.
+  bool boundExceeded = false;
   /// The transition being explored from s (the step to events[i]); thread NoThread if none.
   ScheduleStep taken;
 

@@ -10,11 +10,12 @@
 
 namespace bpor {
 
-void addBacktrackPoint(const SearchStack &stack, size_t i, ThreadId u, BacktrackSink &sink) {
+void addBacktrackPoint(const SearchStack &stack, size_t i, ThreadId u, BacktrackSink &sink,
+                       bool conservative) {
   if (stack.frames[i].enabled.contains(u))
-    sink.add(i, u);
+    sink.add(i, u, conservative);
   else
-    sink.addAllEnabled(i);
+    sink.addAllEnabled(i, conservative);
 }
 
 ThreadId preferredEnabledThread(const SearchStack &stack) {

@@ -16,15 +16,17 @@
 
 namespace bpor {
 
-/// What a bound's Backtrack procedure may do to the stack: add backtrack points. Counting the
-/// conservative ones (every enabled thread) is the engine's business.
+/// What a bound's Initialize and Backtrack procedures may do to the stack: add backtrack
+/// points. A point is `conservative` when the bound requires it beyond what DPOR would
+/// (dissertation 5.2.1); with the bound optimization (6.4, Algorithms 18-19) those are kept
+/// aside and explored only if the search exceeds the bound below the state.
 class BacktrackSink {
 public:
   virtual ~BacktrackSink() = default;
   /// Adds u to backtrack(pre(S, i)) (i is 0-based: frames[i]).
-  virtual void add(size_t frameIndex, ThreadId u) = 0;
+  virtual void add(size_t frameIndex, ThreadId u, bool conservative = false) = 0;
   /// Adds every enabled (and, with sleep sets, not sleeping) thread to backtrack(pre(S, i)).
-  virtual void addAllEnabled(size_t frameIndex) = 0;
+  virtual void addAllEnabled(size_t frameIndex, bool conservative = false) = 0;
   /// An Initialize procedure passed over an enabled transition because it exceeds the bound.
   virtual void transitionExceedsBound() = 0;
 };
@@ -56,9 +58,10 @@ protected:
   uint64_t limit = ~uint64_t(0);
 };
 
-/// AddBacktrackPoint of Algorithm 11 (and Backtrack of Algorithms 7 and 20): u if it is
-/// enabled in pre(S, i), otherwise every enabled thread.
-void addBacktrackPoint(const SearchStack &stack, size_t i, ThreadId u, BacktrackSink &sink);
+/// AddBacktrackPoint of Algorithms 11 and 19 (and Backtrack of Algorithms 7 and 20): u if it
+/// is enabled in pre(S, i), otherwise every enabled thread.
+void addBacktrackPoint(const SearchStack &stack, size_t i, ThreadId u, BacktrackSink &sink,
+                       bool conservative = false);
 
 /// Initialize of Algorithms 7 and 11: the thread that ran last if it is still enabled (its
 /// transition is never the more expensive one), otherwise the first enabled thread.

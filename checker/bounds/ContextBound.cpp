@@ -11,14 +11,21 @@ uint64_t ContextBound::computeValueAfter(const SearchStack &stack, size_t frameB
 void ContextBound::initialize(const SearchStack &stack, BacktrackSink &sink) const {
   size_t top = stack.frames.size() - 1;
   ThreadId last = stack.lastThread();
-  if (last != NoThread && stack.top().enabled.contains(last))
+  if (last != NoThread && stack.top().enabled.contains(last)) {
     sink.add(top, last);
-  else
-    sink.addAllEnabled(top);
+    return;
+  }
+  ThreadId first = preferredEnabledThread(stack);
+  if (first == NoThread)
+    return;
+  sink.add(top, first);            // what DPOR needs
+  sink.addAllEnabled(top, true);   // what the context bound needs
 }
 
-void ContextBound::backtrack(const SearchStack &, size_t i, ThreadId, BacktrackSink &sink) const {
-  sink.addAllEnabled(i);
+void ContextBound::backtrack(const SearchStack &stack, size_t i, ThreadId u,
+                             BacktrackSink &sink) const {
+  addBacktrackPoint(stack, i, u, sink); // what DPOR needs
+  sink.addAllEnabled(i, true);          // what the context bound needs
 }
 
 } // namespace bpor

@@ -54,13 +54,18 @@ uint64_t DeltaBound::computeValueAfter(const SearchStack &stack, size_t frameBef
 void DeltaBound::addUpToPriorityOf(const SearchStack &stack, size_t i, ThreadId u,
                                    bool eventIsRelease, BacktrackSink &sink) const {
   const Frame &pre = stack.frames[i];
-  if (!pre.enabled.contains(u) || eventIsRelease || isRelease(pre.next[u])) {
-    sink.addAllEnabled(i);
+  if (!pre.enabled.contains(u)) {
+    sink.addAllEnabled(i); // as DPOR does
+    return;
+  }
+  sink.add(i, u); // what DPOR needs; the rest is the delta bound's
+  if (eventIsRelease || isRelease(pre.next[u])) {
+    sink.addAllEnabled(i, true);
     return;
   }
   inPriorityOrder(stack, i, [&](ThreadId t) {
     if (pre.enabled.contains(t))
-      sink.add(i, t);
+      sink.add(i, t, true);
     return t != u;
   });
 }

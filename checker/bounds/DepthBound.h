@@ -16,13 +16,22 @@ public:
   void pop(const SearchStack &) override {}
 
   /// Algorithm 9: every enabled thread, which gives up partial-order reduction (a depth-bound
-  /// persistent set is not local sufficient, Figure 5.1).
+  /// persistent set is not local sufficient, Figure 5.1). All but DPOR's one are conservative.
   void initialize(const SearchStack &stack, BacktrackSink &sink) const override {
     size_t top = stack.frames.size() - 1;
-    stack.top().enabled.forEach([&](ThreadId u) { sink.add(top, u); });
+    ThreadId first = preferredEnabledThread(stack);
+    if (first == NoThread)
+      return;
+    sink.add(top, first);
+    sink.addAllEnabled(top, true);
   }
-  /// Algorithm 9: nothing; Initialize already added every enabled thread.
-  void backtrack(const SearchStack &, size_t, ThreadId, BacktrackSink &) const override {}
+  /// Algorithm 9 does nothing, as Initialize added every enabled thread. DPOR's own backtrack
+  /// point is added too, which changes nothing then, and is what the bound optimization (6.4)
+  /// keeps when the conservative ones are set aside.
+  void backtrack(const SearchStack &stack, size_t i, ThreadId u,
+                 BacktrackSink &sink) const override {
+    addBacktrackPoint(stack, i, u, sink);
+  }
 };
 
 } // namespace bpor

@@ -55,10 +55,9 @@ void FairBound::initialize(const SearchStack &stack, BacktrackSink &sink) const 
   f.enabled.forEach(consider);
   if (best == NoThread)
     return;
+  sink.add(top, best);
   if (isRelease(f.next[best]))
-    sink.addAllEnabled(top);
-  else
-    sink.add(top, best);
+    sink.addAllEnabled(top, true);
 }
 
 // As for the delta bound, the release test reads both S_i (Definition 1.12 of the companion)
@@ -66,10 +65,13 @@ void FairBound::initialize(const SearchStack &stack, BacktrackSink &sink) const 
 void FairBound::backtrack(const SearchStack &stack, size_t i, ThreadId u,
                           BacktrackSink &sink) const {
   const Frame &pre = stack.frames[i];
-  if (pre.enabled.contains(u) && !isRelease(stack.events[i]) && !isRelease(pre.next[u]))
-    sink.add(i, u);
-  else
-    sink.addAllEnabled(i);
+  if (!pre.enabled.contains(u)) {
+    sink.addAllEnabled(i); // as DPOR does
+    return;
+  }
+  sink.add(i, u);
+  if (isRelease(stack.events[i]) || isRelease(pre.next[u]))
+    sink.addAllEnabled(i, true); // the fair bound's conservative point
 }
 
 } // namespace bpor

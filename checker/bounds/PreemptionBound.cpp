@@ -30,7 +30,7 @@ void PreemptionBound::backtrack(const SearchStack &stack, size_t i, ThreadId u,
   addBacktrackPoint(stack, i, u, sink);
   size_t j = lastContextSwitchBefore(stack, i);
   if (j != SIZE_MAX)
-    addBacktrackPoint(stack, j, u, sink);
+    addBacktrackPoint(stack, j, u, sink, true); // Algorithm 19: the conservative one
 }
 
 } // namespace bpor
