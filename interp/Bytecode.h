@@ -69,9 +69,18 @@ enum class Op : uint16_t {
   // Dynamic vector element access: ExtractDyn slot[dst] = slot[a + slot[b]] (b < imm lanes)
   ExtractDyn,
   InsertDyn,   // slots [dst, dst+imm) = slots [a, ...), then slot[dst + slot[b]] = slot[c]
+  // Integers of 65..128 bits in two slots (low word first); bits = width, flag = LLVM opcode or
+  // predicate. WideBinary: slots [dst, dst+2) = [a, a+2) op [b, b+2).
+  WideBinary,
+  WideCompare, // slot[dst] = [a, a+2) predicate [b, b+2)
+  WideExtend,  // slots [dst, dst+2) = extend slot[a] from `bits` (flag 1: signed); the high
+               // word is masked with imm (the destination width's high-word mask)
+  WideTrunc,   // slots [dst, dst+2) = [a, a+2), high word masked with imm
+  // Bitcast between differently shaped types through their memory image; extra[imm..]:
+  // total bytes, numSourceLeaves, (slot, offset, size)*, numDestLeaves, (slot, offset, size)*
+  BitcastBytes,
   // Varargs of defined functions
   VaStart,     // store the frame's va area address at slot[a]
-  VaArg,       // slot[dst] = next vararg (bits) from va_list at slot[a]
   VaCopy,      // copy va_list slot[b] -> slot[a]
   NumOps
 };

@@ -19,6 +19,17 @@ FunctionDecoder::FunctionDecoder(ProgramBuilder &builder, const Function &functi
 
 static bool isDouble(Type *type) { return type->getScalarType()->isDoubleTy(); }
 
+/// Vectors of i1 are bit-packed in memory, unlike their one-slot-per-lane registers.
+static bool hasBoolVector(Type *type) {
+  if (auto *vector = dyn_cast<FixedVectorType>(type))
+    return vector->getElementType()->isIntegerTy(1);
+  if (auto *array = dyn_cast<ArrayType>(type))
+    return hasBoolVector(array->getElementType());
+  if (auto *structType = dyn_cast<StructType>(type))
+    return llvm::any_of(structType->elements(), hasBoolVector);
+  return false;
+}
+
 static unsigned lanesOf(Type *type) {
   if (auto *vector = dyn_cast<FixedVectorType>(type))
     return vector->getNumElements();
@@ -257,8 +268,16 @@ void FunctionDecoder::decodeInstruction(const Instruction &instruction) {
     unsigned bits = operandType->getScalarType()->isPointerTy()
                         ? 64
                         : operandType->getScalarType()->getIntegerBitWidth();
+    if (bits > 64 && bits <= 128 && !operandType->isVectorTy()) {
+      Inst inst{Op::WideCompare, uint8_t(bits), uint8_t(compare.getPredicate())};
+      inst.dst = dst;
+      inst.a = slot(compare.getOperand(0));
+      inst.b = slot(compare.getOperand(1));
+      emit(inst);
+      return;
+    }
     if (bits > 64)
-      return unsupported(instruction, "comparison of integers wider than 64 bits");
+      return unsupported(instruction, "comparison of integers wider than 128 bits");
     Op op;
     switch (compare.getPredicate()) {
     case CmpInst::ICMP_EQ: op = Op::ICmpEq; break;
@@ -483,8 +502,16 @@ void FunctionDecoder::decodeBinary(const BinaryOperator &instruction) {
     return;
   }
   unsigned bits = scalar->getIntegerBitWidth();
+  if (bits > 64 && bits <= 128 && lanes == 1) {
+    Inst inst{Op::WideBinary, uint8_t(bits), uint8_t(instruction.getOpcode())};
+    inst.dst = dst;
+    inst.a = a;
+    inst.b = b;
+    emit(inst);
+    return;
+  }
   if (bits > 64)
-    return unsupported(instruction, "arithmetic on integers wider than 64 bits");
+    return unsupported(instruction, "arithmetic on integers wider than 128 bits");
   Op op;
   switch (instruction.getOpcode()) {
   case Instruction::Add: op = Op::Add; break;
@@ -533,11 +560,33 @@ void FunctionDecoder::decodeCast(const CastInst &instruction) {
   if (opcode == Instruction::BitCast || opcode == Instruction::AddrSpaceCast) {
     if (slotCount(from) == slotCount(to) && lanesOf(from) == lanesOf(to))
       return emitMove(dst, a, slotCount(to));
-    return unsupported(instruction, "bitcast between differently shaped types");
+    return decodeReshape(instruction);
   }
-  if ((fromScalar->isIntegerTy() && fromScalar->getIntegerBitWidth() > 64) ||
-      (toScalar->isIntegerTy() && toScalar->getIntegerBitWidth() > 64))
+  unsigned fromBits = fromScalar->isIntegerTy() ? fromScalar->getIntegerBitWidth() : 0;
+  unsigned toBits = toScalar->isIntegerTy() ? toScalar->getIntegerBitWidth() : 0;
+  if (fromBits > 64 || toBits > 64) {
+    // Two-slot integers (65..128 bits), scalars only.
+    if (lanes != 1 || fromBits > 128 || toBits > 128)
+      return unsupported(instruction, "conversion of integers wider than 128 bits");
+    uint64_t highMask = toBits > 64 ? maskOf(toBits - 64) : 0;
+    if (opcode == Instruction::Trunc && toBits <= 64)
+      return perLane(Op::Trunc, 0, 0, maskOf(toBits)); // the low word
+    if (opcode == Instruction::Trunc || (opcode == Instruction::ZExt && fromBits > 64)) {
+      Inst inst{Op::WideTrunc};
+      inst.dst = dst;
+      inst.a = a;
+      inst.imm = highMask;
+      return (void)emit(inst);
+    }
+    if ((opcode == Instruction::ZExt || opcode == Instruction::SExt) && fromBits <= 64) {
+      Inst inst{Op::WideExtend, uint8_t(fromBits), uint8_t(opcode == Instruction::SExt)};
+      inst.dst = dst;
+      inst.a = a;
+      inst.imm = highMask;
+      return (void)emit(inst);
+    }
     return unsupported(instruction, "conversion of integers wider than 64 bits");
+  }
   switch (opcode) {
   case Instruction::Trunc:
   case Instruction::PtrToInt:
@@ -564,6 +613,34 @@ void FunctionDecoder::decodeCast(const CastInst &instruction) {
   default:
     return unsupported(instruction, "unsupported cast");
   }
+}
+
+void FunctionDecoder::decodeReshape(const CastInst &instruction) {
+  Type *from = instruction.getSrcTy(), *to = instruction.getDestTy();
+  if (hasBoolVector(from) || hasBoolVector(to))
+    return unsupported(instruction, "bitcast of a vector of i1");
+  // A bitcast is a store of the source followed by a load of the destination: both sides
+  // described by their memory leaves.
+  std::vector<Leaf> sourceLeaves, destLeaves;
+  leavesOf(layout_, from, 0, sourceLeaves);
+  leavesOf(layout_, to, 0, destLeaves);
+  uint64_t bytes = layout_.getTypeStoreSize(to);
+  if (bytes > 256)
+    return unsupported(instruction, "bitcast of more than 256 bytes");
+  Inst inst{Op::BitcastBytes};
+  inst.dst = slot(&instruction);
+  inst.a = slot(instruction.getOperand(0));
+  inst.imm = out_.extra.size();
+  out_.extra.push_back(bytes);
+  for (const std::vector<Leaf> *leaves : {&sourceLeaves, &destLeaves}) {
+    out_.extra.push_back(leaves->size());
+    for (const Leaf &leaf : *leaves) {
+      out_.extra.push_back(leaf.slot);
+      out_.extra.push_back(leaf.offset);
+      out_.extra.push_back(leaf.size);
+    }
+  }
+  emit(inst);
 }
 
 void FunctionDecoder::decodeGep(const GetElementPtrInst &instruction) {
@@ -608,17 +685,6 @@ void FunctionDecoder::decodeGep(const GetElementPtrInst &instruction) {
   } else if (!wroteDst) {
     emitMove(dst, base, 1);
   }
-}
-
-/// Vectors of i1 are bit-packed in memory, unlike their one-slot-per-lane registers.
-static bool hasBoolVector(Type *type) {
-  if (auto *vector = dyn_cast<FixedVectorType>(type))
-    return vector->getElementType()->isIntegerTy(1);
-  if (auto *array = dyn_cast<ArrayType>(type))
-    return hasBoolVector(array->getElementType());
-  if (auto *structType = dyn_cast<StructType>(type))
-    return llvm::any_of(structType->elements(), hasBoolVector);
-  return false;
 }
 
 void FunctionDecoder::decodeLoad(const LoadInst &instruction) {

@@ -28,6 +28,7 @@ private:
   void decodeInstruction(const llvm::Instruction &instruction);
   void decodeBinary(const llvm::BinaryOperator &instruction);
   void decodeCast(const llvm::CastInst &instruction);
+  void decodeReshape(const llvm::CastInst &instruction);
   void decodeGep(const llvm::GetElementPtrInst &instruction);
   void decodeLoad(const llvm::LoadInst &instruction);
   void decodeStore(const llvm::StoreInst &instruction);

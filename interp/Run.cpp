@@ -3,6 +3,9 @@
 // that the fault's location is the faulting instruction.
 #include "interp/Interpreter.h"
 
+#include <llvm/IR/InstrTypes.h>
+#include <llvm/IR/Instruction.h>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -151,6 +154,72 @@ uint64_t saturating(Op op, uint64_t a, uint64_t b, unsigned bits, uint64_t mask)
     return exact > mask ? mask : uint64_t(exact);
   }
   return a < b ? 0 : a - b;
+}
+
+using u128 = unsigned __int128;
+using s128 = __int128;
+
+inline u128 wideValue(const Slot *slots) { return u128(slots[0]) | (u128(slots[1]) << 64); }
+inline s128 wideSigned(const Slot *slots, unsigned bits) {
+  unsigned shift = 128 - bits;
+  return s128(wideValue(slots) << shift) >> shift;
+}
+inline void setWide(Slot *slots, u128 value, unsigned bits) {
+  if (bits < 128)
+    value &= (u128(1) << bits) - 1;
+  slots[0] = uint64_t(value);
+  slots[1] = uint64_t(value >> 64);
+}
+
+bool wideCompare(unsigned predicate, const Slot *a, const Slot *b, unsigned bits) {
+  u128 x = wideValue(a), y = wideValue(b);
+  s128 sx = wideSigned(a, bits), sy = wideSigned(b, bits);
+  switch (predicate) {
+  case llvm::CmpInst::ICMP_EQ: return x == y;
+  case llvm::CmpInst::ICMP_NE: return x != y;
+  case llvm::CmpInst::ICMP_ULT: return x < y;
+  case llvm::CmpInst::ICMP_ULE: return x <= y;
+  case llvm::CmpInst::ICMP_UGT: return x > y;
+  case llvm::CmpInst::ICMP_UGE: return x >= y;
+  case llvm::CmpInst::ICMP_SLT: return sx < sy;
+  case llvm::CmpInst::ICMP_SLE: return sx <= sy;
+  case llvm::CmpInst::ICMP_SGT: return sx > sy;
+  default: return sx >= sy;
+  }
+}
+
+/// A two-slot binary operation; returns an error message for undefined behaviour.
+const char *wideBinary(unsigned opcode, const Slot *a, const Slot *b, Slot *out, unsigned bits) {
+  u128 x = wideValue(a), y = wideValue(b);
+  s128 sx = wideSigned(a, bits), sy = wideSigned(b, bits);
+  s128 min = -(s128(1) << (bits - 1));
+  u128 result = 0;
+  switch (opcode) {
+  case llvm::Instruction::Add: result = x + y; break;
+  case llvm::Instruction::Sub: result = x - y; break;
+  case llvm::Instruction::Mul: result = x * y; break;
+  case llvm::Instruction::And: result = x & y; break;
+  case llvm::Instruction::Or: result = x | y; break;
+  case llvm::Instruction::Xor: result = x ^ y; break;
+  case llvm::Instruction::Shl: result = y >= bits ? 0 : x << unsigned(y); break;
+  case llvm::Instruction::LShr: result = y >= bits ? 0 : x >> unsigned(y); break;
+  case llvm::Instruction::AShr: result = u128(sx >> unsigned(y >= bits ? bits - 1 : y)); break;
+  case llvm::Instruction::UDiv:
+  case llvm::Instruction::URem:
+    if (y == 0)
+      return "undefined behaviour: integer division by zero";
+    result = opcode == llvm::Instruction::UDiv ? x / y : x % y;
+    break;
+  default: // SDiv, SRem
+    if (sy == 0)
+      return "undefined behaviour: integer division by zero";
+    if (sy == -1 && sx == min)
+      return "undefined behaviour: signed division overflow (INT_MIN / -1)";
+    result = u128(opcode == llvm::Instruction::SDiv ? sx / sy : sx % sy);
+    break;
+  }
+  setWide(out, result, bits);
+  return nullptr;
 }
 
 } // namespace
@@ -719,7 +788,49 @@ RunResult Interpreter::run(ThreadState &thread) {
       ++ip;
       break;
     }
-    case Op::VaArg:
+    case Op::WideBinary:
+      if (const char *error = wideBinary(I.flag, R + I.a, R + I.b, R + I.dst, I.bits))
+        BPOR_FAULT(ErrorKind::AssertionFailure, error);
+      ++ip;
+      break;
+    case Op::WideCompare:
+      R[I.dst] = wideCompare(I.flag, R + I.a, R + I.b, I.bits);
+      ++ip;
+      break;
+    case Op::WideExtend: {
+      uint64_t low = R[I.a];
+      uint64_t high = I.flag && (low >> (I.bits - 1)) & 1 ? ~uint64_t(0) : 0;
+      R[I.dst] = I.flag ? uint64_t(sext(low, I.bits)) : low;
+      R[I.dst + 1] = high & I.imm;
+      ++ip;
+      break;
+    }
+    case Op::WideTrunc: {
+      Slot low = R[I.a], high = R[I.a + 1];
+      R[I.dst] = low;
+      R[I.dst + 1] = high & I.imm;
+      ++ip;
+      break;
+    }
+    case Op::BitcastBytes: {
+      const uint64_t *table = function->extra.data() + I.imm;
+      uint8_t bytes[256] = {};
+      uint64_t numSource = table[1];
+      const uint64_t *leaf = table + 2;
+      for (uint64_t i = 0; i < numSource; ++i, leaf += 3)
+        std::memcpy(bytes + leaf[1], &R[I.a + leaf[0]], leaf[2]);
+      uint64_t numDest = *leaf++;
+      Slot result[256];
+      for (uint64_t i = 0; i < numDest; ++i, leaf += 3) {
+        Slot value = 0;
+        std::memcpy(&value, bytes + leaf[1], leaf[2]);
+        result[leaf[0]] = value;
+      }
+      // Written after reading every source slot: the two may overlap only if dst == a.
+      std::copy_n(result, numDest, R + I.dst);
+      ++ip;
+      break;
+    }
     case Op::NumOps:
       BPOR_FAULT(ErrorKind::Unsupported, "internal error: invalid bytecode");
     }

@@ -135,17 +135,54 @@ define ptr @inttoptr(i64 %a) { %r = inttoptr i64 %a to ptr
   EXPECT_EQ(call("inttoptr", {makeAddress(3, 12)}), makeAddress(3, 12));
 }
 
-TEST_F(ArithmeticTest, WideIntegerArithmeticIsUnsupportedWhenReached) {
+TEST_F(ArithmeticTest, TwoSlotIntegers) {
   load(R"(
-define i128 @wide(i128 %a) { %r = add i128 %a, 1
+define i128 @mul(i64 %a, i64 %b) {
+  %x = zext i64 %a to i128
+  %y = zext i64 %b to i128
+  %r = mul i128 %x, %y
   ret i128 %r }
+define i64 @high(i64 %a, i64 %b) {
+  %x = zext i64 %a to i128
+  %y = zext i64 %b to i128
+  %r = mul i128 %x, %y
+  %h = lshr i128 %r, 64
+  %t = trunc i128 %h to i64
+  ret i64 %t }
+define i128 @neg(i32 %a) {
+  %x = sext i32 %a to i128
+  %r = sdiv i128 %x, 2
+  ret i128 %r }
+define i1 @less(i64 %a) {
+  %x = sext i64 %a to i128
+  %r = icmp slt i128 %x, 0
+  ret i1 %r }
+define i128 @div0(i128 %a) {
+  %r = udiv i128 %a, 0
+  ret i128 %r }
+)");
+  ThreadState thread;
+  ASSERT_EQ(run(thread, "mul", {~uint64_t(0), 3}), RunResult::Returned);
+  EXPECT_EQ(thread.returnValue, (std::vector<Slot>{~uint64_t(0) - 2, 2}));
+  EXPECT_EQ(call("high", {uint64_t(1) << 63, 4}), 2u);
+  ASSERT_EQ(run(thread, "neg", {uint32_t(-7)}), RunResult::Returned);
+  EXPECT_EQ(thread.returnValue, (std::vector<Slot>{uint64_t(-3), ~uint64_t(0)}));
+  EXPECT_EQ(call("less", {uint64_t(-1)}), 1u);
+  EXPECT_EQ(call("less", {5}), 0u);
+  EXPECT_EQ(fault("div0", {1, 0}).message, "undefined behaviour: integer division by zero");
+}
+
+TEST_F(ArithmeticTest, IntegersWiderThan128BitsAreUnsupportedWhenReached) {
+  load(R"(
+define i256 @wide(i256 %a) { %r = add i256 %a, 1
+  ret i256 %r }
 define i32 @fine() { ret i32 3 }
 )");
   EXPECT_EQ(call("fine"), 3u); // decoding the module did not fail
-  Fault error = fault("wide", {1, 0});
+  Fault error = fault("wide", {1, 0, 0, 0});
   EXPECT_EQ(error.kind, ErrorKind::Unsupported);
   EXPECT_EQ(error.message,
-            "arithmetic on integers wider than 64 bits in function wide: %r = add i128 %a, 1");
+            "arithmetic on integers wider than 128 bits in function wide: %r = add i256 %a, 1");
 }
 
 } // namespace

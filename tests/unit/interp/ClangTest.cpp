@@ -3,6 +3,7 @@
 // aggregate returns, va_arg lowering, switch tables, overflow builtins, memory intrinsics.
 #include "InterpTestUtil.h"
 
+#include <fmt/format.h>
 #include <llvm/IRReader/IRReader.h>
 
 #include <cstdio>
@@ -31,16 +32,16 @@ const Case Cases[] = {
 };
 
 std::string scratchDir() {
-  std::string dir = ::testing::TempDir() + "bpor_interp_clang_" + std::to_string(getpid());
+  std::string dir = fmt::format("{}bpor_interp_clang_{}", ::testing::TempDir(), getpid());
   std::filesystem::create_directories(dir);
   return dir;
 }
 
-int shell(const std::string &command) { return std::system((command + " 2>&1").c_str()); }
+int shell(const std::string &command) { return std::system(command.c_str()); }
 
 /// Results of the kernels compiled natively, in Cases order.
 std::vector<long> nativeResults(const std::string &dir) {
-  std::ofstream driver(dir + "/driver.c");
+  std::ofstream driver(fmt::format("{}/driver.c", dir));
   driver << "#include <stdio.h>\n";
   for (const Case &c : Cases)
     driver << "long " << c.function << "(int);\n";
@@ -49,9 +50,9 @@ std::vector<long> nativeResults(const std::string &dir) {
     driver << "  printf(\"%ld\\n\", " << c.function << "(" << c.n << "));\n";
   driver << "  return 0;\n}\n";
   driver.close();
-  std::string binary = dir + "/native";
-  if (shell(std::string(BPOR_TEST_CLANG) + " -O0 -w -o " + binary + " " + dir + "/driver.c " +
-            KernelsSource) != 0)
+  std::string binary = fmt::format("{}/native", dir);
+  if (shell(fmt::format("{} -O0 -w -o {} {}/driver.c {}", BPOR_TEST_CLANG, binary, dir,
+                        KernelsSource)) != 0)
     return {};
   FILE *pipe = popen(binary.c_str(), "r");
   std::vector<long> results;
@@ -75,9 +76,9 @@ protected:
       return CallOutcome::Return;
     };
     std::string dir = scratchDir();
-    std::string bitcode = dir + "/kernels" + std::to_string(optimisation) + ".bc";
-    ASSERT_EQ(shell(std::string(BPOR_TEST_CLANG) + " -O" + std::to_string(optimisation) +
-                    " -g -emit-llvm -c -o " + bitcode + " " + KernelsSource),
+    std::string bitcode = fmt::format("{}/kernels{}.bc", dir, optimisation);
+    ASSERT_EQ(shell(fmt::format("{} -O{} -g -emit-llvm -c -o {} {}", BPOR_TEST_CLANG,
+                                optimisation, bitcode, KernelsSource)),
               0);
     llvm::SMDiagnostic diagnostic;
     module = llvm::parseIRFile(bitcode, diagnostic, context);
@@ -105,15 +106,15 @@ TEST_P(ClangTest, KernelsAgreeWithNativeExecution) {
 
 TEST_P(ClangTest, FaultLocationIsTheSourceLine) {
   std::string dir = scratchDir();
-  std::string source = dir + "/oob.c";
+  std::string source = fmt::format("{}/oob.c", dir);
   std::ofstream(source) << "int get(int i) {\n"
                            "  int a[4] = {1, 2, 3, 4};\n"
                            "  volatile int *p = a;\n"
                            "  return p[i];\n"
                            "}\n";
-  std::string bitcode = dir + "/oob.bc";
-  ASSERT_EQ(shell(std::string(BPOR_TEST_CLANG) + " -O" + std::to_string(GetParam()) +
-                  " -g -emit-llvm -c -o " + bitcode + " " + source),
+  std::string bitcode = fmt::format("{}/oob.bc", dir);
+  ASSERT_EQ(shell(fmt::format("{} -O{} -g -emit-llvm -c -o {} {}", BPOR_TEST_CLANG, GetParam(),
+                              bitcode, source)),
             0);
   llvm::SMDiagnostic diagnostic;
   module = llvm::parseIRFile(bitcode, diagnostic, context);
@@ -127,7 +128,7 @@ TEST_P(ClangTest, FaultLocationIsTheSourceLine) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Optimisation, ClangTest, ::testing::Values(0, 2, 3),
-                         [](const auto &info) { return "O" + std::to_string(info.param); });
+                         [](const auto &info) { return fmt::format("O{}", info.param); });
 
 } // namespace
 } // namespace bpor::test

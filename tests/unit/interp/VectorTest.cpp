@@ -91,15 +91,30 @@ define i32 @arr() {
   EXPECT_EQ(call("arr"), 5u);
 }
 
-TEST_F(VectorTest, ReshapingBitcastIsUnsupported) {
+TEST_F(VectorTest, ReshapingBitcastGoesThroughTheMemoryImage) {
   load(R"(
-define i64 @f(<2 x i32> %v) { %r = bitcast <2 x i32> %v to i64
+define i64 @join(<2 x i32> %v) { %r = bitcast <2 x i32> %v to i64
   ret i64 %r }
+define <4 x i16> @split(i64 %a) { %r = bitcast i64 %a to <4 x i16>
+  ret <4 x i16> %r }
+define <2 x i64> @bytes(<16 x i8> %v) { %r = bitcast <16 x i8> %v to <2 x i64>
+  ret <2 x i64> %r }
+define i8 @bools(<8 x i1> %v) { %r = bitcast <8 x i1> %v to i8
+  ret i8 %r }
 )");
-  Fault error = fault("f", {1, 2});
+  EXPECT_EQ(call("join", {0x11223344, 0x55667788}), 0x5566778811223344u);
+  ThreadState thread;
+  ASSERT_EQ(run(thread, "split", {0x0004000300020001}), RunResult::Returned);
+  EXPECT_EQ(thread.returnValue, (std::vector<Slot>{1, 2, 3, 4}));
+  std::vector<Slot> lanes;
+  for (Slot i = 0; i < 16; ++i)
+    lanes.push_back(i);
+  ASSERT_EQ(run(thread, "bytes", lanes), RunResult::Returned);
+  EXPECT_EQ(thread.returnValue, (std::vector<Slot>{0x0706050403020100, 0x0f0e0d0c0b0a0908}));
+  Fault error = fault("bools", {1, 0, 1, 0, 1, 0, 1, 0});
   EXPECT_EQ(error.kind, ErrorKind::Unsupported);
-  EXPECT_EQ(error.message, "bitcast between differently shaped types in function f: "
-                           "%r = bitcast <2 x i32> %v to i64");
+  EXPECT_EQ(error.message, "bitcast of a vector of i1 in function bools: "
+                           "%r = bitcast <8 x i1> %v to i8");
 }
 
 } // namespace
