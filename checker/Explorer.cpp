@@ -46,8 +46,67 @@ SearchResult explore(Model &model, const SearchOptions &options) {
   return explore(model, options, ExecutionObserver());
 }
 
+static void addStatistics(Statistics &total, const Statistics &round) {
+  total.executions += round.executions;
+  total.finished += round.finished;
+  total.infeasible += round.infeasible;
+  total.sleepSetBlocked += round.sleepSetBlocked;
+  total.boundBlocked += round.boundBlocked;
+  total.deadlocks += round.deadlocks;
+  total.errors += round.errors;
+  total.livelocks += round.livelocks;
+  total.steps += round.steps;
+  total.prunedByBound += round.prunedByBound;
+  total.conservativeBacktrackPoints += round.conservativeBacktrackPoints;
+  total.elapsedSeconds += round.elapsedSeconds;
+}
+
+// Iterative bounding: bound 0, 1, ..., boundValue; each round is a complete search within its
+// bound, so the first error found comes with the smallest bound that exposes it.
+static SearchResult exploreIteratively(Model &model, const SearchOptions &options,
+                                       const ExecutionObserver &observer) {
+  SearchResult total;
+  for (uint64_t c = 0; c <= options.boundValue; ++c) {
+    SearchOptions round = options;
+    round.iterativeBounding = false;
+    round.boundValue = c;
+    if (options.maxExecutions) {
+      if (total.stats.executions >= options.maxExecutions)
+        break;
+      round.maxExecutions = options.maxExecutions - total.stats.executions;
+    }
+    if (options.timeLimitSeconds > 0) {
+      if (total.stats.elapsedSeconds >= options.timeLimitSeconds)
+        break;
+      round.timeLimitSeconds = options.timeLimitSeconds - total.stats.elapsedSeconds;
+    }
+    Statistics before = total.stats;
+    if (options.progress)
+      round.progress = [&](const Statistics &s) {
+        Statistics sum = before;
+        addStatistics(sum, s);
+        options.progress(sum);
+      };
+    SearchEngine engine(model, round, &observer);
+    SearchResult r = engine.run();
+    addStatistics(total.stats, r.stats);
+    // A complete round reaches every error state of the rounds before it.
+    if (r.complete)
+      total.errors.clear();
+    for (ErrorReport &e : r.errors)
+      total.errors.push_back(std::move(e));
+    total.complete = r.complete;
+    total.boundPruned = r.boundPruned;
+    if (!r.complete || (!options.keepGoing && !total.errors.empty()) || !r.boundPruned)
+      break;
+  }
+  return total;
+}
+
 SearchResult explore(Model &model, const SearchOptions &options,
                      const ExecutionObserver &observer) {
+  if (options.iterativeBounding && options.bound != BoundKind::None)
+    return exploreIteratively(model, options, observer);
   SearchEngine engine(model, options, &observer);
   return engine.run();
 }

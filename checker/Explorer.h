@@ -78,6 +78,14 @@ struct SearchOptions {
   /// 6.4 (Algorithms 18-19): explore a bound's conservative backtrack points only below states
   /// from which the search exceeded the bound (Bpor).
   bool boundOptimization = false;
+  /// Debugging: in every state, recompute the race analysis by brute force from the
+  /// definitions and check that each backtrack point it requires (the bound's Post condition
+  /// for the current sequence) is in place; a violation throws std::logic_error. Slow.
+  bool checkInvariants = false;
+  /// Iterative bounding: search with bound 0, 1, ..., boundValue in turn, stopping at the first
+  /// round that finds an error (unless keepGoing) or that completes without the bound cutting
+  /// anything (the space is saturated). Statistics add up over the rounds.
+  bool iterativeBounding = false;
   /// Called at most about once a second during the search.
   std::function<void(const Statistics &)> progress;
 };

@@ -3,6 +3,7 @@
 #include "checker/Dependence.h"
 
 #include <fmt/format.h>
+#include <stdexcept>
 
 namespace bpor {
 
@@ -72,6 +73,8 @@ void SearchEngine::analyseRaces(bool executionEnded) {
     bool unchanged = u != event.thread && before.alive.contains(u);
     if (!unchanged) {
       fullRaceScan(u);
+      if (executionEnded && event.thread != u)
+        backtrackRace(last, u);
       return;
     }
     if (executionEnded || dependent(event, now.next[u]))
@@ -86,19 +89,99 @@ void SearchEngine::fullRaceScan(ThreadId u) {
     uint32_t i = latestScratch[v];
     if (i == none)
       continue;
-    // Transitive reduction (6.1, dissertation): skip i if i ->_S u, i.e. i happens before a
-    // later transition that is itself dependent with next(s, u) (Definition 6.2): one of u's
-    // own (always dependent with it), or the latest dependent transition of some thread (an
-    // earlier one of that thread would imply the latest by program order).
-    if (options.transitiveReduction) {
-      bool implied = hb.happensBeforeThread(i, u);
-      for (uint32_t j : latestScratch)
-        implied = implied || (j != none && j > i && hb.happensBefore(i, j));
-      if (implied)
-        continue;
-    }
+    if (options.transitiveReduction && impliedByLaterDependence(i, u, latestScratch))
+      continue;
     backtrackRace(i, u);
   }
+}
+
+// Transitive reduction (6.1, dissertation): i ->_S u (Definition 6.2) holds if i happens
+// before one of u's own events (always dependent with next(s, u)) or before a later transition
+// dependent with next(s, u); the latest dependent transition of each thread (`latest`) is
+// enough to decide, since an earlier one of a thread happens before its latest.
+bool SearchEngine::impliedByLaterDependence(uint32_t i, ThreadId u,
+                                            const std::vector<uint32_t> &latest) const {
+  if (hb.happensBeforeThread(i, u))
+    return true;
+  for (uint32_t j : latest)
+    if (j != DependenceIndex::None && j > i && hb.happensBefore(i, j))
+      return true;
+  return false;
+}
+
+// ---- Checking mode: Lines 4-10 by brute force -----------------------------------------------
+
+namespace {
+// A BacktrackSink that checks that the backtrack points a procedure asks for are present.
+class RequirementChecker final : public BacktrackSink {
+public:
+  RequirementChecker(const SearchStack &stack, std::string &failure)
+      : stack(stack), failure(failure) {}
+  void add(size_t i, ThreadId u, bool) override {
+    if (!has(i, u) && failure.empty())
+      failure = fmt::format("thread {} missing from backtrack(pre(S, {}))", u, i);
+  }
+  void addAllEnabled(size_t i, bool) override {
+    const Frame &f = stack.frames[i];
+    f.enabled.forEach([&](ThreadId v) {
+      if (!f.sleep.contains(v) && !has(i, v) && failure.empty())
+        failure = fmt::format("thread {} missing from backtrack(pre(S, {})) = enabled", v, i);
+    });
+  }
+  void transitionExceedsBound() override {}
+
+private:
+  bool has(size_t i, ThreadId u) const {
+    const Frame &f = stack.frames[i];
+    return f.backtrack.contains(u) || f.conservative.contains(u);
+  }
+  const SearchStack &stack;
+  std::string &failure;
+};
+} // namespace
+
+// Recomputes Lines 4-10 of Algorithm 8 for the top state from scratch (every thread u, every
+// other thread v, the most recent dependent transition by a scan of the whole execution) and
+// checks that every backtrack point they require is in place: the incremental analysis, the
+// dependence index and the transitive-reduction test must agree with the definitions.
+void SearchEngine::checkRaceAnalysis(bool executionEnded) {
+  std::string failure;
+  RequirementChecker checker(stack, failure);
+  const Frame &now = stack.top();
+  size_t n = stack.events.size();
+  now.alive.forEach([&](ThreadId u) {
+    std::vector<uint32_t> latest(now.numThreads(), DependenceIndex::None);
+    for (size_t i = 0; i < n; ++i) {
+      ThreadId v = stack.events[i].thread;
+      if (v == u)
+        continue;
+      if (dependent(stack.events[i], now.next[u]) || (executionEnded && i + 1 == n)) {
+        if (v >= latest.size())
+          latest.resize(v + 1, DependenceIndex::None);
+        latest[v] = uint32_t(i);
+      }
+    }
+    for (uint32_t i : latest) {
+      if (i == DependenceIndex::None)
+        continue;
+      if (options.transitiveReduction && !(executionEnded && i + 1 == n) &&
+          impliedByLaterDependence(i, u, latest))
+        continue;
+      if (options.por == PorMode::Bpor) {
+        bound->backtrack(stack, i, u, checker);
+      } else {
+        const Frame &pre = stack.frames[i];
+        if (pre.enabled.contains(u) && !pre.sleep.contains(u))
+          checker.add(i, u, false);
+        else
+          checker.addAllEnabled(i, false);
+      }
+      if (!failure.empty())
+        throw std::logic_error(fmt::format(
+            "checker invariant violated at depth {} for thread {} and event {}: {}", n, u, i,
+            failure));
+    }
+  });
 }
 
 // Line 7 of Algorithm 7 and 8: Backtrack(S, i, u).
@@ -266,6 +349,8 @@ bool SearchEngine::enterNewState() {
   captureState(running);
   bound->push(stack);
   analyseRaces(!running);
+  if (options.checkInvariants && options.por != PorMode::None)
+    checkRaceAnalysis(!running);
   if (!running) {
     if (status == ExecStatus::Error)
       reportError(model.error());

@@ -53,6 +53,9 @@ private:
   std::optional<ThreadId> firstCandidate(const Frame &f, const ThreadSet &set) const;
   void transitionExceedsBound() override;
   void backtrackRace(size_t frameIndex, ThreadId u);
+  bool impliedByLaterDependence(uint32_t i, ThreadId u,
+                                const std::vector<uint32_t> &latest) const;
+  void checkRaceAnalysis(bool executionEnded);
   void dporBacktrack(size_t frameIndex, ThreadId u);
 
   Model &model;

@@ -19,6 +19,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <stdexcept>
 
 using namespace bpor;
 using namespace bpor::testing;
@@ -71,7 +72,14 @@ bool compare(const char *what, const Program &program, uint64_t seed,
     ++skipped;
     return true;
   }
-  Reached b = reach(program, reduced);
+  Reached b;
+  try {
+    b = reach(program, reduced);
+  } catch (const std::logic_error &e) {
+    fmt::print("INVARIANT ({}) seed {} bound {} c {}: {}\n{}", what, seed,
+               boundKindName(reduced.bound), reduced.boundValue, e.what(), program.toString());
+    return false;
+  }
   ++checks;
   if (b.result.complete && a.states.local == b.states.local &&
       a.states.terminal == b.states.terminal && a.states.deadlock == b.states.deadlock)
@@ -126,6 +134,7 @@ int main(int argc, char **argv) {
     bpor.por = PorMode::Bpor;
     bpor.transitiveReduction = (r >> 30) & 1;
     bpor.boundOptimization = (r >> 31) & 1;
+    bpor.checkInvariants = (r >> 35) % 4 == 0;
     if (!compare("bpor", program, round, plain, bpor, checks, skipped))
       return 1;
     // Cyclic programs: the fair bound with the livelock depth.

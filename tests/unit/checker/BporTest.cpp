@@ -101,6 +101,79 @@ TEST(Bpor, LocalDepthAllowsIndependentStepsBeyondTheTotalDepth) {
   EXPECT_TRUE(cut.boundPruned);
 }
 
+TEST(Bpor, IterativeBoundingFindsTheBugAtTheSmallestBound) {
+  ProgramModel model(twoPreemptionBug());
+  SearchOptions options;
+  options.por = PorMode::Bpor;
+  options.bound = BoundKind::Preemption;
+  options.boundValue = 5;
+  options.iterativeBounding = true;
+  SearchResult r = explore(model, options);
+  ASSERT_EQ(r.errors.size(), 1u);
+  // Rounds 0 and 1 completed without error; round 2 stopped at the bug.
+  uint64_t round0 = search(twoPreemptionBug(), PorMode::Bpor, BoundKind::Preemption, 0)
+                        .stats.executions;
+  uint64_t round1 = search(twoPreemptionBug(), PorMode::Bpor, BoundKind::Preemption, 1)
+                        .stats.executions;
+  uint64_t round2 = search(twoPreemptionBug(), PorMode::Bpor, BoundKind::Preemption, 2)
+                        .stats.executions;
+  EXPECT_EQ(r.stats.executions, round0 + round1 + round2);
+  EXPECT_FALSE(r.complete);
+}
+
+TEST(Bpor, IterativeBoundingStopsWhenTheBoundNoLongerCuts) {
+  // Independent threads: main's 2 writes and T1's 2 writes. Bound 0 and 1 cut transitions;
+  // the largest number of preemptions any schedule has is 3 (M T M T after the fork), so round
+  // 3 cuts nothing and the search stops there, complete, although the limit is 10.
+  Program p;
+  p.bodies = {{forkOf(1), writeOf(0, 1), writeOf(0, 2)}, {writeOf(1, 1), writeOf(1, 2)}};
+  ProgramModel model(p);
+  SearchOptions options;
+  options.bound = BoundKind::Preemption;
+  options.boundValue = 10;
+  options.iterativeBounding = true;
+  SearchResult r = explore(model, options);
+  EXPECT_TRUE(r.complete);
+  EXPECT_FALSE(r.boundPruned);
+  uint64_t expected = 0;
+  for (uint64_t c = 0; c <= 3; ++c)
+    expected += search(p, PorMode::None, BoundKind::Preemption, c).stats.executions;
+  EXPECT_EQ(r.stats.executions, expected);
+  EXPECT_EQ(search(p, PorMode::None, BoundKind::Preemption, 3).stats.executions, 6u);
+}
+
+TEST(Bpor, BruteForceInvariantCheckHoldsOnGeneratedPrograms) {
+  // checkInvariants recomputes Lines 4-10 of Algorithm 8 from the definitions in every state
+  // and throws if a required backtrack point is missing.
+  const BoundKind bounds[] = {BoundKind::None,       BoundKind::Depth, BoundKind::Context,
+                              BoundKind::Preemption, BoundKind::Delta, BoundKind::Fair,
+                              BoundKind::LocalDepth, BoundKind::LocalContext};
+  for (uint64_t seed = 0; seed < validationSeeds(40); ++seed) {
+    Program program = generateProgram(seed);
+    for (int config = 0; config < 4; ++config) {
+      SearchOptions options;
+      options.keepGoing = true;
+      options.checkInvariants = true;
+      options.maxExecutions = 2000;
+      options.transitiveReduction = config & 1;
+      options.boundOptimization = config & 2;
+      options.por = PorMode::Dpor;
+      ProgramModel dporModel(program);
+      EXPECT_NO_THROW(explore(dporModel, options)) << "dpor, seed " << seed;
+      options.por = PorMode::Bpor;
+      for (BoundKind bound : bounds) {
+        options.bound = bound;
+        options.boundValue = 2;
+        ProgramModel model(program);
+        EXPECT_NO_THROW(explore(model, options))
+            << boundKindName(bound) << ", seed " << seed << ", config " << config;
+      }
+    }
+    if (::testing::Test::HasFailure())
+      return;
+  }
+}
+
 namespace {
 
 void validateBpor(BoundKind bound, uint64_t firstSeed, uint64_t seeds,
