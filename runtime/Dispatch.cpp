@@ -248,7 +248,8 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     return CallOutcome::Pause;
   }
   case Ext::ThreadExit:
-    terminate(thread, a[0]);
+    thread.exiting = true;
+    thread.exitValue = a[0];
     return CallOutcome::Stop;
   case Ext::ThreadSelf:
     result[0] = threadHandle(thread.state.threadId);

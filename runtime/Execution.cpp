@@ -41,6 +41,7 @@ void Execution::restart() {
   atomicOwner_ = NoThread;
   insideRun_ = false;
   nextKey_ = 1;
+  keyDestructors_.clear();
 
   ProgramThread &main = newThread();
   Address entry = program_.findFunction("main");
@@ -115,34 +116,45 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
 void Execution::runThread(ProgramThread &thread) {
   if (status_ != ExecStatus::Running)
     return;
-  bool wasInsideRun = insideRun_;
-  insideRun_ = true;
-  RunResult result = interp_->run(thread.state);
-  insideRun_ = wasInsideRun;
-  settleOnces(thread);
-  switch (result) {
-  case RunResult::Paused:
-  case RunResult::Ready:
-    break;
-  case RunResult::Stopped:
-    break; // the handler recorded why (error, exit, infeasible, pthread_exit)
-  case RunResult::Returned: {
-    Slot value = thread.state.returnValue.empty() ? 0 : thread.state.returnValue[0];
-    if (thread.state.threadId == 0) {
-      exitCode_ = int(int32_t(value));
-      thread.stage = Stage::MainReturned;
-      setExitPending(thread, 0);
-    } else {
-      terminate(thread, value);
+  // Runs again while the thread is ending and has thread-specific destructors to call.
+  for (bool again = true; again && status_ == ExecStatus::Running;) {
+    again = false;
+    bool wasInsideRun = insideRun_;
+    insideRun_ = true;
+    RunResult result = interp_->run(thread.state);
+    insideRun_ = wasInsideRun;
+    settleOnces(thread);
+    switch (result) {
+    case RunResult::Paused:
+    case RunResult::Ready:
+      break;
+    case RunResult::Stopped:
+      // The handler recorded why (error, exit, infeasible); pthread_exit marked the thread.
+      if (thread.exiting)
+        again = finishThread(thread);
+      break;
+    case RunResult::Returned: {
+      Slot value = thread.state.returnValue.empty() ? 0 : thread.state.returnValue[0];
+      if (thread.state.threadId == 0 && !thread.exiting) {
+        exitCode_ = int(int32_t(value));
+        thread.stage = Stage::MainReturned;
+        setExitPending(thread, 0);
+        break;
+      }
+      if (!thread.exiting) {
+        thread.exiting = true;
+        thread.exitValue = value;
+      }
+      again = finishThread(thread);
+      break;
     }
-    break;
-  }
-  case RunResult::Fault: {
-    const Fault &fault = thread.state.fault;
-    ErrorKind kind = fault.kind == ErrorKind::None ? ErrorKind::Unsupported : fault.kind;
-    fail(kind, thread, internLocation(fault.location), fault.message);
-    break;
-  }
+    case RunResult::Fault: {
+      const Fault &fault = thread.state.fault;
+      ErrorKind kind = fault.kind == ErrorKind::None ? ErrorKind::Unsupported : fault.kind;
+      fail(kind, thread, internLocation(fault.location), fault.message);
+      break;
+    }
+    }
   }
   // Children created inside an atomic block run their local prefix now that no handler runs.
   for (ThreadId t = 0; t < numThreads_ && status_ == ExecStatus::Running; ++t) {
@@ -179,9 +191,23 @@ void Execution::setExitPending(ProgramThread &thread, uint32_t location) {
   op.location = location;
 }
 
-void Execution::terminate(ProgramThread &thread, Slot value) {
+bool Execution::finishThread(ProgramThread &thread) {
+  // Thread-specific destructors run as the thread ends (one round: PTHREAD_DESTRUCTOR_ITERATIONS
+  // is not modelled), each on a fresh stack, in key order.
+  for (auto &[key, value] : thread.specific) {
+    if (value == 0 || key >= keyDestructors_.size() || keyDestructors_[key] == 0)
+      continue;
+    Slot argument = value;
+    value = 0;
+    interp_->start(thread.state, keyDestructors_[key], std::span<const Slot>(&argument, 1));
+    return true;
+  }
+  terminate(thread);
+  return false;
+}
+
+void Execution::terminate(ProgramThread &thread) {
   thread.stage = Stage::Terminated;
-  thread.exitValue = value;
   // A thread that ends by pthread_exit leaves frames behind: its stack objects die with it.
   for (auto it = thread.state.allocas.rbegin(); it != thread.state.allocas.rend(); ++it)
     memory_.release(*it, ObjectKind::Stack);

@@ -110,7 +110,10 @@ private:
   ProgramThread &newThread();
   /// Runs a thread's local code until its next visible operation (or its end).
   void runThread(ProgramThread &thread);
-  void terminate(ProgramThread &thread, Slot value);
+  /// A thread whose start routine returned or that called pthread_exit: runs its next
+  /// thread-specific destructor (returns true: run the thread again) or terminates it.
+  bool finishThread(ProgramThread &thread);
+  void terminate(ProgramThread &thread);
   void settleOnces(const ProgramThread &thread);
   void setExitPending(ProgramThread &thread, uint32_t location);
   ProgramThread *threadFromHandle(uint64_t handle);
@@ -161,6 +164,7 @@ private:
   };
   std::unordered_map<Address, OnceState> onces_;
   uint32_t nextKey_ = 1;
+  std::vector<Address> keyDestructors_; // by key; 0: none (or the key was deleted)
 
   /// Locations interned from debug info, numbered after the program's own location table;
   /// kept across restarts so that ids are stable.

@@ -221,6 +221,9 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
 
   case Ext::KeyCreate: {
     uint32_t key = nextKey_++;
+    if (keyDestructors_.size() <= key)
+      keyDestructors_.resize(key + 1, 0);
+    keyDestructors_[key] = a[1];
     if (MemoryFault f = memory_.write(a[0], 4, key); f != MemoryFault::None) {
       memoryError(thread, f, a[0], 4, "pthread_key_create's key store");
       return Performed::Stopped;
@@ -230,6 +233,8 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     return Performed::Complete;
   }
   case Ext::KeyDelete:
+    if (uint32_t(a[0]) < keyDestructors_.size())
+      keyDestructors_[uint32_t(a[0])] = 0;
     result = 0;
     return Performed::Complete;
 

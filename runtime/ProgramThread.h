@@ -41,6 +41,8 @@ struct ProgramThread {
   /// pthread_create inside an atomic block: the child's prefix runs once the handler returned.
   bool needsInitialRun = false;
   Slot exitValue = 0;
+  /// Returned from its start routine or called pthread_exit: now running key destructors.
+  bool exiting = false;
   /// The init routine of the pthread_once this thread was just made the runner of.
   Address onceRoutine = 0;
   // Stage::CondWake
@@ -68,6 +70,7 @@ struct ProgramThread {
     detached = joined = needsInitialRun = false;
     atomicDepth = 0;
     exitValue = 0;
+    exiting = false;
     onceRoutine = 0;
     waitCond = waitMutex = 0;
     waitDepth = 0;

@@ -591,3 +591,42 @@ TEST(Keys, ThreadSpecificValuesArePerThread) {
   EXPECT_EQ(r(execution, *built.program, 0), 42u);
   EXPECT_EQ(r(execution, *built.program, 1), 1u);
 }
+
+TEST(Keys, DestructorsRunWhenTheThreadEnds) {
+  BuiltProgram built = buildProgram(R"IR(
+@k = global i32 0
+@seen = global i64 0
+define void @destroy(ptr %v) {
+  %vi = ptrtoint ptr %v to i64
+  call void @__bpor_store(ptr @seen, i64 %vi, i64 8, i32 0, i32 0)
+  ret void
+}
+define ptr @child(ptr %arg) {
+  %key = load i32, ptr @k
+  call i32 @__bpor_pthread_setspecific(i32 %key, ptr inttoptr (i64 77 to ptr))
+  call void @__bpor_pthread_exit(ptr null)
+  unreachable
+}
+define i32 @main() {
+  %t = alloca i64
+  call i32 @__bpor_pthread_key_create(ptr @k, ptr @destroy)
+  call i32 @__bpor_pthread_create(ptr %t, ptr null, ptr @child, ptr null)
+  %h = load i64, ptr %t
+  call i32 @__bpor_pthread_join(i64 %h, ptr null)
+  %s = call i64 @__bpor_load(ptr @seen, i64 8, i32 0, i32 0)
+  ret i32 0
+}
+)IR");
+  ASSERT_TRUE(built.program);
+  Execution execution(*built.program);
+  execution.step(0); // key_create
+  execution.step(0); // fork: the child runs to its destructor's store
+  EXPECT_TRUE(execution.isAlive(1));
+  EXPECT_EQ(execution.pending(1).kind, OpKind::Store);
+  EXPECT_FALSE(execution.isEnabled(0)); // the join waits for the destructor
+  Operation store = execution.step(1);
+  EXPECT_EQ(store.value, 77u);
+  EXPECT_TRUE(store.endsThread);
+  execution.step(0);
+  EXPECT_EQ(execution.step(0).value, 77u);
+}
