@@ -1,8 +1,10 @@
 // Sequential C features the interpreter must get right, with output shown by --print-output.
-// RUN: %bporcheck --print-output %s | %FileCheck %s
+// RUN: %bporcheck --por=none --print-output %s | %FileCheck %s
 // CHECK: sum=55 fact=3628800 avg=2.50
 // CHECK: point=(3,4) shape=square
 // CHECK: verdict: ok: no error in any schedule
+// CHECK: executions: 1{{$}}
+// One thread: 1.
 #include <stdio.h>
 #include <string.h>
 

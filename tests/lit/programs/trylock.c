@@ -2,6 +2,9 @@
 // RUN: %bporcheck --por=none %s | %FileCheck %s
 // RUN: %expect-exit 1 %bporcheck --por=none -DSHOW_BUSY %s | %FileCheck --check-prefix=BUSY %s
 // CHECK: verdict: ok: no error in any schedule
+// CHECK: executions: 3{{$}}
+// The holder's lock+unlock run entirely before main's trylock (1), around it so that
+// trylock fails (1), or after main's trylock succeeded and main unlocked (1): 3.
 // BUSY: error: assertion failure
 // BUSY: trylock
 #include <assert.h>
