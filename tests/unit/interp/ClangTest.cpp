@@ -66,6 +66,11 @@ std::vector<long> nativeResults(const std::string &dir) {
 
 class ClangTest : public InterpTest, public ::testing::WithParamInterface<int> {
 protected:
+  void TearDown() override {
+    std::error_code ignored;
+    std::filesystem::remove_all(scratchDir(), ignored);
+  }
+
   void compileAndLoad(int optimisation) {
     // The kernels call strlen at -O0; a test-sized libc.
     registry.add("strlen", 1);
