@@ -7,7 +7,8 @@ extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assume(int);
 #include <pthread.h>
 
-// The popper checks emptiness outside the lock: it can pop from an empty stack.
+// The popper checks emptiness outside the lock: two poppers can both pass the check for one
+// item, and the second finds the stack empty (checked, so there is no out-of-bounds access).
 #define SIZE 4
 int stack[SIZE];
 int top;
@@ -23,7 +24,8 @@ void *pusher(void *arg) {
 void *popper(void *arg) {
   if (top > 0) {
     pthread_mutex_lock(&m);
-    int v = stack[--top];
+    top--;
+    int v = top >= 0 ? stack[top] : -1;
     pthread_mutex_unlock(&m);
     if (v != 7) reach_error();
   }
