@@ -86,9 +86,14 @@ bool Execution::isEnabled(ThreadId thread) const {
 const Operation &Execution::pending(ThreadId thread) const { return threads_[thread]->pending; }
 
 const Operation &Execution::step(ThreadId id, uint32_t choice) {
+  if (id >= numThreads_) {
+    event_ = Operation{};
+    return event_;
+  }
   ProgramThread &thread = *threads_[id];
   event_ = thread.pending;
-  if (status_ != ExecStatus::Running || !isEnabledThread(thread))
+  if (status_ != ExecStatus::Running || !isEnabledThread(thread) ||
+      choice >= thread.pending.numChoices)
     return event_; // misuse by the caller: nothing happens
   Slot result = 0;
   Performed performed = perform(thread, choice, result, event_);
