@@ -92,6 +92,16 @@ bool OptimalSearch::endsExecution(ExecStatus status, const Operation &event) con
   return false;
 }
 
+// A thread put to sleep with the event it executed. A sleeping fork has not run in the states
+// the entry is carried to, so no thread is its child there (the number its child had may
+// belong to another thread by then): it keeps no child, or a spurious fork-child dependence
+// would wake it up and explore a trace twice.
+static Event asSleeper(Event event) {
+  if (event.op.kind == OpKind::Fork)
+    event.op.otherThread = NoThread;
+  return event;
+}
+
 // ---- Transitions ----------------------------------------------------------------------------
 
 // The next transition from the top state: the next data choice of the branch in progress, or
@@ -104,7 +114,7 @@ std::optional<ScheduleStep> OptimalSearch::selectNext() {
   if (f.branchActive) {
     if (f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
       return ScheduleStep{f.taken.thread, f.taken.choice + 1};
-    f.sleep.push_back(f.branchEvent);
+    f.sleep.push_back(asSleeper(f.branchEvent));
     f.branchActive = false;
     f.branchSubtree = WakeupTree();
   }
@@ -245,7 +255,13 @@ void OptimalSearch::analyseRaces() {
 // unless a sleeping thread is a weak initial of v (Algorithm 2, lines 3-6); for source-DPOR
 // some initial of v joins backtrack(pre(E, e_i)) unless one is there (Algorithm 1, lines 6-9).
 void OptimalSearch::reverseRace(size_t i, const Event &later, size_t limit) {
-  insertWakeupSequence(i, log.wakeupSequence(i, later, limit));
+  Event reversed = later;
+  // Moved before an event it depends on through its footprint, an event that ended the
+  // execution may read other values and not end it: do not assume it does
+  // (docs/optimal-dpor.md, "Executions that end early").
+  if (reversed.endsExecution && dependent(log[i].event.op, reversed.op))
+    reversed.endsExecution = false;
+  insertWakeupSequence(i, log.wakeupSequence(i, reversed, limit));
 }
 
 void OptimalSearch::insertWakeupSequence(size_t i, std::vector<Event> v) {
@@ -256,7 +272,7 @@ void OptimalSearch::insertWakeupSequence(size_t i, std::vector<Event> v) {
     for (const Event &q : f.sleep)
       if (inWeakInitials(q, v))
         return;
-    if (f.branchActive && inWeakInitials(f.branchEvent, v))
+    if (f.branchActive && inWeakInitials(asSleeper(f.branchEvent), v))
       return;
     f.wakeup.insert(std::move(v));
     return;
