@@ -78,6 +78,9 @@ struct SearchOptions {
   /// 6.4 (Algorithms 18-19): explore a bound's conservative backtrack points only below states
   /// from which the search exceeded the bound (Bpor).
   bool boundOptimization = false;
+  /// 6.5: sleep sets with BPOR (DPOR always uses them). A transition goes to sleep in later
+  /// siblings only if the bound excluded nothing below it.
+  bool sleepSets = false;
   /// Debugging: in every state, recompute the race analysis by brute force from the
   /// definitions and check that each backtrack point it requires (the bound's Post condition
   /// for the current sequence) is in place; a violation throws std::logic_error. Slow.

@@ -13,7 +13,8 @@ SearchEngine::SearchEngine(Model &model, const SearchOptions &options,
                            const ExecutionObserver *observer)
     : model(model), options(options), observer(observer),
       bound(makeBoundFunction(options.bound, options.boundValue)), bounded(options.bound != BoundKind::None),
-      useSleepSets(options.por == PorMode::Dpor) {}
+      useSleepSets(options.por == PorMode::Dpor ||
+                   (options.por == PorMode::Bpor && options.sleepSets)) {}
 
 SearchEngine::~SearchEngine() = default;
 
@@ -40,10 +41,13 @@ void SearchEngine::captureState(bool running) {
   if (!stack.frames.empty() && useSleepSets) {
     // Sleep-set rule [Godefroid 1996]: a thread explored earlier from the previous state (or
     // asleep there) stays asleep after the last event iff its transition is independent of it.
+    // Only a thread whose whole subtree stayed within the bound may sleep (6.5, dissertation:
+    // otherwise the states below it were not all explored, and a cheaper path may be needed).
     const Frame &before = stack.frames.back();
     const Operation &event = stack.events.back();
-    ThreadSet candidates = before.sleep;
-    candidates.insertAll(before.explored);
+    ThreadSet candidates = before.explored;
+    before.exceededBelow.forEach([&](ThreadId v) { candidates.erase(v); });
+    candidates.insertAll(before.sleep);
     candidates.forEach([&](ThreadId v) {
       if (v != event.thread && !dependent(before.next[v], event))
         frame.sleep.insert(v);
@@ -117,7 +121,11 @@ class RequirementChecker final : public BacktrackSink {
 public:
   RequirementChecker(const SearchStack &stack, std::string &failure)
       : stack(stack), failure(failure) {}
-  void add(size_t i, ThreadId u, bool) override {
+  void add(size_t i, ThreadId u, bool conservative) override {
+    if (stack.frames[i].sleep.contains(u)) { // the engine asks for every awake thread then
+      addAllEnabled(i, conservative);
+      return;
+    }
     if (!has(i, u) && failure.empty())
       failure = fmt::format("thread {} missing from backtrack(pre(S, {}))", u, i);
   }
@@ -232,6 +240,12 @@ ThreadSet &SearchEngine::backtrackSetFor(size_t frameIndex, bool conservative) {
 }
 
 void SearchEngine::add(size_t frameIndex, ThreadId u, bool conservative) {
+  // A sleeping thread is never explored: as the DPOR addendum says, treat it like a disabled
+  // one and ask for every thread that is awake.
+  if (stack.frames[frameIndex].sleep.contains(u)) {
+    addAllEnabled(frameIndex, conservative);
+    return;
+  }
   if (backtrackSetFor(frameIndex, conservative).insert(u) && conservative)
     ++result.stats.conservativeBacktrackPoints;
 }
@@ -501,6 +515,8 @@ bool SearchEngine::backtrackToNextBranch() {
     bool exceeded = stack.top().boundExceeded;
     stack.frames.pop_back();
     stack.top().boundExceeded |= exceeded; // Line 17 of Algorithm 18
+    if (exceeded)
+      stack.top().exceededBelow.insert(stack.top().taken.thread);
   }
 }
 

@@ -32,6 +32,9 @@ struct Frame {
   ThreadSet conservative;
   /// boundExceeded of Algorithm 18: a transition was excluded by the bound below s.
   bool boundExceeded = false;
+  /// Explored threads below whose transition the bound excluded something (they may not
+  /// sleep in later siblings).
+  ThreadSet exceededBelow;
   /// The transition being explored from s (the step to events[i]); thread NoThread if none.
   ScheduleStep taken;
 

@@ -85,10 +85,10 @@ bool compare(const char *what, const Program &program, uint64_t seed,
       a.states.terminal == b.states.terminal && a.states.deadlock == b.states.deadlock)
     return true;
   fmt::print("MISMATCH ({}) seed {} bound {} c {} maxDepth {} transitive reduction {} bound "
-             "optimization {}: local {}/{} terminal {}/{} deadlock {}/{} (reduced/reference), "
-             "reduced complete: {}\n{}",
+             "optimization {} sleep sets {}: local {}/{} terminal {}/{} deadlock {}/{} "
+             "(reduced/reference), reduced complete: {}\n{}",
              what, seed, boundKindName(reduced.bound), reduced.boundValue, reduced.maxDepth,
-             reduced.transitiveReduction, reduced.boundOptimization,
+             reduced.transitiveReduction, reduced.boundOptimization, reduced.sleepSets,
              b.states.local.size(), a.states.local.size(), b.states.terminal.size(),
              a.states.terminal.size(), b.states.deadlock.size(), a.states.deadlock.size(),
              b.result.complete, program.toString());
@@ -135,6 +135,7 @@ int main(int argc, char **argv) {
     bpor.transitiveReduction = (r >> 30) & 1;
     bpor.boundOptimization = (r >> 31) & 1;
     bpor.checkInvariants = (r >> 35) % 4 == 0;
+    bpor.sleepSets = (r >> 37) & 1;
     if (!compare("bpor", program, round, plain, bpor, checks, skipped))
       return 1;
     // Cyclic programs: the fair bound with the livelock depth.
@@ -149,6 +150,7 @@ int main(int argc, char **argv) {
     fairBpor.por = PorMode::Bpor;
     fairBpor.transitiveReduction = (r >> 33) & 1;
     fairBpor.boundOptimization = (r >> 34) & 1;
+    fairBpor.sleepSets = (r >> 38) & 1;
     if (!compare("bpor, spin loops", spinning, round, fair, fairBpor, checks, skipped))
       return 1;
     if (rounds % 200 == 0)

@@ -150,13 +150,14 @@ TEST(Bpor, BruteForceInvariantCheckHoldsOnGeneratedPrograms) {
                               BoundKind::LocalDepth, BoundKind::LocalContext};
   for (uint64_t seed = 0; seed < validationSeeds(40); ++seed) {
     Program program = generateProgram(seed);
-    for (int config = 0; config < 4; ++config) {
+    for (int config = 0; config < 8; ++config) {
       SearchOptions options;
       options.keepGoing = true;
       options.checkInvariants = true;
       options.maxExecutions = 2000;
       options.transitiveReduction = config & 1;
       options.boundOptimization = config & 2;
+      options.sleepSets = config & 4;
       options.por = PorMode::Dpor;
       ProgramModel dporModel(program);
       EXPECT_NO_THROW(explore(dporModel, options)) << "dpor, seed " << seed;
@@ -193,15 +194,18 @@ void validateBpor(BoundKind bound, uint64_t firstSeed, uint64_t seeds,
       if (!plain.result.complete || plain.result.stats.livelocks)
         continue;
       ++checked;
-      // Plain BPOR, with the transitive reduction (6.1), and with the bound optimization too.
-      for (int optimizations : {0, 1, 2}) {
+      // Plain BPOR, then with the transitive reduction (6.1), the bound optimization (6.4)
+      // and sleep sets (6.5) added one by one.
+      for (int optimizations : {0, 1, 2, 3}) {
         SearchOptions reduced = reference;
         reduced.por = PorMode::Bpor;
         reduced.maxExecutions = 0;
         reduced.transitiveReduction = optimizations >= 1;
         reduced.boundOptimization = optimizations >= 2;
+        reduced.sleepSets = optimizations >= 3;
         Reached bpor = reach(program, reduced);
-        const char *names[] = {"", " (transitive reduction)", " (transitive reduction, bound)"};
+        const char *names[] = {"", " (transitive reduction)", " (transitive reduction, bound)",
+                               " (transitive reduction, bound, sleep sets)"};
         std::string where = std::string(boundKindName(bound)) + " bound " + std::to_string(c) +
                             names[optimizations] + ", seed " + std::to_string(seed) + "\n" +
                             program.toString();
