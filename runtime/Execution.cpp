@@ -96,6 +96,7 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
       choice >= thread.pending.numChoices)
     return event_; // misuse by the caller: nothing happens
   Slot result = 0;
+  onceFinished_ = false;
   Performed performed = perform(thread, choice, result, event_);
   switch (performed) {
   case Performed::Complete:
@@ -115,6 +116,10 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
   }
   if (thread.stage == Stage::Terminated)
     event_.endsThread = true;
+  // The transition finished a pthread_once routine and so enabled the threads waiting for it,
+  // though its footprint may not mention the once object: make it dependent with everything.
+  if (onceFinished_)
+    event_.global = true;
   return event_;
 }
 
@@ -183,6 +188,7 @@ void Execution::settleOnces(const ProgramThread &thread) {
         (frames.size() <= once.frameDepth || !frames[once.frameDepth].invoked)) {
       once.done = true;
       once.runner = NoThread;
+      onceFinished_ = true;
     }
   }
 }

@@ -151,6 +151,8 @@ private:
   /// A thread paused at a Nondet inside an atomic block: no other thread may run until it has
   /// left the block (its Nondet is global so the checker sees the dependence).
   ThreadId atomicOwner_ = NoThread;
+  /// Set when a pthread_once routine returned during the current step.
+  bool onceFinished_ = false;
 
   std::unordered_map<Address, runtime::Mutex> mutexes_;
   std::unordered_map<Address, runtime::CondVar> conds_;

@@ -564,8 +564,9 @@ define i32 @main() {
   execution.step(0); // main becomes the runner; it stands at init's load
   EXPECT_EQ(execution.pending(0).kind, OpKind::Load);
   EXPECT_FALSE(execution.isEnabled(1)); // the routine is running
-  execution.step(0); // load
-  execution.step(0); // store: init returns, main goes on to its own load
+  EXPECT_FALSE(execution.step(0).global); // load
+  // store: init returns, main goes on to its own load; the event enabled thread 1.
+  EXPECT_TRUE(execution.step(0).global);
   EXPECT_TRUE(execution.isEnabled(1));
   std::set<RunOutcome> outcomes = allOutcomes(*built.program);
   EXPECT_EQ(outcomes.size(), 1u);
