@@ -66,6 +66,9 @@ enum class Op : uint16_t {
   SAddSat, UAddSat, SSubSat, USubSat,
   // Floating-point intrinsics (c = 0 float, 1 double); Fma: slot[dst] = a*b+slot[imm]
   FAbs, Sqrt, Floor, Ceil, FTrunc, Round, RoundEven, FMin, FMax, Fma, CopySign,
+  // libm-like intrinsics (c = 0 float, 1 double; flag = MathFunction)
+  FMath,       // slot[dst] = f(slot[a]) or f(slot[a], slot[b]) for pow
+  FToIntRound, // lround/llround (flag 0) and lrint/llrint (flag 1): bits = result width
   // Dynamic vector element access: ExtractDyn slot[dst] = slot[a + slot[b]] (b < imm lanes)
   ExtractDyn,
   InsertDyn,   // slots [dst, dst+imm) = slots [a, ...), then slot[dst + slot[b]] = slot[c]
@@ -86,6 +89,9 @@ enum class Op : uint16_t {
 };
 
 inline constexpr uint32_t NoSlot = ~uint32_t(0);
+
+enum MathFunction : uint8_t { MathExp, MathExp2, MathLog, MathLog2, MathLog10, MathSin, MathCos,
+                              MathPow };
 
 struct Inst {
   Op op = Op::Nop;

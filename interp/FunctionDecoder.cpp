@@ -823,6 +823,12 @@ bool FunctionDecoder::decodeIntrinsic(const CallBase &call, Intrinsic::ID id) {
     lanewise(op, numOperands, 0, isDouble(type), 0);
     return true;
   };
+  auto mathOp = [&](interp::MathFunction function) {
+    lanewise(Op::FMath, function == interp::MathPow ? 2 : 1, 0, isDouble(type), 0);
+    for (size_t i = out_.code.size() - lanesOf(type); i < out_.code.size(); ++i)
+      out_.code[i].flag = function;
+    return true;
+  };
   switch (id) {
   case Intrinsic::dbg_declare:
   case Intrinsic::dbg_value:
@@ -957,6 +963,29 @@ bool FunctionDecoder::decodeIntrinsic(const CallBase &call, Intrinsic::ID id) {
   case Intrinsic::minnum: return fpOp(Op::FMin, 2);
   case Intrinsic::maxnum: return fpOp(Op::FMax, 2);
   case Intrinsic::copysign: return fpOp(Op::CopySign, 2);
+  case Intrinsic::exp: return mathOp(interp::MathExp);
+  case Intrinsic::exp2: return mathOp(interp::MathExp2);
+  case Intrinsic::log: return mathOp(interp::MathLog);
+  case Intrinsic::log2: return mathOp(interp::MathLog2);
+  case Intrinsic::log10: return mathOp(interp::MathLog10);
+  case Intrinsic::sin: return mathOp(interp::MathSin);
+  case Intrinsic::cos: return mathOp(interp::MathCos);
+  case Intrinsic::pow: return mathOp(interp::MathPow);
+  case Intrinsic::lround:
+  case Intrinsic::llround:
+  case Intrinsic::lrint:
+  case Intrinsic::llrint: {
+    if (type->isVectorTy() || intBits(type) > 64)
+      return false;
+    bool rint = id == Intrinsic::lrint || id == Intrinsic::llrint;
+    Inst inst{Op::FToIntRound, uint8_t(intBits(type)), uint8_t(rint)};
+    inst.dst = slot(&call);
+    inst.a = arg(0);
+    inst.c = isDouble(call.getArgOperand(0)->getType());
+    inst.imm = maskOf(intBits(type));
+    emit(inst);
+    return true;
+  }
   case Intrinsic::fma:
   case Intrinsic::fmuladd: {
     uint32_t dst = slot(&call);

@@ -156,6 +156,21 @@ uint64_t saturating(Op op, uint64_t a, uint64_t b, unsigned bits, uint64_t mask)
   return a < b ? 0 : a - b;
 }
 
+/// The libm function behind an FMath op, in the operand's own precision.
+template <typename T> T math(interp::MathFunction function, T x, T y) {
+  switch (function) {
+  case interp::MathExp: return std::exp(x);
+  case interp::MathExp2: return std::exp2(x);
+  case interp::MathLog: return std::log(x);
+  case interp::MathLog2: return std::log2(x);
+  case interp::MathLog10: return std::log10(x);
+  case interp::MathSin: return std::sin(x);
+  case interp::MathCos: return std::cos(x);
+  case interp::MathPow: return std::pow(x, y);
+  }
+  return x;
+}
+
 using u128 = unsigned __int128;
 using s128 = __int128;
 
@@ -746,6 +761,23 @@ RunResult Interpreter::run(ThreadState &thread) {
       ++ip;
       break;
 
+    case Op::FMath:
+      R[I.dst] = I.c ? fromDouble(math(interp::MathFunction(I.flag), toDouble(R[I.a]),
+                                       toDouble(R[I.b])))
+                     : fromFloat(math(interp::MathFunction(I.flag), toFloat(R[I.a]),
+                                      toFloat(R[I.b])));
+      ++ip;
+      break;
+    case Op::FToIntRound: {
+      double x = fpValue(R[I.a], I.c);
+      double rounded = I.flag ? std::nearbyint(x) : std::round(x);
+      int64_t result = rounded > -9223372036854775808.0 - 1.0 && rounded < 9223372036854775808.0
+                           ? int64_t(rounded)
+                           : 0;
+      R[I.dst] = uint64_t(result) & I.imm;
+      ++ip;
+      break;
+    }
     case Op::ExtractDyn: {
       uint64_t lane = R[I.b];
       R[I.dst] = lane < I.imm ? R[I.a + lane] : 0;

@@ -139,6 +139,35 @@ define double @fma(double %a, double %b, double %c) {
   EXPECT_EQ(doubleOf(call("fma", {slotOf(2.0), slotOf(3.0), slotOf(0.5)})), 6.5);
 }
 
+TEST_F(IntrinsicsTest, MathLibraryIntrinsics) {
+  load(R"(
+declare double @llvm.pow.f64(double, double)
+declare double @llvm.exp.f64(double)
+declare float @llvm.log2.f32(float)
+declare double @llvm.cos.f64(double)
+declare i64 @llvm.lround.i64.f64(double)
+declare i32 @llvm.lrint.i32.f64(double)
+define double @pow(double %a, double %b) { %r = call double @llvm.pow.f64(double %a, double %b)
+  ret double %r }
+define double @exp(double %a) { %r = call double @llvm.exp.f64(double %a)
+  ret double %r }
+define float @log2(float %a) { %r = call float @llvm.log2.f32(float %a)
+  ret float %r }
+define double @cos(double %a) { %r = call double @llvm.cos.f64(double %a)
+  ret double %r }
+define i64 @lround(double %a) { %r = call i64 @llvm.lround.i64.f64(double %a)
+  ret i64 %r }
+define i32 @lrint(double %a) { %r = call i32 @llvm.lrint.i32.f64(double %a)
+  ret i32 %r }
+)");
+  EXPECT_EQ(doubleOf(call("pow", {slotOf(2.0), slotOf(10.0)})), 1024.0);
+  EXPECT_EQ(doubleOf(call("exp", {slotOf(0.0)})), 1.0);
+  EXPECT_EQ(floatOf(call("log2", {slotOf(8.0f)})), 3.0f);
+  EXPECT_EQ(doubleOf(call("cos", {slotOf(0.0)})), 1.0);
+  EXPECT_EQ(call("lround", {slotOf(-2.5)}), uint64_t(-3));
+  EXPECT_EQ(call("lrint", {slotOf(2.5)}), 2u); // ties to even
+}
+
 TEST_F(IntrinsicsTest, HintsStackSaveAndTrap) {
   load(R"(
 declare i64 @llvm.expect.i64(i64, i64)
