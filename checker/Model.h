@@ -83,6 +83,10 @@ struct Operation {
   uint64_t value = 0;
   /// Set on an executed event whose transition ended its thread (its function returned or it
   /// called pthread_exit). A join of that thread depends on it.
+  /// A model MAY also set it on a pending operation when it knows that the transition will end
+  /// the thread: the checker then treats that transition as a release (it enables joins),
+  /// which the delta and fair bounds need to know before it runs. Leaving it false on pending
+  /// operations is allowed (see docs/algorithms-notes.md, "Release operations").
   bool endsThread = false;
   /// Source location id for traces (0: unknown); Model::describeLocation turns it into text.
   uint32_t location = 0;

@@ -95,6 +95,9 @@ void ProgramModel::computePending(ThreadId thread) {
     break;
   }
   op.location = uint32_t(t.body * 1000 + t.pc + 1);
+  // The hint Model allows: the last instruction ends the thread (a spin loop only once it
+  // sees its value, which is not known in advance).
+  op.endsThread = t.pc + 1 == program.bodies[t.body].size() && instr.kind != InstrKind::Spin;
   t.next = op;
 }
 
@@ -104,6 +107,7 @@ const Operation &ProgramModel::step(ThreadId thread, uint32_t choice) {
   Thread *t = &threads[thread];
   const Instr instr = program.bodies[t->body][t->pc];
   lastEvent = t->next;
+  lastEvent.endsThread = false; // set below if the thread really ends
   bool advance = true;
   switch (instr.kind) {
   case InstrKind::Read:
