@@ -20,8 +20,48 @@ cl::list<std::string> IncludeDirs("I", cl::Prefix, cl::desc("Include directory (
 cl::list<std::string> Defines("D", cl::Prefix, cl::desc("Macro definition (for .c input)"),
                               cl::value_desc("name[=value]"), cl::cat(Category));
 
-cl::opt<std::string> Por("por", cl::desc("Partial-order reduction: none (exhaustive search)"),
-                         cl::value_desc("none"), cl::init("none"), cl::cat(Category));
+cl::opt<std::string> Por(
+    "por",
+    cl::desc("Reduction: none (every schedule; with a bound, plain bounded search), dpor (DPOR "
+             "with sleep sets), bpor (bounded partial-order reduction; the default with a "
+             "bound)"),
+    cl::value_desc("none|dpor|bpor"), cl::init(""), cl::cat(Category));
+
+// The bound functions of the dissertation (2.7 and chapter 7); at most one.
+cl::opt<int64_t> Preemptions("preemptions", cl::desc("Preemption bound"), cl::init(-1),
+                             cl::value_desc("N"), cl::cat(Category));
+cl::opt<int64_t> Contexts("contexts", cl::desc("Context-switch bound"), cl::init(-1),
+                          cl::value_desc("N"), cl::cat(Category));
+cl::opt<int64_t> Delta("delta", cl::desc("Delta bound (deviations from round-robin order)"),
+                       cl::init(-1), cl::value_desc("N"), cl::cat(Category));
+cl::opt<int64_t> Fair("fair", cl::desc("Fair bound (difference of yield counts)"), cl::init(-1),
+                      cl::value_desc("N"), cl::cat(Category));
+cl::opt<int64_t> Depth("depth", cl::desc("Depth bound (visible steps)"), cl::init(-1),
+                       cl::value_desc("N"), cl::cat(Category));
+cl::opt<int64_t> LocalDepth("local-depth",
+                            cl::desc("Local depth bound (longest happens-before chain)"),
+                            cl::init(-1), cl::value_desc("N"), cl::cat(Category));
+cl::opt<int64_t> LocalContext("local-context",
+                              cl::desc("Local context bound (context switches along "
+                                       "happens-before chains)"),
+                              cl::init(-1), cl::value_desc("N"), cl::cat(Category));
+cl::opt<bool> Iterate("iterate",
+                      cl::desc("Search with bound 0, 1, ... up to the given bound, stopping at "
+                               "the first error or when the bound prunes nothing"),
+                      cl::cat(Category));
+cl::opt<bool> NoTransitiveReduction(
+    "no-transitive-reduction",
+    cl::desc("Backtrack every race, not only those in the transitive reduction (6.1)"),
+    cl::cat(Category));
+cl::opt<bool> NoBoundOptimization(
+    "no-bound-optimization",
+    cl::desc("Explore conservative backtrack points everywhere (6.4 off)"), cl::cat(Category));
+cl::opt<bool> NoSleepSets("no-sleep-sets", cl::desc("No sleep sets with BPOR (6.5 off)"),
+                          cl::cat(Category));
+cl::opt<bool> CheckInvariants(
+    "check-invariants",
+    cl::desc("Debugging: check each bound's Post condition in every state (slow)"),
+    cl::cat(Category));
 
 cl::opt<uint64_t> MaxDepth("max-depth",
                            cl::desc("Report a livelock when an execution exceeds this many "
@@ -90,10 +130,61 @@ bool parseOptions(int argc, char **argv, Options &options) {
   for (const auto &def : Defines)
     options.clangArgs.push_back("-D" + def);
 
-  if (Por == "none")
+  struct BoundOption {
+    cl::opt<int64_t> &option;
+    BoundKind kind;
+    const char *name;
+  };
+  BoundOption bounds[] = {
+      {Preemptions, BoundKind::Preemption, "--preemptions"},
+      {Contexts, BoundKind::Context, "--contexts"},
+      {Delta, BoundKind::Delta, "--delta"},
+      {Fair, BoundKind::Fair, "--fair"},
+      {Depth, BoundKind::Depth, "--depth"},
+      {LocalDepth, BoundKind::LocalDepth, "--local-depth"},
+      {LocalContext, BoundKind::LocalContext, "--local-context"},
+  };
+  const char *boundName = nullptr;
+  for (const BoundOption &b : bounds) {
+    if (b.option.getNumOccurrences() == 0)
+      continue;
+    if (b.option < 0)
+      return usageError(fmt::format("{} must not be negative", b.name));
+    if (boundName)
+      return usageError(
+          fmt::format("{} and {} cannot be combined: give one bound", boundName, b.name));
+    boundName = b.name;
+    options.search.bound = b.kind;
+    options.search.boundValue = static_cast<uint64_t>(b.option);
+  }
+  bool bounded = options.search.bound != BoundKind::None;
+
+  if (Por.empty())
+    options.search.por = bounded ? PorMode::Bpor : PorMode::None;
+  else if (Por == "none")
     options.search.por = PorMode::None;
+  else if (Por == "dpor")
+    options.search.por = PorMode::Dpor;
+  else if (Por == "bpor")
+    options.search.por = PorMode::Bpor;
   else
-    return usageError(fmt::format("unknown --por={} (expected none)", std::string(Por)));
+    return usageError(
+        fmt::format("unknown --por={} (expected none, dpor or bpor)", std::string(Por)));
+  if (options.search.por == PorMode::Dpor && bounded)
+    return usageError(fmt::format(
+        "--por=dpor cannot be combined with {}: DPOR under a bound loses the coverage "
+        "guarantee (dissertation, chapter 3); use --por=bpor",
+        boundName));
+  if (options.search.por == PorMode::Bpor && !bounded)
+    return usageError("--por=bpor needs a bound (--preemptions, --contexts, --delta, --fair, "
+                      "--depth, --local-depth or --local-context)");
+  if (Iterate && !bounded)
+    return usageError("--iterate needs a bound: it raises the bound from 0 up to the one given");
+  options.search.iterativeBounding = Iterate;
+  options.search.transitiveReduction = !NoTransitiveReduction;
+  options.search.boundOptimization = !NoBoundOptimization;
+  options.search.sleepSets = !NoSleepSets;
+  options.search.checkInvariants = CheckInvariants;
 
   options.search.maxDepth = MaxDepth;
   options.search.maxExecutions = MaxExecutions;

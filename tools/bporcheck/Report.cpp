@@ -104,16 +104,16 @@ std::string formatVerdict(const Model &model, const RunDescription &run,
       out += fmt::format(", {} errors found", result.errors.size());
     return out + "\n";
   }
-  std::string scope = run.boundPhrase.empty() ? "in any schedule"
-                                              : "in any schedule " + run.boundPhrase;
   std::string domain = run.nondetDomain.empty() ? "" : ", " + run.nondetDomain;
   if (result.complete) {
-    std::string saturated =
-        !run.boundPhrase.empty() && !result.boundPruned ? " (the bound pruned nothing: the "
-                                                          "search covered every schedule)"
-                                                        : "";
-    return fmt::format("verdict: ok: no error {}{}{} ({}, {} executions)\n", scope, domain,
-                       saturated, run.searchName, s.executions);
+    // A bounded search in which the bound cut nothing covered every schedule (saturation).
+    bool saturated = !run.boundPhrase.empty() && !result.boundPruned;
+    std::string scope = run.boundPhrase.empty() || saturated
+                            ? "in any schedule"
+                            : "in any schedule " + run.boundPhrase;
+    return fmt::format("verdict: ok: no error {}{} ({}, {} executions{})\n", scope, domain,
+                       run.searchName, s.executions,
+                       saturated ? "; the bound pruned nothing" : "");
   }
   return fmt::format("verdict: ok so far: no error in the {} executions explored, search "
                      "incomplete (stopped by a limit; {})\n",

@@ -36,14 +36,63 @@ std::string joinValues(const std::vector<int64_t> &values) {
   return out;
 }
 
+std::string searchName(const SearchOptions &search) {
+  bool bounded = search.bound != BoundKind::None;
+  std::string name;
+  switch (search.por) {
+  case PorMode::None:
+    name = bounded ? "plain bounded search" : "exhaustive search";
+    break;
+  case PorMode::Dpor:
+    name = "DPOR with sleep sets";
+    break;
+  case PorMode::Bpor:
+    name = "BPOR";
+    break;
+  }
+  if (bounded)
+    name += fmt::format(" ({} bound {}{})", boundKindName(search.bound), search.boundValue,
+                        search.iterativeBounding ? ", iterative" : "");
+  return name;
+}
+
+// The coverage statement: "no error in any schedule " + this.
+std::string boundPhrase(BoundKind bound, uint64_t c) {
+  auto plural = [c](const char *one, const char *many) { return c == 1 ? one : many; };
+  switch (bound) {
+  case BoundKind::None:
+    return "";
+  case BoundKind::Preemption:
+    return fmt::format("with at most {} {}", c, plural("preemption", "preemptions"));
+  case BoundKind::Context:
+    return fmt::format("with at most {} context {}", c, plural("switch", "switches"));
+  case BoundKind::Delta:
+    return fmt::format("within delta bound {}", c);
+  case BoundKind::Fair:
+    return fmt::format("within fair bound {}", c);
+  case BoundKind::Depth:
+    return fmt::format("of at most {} visible {}", c, plural("step", "steps"));
+  case BoundKind::LocalDepth:
+    return fmt::format("within local depth {}", c);
+  case BoundKind::LocalContext:
+    return fmt::format("with at most {} local context {}", c, plural("switch", "switches"));
+  }
+  return "";
+}
+
 RunDescription describeRun(const Options &options, bool usesNondet) {
   RunDescription run;
   run.program = options.input;
-  run.searchName = "exhaustive search";
+  const SearchOptions &search = options.search;
+  run.searchName = searchName(search);
+  run.boundPhrase = boundPhrase(search.bound, search.boundValue);
   if (usesNondet)
     run.nondetDomain =
         fmt::format("nondet values in {{{}}}", joinValues(options.nondetValues));
   run.options["por"] = porModeName(options.search.por);
+  run.options["bound"] = boundKindName(options.search.bound);
+  run.options["bound_value"] = std::to_string(options.search.boundValue);
+  run.options["iterate"] = options.search.iterativeBounding ? "true" : "false";
   run.options["max_depth"] = std::to_string(options.search.maxDepth);
   run.options["max_executions"] = std::to_string(options.search.maxExecutions);
   run.options["time_limit"] = fmt::format("{}", options.search.timeLimitSeconds);
