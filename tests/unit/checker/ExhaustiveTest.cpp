@@ -300,3 +300,61 @@ TEST(Dpor, AnErrorDisablesEveryThreadSoOthersRunBeforeIt) {
   EXPECT_EQ(r.errors.size(), 1u);
   EXPECT_EQ(r.stats.sleepSetBlocked, 1u);
 }
+
+TEST(PlainBounded, ContextDeltaAndFairBoundCounts) {
+  // main: fork T1, write, write; T1: one write. After the fork the orders are MMC, MCM, CMM.
+  Program p = independentThreads(2, 1);
+  SearchOptions options;
+  // Context switches (Definition 2.8): F M M C has 1, F M C M and F C M M have 2.
+  // Bound 0: F M M, then C would cost 1: one bound-blocked execution.
+  // Bound 1: F M M C finishes; F M C and F C are cut before main's next step: 3 executions.
+  options.bound = BoundKind::Context;
+  options.boundValue = 0;
+  SearchResult c0 = exhaustive(p, options);
+  EXPECT_EQ(c0.stats.executions, 1u);
+  EXPECT_EQ(c0.stats.boundBlocked, 1u);
+  options.boundValue = 1;
+  SearchResult c1 = exhaustive(p, options);
+  EXPECT_EQ(c1.stats.executions, 3u);
+  EXPECT_EQ(c1.stats.finished, 1u);
+  EXPECT_EQ(c1.stats.boundBlocked, 2u);
+  // Delta (Definition 2.10, round robin from the last thread): running T1 while main is
+  // enabled costs 1; running main after T1 ended costs 0. F M M C costs 0, F M C M and F C M M
+  // cost 1.
+  options.bound = BoundKind::Delta;
+  options.boundValue = 0;
+  EXPECT_EQ(exhaustive(p, options).stats.executions, 1u);
+  options.boundValue = 1;
+  SearchResult d1 = exhaustive(p, options);
+  EXPECT_EQ(d1.stats.executions, 3u);
+  EXPECT_FALSE(d1.boundPruned);
+  // Fair (no yields at all): every order costs 0.
+  options.bound = BoundKind::Fair;
+  options.boundValue = 0;
+  EXPECT_EQ(exhaustive(p, options).stats.executions, 3u);
+}
+
+TEST(PlainBounded, FairBoundCutsASpinLoop) {
+  // main: fork T1; spin until x0 == 1. T1: yield; x0 = 1. Each spin iteration yields once;
+  // with fair bound c, main may run while it has at most c more yields than enabled T1.
+  // Bound 0: after the fork, main reads (R), yields (Y: 1 yield vs T1's 0, allowed since the
+  // difference is computed before the step), and its next step would make the difference 1:
+  // so T1 must run. The search is finite without any maxDepth cut.
+  Program p;
+  p.bodies = {{forkOf(1), spinUntil(0, 1)}, {yieldOp(), writeOf(0, 1)}};
+  SearchOptions options;
+  options.bound = BoundKind::Fair;
+  options.maxDepth = 1000;
+  options.keepGoing = true;
+  for (uint64_t c : {0u, 1u, 2u}) {
+    options.boundValue = c;
+    SearchResult r = exhaustive(p, options);
+    EXPECT_TRUE(r.complete) << c;
+    EXPECT_EQ(r.stats.livelocks, 0u) << c;
+    EXPECT_GT(r.stats.finished, 0u) << c;
+  }
+  // Unbounded, main can spin until the depth limit: livelocks are reported.
+  options.bound = BoundKind::None;
+  options.maxDepth = 30;
+  EXPECT_GT(exhaustive(p, options).stats.livelocks, 0u);
+}
