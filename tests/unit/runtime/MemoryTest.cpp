@@ -215,3 +215,28 @@ define i32 @main() {
   execution.restart();
   EXPECT_EQ(execution.output(), "-4-ok- 3.14\nhello\n!"); // not doubled: output restarts too
 }
+
+TEST(MemoryErrors, WriteToConstantAndAccessThroughAFunctionPointer) {
+  BuiltProgram constant = buildProgram(R"IR(
+@c = constant i32 5
+define i32 @main() {
+  call void @__bpor_store(ptr @c, i64 1, i64 4, i32 0, i32 0)
+  ret i32 0
+}
+)IR");
+  ASSERT_TRUE(constant.program);
+  Execution first(*constant.program);
+  first.step(0);
+  expectMemoryError(first, memoryFaultName(MemoryFault::WriteToReadOnly));
+
+  BuiltProgram function = buildProgram(R"IR(
+define i32 @main() {
+  %v = call i64 @__bpor_load(ptr @main, i64 4, i32 0, i32 0)
+  ret i32 0
+}
+)IR");
+  ASSERT_TRUE(function.program);
+  Execution second(*function.program);
+  second.step(0);
+  expectMemoryError(second, memoryFaultName(MemoryFault::InvalidPointer));
+}

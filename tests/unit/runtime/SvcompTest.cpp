@@ -208,3 +208,28 @@ define i32 @main() {
   outcomesOf(*built.program, &count);
   EXPECT_EQ(count, 3u); // the child exits before the yield, between it and main's exit, or never
 }
+
+TEST(Yields, SchedYieldSpinYieldAndSleepsAreYields) {
+  BuiltProgram built = buildProgram(R"IR(
+define i32 @main() {
+  call i32 @__bpor_sched_yield()
+  call void @__bpor_spin_yield(i32 0)
+  call i32 @usleep(i32 10)
+  %a = alloca [56 x i8]
+  call i32 @__bpor_pthread_attr_init(ptr %a)
+  call i32 @__bpor_pthread_attr_destroy(ptr %a)
+  ret i32 0
+}
+)IR");
+  ASSERT_TRUE(built.program);
+  Execution execution(*built.program);
+  for (int i = 0; i < 3; ++i) {
+    const Operation &yield = execution.pending(0);
+    EXPECT_EQ(yield.kind, OpKind::Yield) << i;
+    EXPECT_EQ(yield.numAccesses, 0) << i;
+    execution.step(0);
+  }
+  EXPECT_EQ(execution.pending(0).kind, OpKind::Exit); // attributes are not visible
+  execution.step(0);
+  EXPECT_EQ(execution.status(), ExecStatus::Finished);
+}
