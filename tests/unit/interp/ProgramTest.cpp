@@ -126,6 +126,66 @@ define ptr @f() { ret ptr @ext }
   EXPECT_EQ(memory.check(ext, 1, false), MemoryFault::OutOfBounds);
 }
 
+TEST_F(ProgramTest, ExoticConstructsDecodeAndFaultAsUnsupported) {
+  // Everything here is outside what the interpreter runs; building must still succeed and each
+  // function must fault with Unsupported naming the construct, never crash.
+  load(R"(
+declare i32 @__gxx_personality_v0(...)
+declare void @may_throw()
+define half @f_half(half %a) { %r = fadd half %a, %a
+  ret half %r }
+define i32 @f_cmpxchg(ptr %p) {
+  %r = cmpxchg ptr %p, i32 0, i32 1 seq_cst seq_cst
+  %v = extractvalue { i32, i1 } %r, 0
+  ret i32 %v }
+define i32 @f_vaarg(ptr %ap) { %v = va_arg ptr %ap, i32
+  ret i32 %v }
+define void @f_indirectbr(ptr %target) {
+  indirectbr ptr %target, [label %a]
+a:
+  ret void }
+define i32 @f_invoke() personality ptr @__gxx_personality_v0 {
+  invoke void @may_throw() to label %ok unwind label %bad
+ok:
+  ret i32 0
+bad:
+  %lp = landingpad { ptr, i32 } cleanup
+  ret i32 1 }
+define void @f_asm() { call void asm sideeffect "nop", ""()
+  ret void }
+define <vscale x 4 x i32> @f_scalable(<vscale x 4 x i32> %v) { ret <vscale x 4 x i32> %v }
+define ptr @f_blockaddress() {
+entry:
+  br label %next
+next:
+  ret ptr blockaddress(@f_blockaddress, %next) }
+)");
+  struct Expectation {
+    const char *function;
+    const char *messageStart;
+  };
+  const Expectation expectations[] = {
+      {"f_half", "unsupported type half in the parameters of function f_half"},
+      {"f_cmpxchg", "unsupported instruction 'cmpxchg' in function f_cmpxchg"},
+      {"f_vaarg", "unsupported instruction 'va_arg' in function f_vaarg"},
+      {"f_indirectbr", "unsupported instruction 'indirectbr' in function f_indirectbr"},
+      {"f_invoke", "unsupported instruction 'invoke' in function f_invoke"},
+      {"f_asm", "inline assembly in function f_asm"},
+      {"f_scalable", "unsupported type <vscale x 4 x i32> in the parameters"},
+      {"f_blockaddress", "unsupported constant ptr blockaddress"},
+  };
+  for (const Expectation &expectation : expectations) {
+    std::vector<Slot> args(4, 0);
+    ThreadState thread;
+    interpreter->start(thread, program->findFunction(expectation.function),
+                       std::span<const Slot>(args));
+    ASSERT_EQ(interpreter->run(thread), RunResult::Fault) << expectation.function;
+    EXPECT_EQ(thread.fault.kind, ErrorKind::Unsupported) << expectation.function;
+    EXPECT_EQ(thread.fault.message.rfind(expectation.messageStart, 0), 0u)
+        << expectation.function << ": " << thread.fault.message;
+  }
+}
+
 TEST_F(ProgramTest, EntryThatIsNotAFunctionFaults) {
   load(R"(
 @g = global i32 0
