@@ -32,8 +32,7 @@ static bool dependsAsCreatorOrGlobal(const Operation &a, const Operation &b) {
 bool dependent(const Operation &a, const Operation &b) {
   if (a.thread == b.thread)
     return true;
-  return dependsAsCreatorOrGlobal(a, b) || dependsAsCreatorOrGlobal(b, a) ||
-         accessesConflict(a, b);
+  return dependsAsCreatorOrGlobal(a, b) || dependsAsCreatorOrGlobal(b, a) || accessesConflict(a, b);
 }
 
 bool isRelease(const Operation &op) {

@@ -78,11 +78,21 @@ void DependenceIndex::pop() {
         }
       break;
     }
-    case Undo::Created: accesses.erase(it->key); break;
-    case Undo::Global: latestGlobal[it->thread] = it->oldWrite; break;
-    case Undo::Footprint: latestFootprint[it->thread] = it->oldWrite; break;
-    case Undo::Fork: forkOf[it->thread] = it->oldWrite; break;
-    case Undo::End: endOf[it->thread] = it->oldWrite; break;
+    case Undo::Created:
+      accesses.erase(it->key);
+      break;
+    case Undo::Global:
+      latestGlobal[it->thread] = it->oldWrite;
+      break;
+    case Undo::Footprint:
+      latestFootprint[it->thread] = it->oldWrite;
+      break;
+    case Undo::Fork:
+      forkOf[it->thread] = it->oldWrite;
+      break;
+    case Undo::End:
+      endOf[it->thread] = it->oldWrite;
+      break;
     }
   }
   undo.pop_back();

@@ -8,36 +8,54 @@ namespace bpor {
 
 const char *porModeName(PorMode mode) {
   switch (mode) {
-  case PorMode::None: return "none";
-  case PorMode::Dpor: return "dpor";
-  case PorMode::Bpor: return "bpor";
+  case PorMode::None:
+    return "none";
+  case PorMode::Dpor:
+    return "dpor";
+  case PorMode::Bpor:
+    return "bpor";
   }
   return "?";
 }
 
 const char *boundKindName(BoundKind kind) {
   switch (kind) {
-  case BoundKind::None: return "none";
-  case BoundKind::Depth: return "depth";
-  case BoundKind::Context: return "context";
-  case BoundKind::Preemption: return "preemption";
-  case BoundKind::Delta: return "delta";
-  case BoundKind::Fair: return "fair";
-  case BoundKind::LocalDepth: return "local-depth";
-  case BoundKind::LocalContext: return "local-context";
+  case BoundKind::None:
+    return "none";
+  case BoundKind::Depth:
+    return "depth";
+  case BoundKind::Context:
+    return "context";
+  case BoundKind::Preemption:
+    return "preemption";
+  case BoundKind::Delta:
+    return "delta";
+  case BoundKind::Fair:
+    return "fair";
+  case BoundKind::LocalDepth:
+    return "local-depth";
+  case BoundKind::LocalContext:
+    return "local-context";
   }
   return "?";
 }
 
 const char *executionEndName(ExecutionEnd end) {
   switch (end) {
-  case ExecutionEnd::Finished: return "finished";
-  case ExecutionEnd::Infeasible: return "infeasible";
-  case ExecutionEnd::Error: return "error";
-  case ExecutionEnd::Deadlock: return "deadlock";
-  case ExecutionEnd::Livelock: return "livelock";
-  case ExecutionEnd::SleepSetBlocked: return "sleep-set blocked";
-  case ExecutionEnd::BoundBlocked: return "bound blocked";
+  case ExecutionEnd::Finished:
+    return "finished";
+  case ExecutionEnd::Infeasible:
+    return "infeasible";
+  case ExecutionEnd::Error:
+    return "error";
+  case ExecutionEnd::Deadlock:
+    return "deadlock";
+  case ExecutionEnd::Livelock:
+    return "livelock";
+  case ExecutionEnd::SleepSetBlocked:
+    return "sleep-set blocked";
+  case ExecutionEnd::BoundBlocked:
+    return "bound blocked";
   }
   return "?";
 }

@@ -143,8 +143,7 @@ using ExecutionObserver =
 SearchResult explore(Model &model, const SearchOptions &options);
 
 /// explore() that also reports each maximal execution to `observer`.
-SearchResult explore(Model &model, const SearchOptions &options,
-                     const ExecutionObserver &observer);
+SearchResult explore(Model &model, const SearchOptions &options, const ExecutionObserver &observer);
 
 struct ReplayResult {
   /// The events executed, in order.

@@ -12,7 +12,8 @@ using Clock = std::chrono::steady_clock;
 SearchEngine::SearchEngine(Model &model, const SearchOptions &options,
                            const ExecutionObserver *observer)
     : model(model), options(options), observer(observer),
-      bound(makeBoundFunction(options.bound, options.boundValue)), bounded(options.bound != BoundKind::None),
+      bound(makeBoundFunction(options.bound, options.boundValue)),
+      bounded(options.bound != BoundKind::None),
       useSleepSets(options.por == PorMode::Dpor ||
                    (options.por == PorMode::Bpor && options.sleepSets)) {}
 
@@ -185,9 +186,9 @@ void SearchEngine::checkRaceAnalysis(bool executionEnded) {
           checker.addAllEnabled(i, false);
       }
       if (!failure.empty())
-        throw std::logic_error(fmt::format(
-            "checker invariant violated at depth {} for thread {} and event {}: {}", n, u, i,
-            failure));
+        throw std::logic_error(
+            fmt::format("checker invariant violated at depth {} for thread {} and event {}: {}", n,
+                        u, i, failure));
     }
   });
 }
@@ -321,8 +322,8 @@ static bool sameEvent(const Operation &a, const Operation &b) {
       a.numAccesses != b.numAccesses || a.otherThread != b.otherThread)
     return false;
   for (unsigned k = 0; k < a.numAccesses; ++k)
-    if (a.accesses[k].address != b.accesses[k].address || a.accesses[k].size != b.accesses[k].size ||
-        a.accesses[k].write != b.accesses[k].write)
+    if (a.accesses[k].address != b.accesses[k].address ||
+        a.accesses[k].size != b.accesses[k].size || a.accesses[k].write != b.accesses[k].write)
       return false;
   return true;
 }
@@ -392,8 +393,8 @@ void SearchEngine::runExecution() {
       error.kind = ErrorKind::Livelock;
       error.thread = next->thread;
       error.location = stack.top().next[next->thread].location;
-      error.message = fmt::format("an execution exceeded the maximum depth of {} steps",
-                                  options.maxDepth);
+      error.message =
+          fmt::format("an execution exceeded the maximum depth of {} steps", options.maxDepth);
       reportError(error);
       endExecution(ExecutionEnd::Livelock);
       return;
@@ -411,10 +412,14 @@ void SearchEngine::runExecution() {
 
 ExecutionEnd SearchEngine::endOf(ExecStatus status) {
   switch (status) {
-  case ExecStatus::Finished: return ExecutionEnd::Finished;
-  case ExecStatus::Infeasible: return ExecutionEnd::Infeasible;
-  case ExecStatus::Error: return ExecutionEnd::Error;
-  case ExecStatus::Running: break;
+  case ExecStatus::Finished:
+    return ExecutionEnd::Finished;
+  case ExecStatus::Infeasible:
+    return ExecutionEnd::Infeasible;
+  case ExecStatus::Error:
+    return ExecutionEnd::Error;
+  case ExecStatus::Running:
+    break;
   }
   return classifyBlockedEnd();
 }
@@ -427,8 +432,8 @@ ExecutionEnd SearchEngine::classifyBlockedEnd() {
     error.kind = ErrorKind::Deadlock;
     std::string blocked;
     f.alive.forEach([&](ThreadId u) {
-      blocked += fmt::format("{}{} ({})", blocked.empty() ? "" : ", ", u,
-                             opKindName(f.next[u].kind));
+      blocked +=
+          fmt::format("{}{} ({})", blocked.empty() ? "" : ", ", u, opKindName(f.next[u].kind));
       if (error.thread == NoThread) {
         error.thread = u;
         error.location = f.next[u].location;
@@ -451,13 +456,22 @@ void SearchEngine::endExecution(ExecutionEnd end) {
   Statistics &stats = result.stats;
   ++stats.executions;
   switch (end) {
-  case ExecutionEnd::Finished: ++stats.finished; break;
-  case ExecutionEnd::Infeasible: ++stats.infeasible; break;
-  case ExecutionEnd::SleepSetBlocked: ++stats.sleepSetBlocked; break;
-  case ExecutionEnd::BoundBlocked: ++stats.boundBlocked; break;
+  case ExecutionEnd::Finished:
+    ++stats.finished;
+    break;
+  case ExecutionEnd::Infeasible:
+    ++stats.infeasible;
+    break;
+  case ExecutionEnd::SleepSetBlocked:
+    ++stats.sleepSetBlocked;
+    break;
+  case ExecutionEnd::BoundBlocked:
+    ++stats.boundBlocked;
+    break;
   case ExecutionEnd::Error:
   case ExecutionEnd::Deadlock:
-  case ExecutionEnd::Livelock: break; // counted by reportError
+  case ExecutionEnd::Livelock:
+    break; // counted by reportError
   }
   if (observer && *observer)
     (*observer)(stack.events, end);
@@ -550,11 +564,11 @@ SearchResult SearchEngine::run() {
     if (stop == StopReason::None && !lastBranchEnded)
       runExecution();
   }
-  result.complete = stop == StopReason::None || (stop == StopReason::Error && !hasUnexploredBranch());
+  result.complete =
+      stop == StopReason::None || (stop == StopReason::Error && !hasUnexploredBranch());
   if (stop == StopReason::Nondeterminism)
     result.complete = false;
-  result.stats.elapsedSeconds =
-      std::chrono::duration<double>(Clock::now() - startTime).count();
+  result.stats.elapsedSeconds = std::chrono::duration<double>(Clock::now() - startTime).count();
   return result;
 }
 

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "checker/Explorer.h"
-#include "checker/VectorClock.h"
 #include "checker/SearchStack.h"
+#include "checker/VectorClock.h"
 #include "checker/bounds/BoundFunction.h"
 
 #include <chrono>
@@ -53,8 +53,7 @@ private:
   std::optional<ThreadId> firstCandidate(const Frame &f, const ThreadSet &set) const;
   void transitionExceedsBound() override;
   void backtrackRace(size_t frameIndex, ThreadId u);
-  bool impliedByLaterDependence(uint32_t i, ThreadId u,
-                                const std::vector<uint32_t> &latest) const;
+  bool impliedByLaterDependence(uint32_t i, ThreadId u, const std::vector<uint32_t> &latest) const;
   void checkRaceAnalysis(bool executionEnded);
   void dporBacktrack(size_t frameIndex, ThreadId u);
 

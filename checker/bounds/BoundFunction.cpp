@@ -33,14 +33,22 @@ void StackedBound::push(const SearchStack &stack) {
 
 static std::unique_ptr<BoundFunction> makeUnlimited(BoundKind kind) {
   switch (kind) {
-  case BoundKind::None: return std::make_unique<NoBound>();
-  case BoundKind::Depth: return std::make_unique<DepthBound>();
-  case BoundKind::Context: return std::make_unique<ContextBound>();
-  case BoundKind::Preemption: return std::make_unique<PreemptionBound>();
-  case BoundKind::Delta: return std::make_unique<DeltaBound>();
-  case BoundKind::Fair: return std::make_unique<FairBound>();
-  case BoundKind::LocalDepth: return std::make_unique<LocalDepthBound>();
-  case BoundKind::LocalContext: return std::make_unique<LocalContextBound>();
+  case BoundKind::None:
+    return std::make_unique<NoBound>();
+  case BoundKind::Depth:
+    return std::make_unique<DepthBound>();
+  case BoundKind::Context:
+    return std::make_unique<ContextBound>();
+  case BoundKind::Preemption:
+    return std::make_unique<PreemptionBound>();
+  case BoundKind::Delta:
+    return std::make_unique<DeltaBound>();
+  case BoundKind::Fair:
+    return std::make_unique<FairBound>();
+  case BoundKind::LocalDepth:
+    return std::make_unique<LocalDepthBound>();
+  case BoundKind::LocalContext:
+    return std::make_unique<LocalContextBound>();
   }
   return nullptr;
 }

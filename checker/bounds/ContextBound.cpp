@@ -18,8 +18,8 @@ void ContextBound::initialize(const SearchStack &stack, BacktrackSink &sink) con
   ThreadId first = preferredEnabledThread(stack);
   if (first == NoThread)
     return;
-  sink.add(top, first);            // what DPOR needs
-  sink.addAllEnabled(top, true);   // what the context bound needs
+  sink.add(top, first);          // what DPOR needs
+  sink.addAllEnabled(top, true); // what the context bound needs
 }
 
 void ContextBound::backtrack(const SearchStack &stack, size_t i, ThreadId u,

@@ -62,8 +62,7 @@ VectorClock incremented(VectorClock c, ThreadId u) {
 }
 } // namespace
 
-std::vector<LocalContextBound::Access>
-LocalContextBound::accessesOf(const Operation &op) const {
+std::vector<LocalContextBound::Access> LocalContextBound::accessesOf(const Operation &op) const {
   std::vector<Access> out;
   ThreadId u = op.thread;
   if (u >= eventCounts.size() || eventCounts[u] == 0)
@@ -106,7 +105,13 @@ VectorClock LocalContextBound::apply(const Operation &op, Undo *undo) {
     } else {
       // write(u, x)
       if (!owned)
-        c = csjoin([&] { VectorClock j = c; j.join(var.written); return j; }(), var.read, u);
+        c = csjoin(
+            [&] {
+              VectorClock j = c;
+              j.join(var.written);
+              return j;
+            }(),
+            var.read, u);
       var.written = incremented(c, u);
       var.owner = u;
     }

@@ -64,7 +64,7 @@ private:
     ThreadId thread;
     VectorClock clock;
     std::vector<std::pair<uint64_t, Variable>> variables; // previous states
-    std::vector<uint64_t> created;                         // variables that did not exist
+    std::vector<uint64_t> created;                        // variables that did not exist
   };
 
   std::vector<Access> accessesOf(const Operation &op) const;

@@ -7,8 +7,7 @@ namespace bpor {
 uint64_t PreemptionBound::computeValueAfter(const SearchStack &stack, size_t frameBefore,
                                             ThreadId u) const {
   ThreadId last = lastThreadBefore(stack, frameBefore);
-  bool preempts =
-      last != NoThread && last != u && stack.frames[frameBefore].enabled.contains(last);
+  bool preempts = last != NoThread && last != u && stack.frames[frameBefore].enabled.contains(last);
   return values[frameBefore] + (preempts ? 1 : 0);
 }
 

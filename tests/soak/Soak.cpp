@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
@@ -116,8 +117,8 @@ int main(int argc, char **argv) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
   uint64_t rounds = 0, checks = 0, skipped = 0;
-  const BoundKind bounds[] = {BoundKind::Depth,      BoundKind::Context, BoundKind::Preemption,
-                              BoundKind::Delta,      BoundKind::Fair,    BoundKind::LocalDepth,
+  const BoundKind bounds[] = {BoundKind::Depth,       BoundKind::Context, BoundKind::Preemption,
+                              BoundKind::Delta,       BoundKind::Fair,    BoundKind::LocalDepth,
                               BoundKind::LocalContext};
   for (uint64_t round = seed; elapsed() < seconds; ++round, ++rounds) {
     uint64_t r = mix(round);
@@ -153,9 +154,11 @@ int main(int argc, char **argv) {
     fairBpor.sleepSets = (r >> 38) & 1;
     if (!compare("bpor, spin loops", spinning, round, fair, fairBpor, checks, skipped))
       return 1;
-    if (rounds % 200 == 0)
+    if (rounds % 200 == 0) {
       fmt::print("{:.0f}s: {} rounds, {} comparisons, {} skipped\n", elapsed(), rounds, checks,
                  skipped);
+      std::fflush(stdout);
+    }
   }
   fmt::print("bpor_soak: no mismatch in {} rounds ({} comparisons, {} skipped as too big)\n",
              rounds, checks, skipped);

@@ -27,8 +27,7 @@ private:
 
 class ProgramGenerator {
 public:
-  ProgramGenerator(uint64_t seed, const GeneratorOptions &options)
-      : rng(seed), options(options) {}
+  ProgramGenerator(uint64_t seed, const GeneratorOptions &options) : rng(seed), options(options) {}
 
   Program run() {
     unsigned children = 1 + rng.below(options.maxChildren);

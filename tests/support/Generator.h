@@ -8,17 +8,17 @@
 namespace bpor::testing {
 
 struct GeneratorOptions {
-  unsigned maxChildren = 2;      // threads main forks (at least 1)
-  unsigned maxOpsPerThread = 3;  // random operations per body, besides forks and joins
+  unsigned maxChildren = 2;     // threads main forks (at least 1)
+  unsigned maxOpsPerThread = 3; // random operations per body, besides forks and joins
   unsigned numVariables = 2;
   unsigned numMutexes = 1;
-  bool nondet = true;            // nondet 2 choices
+  bool nondet = true; // nondet 2 choices
   bool yields = true;
   bool locks = true;
-  bool asserts = true;           // assert x == v, which some schedules violate
+  bool asserts = true; // assert x == v, which some schedules violate
   bool assumes = false;
-  bool spins = false;            // spin-until loops (cyclic state spaces: need a fair bound)
-  bool grandchildren = true;     // a child may fork a thread too
+  bool spins = false;        // spin-until loops (cyclic state spaces: need a fair bound)
+  bool grandchildren = true; // a child may fork a thread too
   bool joins = true;
 };
 

@@ -160,8 +160,8 @@ const Operation &ProgramModel::step(ThreadId thread, uint32_t choice) {
       currentError.kind = ErrorKind::ThreadsApiMisuse;
       currentError.thread = thread;
       currentError.location = lastEvent.location;
-      currentError.message = fmt::format("unlock of mutex m{}, which thread {} does not hold",
-                                         instr.var, thread);
+      currentError.message =
+          fmt::format("unlock of mutex m{}, which thread {} does not hold", instr.var, thread);
       return lastEvent;
     }
     mutexOwner[instr.var] = NoThread;

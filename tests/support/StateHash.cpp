@@ -17,8 +17,8 @@ uint64_t mix(uint64_t x) {
 uint64_t combine(uint64_t seed, uint64_t value) { return mix(seed ^ mix(value)); }
 
 struct EventHashes {
-  std::vector<uint64_t> eventHash;    // tuple hash per event
-  std::vector<uint64_t> localHash;    // local state after each event
+  std::vector<uint64_t> eventHash; // tuple hash per event
+  std::vector<uint64_t> localHash; // local state after each event
   uint64_t globalHash = 0;
 };
 

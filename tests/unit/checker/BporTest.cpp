@@ -24,8 +24,8 @@ Program onePreemptionBug() {
 // or it runs to its end before main reads y (y = 0 again).
 Program twoPreemptionBug() {
   Program p;
-  p.bodies = {{forkOf(1), writeOf(0, 1), readOf(1), writeOf(2, 10, true), writeOf(0, 2),
-               joinOf(0), assertNe(2, 11)},
+  p.bodies = {{forkOf(1), writeOf(0, 1), readOf(1), writeOf(2, 10, true), writeOf(0, 2), joinOf(0),
+               assertNe(2, 11)},
               {readOf(0), writeOf(1, 0, true), writeOf(1, 0)}};
   return p;
 }
@@ -111,12 +111,12 @@ TEST(Bpor, IterativeBoundingFindsTheBugAtTheSmallestBound) {
   SearchResult r = explore(model, options);
   ASSERT_EQ(r.errors.size(), 1u);
   // Rounds 0 and 1 completed without error; round 2 stopped at the bug.
-  uint64_t round0 = search(twoPreemptionBug(), PorMode::Bpor, BoundKind::Preemption, 0)
-                        .stats.executions;
-  uint64_t round1 = search(twoPreemptionBug(), PorMode::Bpor, BoundKind::Preemption, 1)
-                        .stats.executions;
-  uint64_t round2 = search(twoPreemptionBug(), PorMode::Bpor, BoundKind::Preemption, 2)
-                        .stats.executions;
+  uint64_t round0 =
+      search(twoPreemptionBug(), PorMode::Bpor, BoundKind::Preemption, 0).stats.executions;
+  uint64_t round1 =
+      search(twoPreemptionBug(), PorMode::Bpor, BoundKind::Preemption, 1).stats.executions;
+  uint64_t round2 =
+      search(twoPreemptionBug(), PorMode::Bpor, BoundKind::Preemption, 2).stats.executions;
   EXPECT_EQ(r.stats.executions, round0 + round1 + round2);
   EXPECT_FALSE(r.complete);
 }
@@ -145,8 +145,8 @@ TEST(Bpor, IterativeBoundingStopsWhenTheBoundNoLongerCuts) {
 TEST(Bpor, BruteForceInvariantCheckHoldsOnGeneratedPrograms) {
   // checkInvariants recomputes Lines 4-10 of Algorithm 8 from the definitions in every state
   // and throws if a required backtrack point is missing.
-  const BoundKind bounds[] = {BoundKind::None,       BoundKind::Depth, BoundKind::Context,
-                              BoundKind::Preemption, BoundKind::Delta, BoundKind::Fair,
+  const BoundKind bounds[] = {BoundKind::None,       BoundKind::Depth,       BoundKind::Context,
+                              BoundKind::Preemption, BoundKind::Delta,       BoundKind::Fair,
                               BoundKind::LocalDepth, BoundKind::LocalContext};
   for (uint64_t seed = 0; seed < validationSeeds(40); ++seed) {
     Program program = generateProgram(seed);
@@ -245,9 +245,8 @@ TEST(BporValidationCyclic, FairBoundWithSpinLoops) {
 
 INSTANTIATE_TEST_SUITE_P(AllBounds, BporValidation,
                          ::testing::Values(BoundKind::None, BoundKind::Depth, BoundKind::Context,
-                                           BoundKind::Preemption, BoundKind::Delta,
-                                           BoundKind::Fair, BoundKind::LocalDepth,
-                                           BoundKind::LocalContext),
+                                           BoundKind::Preemption, BoundKind::Delta, BoundKind::Fair,
+                                           BoundKind::LocalDepth, BoundKind::LocalContext),
                          [](const ::testing::TestParamInfo<BoundKind> &info) {
                            std::string name = boundKindName(info.param);
                            name.erase(std::remove(name.begin(), name.end(), '-'), name.end());

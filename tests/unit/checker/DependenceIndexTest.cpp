@@ -1,5 +1,5 @@
-#include "checker/Dependence.h"
 #include "checker/DependenceIndex.h"
+#include "checker/Dependence.h"
 #include "tests/support/Generator.h"
 #include "tests/support/ProgramModel.h"
 

@@ -28,17 +28,22 @@ TEST(Dependence, SameThreadIsAlwaysDependent) {
 }
 
 TEST(Dependence, ReadsOfTheSameLocationCommute) {
-  EXPECT_FALSE(dependent(access(0, OpKind::Load, 8, 8, false), access(1, OpKind::Load, 8, 8, false)));
+  EXPECT_FALSE(
+      dependent(access(0, OpKind::Load, 8, 8, false), access(1, OpKind::Load, 8, 8, false)));
 }
 
 TEST(Dependence, OverlappingAccessWithAWriteConflicts) {
-  EXPECT_TRUE(dependent(access(0, OpKind::Load, 8, 8, false), access(1, OpKind::Store, 12, 4, true)));
-  EXPECT_TRUE(dependent(access(0, OpKind::Store, 8, 8, true), access(1, OpKind::Store, 8, 1, true)));
+  EXPECT_TRUE(
+      dependent(access(0, OpKind::Load, 8, 8, false), access(1, OpKind::Store, 12, 4, true)));
+  EXPECT_TRUE(
+      dependent(access(0, OpKind::Store, 8, 8, true), access(1, OpKind::Store, 8, 1, true)));
 }
 
 TEST(Dependence, AdjacentRangesDoNotOverlap) {
-  EXPECT_FALSE(dependent(access(0, OpKind::Store, 8, 8, true), access(1, OpKind::Store, 16, 8, true)));
-  EXPECT_FALSE(dependent(access(0, OpKind::Store, 8, 0, true), access(1, OpKind::Store, 8, 8, true)));
+  EXPECT_FALSE(
+      dependent(access(0, OpKind::Store, 8, 8, true), access(1, OpKind::Store, 16, 8, true)));
+  EXPECT_FALSE(
+      dependent(access(0, OpKind::Store, 8, 0, true), access(1, OpKind::Store, 8, 8, true)));
 }
 
 TEST(Dependence, SecondAccessOfAMemoryCopyCounts) {

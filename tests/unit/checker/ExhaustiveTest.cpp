@@ -208,12 +208,12 @@ TEST(Exhaustive, MaxExecutionsStopsTheSearch) {
 TEST(Exhaustive, ObserverSeesEveryExecution) {
   ProgramModel model(independentThreads(2, 1));
   size_t seen = 0;
-  SearchResult r = explore(model, SearchOptions(),
-                           [&](const std::vector<Operation> &events, ExecutionEnd end) {
-                             ++seen;
-                             EXPECT_EQ(events.size(), 4u); // fork, 2 writes, 1 write
-                             EXPECT_EQ(end, ExecutionEnd::Finished);
-                           });
+  SearchResult r =
+      explore(model, SearchOptions(), [&](const std::vector<Operation> &events, ExecutionEnd end) {
+        ++seen;
+        EXPECT_EQ(events.size(), 4u); // fork, 2 writes, 1 write
+        EXPECT_EQ(end, ExecutionEnd::Finished);
+      });
   // C(2+1, 1) = 3.
   EXPECT_EQ(seen, 3u);
   EXPECT_EQ(r.stats.executions, 3u);
