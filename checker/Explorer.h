@@ -72,15 +72,16 @@ struct SearchOptions {
   double timeLimitSeconds = 0;
   /// false: stop at the first error; true: report every error found.
   bool keepGoing = false;
-  /// Chapter 6 optimizations (dissertation), for Dpor and Bpor.
+  /// Chapter 6 optimizations (dissertation), for Dpor and Bpor. On by default, as in the
+  /// dissertation's experiments; each validated against the references on and off.
   /// 6.1: backtrack only dependences in the transitive reduction of happens-before.
-  bool transitiveReduction = false;
+  bool transitiveReduction = true;
   /// 6.4 (Algorithms 18-19): explore a bound's conservative backtrack points only below states
   /// from which the search exceeded the bound (Bpor).
-  bool boundOptimization = false;
+  bool boundOptimization = true;
   /// 6.5: sleep sets with BPOR (DPOR always uses them). A transition goes to sleep in later
   /// siblings only if the bound excluded nothing below it.
-  bool sleepSets = false;
+  bool sleepSets = true;
   /// Debugging: in every state, recompute the race analysis by brute force from the
   /// definitions and check that each backtrack point it requires (the bound's Post condition
   /// for the current sequence) is in place; a violation throws std::logic_error. Slow.
