@@ -54,6 +54,10 @@ public:
   /// Whether the function at `address` has a body in the module.
   bool isDefined(Address address) const;
 
+  /// Functions of @llvm.global_ctors in the order they must run (by priority, then position):
+  /// the runtime runs them before main. Empty for almost every C program.
+  const std::vector<Address> &constructors() const { return constructors_; }
+
   /// Entry `id` of @__bpor_source_locations; unknown (empty) for 0 or an id out of range.
   SourceLocation location(uint32_t id) const;
   uint32_t numLocations() const { return uint32_t(sourceLocations_.size()); }
@@ -89,6 +93,7 @@ private:
   std::unordered_map<std::string, uint32_t> functionsByName_;
   std::unordered_map<std::string, Address> globalsByName_;
   uint32_t firstFunctionObject_ = 0;
+  std::vector<Address> constructors_;
   Memory memory_;
 };
 

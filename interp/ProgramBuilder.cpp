@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
 
 using namespace llvm;
@@ -236,6 +237,7 @@ bool ProgramBuilder::build(std::string &error) {
 
   if (!readSourceLocations(error))
     return false;
+  readConstructors();
 
   for (const Function &function : module_.functions()) {
     if (function.isIntrinsic())
@@ -245,6 +247,29 @@ bool ProgramBuilder::build(std::string &error) {
     decoder.decode();
   }
   return true;
+}
+
+void ProgramBuilder::readConstructors() {
+  const GlobalVariable *table = module_.getGlobalVariable("llvm.global_ctors", true);
+  if (!table || !table->hasInitializer())
+    return;
+  auto *array = dyn_cast<ConstantArray>(table->getInitializer());
+  if (!array)
+    return;
+  std::vector<std::pair<uint64_t, Address>> entries; // (priority, function), stable order
+  for (const Use &use : array->operands()) {
+    auto *entry = dyn_cast<ConstantStruct>(use.get());
+    if (!entry || entry->getNumOperands() < 2)
+      continue;
+    auto *priority = dyn_cast<ConstantInt>(entry->getOperand(0));
+    auto it = addresses_.find(dyn_cast<GlobalValue>(entry->getOperand(1)->stripPointerCasts()));
+    if (priority && it != addresses_.end())
+      entries.emplace_back(priority->getZExtValue(), it->second);
+  }
+  std::stable_sort(entries.begin(), entries.end(),
+                   [](const auto &a, const auto &b) { return a.first < b.first; });
+  for (const auto &entry : entries)
+    program_.constructors_.push_back(entry.second);
 }
 
 bool ProgramBuilder::readSourceLocations(std::string &error) {

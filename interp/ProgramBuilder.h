@@ -62,6 +62,7 @@ private:
   bool scalarValue(const llvm::Constant *constant, uint64_t &value, std::string &error);
   bool writeConstant(const llvm::Constant *constant, uint8_t *dst, std::string &error);
   bool readSourceLocations(std::string &error);
+  void readConstructors();
   uint32_t internFile(llvm::StringRef file);
 
   const llvm::Module &module_;

@@ -186,6 +186,21 @@ next:
   }
 }
 
+TEST_F(ProgramTest, ConstructorsInPriorityOrder) {
+  load(R"(
+@llvm.global_ctors = appending global [3 x { i32, ptr, ptr }] [
+  { i32, ptr, ptr } { i32 200, ptr @late, ptr null },
+  { i32, ptr, ptr } { i32 101, ptr @early, ptr null },
+  { i32, ptr, ptr } { i32 200, ptr @later, ptr null }]
+define void @early() { ret void }
+define void @late() { ret void }
+define void @later() { ret void }
+)");
+  EXPECT_EQ(program->constructors(),
+            (std::vector<Address>{program->findFunction("early"), program->findFunction("late"),
+                                  program->findFunction("later")}));
+}
+
 TEST_F(ProgramTest, EntryThatIsNotAFunctionFaults) {
   load(R"(
 @g = global i32 0
