@@ -81,3 +81,32 @@ TEST(Dependence, JoinDependsOnTheEventThatEndedItsTarget) {
   EXPECT_TRUE(dependent(join, last));
   EXPECT_TRUE(dependent(last, join));
 }
+
+#include "checker/ThreadSet.h"
+
+TEST(ThreadSet, SmallAndLargeThreadIds) {
+  ThreadSet a;
+  EXPECT_TRUE(a.empty());
+  EXPECT_TRUE(a.insert(3));
+  EXPECT_FALSE(a.insert(3));
+  EXPECT_TRUE(a.insert(64));
+  EXPECT_TRUE(a.insert(200));
+  EXPECT_EQ(a.size(), 3u);
+  EXPECT_TRUE(a.contains(200));
+  EXPECT_FALSE(a.contains(199));
+  EXPECT_FALSE(a.contains(100000));
+  std::vector<ThreadId> members;
+  a.forEach([&](ThreadId t) { members.push_back(t); });
+  EXPECT_EQ(members, (std::vector<ThreadId>{3, 64, 200}));
+  ThreadSet b;
+  b.insert(3);
+  EXPECT_EQ(a.firstNotIn(b), 64u);
+  b.insertAll(a);
+  EXPECT_EQ(a, b);
+  b.erase(64);
+  EXPECT_FALSE(a == b);
+  EXPECT_EQ(a.firstNotIn(b), 64u);
+  a.clear();
+  EXPECT_TRUE(a.empty());
+  EXPECT_EQ(a.firstNotIn(b), NoThread);
+}
