@@ -53,42 +53,59 @@ bool isRelease(Family family, OpKind kind) {
 
 } // namespace
 
-RaceVerdict classifyRace(const Event &e, const Event &later, bool &acquireRace) {
-  acquireRace = false;
+RaceClass classifyRace(const Event &e, const Event &later, int releaserWasWriter) {
   const Operation &a = e.op, &b = later.op;
   if (a.kind == OpKind::Fork && a.otherThread == b.thread)
-    return RaceVerdict::NotARace;
+    return {RaceVerdict::NotARace, AcquirePartner::None};
   // A join is enabled only by its target's end: never before it.
   if (b.kind == OpKind::Join && a.thread == b.otherThread && a.endsThread)
-    return RaceVerdict::Irreversible;
-  Family family = acquireFamily(b.kind);
-  if (family != Family::None && isRelease(family, a.kind) && touches(a, objectOf(b))) {
-    acquireRace = true;
-    // An unlock always enables a lock that waits on the same mutex: the mutex was held before
-    // it. A reader-writer unlock or a semaphore post may not have been needed (other readers,
-    // a positive count): those reversals are tried and dropped if the thread is blocked.
-    return family == Family::Mutex ? RaceVerdict::Irreversible : RaceVerdict::Reversible;
+    return {RaceVerdict::Irreversible, AcquirePartner::None};
+  if (!isReleaseFor(a, b))
+    return {};
+  switch (b.kind) {
+  case OpKind::Lock:
+    // The mutex was held just before its unlock: the unlock enabled the lock.
+    return {RaceVerdict::Irreversible, AcquirePartner::ReleasersAcquisition};
+  case OpKind::RwWrlock:
+    // Someone held the rwlock before any unlock: a writer waited for it.
+    return {RaceVerdict::Irreversible, AcquirePartner::HoldingSpanStart};
+  case OpKind::RwRdlock:
+    // A reader waits only for a writer.
+    if (releaserWasWriter == 1)
+      return {RaceVerdict::Irreversible, AcquirePartner::ReleasersAcquisition};
+    if (releaserWasWriter == 0)
+      return {};
+    return {RaceVerdict::Reversible, AcquirePartner::ReleasersAcquisition};
+  case OpKind::SemWait:
+    if (e.objectAvailableBefore == 0)
+      return {RaceVerdict::Irreversible, AcquirePartner::LatestAcquisition};
+    if (e.objectAvailableBefore == 1)
+      return {};
+    // Unknown: try the reversal (dropped if the waiter turns out blocked) and the acquisition.
+    return {RaceVerdict::Reversible, AcquirePartner::LatestAcquisition};
+  default:
+    return {};
   }
-  return RaceVerdict::Reversible;
 }
 
-bool isMatchingAcquire(const Event &acquire, const Event &release, const Event &later) {
-  const Operation &a = acquire.op, &b = later.op;
-  if (a.thread == b.thread || !touches(a, objectOf(b)))
+bool isAcquisitionFor(const Operation &op, const Operation &later) {
+  if (!touches(op, objectOf(later)))
     return false;
-  switch (acquireFamily(b.kind)) {
+  switch (acquireFamily(later.kind)) {
   case Family::Mutex:
-    // The acquisition the release ended: the releasing thread's own.
-    return a.thread == release.op.thread &&
-           (a.kind == OpKind::Lock || a.kind == OpKind::CondWake || succeededTrylock(a));
+    return op.kind == OpKind::Lock || op.kind == OpKind::CondWake || succeededTrylock(op);
   case Family::RwLock:
-    return a.kind == OpKind::RwRdlock || a.kind == OpKind::RwWrlock || succeededTrylock(a);
+    return op.kind == OpKind::RwRdlock || op.kind == OpKind::RwWrlock || succeededTrylock(op);
   case Family::Semaphore:
-    return a.kind == OpKind::SemWait || succeededTrylock(a);
+    return op.kind == OpKind::SemWait || succeededTrylock(op);
   case Family::None:
     return false;
   }
   return false;
+}
+
+bool isReleaseFor(const Operation &op, const Operation &later) {
+  return isRelease(acquireFamily(later.kind), op.kind) && touches(op, objectOf(later));
 }
 
 } // namespace bpor::optimal

@@ -12,6 +12,9 @@ struct Event {
   /// other thread: it is dependent with every event of another thread (Definition 2.3,
   /// property 1, dissertation). Not set when the last thread simply ran to its end.
   bool endsExecution = false;
+  /// For a semaphore post: whether the count was positive before it (1), zero (0), as seen
+  /// from a thread waiting on the semaphore there, or unknown (-1).
+  int8_t objectAvailableBefore = -1;
 
   ThreadId thread() const { return op.thread; }
 };
@@ -28,13 +31,28 @@ enum class RaceVerdict : uint8_t {
                 // end and its join)
 };
 
-/// How the race between the earlier event `e` and the later event `later` (e ⋖ later) is
-/// treated. Sets `acquireRace` when the later event is a blocking acquisition whose enabling
-/// release raced with it: the real race is with the acquisition that release ended.
-RaceVerdict classifyRace(const Event &e, const Event &later, bool &acquireRace);
+/// For a blocking acquisition enabled by a release it races with, the acquisition whose race
+/// with it is the one to reverse instead (Nidhugg's treatment of a lock acquisition as a
+/// read-modify-write of the lock: acquisitions race with acquisitions).
+enum class AcquirePartner : uint8_t {
+  None,
+  ReleasersAcquisition, // the releasing thread's own acquisition (mutex; rwlock held to write)
+  HoldingSpanStart,     // the acquisition that last took the rwlock from free (a writer waits)
+  LatestAcquisition,    // the latest acquisition by another thread (a semaphore wait)
+};
 
-/// True if `acquire` is an acquisition that `later` (a blocking acquisition of the same object)
-/// could be reordered with.
-bool isMatchingAcquire(const Event &acquire, const Event &release, const Event &later);
+struct RaceClass {
+  RaceVerdict verdict = RaceVerdict::Reversible;
+  AcquirePartner partner = AcquirePartner::None;
+};
+
+/// How the race between the earlier event `e` and the later event `later` (e ⋖ later) is
+/// treated. `releaserWasWriter` says, for a reader-writer unlock `e`, whether its thread held
+/// the lock to write (1), to read (0) or is unknown (-1).
+RaceClass classifyRace(const Event &e, const Event &later, int releaserWasWriter);
+
+/// Whether `op` acquires (successfully) or releases the object `later` waits for.
+bool isAcquisitionFor(const Operation &op, const Operation &later);
+bool isReleaseFor(const Operation &op, const Operation &later);
 
 } // namespace bpor::optimal

@@ -26,28 +26,72 @@ void EventLog::analyse(const Event &event, size_t limit, int64_t previous, Vecto
   clock.set(u, (previous >= 0 ? records[size_t(previous)].indexInThread : 0) + 1);
 
   for (uint32_t i : predecessors) {
-    bool acquireRace = false;
-    RaceVerdict verdict = classifyRace(records[i].event, event, acquireRace);
-    if (verdict == RaceVerdict::Reversible)
+    RaceClass race = classifyRace(records[i].event, event, releaserWasWriter(i, event));
+    if (race.verdict == RaceVerdict::Reversible)
       races.push_back(i);
-    if (!acquireRace)
+    if (race.partner == AcquirePartner::None)
       continue;
-    // The lock waited for the release at i; the race to reverse is with the acquisition that
-    // release ended, unless the lock also happens after that acquisition some other way.
+    // The acquisition waited for the release at i; the race to reverse is with an earlier
+    // acquisition, unless the waiter also happens after it some other way.
+    int64_t a = acquisitionPartner(i, event, race.partner);
+    if (a < 0)
+      continue;
     VectorClock others = base;
     for (uint32_t j : predecessors)
       if (j != i)
         others.join(records[j].clock);
-    for (size_t a = i; a-- > 0;) {
-      if (!isMatchingAcquire(records[a].event, records[i].event, event))
-        continue;
-      if (!happensBefore(a, others))
-        races.push_back(uint32_t(a));
-      break;
-    }
+    if (!happensBefore(size_t(a), others))
+      races.push_back(uint32_t(a));
   }
   std::sort(races.begin(), races.end());
   races.erase(std::unique(races.begin(), races.end()), races.end());
+}
+
+int EventLog::releaserWasWriter(size_t release, const Event &later) const {
+  const Operation &r = records[release].event.op;
+  if (r.kind != OpKind::RwUnlock || later.op.kind != OpKind::RwRdlock)
+    return -1;
+  for (int64_t k = records[release].previousInThread; k >= 0;
+       k = records[size_t(k)].previousInThread) {
+    const Operation &op = records[size_t(k)].event.op;
+    if (isAcquisitionFor(op, later.op))
+      return op.kind == OpKind::RwWrlock ? 1 : op.kind == OpKind::RwRdlock ? 0 : -1;
+  }
+  return -1;
+}
+
+int64_t EventLog::acquisitionPartner(size_t release, const Event &later,
+                                     AcquirePartner partner) const {
+  ThreadId u = later.thread(), releaser = records[release].event.thread();
+  switch (partner) {
+  case AcquirePartner::None:
+    return -1;
+  case AcquirePartner::ReleasersAcquisition:
+    for (int64_t k = records[release].previousInThread; k >= 0;
+         k = records[size_t(k)].previousInThread)
+      if (isAcquisitionFor(records[size_t(k)].event.op, later.op))
+        return releaser == u ? -1 : k;
+    return -1;
+  case AcquirePartner::HoldingSpanStart: {
+    // Walk back over the object's operations counting the holds still to be matched: the
+    // acquisition that brings the count to zero took the object from free.
+    int held = 0;
+    for (size_t k = release + 1; k-- > 0;) {
+      const Operation &op = records[k].event.op;
+      if (isReleaseFor(op, later.op))
+        ++held;
+      else if (isAcquisitionFor(op, later.op) && --held <= 0)
+        return records[k].event.thread() == u ? -1 : int64_t(k);
+    }
+    return -1;
+  }
+  case AcquirePartner::LatestAcquisition:
+    for (size_t k = release; k-- > 0;)
+      if (records[k].event.thread() != u && isAcquisitionFor(records[k].event.op, later.op))
+        return int64_t(k);
+    return -1;
+  }
+  return -1;
 }
 
 void EventLog::push(const Event &event) {

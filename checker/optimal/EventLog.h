@@ -53,6 +53,8 @@ public:
 private:
   void analyse(const Event &event, size_t limit, int64_t previous, VectorClock &clock,
                std::vector<uint32_t> &races) const;
+  int releaserWasWriter(size_t release, const Event &later) const;
+  int64_t acquisitionPartner(size_t release, const Event &later, AcquirePartner partner) const;
   int64_t lastOf(ThreadId t) const { return t < lastInThread.size() ? lastInThread[t] : -1; }
 
   std::vector<EventRecord> records;

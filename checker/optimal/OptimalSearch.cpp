@@ -102,6 +102,18 @@ static Event asSleeper(Event event) {
   return event;
 }
 
+// Whether the semaphore `post` posts to had a positive count in `state`, as a thread waiting on
+// it there shows (-1 if none does).
+static int8_t semaphoreAvailable(const Frame &state, const Operation &post) {
+  int8_t available = -1;
+  state.alive.forEach([&](ThreadId u) {
+    if (u != post.thread && available < 0 && state.next[u].kind == OpKind::SemWait &&
+        isReleaseFor(post, state.next[u]))
+      available = state.enabled.contains(u) ? 1 : 0;
+  });
+  return available;
+}
+
 // ---- Transitions ----------------------------------------------------------------------------
 
 // The next transition from the top state: the next data choice of the branch in progress, or
@@ -156,6 +168,8 @@ bool OptimalSearch::stepAndEnter(ScheduleStep step) {
   ++result.stats.steps;
   ExecStatus status = model.status();
   Event event{executed, endsExecution(status, executed)};
+  if (executed.kind == OpKind::SemPost)
+    event.objectAvailableBefore = semaphoreAvailable(frames[top], executed);
   frames[top].branchEvent = event;
   events.push_back(executed);
   log.push(event);
@@ -231,9 +245,11 @@ void OptimalSearch::analyseRaces() {
       reverseRace(i, log[j].event, length);
   bool cutShort = length > 0 && log[length - 1].event.endsExecution;
   const Frame &end = frames.back();
-  if (!cutShort && !end.enabled.empty())
-    return; // sleep-set blocked or cut at the maximum depth: nothing was left behind
+  if (end.exhausted)
+    return; // cut at the maximum depth
   end.alive.forEach([&](ThreadId u) {
+    if (!cutShort && end.enabled.contains(u))
+      return; // asleep at a sleep-set-blocked end: its operation was explored elsewhere
     Event pending{end.next[u], false};
     if (cutShort && frames[length - 1].enabled.contains(u)) {
       // It could have run before the event that ended the execution. The wakeup sequence
@@ -244,7 +260,8 @@ void OptimalSearch::analyseRaces() {
       insertWakeupSequence(length - 1, {pending, ending});
       return;
     }
-    // Blocked: reverse its races as if it ran after the execution, without the ending event.
+    // Blocked (at a deadlock, at a sleep-set-blocked end, or before the ending event): reverse
+    // its races as if it ran after the execution, without the ending event.
     size_t limit = cutShort ? length - 1 : length;
     for (uint32_t i : log.racesOfPending(pending, limit))
       reverseRace(i, pending, limit);

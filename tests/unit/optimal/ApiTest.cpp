@@ -122,7 +122,9 @@ TEST_P(OptimalApi, ProgramThatFailsBeforeAnyStep) {
 
 INSTANTIATE_TEST_SUITE_P(Variants, OptimalApi,
                          ::testing::Values(OptimalVariant::Source, OptimalVariant::Optimal),
-                         [](const auto &info) { return std::string(optimalVariantName(info.param)); });
+                         [](const auto &info) {
+                           return std::string(optimalVariantName(info.param));
+                         });
 
 TEST(OptimalApiVariants, SourceDporMayBlockOptimalNever) {
   // Over generated programs source-DPOR ends some executions sleep-set blocked; optimal DPOR

@@ -1,0 +1,73 @@
+// A small test Model with semaphores and reader-writer locks, which the toy program language
+// of tests/support does not have: the blocking objects whose races optimal DPOR reverses with
+// a safety net (docs/optimal-dpor.md, "Blocking operations").
+//
+// Variables live at 8*var, semaphore s at 0x200000 + 8*s, rwlock l at 0x300000 + 8*l; every
+// operation on a synchronisation object accesses it as a write, as the runtime does. Thread 0
+// runs body 0 and forks the others; the execution finishes when every thread has ended.
+#pragma once
+
+#include "checker/Model.h"
+
+#include <string>
+#include <vector>
+
+namespace bpor::testing {
+
+enum class SyncOp : uint8_t { Read, Write, SemWait, SemPost, RdLock, WrLock, RwUnlock, Fork };
+
+struct SyncInstr {
+  SyncOp op = SyncOp::Read;
+  uint32_t object = 0; // variable, semaphore or rwlock; Fork: the body
+  uint64_t value = 0;  // Write: the value written
+};
+
+struct SyncProgram {
+  std::vector<std::vector<SyncInstr>> bodies;
+  std::vector<uint32_t> semaphoreInit; // initial count of each semaphore
+
+  std::string toString() const;
+};
+
+/// Random programs: main forks 2 or 3 threads, each a few reads, writes, semaphore waits and
+/// posts, and reader or writer critical sections. The same seed gives the same program.
+SyncProgram generateSyncProgram(uint64_t seed);
+
+class SyncModel final : public Model {
+public:
+  explicit SyncModel(SyncProgram program);
+
+  void restart() override;
+  ThreadId numThreads() const override { return ThreadId(threads.size()); }
+  bool isAlive(ThreadId thread) const override;
+  bool isEnabled(ThreadId thread) const override;
+  const Operation &pending(ThreadId thread) const override { return threads[thread].next; }
+  const Operation &step(ThreadId thread, uint32_t choice = 0) override;
+  ExecStatus status() const override { return currentStatus; }
+  const ErrorInfo &error() const override { return noError; }
+
+private:
+  struct Thread {
+    uint32_t body = 0;
+    size_t pc = 0;
+    bool alive = true;
+    Operation next;
+  };
+
+  void computePending(ThreadId thread);
+  const SyncInstr &instr(ThreadId thread) const {
+    return program.bodies[threads[thread].body][threads[thread].pc];
+  }
+
+  SyncProgram program;
+  std::vector<Thread> threads;
+  std::vector<uint64_t> variables;
+  std::vector<uint32_t> semaphores;
+  std::vector<ThreadId> writer;
+  std::vector<uint32_t> readers;
+  ExecStatus currentStatus = ExecStatus::Running;
+  ErrorInfo noError;
+  Operation lastEvent;
+};
+
+} // namespace bpor::testing
