@@ -39,6 +39,9 @@ struct Frame {
   ScheduleStep taken;
 
   ThreadId numThreads() const { return ThreadId(next.size()); }
+  /// Enabled and not asleep: the addendum treats a sleeping thread like a disabled one, and
+  /// so do the Initialize procedures when sleep sets are on.
+  bool awake(ThreadId u) const { return enabled.contains(u) && !sleep.contains(u); }
 };
 
 struct SearchStack {

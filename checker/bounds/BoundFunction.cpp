@@ -21,9 +21,9 @@ void addBacktrackPoint(const SearchStack &stack, size_t i, ThreadId u, Backtrack
 ThreadId preferredEnabledThread(const SearchStack &stack) {
   const Frame &f = stack.top();
   ThreadId last = stack.lastThread();
-  if (last != NoThread && f.enabled.contains(last))
+  if (last != NoThread && f.awake(last))
     return last;
-  return f.enabled.firstNotIn(ThreadSet());
+  return f.enabled.firstNotIn(f.sleep);
 }
 
 void StackedBound::push(const SearchStack &stack) {

@@ -64,7 +64,8 @@ void addBacktrackPoint(const SearchStack &stack, size_t i, ThreadId u, Backtrack
                        bool conservative = false);
 
 /// Initialize of Algorithms 7 and 11: the thread that ran last if it is still enabled (its
-/// transition is never the more expensive one), otherwise the first enabled thread.
+/// transition is never the more expensive one), otherwise the first enabled thread; sleeping
+/// threads count as disabled.
 ThreadId preferredEnabledThread(const SearchStack &stack);
 
 /// A bound whose values are kept on a stack parallel to the search stack:

@@ -11,7 +11,7 @@ uint64_t ContextBound::computeValueAfter(const SearchStack &stack, size_t frameB
 void ContextBound::initialize(const SearchStack &stack, BacktrackSink &sink) const {
   size_t top = stack.frames.size() - 1;
   ThreadId last = stack.lastThread();
-  if (last != NoThread && stack.top().enabled.contains(last)) {
+  if (last != NoThread && stack.top().awake(last)) {
     sink.add(top, last);
     return;
   }

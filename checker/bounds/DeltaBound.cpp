@@ -72,7 +72,13 @@ void DeltaBound::addUpToPriorityOf(const SearchStack &stack, size_t i, ThreadId 
 
 void DeltaBound::initialize(const SearchStack &stack, BacktrackSink &sink) const {
   size_t top = stack.frames.size() - 1;
-  ThreadId u = highestPriorityEnabled(stack, top);
+  // The highest-priority thread that is awake (sleeping threads count as disabled).
+  ThreadId u = NoThread;
+  inPriorityOrder(stack, top, [&](ThreadId t) {
+    if (stack.top().awake(t))
+      u = t;
+    return u == NoThread;
+  });
   if (u != NoThread)
     addUpToPriorityOf(stack, top, u, false, sink);
 }

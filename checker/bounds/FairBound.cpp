@@ -50,9 +50,12 @@ void FairBound::initialize(const SearchStack &stack, BacktrackSink &sink) const 
       bestCost = cost;
     }
   };
-  if (last != NoThread && f.enabled.contains(last))
+  if (last != NoThread && f.awake(last))
     consider(last);
-  f.enabled.forEach(consider);
+  f.enabled.forEach([&](ThreadId u) {
+    if (f.awake(u))
+      consider(u);
+  });
   if (best == NoThread)
     return;
   sink.add(top, best);

@@ -8,13 +8,13 @@ void PartialOrderBound::initialize(const SearchStack &stack, BacktrackSink &sink
   size_t top = stack.frames.size() - 1;
   const Frame &f = stack.top();
   ThreadId last = stack.lastThread();
-  if (last != NoThread && f.enabled.contains(last) && valueAfter(stack, last) <= limit) {
+  if (last != NoThread && f.awake(last) && valueAfter(stack, last) <= limit) {
     sink.add(top, last);
     return;
   }
   ThreadId chosen = NoThread;
   f.enabled.forEach([&](ThreadId u) {
-    if (chosen != NoThread)
+    if (chosen != NoThread || !f.awake(u))
       return;
     if (valueAfter(stack, u) <= limit)
       chosen = u;
