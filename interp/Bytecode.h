@@ -1,11 +1,13 @@
 // The compact executable form of a function (internal to interp/).
 //
-// Each LLVM function is decoded once into a flat array of fixed-size instructions over frame
-// slots. A frame's slots are laid out [parameters][constants][values]: constants are
-// materialised into the frame at entry from a per-function template, so every operand is a
-// plain slot index and the hot loop never asks whether an operand is a constant. Phis become
-// moves on edge stubs, GEPs become a base plus constant offset plus scaled indices, vector
-// operations are expanded into one scalar operation per lane, and aggregates are flattened.
+// Each LLVM function is decoded once into a flat array of fixed-size
+// instructions over frame slots. A frame's slots are laid out
+// [parameters][constants][values]: constants are materialised into the frame at
+// entry from a per-function template, so every operand is a plain slot index
+// and the hot loop never asks whether an operand is a constant. Phis become
+// moves on edge stubs, GEPs become a base plus constant offset plus scaled
+// indices, vector operations are expanded into one scalar operation per lane,
+// and aggregates are flattened.
 #pragma once
 
 #include "interp/ExternalCall.h"
@@ -19,79 +21,155 @@ namespace bpor::interp {
 enum class Op : uint16_t {
   // Control
   Nop,
-  Jump,       // pc = a
-  BrCond,     // pc = slot[a] & 1 ? b : c
-  Switch,     // value slot[a]; extra[imm..]: numCases, default, (value, target)*
-  Ret,        // return slots [a, a + b)
+  Jump,   // pc = a
+  BrCond, // pc = slot[a] & 1 ? b : c
+  Switch, // value slot[a]; extra[imm..]: numCases, default, (value, target)*
+  Ret,    // return slots [a, a + b)
   RetVoid,
   Unreachable,
   Unsupported, // fault: Unsupported, message program.messages[imm]
   Trap,        // llvm.trap: fault
   Call,        // call site imm (direct or indirect, defined or external)
   // Moves
-  Const,       // slot[dst] = imm
-  Move,        // slot[dst] = slot[a]
-  MoveN,       // slots [dst, dst+b) = slots [a, a+b) (through a temporary: may overlap)
-  Select,      // slot[dst] = slot[a] & 1 ? slot[b] : slot[c]
-  SelectN,     // slots: as Select over imm slots
+  Const,   // slot[dst] = imm
+  Move,    // slot[dst] = slot[a]
+  MoveN,   // slots [dst, dst+b) = slots [a, a+b) (through a temporary: may
+           // overlap)
+  Select,  // slot[dst] = slot[a] & 1 ? slot[b] : slot[c]
+  SelectN, // slots: as Select over imm slots
   // Integer arithmetic (bits = width; imm = mask of the width)
-  Add, Sub, Mul, UDiv, SDiv, URem, SRem, Shl, LShr, AShr, And, Or, Xor,
-  AddImm,      // slot[dst] = (slot[a] + imm) (64-bit, for GEP constant offsets)
+  Add,
+  Sub,
+  Mul,
+  UDiv,
+  SDiv,
+  URem,
+  SRem,
+  Shl,
+  LShr,
+  AShr,
+  And,
+  Or,
+  Xor,
+  AddImm, // slot[dst] = (slot[a] + imm) (64-bit, for GEP constant offsets)
   // Integer compares (bits = operand width)
-  ICmpEq, ICmpNe, ICmpUlt, ICmpUle, ICmpUgt, ICmpUge, ICmpSlt, ICmpSle, ICmpSgt, ICmpSge,
+  ICmpEq,
+  ICmpNe,
+  ICmpUlt,
+  ICmpUle,
+  ICmpUgt,
+  ICmpUge,
+  ICmpSlt,
+  ICmpSle,
+  ICmpSgt,
+  ICmpSge,
   // Casts (bits = source width; imm = destination mask)
-  Trunc,       // slot[dst] = slot[a] & imm
-  SExt,        // sign-extend from bits, mask to imm
-  FPToSI, FPToUI, SIToFP, UIToFP, // c: 0 float, 1 double (fp side); bits: integer width
-  FPTrunc, FPExt,
+  Trunc, // slot[dst] = slot[a] & imm
+  SExt,  // sign-extend from bits, mask to imm
+  FPToSI,
+  FPToUI,
+  SIToFP,
+  UIToFP, // c: 0 float, 1 double (fp side); bits: integer width
+  FPTrunc,
+  FPExt,
   // Floating point (c = 0 float, 1 double)
-  FAdd, FSub, FMul, FDiv, FRem, FNeg,
-  FCmp,        // flag = predicate (llvm::CmpInst::Predicate)
+  FAdd,
+  FSub,
+  FMul,
+  FDiv,
+  FRem,
+  FNeg,
+  FCmp, // flag = predicate (llvm::CmpInst::Predicate)
   // Memory
-  Load,        // slot[dst] = zext(mem[slot[a] + imm], flag bytes)
-  Store,       // mem[slot[b] + imm] = slot[a] (flag bytes)
-  Alloca,      // slot[dst] = new stack object of imm * (a == NoSlot ? 1 : slot[a]) bytes
-  Gep,         // slot[dst] = slot[a] + sext(slot[b], bits) * imm
-  Memcpy,      // (dst ptr slot[a], src slot[b], n slot[c]) ; Memmove the same
+  Load,   // slot[dst] = zext(mem[slot[a] + imm], flag bytes)
+  Store,  // mem[slot[b] + imm] = slot[a] (flag bytes)
+  Alloca, // slot[dst] = new stack object of imm * (a == NoSlot ? 1 : slot[a])
+          // bytes
+  Gep,    // slot[dst] = slot[a] + sext(slot[b], bits) * imm
+  Memcpy, // (dst ptr slot[a], src slot[b], n slot[c]) ; Memmove the same
   Memmove,
-  Memset,      // (ptr slot[a], byte slot[b], n slot[c])
-  StackSave,   // slot[dst] = number of allocas of the thread
-  StackRestore,// release allocas above slot[a]
+  Memset,       // (ptr slot[a], byte slot[b], n slot[c])
+  StackSave,    // slot[dst] = number of allocas of the thread
+  StackRestore, // release allocas above slot[a]
   // Intrinsics (bits = width, imm = mask)
-  Ctlz, Cttz, Ctpop, Bswap, Bitreverse, Fshl, Fshr,
-  SMin, SMax, UMin, UMax, Abs,
+  Ctlz,
+  Cttz,
+  Ctpop,
+  Bswap,
+  Bitreverse,
+  Fshl,
+  Fshr,
+  SMin,
+  SMax,
+  UMin,
+  UMax,
+  Abs,
   // with.overflow: slot[dst] result, slot[dst+1] overflow flag
-  SAddO, UAddO, SSubO, USubO, SMulO, UMulO,
+  SAddO,
+  UAddO,
+  SSubO,
+  USubO,
+  SMulO,
+  UMulO,
   // Saturating arithmetic
-  SAddSat, UAddSat, SSubSat, USubSat,
-  // Floating-point intrinsics (c = 0 float, 1 double); Fma: slot[dst] = a*b+slot[imm]
-  FAbs, Sqrt, Floor, Ceil, FTrunc, Round, RoundEven, FMin, FMax, Fma, CopySign,
+  SAddSat,
+  UAddSat,
+  SSubSat,
+  USubSat,
+  // Floating-point intrinsics (c = 0 float, 1 double); Fma: slot[dst] =
+  // a*b+slot[imm]
+  FAbs,
+  Sqrt,
+  Floor,
+  Ceil,
+  FTrunc,
+  Round,
+  RoundEven,
+  FMin,
+  FMax,
+  Fma,
+  CopySign,
   // libm-like intrinsics (c = 0 float, 1 double; flag = MathFunction)
   FMath,       // slot[dst] = f(slot[a]) or f(slot[a], slot[b]) for pow
-  FToIntRound, // lround/llround (flag 0) and lrint/llrint (flag 1): bits = result width
-  // Dynamic vector element access: ExtractDyn slot[dst] = slot[a + slot[b]] (b < imm lanes)
+  FToIntRound, // lround/llround (flag 0) and lrint/llrint (flag 1): bits =
+               // result width
+  // Dynamic vector element access: ExtractDyn slot[dst] = slot[a + slot[b]] (b
+  // < imm lanes)
   ExtractDyn,
-  InsertDyn,   // slots [dst, dst+imm) = slots [a, ...), then slot[dst + slot[b]] = slot[c]
-  // Integers of 65..128 bits in two slots (low word first); bits = width, flag = LLVM opcode or
+  InsertDyn, // slots [dst, dst+imm) = slots [a, ...), then slot[dst + slot[b]]
+             // = slot[c]
+  // Integers of 65..128 bits in two slots (low word first); bits = width, flag
+  // = LLVM opcode or
   // predicate. WideBinary: slots [dst, dst+2) = [a, a+2) op [b, b+2).
   WideBinary,
   WideCompare, // slot[dst] = [a, a+2) predicate [b, b+2)
-  WideExtend,  // slots [dst, dst+2) = extend slot[a] from `bits` (flag 1: signed); the high
-               // word is masked with imm (the destination width's high-word mask)
-  WideTrunc,   // slots [dst, dst+2) = [a, a+2), high word masked with imm
-  // Bitcast between differently shaped types through their memory image; extra[imm..]:
-  // total bytes, numSourceLeaves, (slot, offset, size)*, numDestLeaves, (slot, offset, size)*
+  WideExtend,  // slots [dst, dst+2) = extend slot[a] from `bits` (flag 1:
+               // signed); the high
+  // word is masked with imm (the destination width's high-word mask)
+  WideTrunc, // slots [dst, dst+2) = [a, a+2), high word masked with imm
+  // Bitcast between differently shaped types through their memory image;
+  // extra[imm..]:
+  // total bytes, numSourceLeaves, (slot, offset, size)*, numDestLeaves, (slot,
+  // offset, size)*
   BitcastBytes,
   // Varargs of defined functions
-  VaStart,     // store the frame's va area address at slot[a]
-  VaCopy,      // copy va_list slot[b] -> slot[a]
+  VaStart, // store the frame's va area address at slot[a]
+  VaCopy,  // copy va_list slot[b] -> slot[a]
   NumOps
 };
 
 inline constexpr uint32_t NoSlot = ~uint32_t(0);
 
-enum MathFunction : uint8_t { MathExp, MathExp2, MathLog, MathLog2, MathLog10, MathSin, MathCos,
-                              MathPow };
+enum MathFunction : uint8_t {
+  MathExp,
+  MathExp2,
+  MathLog,
+  MathLog2,
+  MathLog10,
+  MathSin,
+  MathCos,
+  MathPow
+};
 
 struct Inst {
   Op op = Op::Nop;
@@ -104,15 +182,19 @@ struct Inst {
 
 /// A call instruction's static description.
 struct CallSite {
-  /// Direct callee: a function index (defined or declared); NoSlot for an indirect call.
+  /// Direct callee: a function index (defined or declared); NoSlot for an
+  /// indirect call.
   uint32_t callee = NoSlot;
-  uint32_t calleeSlot = NoSlot; // indirect: the slot holding the function pointer
-  uint32_t dst = NoSlot;        // first result slot, NoSlot if none
+  uint32_t calleeSlot =
+      NoSlot;            // indirect: the slot holding the function pointer
+  uint32_t dst = NoSlot; // first result slot, NoSlot if none
   std::vector<uint32_t> argSlots; // first slot of each argument
   std::vector<ValueType> argTypes;
-  std::vector<uint32_t> argOffsets; // offsets of each argument in the flattened argument list
-  std::vector<uint64_t> byvalSizes; // per argument: bytes copied for a byval pointer (0: none);
-                                    // empty if no argument is byval
+  std::vector<uint32_t>
+      argOffsets; // offsets of each argument in the flattened argument list
+  std::vector<uint64_t>
+      byvalSizes; // per argument: bytes copied for a byval pointer (0: none);
+                  // empty if no argument is byval
   uint32_t numArgSlots = 0;
   ValueType resultType;
 };
@@ -122,15 +204,17 @@ struct Function {
   bool defined = false;
   bool varargs = false;
   uint32_t externalId = ExternalRegistry::UnknownExternal; // declared functions
-  uint64_t address = 0;                                     // its Function object
+  uint64_t address = 0; // its Function object
   std::vector<ValueType> paramTypes;
   ValueType returnType;
   uint32_t numParamSlots = 0;
-  uint32_t numSlots = 0;            // whole frame
-  std::vector<uint64_t> constants;  // template for slots [numParamSlots, +constants.size())
+  uint32_t numSlots = 0; // whole frame
+  std::vector<uint64_t>
+      constants; // template for slots [numParamSlots, +constants.size())
   std::vector<Inst> code;
-  std::vector<uint32_t> debugLocs;  // per instruction: index into Program's debug locations
-  std::vector<uint64_t> extra;      // switch tables
+  std::vector<uint32_t>
+      debugLocs; // per instruction: index into Program's debug locations
+  std::vector<uint64_t> extra; // switch tables
   std::vector<CallSite> calls;
 };
 

@@ -1,7 +1,9 @@
-// Calls from interpreted code to functions that are declared but not defined in the module: the
-// __bpor_* runtime ABI (runtime/bpor_abi.h) and the libc functions the runtime models. The
-// runtime registers every name it handles in an ExternalRegistry before the Program is built,
-// and answers each call through an ExternalHandler.
+// Calls from interpreted code to functions that are declared but not defined in
+// the module: the
+// __bpor_* runtime ABI (runtime/bpor_abi.h) and the libc functions the runtime
+// models. The runtime registers every name it handles in an ExternalRegistry
+// before the Program is built, and answers each call through an
+// ExternalHandler.
 #pragma once
 
 #include <cstdint>
@@ -13,15 +15,16 @@
 
 namespace bpor {
 
-/// Every interpreted value lives in 64-bit slots: integers up to 64 bits (zero-extended),
-/// float/double as bit patterns, pointers as encoded Addresses. Wider integers, vectors and
-/// first-class aggregates use consecutive slots (their flattened leaves).
+/// Every interpreted value lives in 64-bit slots: integers up to 64 bits
+/// (zero-extended), float/double as bit patterns, pointers as encoded
+/// Addresses. Wider integers, vectors and first-class aggregates use
+/// consecutive slots (their flattened leaves).
 using Slot = uint64_t;
 
 struct ThreadState;
 
-/// How an argument or result is passed, so that a handler can check a call's shape and read
-/// varargs (printf) without knowing the callee's prototype.
+/// How an argument or result is passed, so that a handler can check a call's
+/// shape and read varargs (printf) without knowing the callee's prototype.
 enum class ValueKind : uint8_t {
   Void,
   Int,     // bits = 1..64, zero-extended in its slot
@@ -37,12 +40,14 @@ struct ValueType {
   uint16_t numSlots = 0; // slots the value occupies (0 for Void)
 };
 
-/// Maps the names the runtime models to the ids its handler switches on. Unknown names are not
-/// an error at build time (a program may declare functions it never calls): calling one raises
-/// an Unsupported fault naming it.
+/// Maps the names the runtime models to the ids its handler switches on.
+/// Unknown names are not an error at build time (a program may declare
+/// functions it never calls): calling one raises an Unsupported fault naming
+/// it.
 class ExternalRegistry {
 public:
-  /// Registers `name` with the runtime's own `id` (any value except UnknownExternal).
+  /// Registers `name` with the runtime's own `id` (any value except
+  /// UnknownExternal).
   void add(std::string_view name, uint32_t id) { ids_[std::string(name)] = id; }
   /// The id of `name`, or UnknownExternal.
   uint32_t find(std::string_view name) const {
@@ -59,7 +64,8 @@ private:
 struct ExternalCall {
   uint32_t id = ExternalRegistry::UnknownExternal; // the registry id
   std::string_view name;                           // the callee's name
-  /// Arguments of this call site (for a varargs callee: including the variadic ones).
+  /// Arguments of this call site (for a varargs callee: including the variadic
+  /// ones).
   std::span<const ValueType> argTypes;
   /// Argument values: argument i starts at slot argOffsets[i] of `slots`.
   std::span<const Slot> slots;
@@ -77,18 +83,23 @@ struct ExternalCall {
 /// What the interpreter does after a handler returns.
 enum class CallOutcome : uint8_t {
   Return, // the call completes now with the value the handler wrote to `result`
-  Pause,  // a visible operation: run() returns Paused with the thread standing at this call;
-          // Interpreter::complete() later writes its result and lets the thread go on
-  Invoke, // the handler called Interpreter::invoke(): the invoked function runs now; when it
-          // returns, this call completes with the value the handler wrote to `result`
-  Stop,   // the thread stops here (exit, pthread_exit, assertion failure): run() returns Stopped
+  Pause,  // a visible operation: run() returns Paused with the thread standing
+         // at this call; Interpreter::complete() later writes its result and
+         // lets the thread go on
+  Invoke, // the handler called Interpreter::invoke(): the invoked function runs
+          // now; when it returns, this call completes with the value the
+          // handler wrote to `result`
+  Stop, // the thread stops here (exit, pthread_exit, assertion failure): run()
+        // returns Stopped
 };
 
 class ExternalHandler {
 public:
   virtual ~ExternalHandler() = default;
-  /// `result` has room for call.resultType.numSlots slots (at least 1), zero-filled.
-  virtual CallOutcome call(ThreadState &thread, const ExternalCall &call, Slot *result) = 0;
+  /// `result` has room for call.resultType.numSlots slots (at least 1),
+  /// zero-filled.
+  virtual CallOutcome call(ThreadState &thread, const ExternalCall &call,
+                           Slot *result) = 0;
 };
 
 } // namespace bpor

@@ -13,13 +13,16 @@ namespace bpor {
 
 using interp::NoSlot;
 
-FunctionDecoder::FunctionDecoder(ProgramBuilder &builder, const Function &function,
+FunctionDecoder::FunctionDecoder(ProgramBuilder &builder,
+                                 const Function &function,
                                  interp::Function &out)
-    : builder_(builder), function_(function), out_(out), layout_(builder.layout()) {}
+    : builder_(builder), function_(function), out_(out),
+      layout_(builder.layout()) {}
 
 static bool isDouble(Type *type) { return type->getScalarType()->isDoubleTy(); }
 
-/// Vectors of i1 are bit-packed in memory, unlike their one-slot-per-lane registers.
+/// Vectors of i1 are bit-packed in memory, unlike their one-slot-per-lane
+/// registers.
 static bool hasBoolVector(Type *type) {
   if (auto *vector = dyn_cast<FixedVectorType>(type))
     return vector->getElementType()->isIntegerTy(1);
@@ -45,12 +48,14 @@ void FunctionDecoder::decode() {
 
   assignSlots();
 
-  // Parameters whose type cannot be interpreted make the whole function unsupported.
+  // Parameters whose type cannot be interpreted make the whole function
+  // unsupported.
   for (const Argument &argument : function_.args())
-    if (std::string why = unsupportedTypeReason(argument.getType()); !why.empty()) {
+    if (std::string why = unsupportedTypeReason(argument.getType());
+        !why.empty()) {
       Inst inst{Op::Unsupported};
-      inst.imm = builder_.addMessage(
-          fmt::format("unsupported {} in the parameters of function {}", why, out_.name));
+      inst.imm = builder_.addMessage(fmt::format(
+          "unsupported {} in the parameters of function {}", why, out_.name));
       emit(inst);
       out_.numSlots = numSlots_;
       return;
@@ -75,7 +80,8 @@ void FunctionDecoder::decode() {
       decodeInstruction(instruction);
     }
   }
-  // Edge stubs may create further stubs? No: a stub only moves and jumps to a block label.
+  // Edge stubs may create further stubs? No: a stub only moves and jumps to a
+  // block label.
   for (size_t i = 0; i < stubs_.size(); ++i)
     emitEdgeStub(stubs_[i].label, stubs_[i].from, stubs_[i].to);
 
@@ -113,12 +119,15 @@ void FunctionDecoder::assignSlots() {
         auto *constant = dyn_cast<Constant>(operand);
         if (!constant || slots_.count(constant))
           continue;
-        if (auto *callee = dyn_cast<Function>(constant); callee && callee->isIntrinsic())
+        if (auto *callee = dyn_cast<Function>(constant);
+            callee && callee->isIntrinsic())
           continue;
-        if (!constant->getType()->isFirstClassType() || constant->getType()->isLabelTy() ||
+        if (!constant->getType()->isFirstClassType() ||
+            constant->getType()->isLabelTy() ||
             constant->getType()->isMetadataTy())
           continue;
-        if (std::string why = unsupportedTypeReason(constant->getType()); !why.empty()) {
+        if (std::string why = unsupportedTypeReason(constant->getType());
+            !why.empty()) {
           badInstructions_[&instruction] = "unsupported " + why;
           continue;
         }
@@ -130,7 +139,8 @@ void FunctionDecoder::assignSlots() {
         }
         slots_[constant] = numSlots_;
         numSlots_ += uint32_t(values.size());
-        out_.constants.insert(out_.constants.end(), values.begin(), values.end());
+        out_.constants.insert(out_.constants.end(), values.begin(),
+                              values.end());
       }
     }
 
@@ -142,7 +152,8 @@ void FunctionDecoder::assignSlots() {
         continue;
       }
       for (const Value *operand : instruction.operands())
-        if (std::string why = unsupportedTypeReason(operand->getType()); !why.empty()) {
+        if (std::string why = unsupportedTypeReason(operand->getType());
+            !why.empty()) {
           badInstructions_[&instruction] = "unsupported " + why;
           break;
         }
@@ -157,8 +168,9 @@ uint32_t FunctionDecoder::slot(const Value *value) {
   auto it = slots_.find(value);
   if (it != slots_.end())
     return it->second;
-  // A value without a slot (an operand of an unsupported instruction that was reached anyway,
-  // or a zero-sized value): give it a fresh zeroed temporary so decoding stays total.
+  // A value without a slot (an operand of an unsupported instruction that was
+  // reached anyway, or a zero-sized value): give it a fresh zeroed temporary so
+  // decoding stays total.
   uint32_t fresh = temp(std::max<uint32_t>(1, slotCount(value->getType())));
   slots_[value] = fresh;
   return fresh;
@@ -186,10 +198,11 @@ void FunctionDecoder::emitMove(uint32_t dst, uint32_t src, uint32_t count) {
   emit(inst);
 }
 
-void FunctionDecoder::unsupported(const Instruction &instruction, const std::string &what) {
+void FunctionDecoder::unsupported(const Instruction &instruction,
+                                  const std::string &what) {
   Inst inst{Op::Unsupported};
-  inst.imm = builder_.addMessage(
-      fmt::format("{} in function {}: {}", what, out_.name, printed(instruction)));
+  inst.imm = builder_.addMessage(fmt::format("{} in function {}: {}", what,
+                                             out_.name, printed(instruction)));
   emit(inst);
 }
 
@@ -197,7 +210,8 @@ void FunctionDecoder::fixup(uint32_t inst, char field, uint32_t label) {
   fixups_.push_back({inst, field, label});
 }
 
-uint32_t FunctionDecoder::edgeLabel(const BasicBlock *from, const BasicBlock *to) {
+uint32_t FunctionDecoder::edgeLabel(const BasicBlock *from,
+                                    const BasicBlock *to) {
   if (!isa<PHINode>(to->front()))
     return blockLabels_[to];
   uint32_t label = uint32_t(labelPositions_.size());
@@ -206,7 +220,8 @@ uint32_t FunctionDecoder::edgeLabel(const BasicBlock *from, const BasicBlock *to
   return label;
 }
 
-void FunctionDecoder::emitEdgeStub(uint32_t label, const BasicBlock *from, const BasicBlock *to) {
+void FunctionDecoder::emitEdgeStub(uint32_t label, const BasicBlock *from,
+                                   const BasicBlock *to) {
   labelPositions_[label] = uint32_t(out_.code.size());
   currentDebugLoc_ = 0;
   struct Copy {
@@ -221,7 +236,8 @@ void FunctionDecoder::emitEdgeStub(uint32_t label, const BasicBlock *from, const
     const Value *incoming = phi.getIncomingValueForBlock(from);
     copies.push_back({slot(&phi), slot(incoming), slotCount(phi.getType())});
   }
-  // Phis are a parallel copy: if one phi reads another's destination, go through temporaries.
+  // Phis are a parallel copy: if one phi reads another's destination, go
+  // through temporaries.
   bool overlap = false;
   for (const Copy &reader : copies)
     for (const Copy &writer : copies)
@@ -269,7 +285,8 @@ void FunctionDecoder::decodeInstruction(const Instruction &instruction) {
                         ? 64
                         : operandType->getScalarType()->getIntegerBitWidth();
     if (bits > 64 && bits <= 128 && !operandType->isVectorTy()) {
-      Inst inst{Op::WideCompare, uint8_t(bits), uint8_t(compare.getPredicate())};
+      Inst inst{Op::WideCompare, uint8_t(bits),
+                uint8_t(compare.getPredicate())};
       inst.dst = dst;
       inst.a = slot(compare.getOperand(0));
       inst.b = slot(compare.getOperand(1));
@@ -277,19 +294,40 @@ void FunctionDecoder::decodeInstruction(const Instruction &instruction) {
       return;
     }
     if (bits > 64)
-      return unsupported(instruction, "comparison of integers wider than 128 bits");
+      return unsupported(instruction,
+                         "comparison of integers wider than 128 bits");
     Op op;
     switch (compare.getPredicate()) {
-    case CmpInst::ICMP_EQ: op = Op::ICmpEq; break;
-    case CmpInst::ICMP_NE: op = Op::ICmpNe; break;
-    case CmpInst::ICMP_ULT: op = Op::ICmpUlt; break;
-    case CmpInst::ICMP_ULE: op = Op::ICmpUle; break;
-    case CmpInst::ICMP_UGT: op = Op::ICmpUgt; break;
-    case CmpInst::ICMP_UGE: op = Op::ICmpUge; break;
-    case CmpInst::ICMP_SLT: op = Op::ICmpSlt; break;
-    case CmpInst::ICMP_SLE: op = Op::ICmpSle; break;
-    case CmpInst::ICMP_SGT: op = Op::ICmpSgt; break;
-    default: op = Op::ICmpSge; break;
+    case CmpInst::ICMP_EQ:
+      op = Op::ICmpEq;
+      break;
+    case CmpInst::ICMP_NE:
+      op = Op::ICmpNe;
+      break;
+    case CmpInst::ICMP_ULT:
+      op = Op::ICmpUlt;
+      break;
+    case CmpInst::ICMP_ULE:
+      op = Op::ICmpUle;
+      break;
+    case CmpInst::ICMP_UGT:
+      op = Op::ICmpUgt;
+      break;
+    case CmpInst::ICMP_UGE:
+      op = Op::ICmpUge;
+      break;
+    case CmpInst::ICMP_SLT:
+      op = Op::ICmpSlt;
+      break;
+    case CmpInst::ICMP_SLE:
+      op = Op::ICmpSle;
+      break;
+    case CmpInst::ICMP_SGT:
+      op = Op::ICmpSgt;
+      break;
+    default:
+      op = Op::ICmpSge;
+      break;
     }
     uint32_t a = slot(compare.getOperand(0)), b = slot(compare.getOperand(1));
     for (unsigned lane = 0; lane < lanesOf(operandType); ++lane) {
@@ -384,7 +422,8 @@ void FunctionDecoder::decodeInstruction(const Instruction &instruction) {
         offset += index * slotCount(type);
       }
     }
-    emitMove(dst, slot(extract.getAggregateOperand()) + offset, slotCount(type));
+    emitMove(dst, slot(extract.getAggregateOperand()) + offset,
+             slotCount(type));
     return;
   }
   case Instruction::InsertValue: {
@@ -401,8 +440,10 @@ void FunctionDecoder::decodeInstruction(const Instruction &instruction) {
         offset += index * slotCount(type);
       }
     }
-    emitMove(dst, slot(insert.getAggregateOperand()), slotCount(insert.getType()));
-    emitMove(dst + offset, slot(insert.getInsertedValueOperand()), slotCount(type));
+    emitMove(dst, slot(insert.getAggregateOperand()),
+             slotCount(insert.getType()));
+    emitMove(dst + offset, slot(insert.getInsertedValueOperand()),
+             slotCount(type));
     return;
   }
   case Instruction::ExtractElement: {
@@ -453,26 +494,30 @@ void FunctionDecoder::decodeInstruction(const Instruction &instruction) {
   case Instruction::ShuffleVector: {
     auto &shuffle = cast<ShuffleVectorInst>(instruction);
     unsigned inputLanes = lanesOf(shuffle.getOperand(0)->getType());
-    uint32_t perLane = slotCount(shuffle.getType()) / lanesOf(shuffle.getType());
-    uint32_t first = slot(shuffle.getOperand(0)), second = slot(shuffle.getOperand(1));
+    uint32_t perLane =
+        slotCount(shuffle.getType()) / lanesOf(shuffle.getType());
+    uint32_t first = slot(shuffle.getOperand(0)),
+             second = slot(shuffle.getOperand(1));
     ArrayRef<int> mask = shuffle.getShuffleMask();
     for (unsigned lane = 0; lane < mask.size(); ++lane) {
       int pick = mask[lane];
       if (pick < 0)
         continue; // poison lane: leave whatever is there
-      uint32_t source = unsigned(pick) < inputLanes ? first + pick * perLane
-                                                    : second + (pick - inputLanes) * perLane;
+      uint32_t source = unsigned(pick) < inputLanes
+                            ? first + pick * perLane
+                            : second + (pick - inputLanes) * perLane;
       emitMove(dst + lane * perLane, source, perLane);
     }
     return;
   }
   case Instruction::Freeze:
-    return emitMove(dst, slot(instruction.getOperand(0)), slotCount(instruction.getType()));
+    return emitMove(dst, slot(instruction.getOperand(0)),
+                    slotCount(instruction.getType()));
   case Instruction::Fence:
     return; // sequential consistency: nothing to do
   default:
-    return unsupported(instruction,
-                       fmt::format("unsupported instruction '{}'", instruction.getOpcodeName()));
+    return unsupported(instruction, fmt::format("unsupported instruction '{}'",
+                                                instruction.getOpcodeName()));
   }
 }
 
@@ -480,16 +525,27 @@ void FunctionDecoder::decodeBinary(const BinaryOperator &instruction) {
   Type *type = instruction.getType();
   Type *scalar = type->getScalarType();
   uint32_t dst = slot(&instruction);
-  uint32_t a = slot(instruction.getOperand(0)), b = slot(instruction.getOperand(1));
+  uint32_t a = slot(instruction.getOperand(0)),
+           b = slot(instruction.getOperand(1));
   unsigned lanes = lanesOf(type);
   if (scalar->isFloatingPointTy()) {
     Op op;
     switch (instruction.getOpcode()) {
-    case Instruction::FAdd: op = Op::FAdd; break;
-    case Instruction::FSub: op = Op::FSub; break;
-    case Instruction::FMul: op = Op::FMul; break;
-    case Instruction::FDiv: op = Op::FDiv; break;
-    default: op = Op::FRem; break;
+    case Instruction::FAdd:
+      op = Op::FAdd;
+      break;
+    case Instruction::FSub:
+      op = Op::FSub;
+      break;
+    case Instruction::FMul:
+      op = Op::FMul;
+      break;
+    case Instruction::FDiv:
+      op = Op::FDiv;
+      break;
+    default:
+      op = Op::FRem;
+      break;
     }
     for (unsigned lane = 0; lane < lanes; ++lane) {
       Inst inst{op};
@@ -511,22 +567,49 @@ void FunctionDecoder::decodeBinary(const BinaryOperator &instruction) {
     return;
   }
   if (bits > 64)
-    return unsupported(instruction, "arithmetic on integers wider than 128 bits");
+    return unsupported(instruction,
+                       "arithmetic on integers wider than 128 bits");
   Op op;
   switch (instruction.getOpcode()) {
-  case Instruction::Add: op = Op::Add; break;
-  case Instruction::Sub: op = Op::Sub; break;
-  case Instruction::Mul: op = Op::Mul; break;
-  case Instruction::UDiv: op = Op::UDiv; break;
-  case Instruction::SDiv: op = Op::SDiv; break;
-  case Instruction::URem: op = Op::URem; break;
-  case Instruction::SRem: op = Op::SRem; break;
-  case Instruction::Shl: op = Op::Shl; break;
-  case Instruction::LShr: op = Op::LShr; break;
-  case Instruction::AShr: op = Op::AShr; break;
-  case Instruction::And: op = Op::And; break;
-  case Instruction::Or: op = Op::Or; break;
-  case Instruction::Xor: op = Op::Xor; break;
+  case Instruction::Add:
+    op = Op::Add;
+    break;
+  case Instruction::Sub:
+    op = Op::Sub;
+    break;
+  case Instruction::Mul:
+    op = Op::Mul;
+    break;
+  case Instruction::UDiv:
+    op = Op::UDiv;
+    break;
+  case Instruction::SDiv:
+    op = Op::SDiv;
+    break;
+  case Instruction::URem:
+    op = Op::URem;
+    break;
+  case Instruction::SRem:
+    op = Op::SRem;
+    break;
+  case Instruction::Shl:
+    op = Op::Shl;
+    break;
+  case Instruction::LShr:
+    op = Op::LShr;
+    break;
+  case Instruction::AShr:
+    op = Op::AShr;
+    break;
+  case Instruction::And:
+    op = Op::And;
+    break;
+  case Instruction::Or:
+    op = Op::Or;
+    break;
+  case Instruction::Xor:
+    op = Op::Xor;
+    break;
   default:
     return unsupported(instruction, "unsupported binary operator");
   }
@@ -545,7 +628,9 @@ void FunctionDecoder::decodeCast(const CastInst &instruction) {
   Type *fromScalar = from->getScalarType(), *toScalar = to->getScalarType();
   uint32_t dst = slot(&instruction), a = slot(instruction.getOperand(0));
   unsigned lanes = lanesOf(to);
-  auto intBits = [](Type *type) { return type->isPointerTy() ? 64u : type->getIntegerBitWidth(); };
+  auto intBits = [](Type *type) {
+    return type->isPointerTy() ? 64u : type->getIntegerBitWidth();
+  };
   auto perLane = [&](Op op, uint8_t bits, uint32_t c, uint64_t imm) {
     for (unsigned lane = 0; lane < lanes; ++lane) {
       Inst inst{op, bits};
@@ -562,30 +647,37 @@ void FunctionDecoder::decodeCast(const CastInst &instruction) {
       return emitMove(dst, a, slotCount(to));
     return decodeReshape(instruction);
   }
-  unsigned fromBits = fromScalar->isIntegerTy() ? fromScalar->getIntegerBitWidth() : 0;
-  unsigned toBits = toScalar->isIntegerTy() ? toScalar->getIntegerBitWidth() : 0;
+  unsigned fromBits =
+      fromScalar->isIntegerTy() ? fromScalar->getIntegerBitWidth() : 0;
+  unsigned toBits =
+      toScalar->isIntegerTy() ? toScalar->getIntegerBitWidth() : 0;
   if (fromBits > 64 || toBits > 64) {
     // Two-slot integers (65..128 bits), scalars only.
     if (lanes != 1 || fromBits > 128 || toBits > 128)
-      return unsupported(instruction, "conversion of integers wider than 128 bits");
+      return unsupported(instruction,
+                         "conversion of integers wider than 128 bits");
     uint64_t highMask = toBits > 64 ? maskOf(toBits - 64) : 0;
     if (opcode == Instruction::Trunc && toBits <= 64)
       return perLane(Op::Trunc, 0, 0, maskOf(toBits)); // the low word
-    if (opcode == Instruction::Trunc || (opcode == Instruction::ZExt && fromBits > 64)) {
+    if (opcode == Instruction::Trunc ||
+        (opcode == Instruction::ZExt && fromBits > 64)) {
       Inst inst{Op::WideTrunc};
       inst.dst = dst;
       inst.a = a;
       inst.imm = highMask;
       return (void)emit(inst);
     }
-    if ((opcode == Instruction::ZExt || opcode == Instruction::SExt) && fromBits <= 64) {
-      Inst inst{Op::WideExtend, uint8_t(fromBits), uint8_t(opcode == Instruction::SExt)};
+    if ((opcode == Instruction::ZExt || opcode == Instruction::SExt) &&
+        fromBits <= 64) {
+      Inst inst{Op::WideExtend, uint8_t(fromBits),
+                uint8_t(opcode == Instruction::SExt)};
       inst.dst = dst;
       inst.a = a;
       inst.imm = highMask;
       return (void)emit(inst);
     }
-    return unsupported(instruction, "conversion of integers wider than 64 bits");
+    return unsupported(instruction,
+                       "conversion of integers wider than 64 bits");
   }
   switch (opcode) {
   case Instruction::Trunc:
@@ -595,7 +687,8 @@ void FunctionDecoder::decodeCast(const CastInst &instruction) {
   case Instruction::ZExt:
     return emitMove(dst, a, lanes); // values are kept zero-extended
   case Instruction::SExt:
-    return perLane(Op::SExt, uint8_t(intBits(fromScalar)), 0, maskOf(intBits(toScalar)));
+    return perLane(Op::SExt, uint8_t(intBits(fromScalar)), 0,
+                   maskOf(intBits(toScalar)));
   case Instruction::FPToSI:
     return perLane(Op::FPToSI, uint8_t(intBits(toScalar)), isDouble(from),
                    maskOf(intBits(toScalar)));
@@ -619,8 +712,8 @@ void FunctionDecoder::decodeReshape(const CastInst &instruction) {
   Type *from = instruction.getSrcTy(), *to = instruction.getDestTy();
   if (hasBoolVector(from) || hasBoolVector(to))
     return unsupported(instruction, "bitcast of a vector of i1");
-  // A bitcast is a store of the source followed by a load of the destination: both sides
-  // described by their memory leaves.
+  // A bitcast is a store of the source followed by a load of the destination:
+  // both sides described by their memory leaves.
   std::vector<Leaf> sourceLeaves, destLeaves;
   leavesOf(layout_, from, 0, sourceLeaves);
   leavesOf(layout_, to, 0, destLeaves);
@@ -650,7 +743,8 @@ void FunctionDecoder::decodeGep(const GetElementPtrInst &instruction) {
   uint32_t base = slot(instruction.getPointerOperand());
   uint64_t offset = 0;
   bool wroteDst = false;
-  for (gep_type_iterator it = gep_type_begin(instruction), end = gep_type_end(instruction);
+  for (gep_type_iterator it = gep_type_begin(instruction),
+                         end = gep_type_end(instruction);
        it != end; ++it) {
     const Value *index = it.getOperand();
     if (StructType *structType = it.getStructTypeOrNull()) {
@@ -692,7 +786,8 @@ void FunctionDecoder::decodeLoad(const LoadInst &instruction) {
     return unsupported(instruction, "load of a vector of i1");
   std::vector<Leaf> leaves;
   leavesOf(layout_, instruction.getType(), 0, leaves);
-  uint32_t dst = slot(&instruction), pointer = slot(instruction.getPointerOperand());
+  uint32_t dst = slot(&instruction),
+           pointer = slot(instruction.getPointerOperand());
   for (const Leaf &leaf : leaves) {
     Inst inst{Op::Load, 0, uint8_t(leaf.size)};
     inst.dst = dst + leaf.slot;
@@ -722,14 +817,16 @@ void FunctionDecoder::decodeCall(const CallBase &call) {
   if (call.isInlineAsm())
     return unsupported(call, "inline assembly");
   if (!isa<CallInst>(call))
-    return unsupported(call, fmt::format("unsupported instruction '{}'", call.getOpcodeName()));
+    return unsupported(call, fmt::format("unsupported instruction '{}'",
+                                         call.getOpcodeName()));
   const Value *calledOperand = call.getCalledOperand()->stripPointerCasts();
   auto *callee = dyn_cast<Function>(calledOperand);
   if (callee && callee->isIntrinsic()) {
     if (callee->getIntrinsicID() == Intrinsic::threadlocal_address)
       return unsupported(call, "thread-local variables are not supported");
     if (!decodeIntrinsic(call, callee->getIntrinsicID()))
-      unsupported(call, fmt::format("unsupported intrinsic {}", callee->getName().str()));
+      unsupported(call, fmt::format("unsupported intrinsic {}",
+                                    callee->getName().str()));
     return;
   }
   interp::CallSite site;
@@ -762,12 +859,14 @@ void FunctionDecoder::decodeCall(const CallBase &call) {
   emit(inst);
 }
 
-void FunctionDecoder::decodeReduction(const CallBase &call, Op op, bool isFloat) {
-  // vector.reduce.*: a chain of scalar operations over the lanes, in lane order (which is also
-  // the strict order the ordered fadd/fmul reductions require).
+void FunctionDecoder::decodeReduction(const CallBase &call, Op op,
+                                      bool isFloat) {
+  // vector.reduce.*: a chain of scalar operations over the lanes, in lane order
+  // (which is also the strict order the ordered fadd/fmul reductions require).
   uint32_t dst = slot(&call);
   unsigned bits = isFloat ? 0 : call.getType()->getIntegerBitWidth();
-  unsigned argument = call.arg_size() == 2 ? 1 : 0; // fadd/fmul take a start value
+  unsigned argument =
+      call.arg_size() == 2 ? 1 : 0; // fadd/fmul take a start value
   Type *vectorType = call.getArgOperand(argument)->getType();
   uint32_t vector = slot(call.getArgOperand(argument));
   unsigned lanes = lanesOf(vectorType);
@@ -794,9 +893,12 @@ void FunctionDecoder::decodeReduction(const CallBase &call, Op op, bool isFloat)
 bool FunctionDecoder::decodeIntrinsic(const CallBase &call, Intrinsic::ID id) {
   auto arg = [&](unsigned i) { return slot(call.getArgOperand(i)); };
   Type *type = call.getType();
-  auto intBits = [](Type *t) { return t->getScalarType()->getIntegerBitWidth(); };
+  auto intBits = [](Type *t) {
+    return t->getScalarType()->getIntegerBitWidth();
+  };
   // An elementwise operation over the lanes of its operands.
-  auto lanewise = [&](Op op, unsigned numOperands, uint8_t bits, uint32_t c, uint64_t imm) {
+  auto lanewise = [&](Op op, unsigned numOperands, uint8_t bits, uint32_t c,
+                      uint64_t imm) {
     uint32_t dst = slot(&call);
     unsigned lanes = lanesOf(type);
     for (unsigned lane = 0; lane < lanes; ++lane) {
@@ -824,7 +926,8 @@ bool FunctionDecoder::decodeIntrinsic(const CallBase &call, Intrinsic::ID id) {
     return true;
   };
   auto mathOp = [&](interp::MathFunction function) {
-    lanewise(Op::FMath, function == interp::MathPow ? 2 : 1, 0, isDouble(type), 0);
+    lanewise(Op::FMath, function == interp::MathPow ? 2 : 1, 0, isDouble(type),
+             0);
     for (size_t i = out_.code.size() - lanesOf(type); i < out_.code.size(); ++i)
       out_.code[i].flag = function;
     return true;
@@ -860,10 +963,13 @@ bool FunctionDecoder::decodeIntrinsic(const CallBase &call, Intrinsic::ID id) {
     return true;
   }
   case Intrinsic::objectsize: {
-    // Unknown size: -1 when asked for the maximum (min == false), 0 for the minimum.
+    // Unknown size: -1 when asked for the maximum (min == false), 0 for the
+    // minimum.
     Inst inst{Op::Const};
     inst.dst = slot(&call);
-    inst.imm = cast<ConstantInt>(call.getArgOperand(1))->isOne() ? 0 : maskOf(intBits(type));
+    inst.imm = cast<ConstantInt>(call.getArgOperand(1))->isOne()
+                   ? 0
+                   : maskOf(intBits(type));
     emit(inst);
     return true;
   }
@@ -872,9 +978,10 @@ bool FunctionDecoder::decodeIntrinsic(const CallBase &call, Intrinsic::ID id) {
   case Intrinsic::memmove:
   case Intrinsic::memset:
   case Intrinsic::memset_inline: {
-    Inst inst{id == Intrinsic::memmove                                   ? Op::Memmove
-              : id == Intrinsic::memset || id == Intrinsic::memset_inline ? Op::Memset
-                                                                          : Op::Memcpy};
+    Inst inst{id == Intrinsic::memmove ? Op::Memmove
+              : id == Intrinsic::memset || id == Intrinsic::memset_inline
+                  ? Op::Memset
+                  : Op::Memcpy};
     inst.a = arg(0);
     inst.b = arg(1);
     inst.c = arg(2);
@@ -912,22 +1019,38 @@ bool FunctionDecoder::decodeIntrinsic(const CallBase &call, Intrinsic::ID id) {
     emit(Inst{Op::Trap});
     return true;
   }
-  case Intrinsic::ctlz: return intOp(Op::Ctlz, 1);
-  case Intrinsic::cttz: return intOp(Op::Cttz, 1);
-  case Intrinsic::ctpop: return intOp(Op::Ctpop, 1);
-  case Intrinsic::bswap: return intOp(Op::Bswap, 1);
-  case Intrinsic::bitreverse: return intOp(Op::Bitreverse, 1);
-  case Intrinsic::fshl: return intOp(Op::Fshl, 3);
-  case Intrinsic::fshr: return intOp(Op::Fshr, 3);
-  case Intrinsic::smin: return intOp(Op::SMin, 2);
-  case Intrinsic::smax: return intOp(Op::SMax, 2);
-  case Intrinsic::umin: return intOp(Op::UMin, 2);
-  case Intrinsic::umax: return intOp(Op::UMax, 2);
-  case Intrinsic::abs: return intOp(Op::Abs, 1);
-  case Intrinsic::sadd_sat: return intOp(Op::SAddSat, 2);
-  case Intrinsic::uadd_sat: return intOp(Op::UAddSat, 2);
-  case Intrinsic::ssub_sat: return intOp(Op::SSubSat, 2);
-  case Intrinsic::usub_sat: return intOp(Op::USubSat, 2);
+  case Intrinsic::ctlz:
+    return intOp(Op::Ctlz, 1);
+  case Intrinsic::cttz:
+    return intOp(Op::Cttz, 1);
+  case Intrinsic::ctpop:
+    return intOp(Op::Ctpop, 1);
+  case Intrinsic::bswap:
+    return intOp(Op::Bswap, 1);
+  case Intrinsic::bitreverse:
+    return intOp(Op::Bitreverse, 1);
+  case Intrinsic::fshl:
+    return intOp(Op::Fshl, 3);
+  case Intrinsic::fshr:
+    return intOp(Op::Fshr, 3);
+  case Intrinsic::smin:
+    return intOp(Op::SMin, 2);
+  case Intrinsic::smax:
+    return intOp(Op::SMax, 2);
+  case Intrinsic::umin:
+    return intOp(Op::UMin, 2);
+  case Intrinsic::umax:
+    return intOp(Op::UMax, 2);
+  case Intrinsic::abs:
+    return intOp(Op::Abs, 1);
+  case Intrinsic::sadd_sat:
+    return intOp(Op::SAddSat, 2);
+  case Intrinsic::uadd_sat:
+    return intOp(Op::UAddSat, 2);
+  case Intrinsic::ssub_sat:
+    return intOp(Op::SSubSat, 2);
+  case Intrinsic::usub_sat:
+    return intOp(Op::USubSat, 2);
   case Intrinsic::sadd_with_overflow:
   case Intrinsic::uadd_with_overflow:
   case Intrinsic::ssub_with_overflow:
@@ -951,26 +1074,44 @@ bool FunctionDecoder::decodeIntrinsic(const CallBase &call, Intrinsic::ID id) {
     emit(inst);
     return true;
   }
-  case Intrinsic::fabs: return fpOp(Op::FAbs, 1);
-  case Intrinsic::sqrt: return fpOp(Op::Sqrt, 1);
-  case Intrinsic::floor: return fpOp(Op::Floor, 1);
-  case Intrinsic::ceil: return fpOp(Op::Ceil, 1);
-  case Intrinsic::trunc: return fpOp(Op::FTrunc, 1);
-  case Intrinsic::round: return fpOp(Op::Round, 1);
+  case Intrinsic::fabs:
+    return fpOp(Op::FAbs, 1);
+  case Intrinsic::sqrt:
+    return fpOp(Op::Sqrt, 1);
+  case Intrinsic::floor:
+    return fpOp(Op::Floor, 1);
+  case Intrinsic::ceil:
+    return fpOp(Op::Ceil, 1);
+  case Intrinsic::trunc:
+    return fpOp(Op::FTrunc, 1);
+  case Intrinsic::round:
+    return fpOp(Op::Round, 1);
   case Intrinsic::roundeven:
   case Intrinsic::rint:
-  case Intrinsic::nearbyint: return fpOp(Op::RoundEven, 1);
-  case Intrinsic::minnum: return fpOp(Op::FMin, 2);
-  case Intrinsic::maxnum: return fpOp(Op::FMax, 2);
-  case Intrinsic::copysign: return fpOp(Op::CopySign, 2);
-  case Intrinsic::exp: return mathOp(interp::MathExp);
-  case Intrinsic::exp2: return mathOp(interp::MathExp2);
-  case Intrinsic::log: return mathOp(interp::MathLog);
-  case Intrinsic::log2: return mathOp(interp::MathLog2);
-  case Intrinsic::log10: return mathOp(interp::MathLog10);
-  case Intrinsic::sin: return mathOp(interp::MathSin);
-  case Intrinsic::cos: return mathOp(interp::MathCos);
-  case Intrinsic::pow: return mathOp(interp::MathPow);
+  case Intrinsic::nearbyint:
+    return fpOp(Op::RoundEven, 1);
+  case Intrinsic::minnum:
+    return fpOp(Op::FMin, 2);
+  case Intrinsic::maxnum:
+    return fpOp(Op::FMax, 2);
+  case Intrinsic::copysign:
+    return fpOp(Op::CopySign, 2);
+  case Intrinsic::exp:
+    return mathOp(interp::MathExp);
+  case Intrinsic::exp2:
+    return mathOp(interp::MathExp2);
+  case Intrinsic::log:
+    return mathOp(interp::MathLog);
+  case Intrinsic::log2:
+    return mathOp(interp::MathLog2);
+  case Intrinsic::log10:
+    return mathOp(interp::MathLog10);
+  case Intrinsic::sin:
+    return mathOp(interp::MathSin);
+  case Intrinsic::cos:
+    return mathOp(interp::MathCos);
+  case Intrinsic::pow:
+    return mathOp(interp::MathPow);
   case Intrinsic::lround:
   case Intrinsic::llround:
   case Intrinsic::lrint:
@@ -1000,19 +1141,45 @@ bool FunctionDecoder::decodeIntrinsic(const CallBase &call, Intrinsic::ID id) {
     }
     return true;
   }
-  case Intrinsic::vector_reduce_add: decodeReduction(call, Op::Add, false); return true;
-  case Intrinsic::vector_reduce_mul: decodeReduction(call, Op::Mul, false); return true;
-  case Intrinsic::vector_reduce_and: decodeReduction(call, Op::And, false); return true;
-  case Intrinsic::vector_reduce_or: decodeReduction(call, Op::Or, false); return true;
-  case Intrinsic::vector_reduce_xor: decodeReduction(call, Op::Xor, false); return true;
-  case Intrinsic::vector_reduce_smin: decodeReduction(call, Op::SMin, false); return true;
-  case Intrinsic::vector_reduce_smax: decodeReduction(call, Op::SMax, false); return true;
-  case Intrinsic::vector_reduce_umin: decodeReduction(call, Op::UMin, false); return true;
-  case Intrinsic::vector_reduce_umax: decodeReduction(call, Op::UMax, false); return true;
-  case Intrinsic::vector_reduce_fadd: decodeReduction(call, Op::FAdd, true); return true;
-  case Intrinsic::vector_reduce_fmul: decodeReduction(call, Op::FMul, true); return true;
-  case Intrinsic::vector_reduce_fmin: decodeReduction(call, Op::FMin, true); return true;
-  case Intrinsic::vector_reduce_fmax: decodeReduction(call, Op::FMax, true); return true;
+  case Intrinsic::vector_reduce_add:
+    decodeReduction(call, Op::Add, false);
+    return true;
+  case Intrinsic::vector_reduce_mul:
+    decodeReduction(call, Op::Mul, false);
+    return true;
+  case Intrinsic::vector_reduce_and:
+    decodeReduction(call, Op::And, false);
+    return true;
+  case Intrinsic::vector_reduce_or:
+    decodeReduction(call, Op::Or, false);
+    return true;
+  case Intrinsic::vector_reduce_xor:
+    decodeReduction(call, Op::Xor, false);
+    return true;
+  case Intrinsic::vector_reduce_smin:
+    decodeReduction(call, Op::SMin, false);
+    return true;
+  case Intrinsic::vector_reduce_smax:
+    decodeReduction(call, Op::SMax, false);
+    return true;
+  case Intrinsic::vector_reduce_umin:
+    decodeReduction(call, Op::UMin, false);
+    return true;
+  case Intrinsic::vector_reduce_umax:
+    decodeReduction(call, Op::UMax, false);
+    return true;
+  case Intrinsic::vector_reduce_fadd:
+    decodeReduction(call, Op::FAdd, true);
+    return true;
+  case Intrinsic::vector_reduce_fmul:
+    decodeReduction(call, Op::FMul, true);
+    return true;
+  case Intrinsic::vector_reduce_fmin:
+    decodeReduction(call, Op::FMin, true);
+    return true;
+  case Intrinsic::vector_reduce_fmax:
+    decodeReduction(call, Op::FMax, true);
+    return true;
   default:
     return false;
   }
@@ -1040,7 +1207,8 @@ void FunctionDecoder::decodeTerminator(const Instruction &instruction) {
   case Instruction::Switch: {
     auto &switchInst = cast<SwitchInst>(instruction);
     if (switchInst.getCondition()->getType()->getIntegerBitWidth() > 64)
-      return unsupported(instruction, "switch on an integer wider than 64 bits");
+      return unsupported(instruction,
+                         "switch on an integer wider than 64 bits");
     Inst inst{Op::Switch};
     inst.a = slot(switchInst.getCondition());
     inst.imm = out_.extra.size();
@@ -1050,8 +1218,8 @@ void FunctionDecoder::decodeTerminator(const Instruction &instruction) {
     out_.extra.push_back(0);
     for (auto &caseHandle : switchInst.cases()) {
       out_.extra.push_back(caseHandle.getCaseValue()->getZExtValue());
-      fixups_.push_back(
-          {uint32_t(out_.extra.size()), 'x', edgeLabel(block, caseHandle.getCaseSuccessor())});
+      fixups_.push_back({uint32_t(out_.extra.size()), 'x',
+                         edgeLabel(block, caseHandle.getCaseSuccessor())});
       out_.extra.push_back(0);
     }
     emit(inst);
@@ -1073,8 +1241,8 @@ void FunctionDecoder::decodeTerminator(const Instruction &instruction) {
     emit(Inst{Op::Unreachable});
     return;
   default:
-    return unsupported(instruction,
-                       fmt::format("unsupported instruction '{}'", instruction.getOpcodeName()));
+    return unsupported(instruction, fmt::format("unsupported instruction '{}'",
+                                                instruction.getOpcodeName()));
   }
 }
 

@@ -1,4 +1,5 @@
-// Decodes one llvm::Function into bytecode (interp/Bytecode.h). Internal to interp/.
+// Decodes one llvm::Function into bytecode (interp/Bytecode.h). Internal to
+// interp/.
 #pragma once
 
 #include "interp/Bytecode.h"
@@ -36,17 +37,19 @@ private:
   bool decodeIntrinsic(const llvm::CallBase &call, llvm::Intrinsic::ID id);
   void decodeReduction(const llvm::CallBase &call, Op op, bool isFloat);
   void decodeTerminator(const llvm::Instruction &instruction);
-  void unsupported(const llvm::Instruction &instruction, const std::string &what);
+  void unsupported(const llvm::Instruction &instruction,
+                   const std::string &what);
 
   uint32_t slot(const llvm::Value *value);
   uint32_t temp(uint32_t count);
   uint32_t emit(const Inst &inst);
   void emitMove(uint32_t dst, uint32_t src, uint32_t count);
-  /// The label to branch to for the edge from -> to: the block itself, or a stub that first
-  /// performs the phi moves of the edge.
+  /// The label to branch to for the edge from -> to: the block itself, or a
+  /// stub that first performs the phi moves of the edge.
   uint32_t edgeLabel(const llvm::BasicBlock *from, const llvm::BasicBlock *to);
   void fixup(uint32_t inst, char field, uint32_t label);
-  void emitEdgeStub(uint32_t label, const llvm::BasicBlock *from, const llvm::BasicBlock *to);
+  void emitEdgeStub(uint32_t label, const llvm::BasicBlock *from,
+                    const llvm::BasicBlock *to);
 
   ProgramBuilder &builder_;
   const llvm::Function &function_;

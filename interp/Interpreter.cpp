@@ -1,4 +1,5 @@
-// Frames, calls and the public API of the interpreter; the dispatch loop is in Run.cpp.
+// Frames, calls and the public API of the interpreter; the dispatch loop is in
+// Run.cpp.
 #include "interp/Interpreter.h"
 
 #include <fmt/format.h>
@@ -10,11 +11,13 @@ namespace bpor {
 
 using interp::NoSlot;
 
-Interpreter::Interpreter(const Program &program, Memory &memory, ExternalHandler &handler,
-                         InterpreterOptions options)
-    : program_(program), memory_(&memory), handler_(handler), options_(options) {}
+Interpreter::Interpreter(const Program &program, Memory &memory,
+                         ExternalHandler &handler, InterpreterOptions options)
+    : program_(program), memory_(&memory), handler_(handler),
+      options_(options) {}
 
-RunResult Interpreter::fault(ThreadState &thread, ErrorKind kind, std::string message) {
+RunResult Interpreter::fault(ThreadState &thread, ErrorKind kind,
+                             std::string message) {
   thread.fault = Fault{};
   thread.fault.kind = kind;
   thread.fault.message = std::move(message);
@@ -23,10 +26,12 @@ RunResult Interpreter::fault(ThreadState &thread, ErrorKind kind, std::string me
   return RunResult::Fault;
 }
 
-RunResult Interpreter::memoryFault(ThreadState &thread, MemoryFault kind, Address address,
-                                   uint64_t size, const char *access) {
-  std::string message = fmt::format("{}: {} of {} byte{} at {}", memoryFaultName(kind), access,
-                                    size, size == 1 ? "" : "s", memory_->describe(address));
+RunResult Interpreter::memoryFault(ThreadState &thread, MemoryFault kind,
+                                   Address address, uint64_t size,
+                                   const char *access) {
+  std::string message =
+      fmt::format("{}: {} of {} byte{} at {}", memoryFaultName(kind), access,
+                  size, size == 1 ? "" : "s", memory_->describe(address));
   if (kind == MemoryFault::OutOfBounds)
     if (const MemoryObject *object = memory_->object(address))
       message += fmt::format(" (object size {})", object->size);
@@ -43,8 +48,9 @@ void Interpreter::releaseAllocas(ThreadState &thread, size_t keep) {
   }
 }
 
-bool Interpreter::pushFrame(ThreadState &thread, uint32_t function, const Slot *args,
-                            uint32_t numArgSlots, bool invoked, uint32_t allocaBase) {
+bool Interpreter::pushFrame(ThreadState &thread, uint32_t function,
+                            const Slot *args, uint32_t numArgSlots,
+                            bool invoked, uint32_t allocaBase) {
   const interp::Function &callee = program_.function(function);
   if (!callee.defined) {
     fault(thread, ErrorKind::Unsupported,
@@ -53,28 +59,34 @@ bool Interpreter::pushFrame(ThreadState &thread, uint32_t function, const Slot *
   }
   if (thread.frames.size() >= options_.maxFrames) {
     fault(thread, ErrorKind::ResourceLimit,
-          fmt::format("stack depth limit of {} frames exceeded (unbounded recursion?) calling {}",
+          fmt::format("stack depth limit of {} frames exceeded (unbounded "
+                      "recursion?) calling {}",
                       options_.maxFrames, callee.name));
     return false;
   }
-  // Variadic arguments go to a stack object laid out as the x86-64 overflow area (8 bytes per
-  // slot), which is where clang's inline va_arg lowering reads them once va_start has set the
-  // register-save offsets to "exhausted" (see Op::VaStart).
+  // Variadic arguments go to a stack object laid out as the x86-64 overflow
+  // area (8 bytes per slot), which is where clang's inline va_arg lowering
+  // reads them once va_start has set the register-save offsets to "exhausted"
+  // (see Op::VaStart).
   Address varargs = 0;
   if (callee.varargs && numArgSlots > callee.numParamSlots) {
     uint32_t extra = numArgSlots - callee.numParamSlots;
-    varargs = memory_->allocate(ObjectKind::Stack, uint64_t(extra) * 8, 16, thread.threadId);
+    varargs = memory_->allocate(ObjectKind::Stack, uint64_t(extra) * 8, 16,
+                                thread.threadId);
     if (varargs == 0) {
-      fault(thread, ErrorKind::ResourceLimit, "out of memory for variadic arguments");
+      fault(thread, ErrorKind::ResourceLimit,
+            "out of memory for variadic arguments");
       return false;
     }
-    std::memcpy(memory_->host(varargs), args + callee.numParamSlots, size_t(extra) * 8);
+    std::memcpy(memory_->host(varargs), args + callee.numParamSlots,
+                size_t(extra) * 8);
     thread.allocas.push_back(varargs);
   }
   uint32_t base = uint32_t(thread.slots.size());
   thread.slots.resize(size_t(base) + callee.numSlots);
   Slot *slots = thread.slots.data() + base;
-  std::copy(callee.constants.begin(), callee.constants.end(), slots + callee.numParamSlots);
+  std::copy(callee.constants.begin(), callee.constants.end(),
+            slots + callee.numParamSlots);
   std::copy(args, args + std::min(numArgSlots, callee.numParamSlots), slots);
   Frame frame;
   frame.function = function;
@@ -94,7 +106,8 @@ void Interpreter::popFrame(ThreadState &thread) {
   thread.frames.pop_back();
 }
 
-void Interpreter::gatherArgs(ThreadState &thread, const interp::CallSite &site) {
+void Interpreter::gatherArgs(ThreadState &thread,
+                             const interp::CallSite &site) {
   thread.callArgs.resize(site.numArgSlots);
   const Slot *slots = thread.slots.data() + thread.frames.back().base;
   for (size_t i = 0; i < site.argSlots.size(); ++i)
@@ -102,8 +115,8 @@ void Interpreter::gatherArgs(ThreadState &thread, const interp::CallSite &site) 
                 thread.callArgs.data() + site.argOffsets[i]);
 }
 
-void Interpreter::writeResult(ThreadState &thread, size_t frameIndex, const Slot *result,
-                              unsigned n) {
+void Interpreter::writeResult(ThreadState &thread, size_t frameIndex,
+                              const Slot *result, unsigned n) {
   Frame &frame = thread.frames[frameIndex];
   const interp::Function &function = program_.function(frame.function);
   const interp::CallSite &site = function.calls[function.code[frame.pc].imm];
@@ -133,7 +146,8 @@ RunResult Interpreter::call(ThreadState &thread, const interp::CallSite &site) {
 
   if (site.byvalSizes.empty() && !callee.varargs &&
       thread.frames.size() < options_.maxFrames) {
-    // The common case, copied straight from the caller's slots into the new frame.
+    // The common case, copied straight from the caller's slots into the new
+    // frame.
     uint32_t callerBase = thread.frames.back().base;
     uint32_t base = uint32_t(thread.slots.size());
     thread.slots.resize(size_t(base) + callee.numSlots);
@@ -143,7 +157,8 @@ RunResult Interpreter::call(ThreadState &thread, const interp::CallSite &site) {
     for (size_t i = 0; i < site.argSlots.size(); ++i) {
       uint32_t offset = site.argOffsets[i], count = site.argTypes[i].numSlots;
       if (offset + count <= callee.numParamSlots)
-        std::copy_n(slots + callerBase + site.argSlots[i], count, slots + base + offset);
+        std::copy_n(slots + callerBase + site.argSlots[i], count,
+                    slots + base + offset);
     }
     Frame frame;
     frame.function = calleeIndex;
@@ -161,32 +176,37 @@ RunResult Interpreter::call(ThreadState &thread, const interp::CallSite &site) {
     if (size == 0)
       continue;
     Slot &pointer = thread.callArgs[site.argOffsets[i]];
-    if (MemoryFault kind = memory_->check(pointer, size, false); kind != MemoryFault::None) {
+    if (MemoryFault kind = memory_->check(pointer, size, false);
+        kind != MemoryFault::None) {
       releaseAllocas(thread, allocaBase);
       return memoryFault(thread, kind, pointer, size, "by-value argument copy");
     }
-    Address copy = memory_->allocate(ObjectKind::Stack, size, 16, thread.threadId);
+    Address copy =
+        memory_->allocate(ObjectKind::Stack, size, 16, thread.threadId);
     if (copy == 0) {
       releaseAllocas(thread, allocaBase);
-      return fault(thread, ErrorKind::ResourceLimit, "out of memory for a by-value argument");
+      return fault(thread, ErrorKind::ResourceLimit,
+                   "out of memory for a by-value argument");
     }
     std::memcpy(memory_->host(copy), memory_->host(pointer), size);
     thread.allocas.push_back(copy);
     pointer = copy;
   }
-  if (!pushFrame(thread, calleeIndex, thread.callArgs.data(), uint32_t(thread.callArgs.size()),
-                 false, allocaBase)) {
+  if (!pushFrame(thread, calleeIndex, thread.callArgs.data(),
+                 uint32_t(thread.callArgs.size()), false, allocaBase)) {
     releaseAllocas(thread, allocaBase);
     return RunResult::Fault;
   }
   return RunResult::Ready;
 }
 
-RunResult Interpreter::callExternal(ThreadState &thread, const interp::Function &callee,
+RunResult Interpreter::callExternal(ThreadState &thread,
+                                    const interp::Function &callee,
                                     const interp::CallSite &site) {
   if (callee.externalId == ExternalRegistry::UnknownExternal)
-    return fault(thread, ErrorKind::Unsupported,
-                 fmt::format("call to unsupported external function '{}'", callee.name));
+    return fault(
+        thread, ErrorKind::Unsupported,
+        fmt::format("call to unsupported external function '{}'", callee.name));
   gatherArgs(thread, site);
   ExternalCall call;
   call.id = callee.externalId;
@@ -221,9 +241,11 @@ RunResult Interpreter::callExternal(ThreadState &thread, const interp::Function 
   return RunResult::Ready;
 }
 
-void Interpreter::start(ThreadState &thread, Address function, std::span<const Slot> args) {
-  // Whatever the state held belongs to an earlier life (possibly of another execution, whose
-  // object ids the memory may since have reused): forget it, never release it.
+void Interpreter::start(ThreadState &thread, Address function,
+                        std::span<const Slot> args) {
+  // Whatever the state held belongs to an earlier life (possibly of another
+  // execution, whose object ids the memory may since have reused): forget it,
+  // never release it.
   thread.allocas.clear();
   thread.frames.clear();
   thread.slots.clear();
@@ -234,7 +256,8 @@ void Interpreter::start(ThreadState &thread, Address function, std::span<const S
   uint32_t index = program_.functionIndex(function);
   if (index == Program::NoFunction) {
     fault(thread, ErrorKind::MemoryError,
-          fmt::format("thread start routine is not a function: {}", memory_->describe(function)));
+          fmt::format("thread start routine is not a function: {}",
+                      memory_->describe(function)));
     return;
   }
   pushFrame(thread, index, args.data(), uint32_t(args.size()), false, 0);
@@ -246,7 +269,8 @@ void Interpreter::unwind(ThreadState &thread) {
   thread.slots.clear();
 }
 
-void Interpreter::complete(ThreadState &thread, const Slot *result, unsigned n) {
+void Interpreter::complete(ThreadState &thread, const Slot *result,
+                           unsigned n) {
   if (thread.frames.empty())
     return;
   const Frame &frame = thread.frames.back();
@@ -256,11 +280,13 @@ void Interpreter::complete(ThreadState &thread, const Slot *result, unsigned n) 
   thread.status = RunResult::Ready;
 }
 
-void Interpreter::invoke(ThreadState &thread, Address function, std::span<const Slot> args) {
+void Interpreter::invoke(ThreadState &thread, Address function,
+                         std::span<const Slot> args) {
   uint32_t index = program_.functionIndex(function);
   if (index == Program::NoFunction) {
     fault(thread, ErrorKind::MemoryError,
-          fmt::format("invoked pointer is not a function: {}", memory_->describe(function)));
+          fmt::format("invoked pointer is not a function: {}",
+                      memory_->describe(function)));
     return;
   }
   if (pushFrame(thread, index, args.data(), uint32_t(args.size()), true,
@@ -280,7 +306,8 @@ ExternalCall Interpreter::pendingCall(const ThreadState &thread) const {
   const interp::CallSite &site = function.calls[inst.imm];
   uint32_t calleeIndex = site.callee;
   if (calleeIndex == NoSlot)
-    calleeIndex = program_.functionIndex(thread.slots[frame.base + site.calleeSlot]);
+    calleeIndex =
+        program_.functionIndex(thread.slots[frame.base + site.calleeSlot]);
   if (calleeIndex == Program::NoFunction)
     return call;
   const interp::Function &callee = program_.function(calleeIndex);
@@ -303,7 +330,8 @@ SourceLocation Interpreter::currentLocation(const ThreadState &thread) const {
   return program_.debugLocation(function.debugLocs[frame.pc]);
 }
 
-std::vector<BacktraceEntry> Interpreter::backtrace(const ThreadState &thread) const {
+std::vector<BacktraceEntry>
+Interpreter::backtrace(const ThreadState &thread) const {
   std::vector<BacktraceEntry> entries;
   for (auto it = thread.frames.rbegin(); it != thread.frames.rend(); ++it) {
     const interp::Function &function = program_.function(it->function);

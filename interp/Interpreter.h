@@ -1,7 +1,8 @@
-// Executes a Program's bytecode deterministically (design.md, interp/). One Interpreter serves a
-// whole execution; each program thread is a ThreadState (a copyable value: call stack, frame
-// slots in one contiguous buffer, the thread's stack objects). run() executes a thread until it
-// reaches a visible operation (an external call its handler pauses), returns from its entry
+// Executes a Program's bytecode deterministically (design.md, interp/). One
+// Interpreter serves a whole execution; each program thread is a ThreadState (a
+// copyable value: call stack, frame slots in one contiguous buffer, the
+// thread's stack objects). run() executes a thread until it reaches a visible
+// operation (an external call its handler pauses), returns from its entry
 // function, is stopped by a handler, or faults.
 #pragma once
 
@@ -18,31 +19,38 @@
 namespace bpor {
 
 enum class RunResult : uint8_t {
-  Ready,    // started (or completed) and not yet run: internal, never returned by run()
-  Paused,   // a handler returned CallOutcome::Pause; the thread stands at that call
-  Returned, // the entry function returned; its value is ThreadState::returnValue
-  Stopped,  // a handler returned CallOutcome::Stop; the thread stands at that call
+  Ready,  // started (or completed) and not yet run: internal, never returned by
+          // run()
+  Paused, // a handler returned CallOutcome::Pause; the thread stands at that
+          // call
+  Returned, // the entry function returned; its value is
+            // ThreadState::returnValue
+  Stopped,  // a handler returned CallOutcome::Stop; the thread stands at that
+            // call
   Fault,    // an error in interpreted code: ThreadState::fault
 };
 
 /// An error raised by interpreted code.
 struct Fault {
-  ErrorKind kind = ErrorKind::None; // MemoryError, Unsupported, ResourceLimit, AssertionFailure
-                                    // (undefined behaviour: division by zero, unreachable)
+  ErrorKind kind = ErrorKind::None; // MemoryError, Unsupported, ResourceLimit,
+                                    // AssertionFailure (undefined behaviour:
+                                    // division by zero, unreachable)
   MemoryFault memory = MemoryFault::None; // for MemoryError
-  Address address = 0;                    // for MemoryError: the faulting pointer
-  std::string message;                    // complete, e.g. "out-of-bounds store of 4 bytes to
-                                          // global counter+8 (size 8)"
-  SourceLocation location;                // the instruction's file:line, if known
+  Address address = 0;     // for MemoryError: the faulting pointer
+  std::string message;     // complete, e.g. "out-of-bounds store of 4 bytes to
+                           // global counter+8 (size 8)"
+  SourceLocation location; // the instruction's file:line, if known
 };
 
 struct Frame {
-  uint32_t function = 0;   // Program function index
-  uint32_t pc = 0;         // current instruction
-  uint32_t base = 0;       // first slot in ThreadState::slots
-  uint32_t allocaBase = 0; // first entry in ThreadState::allocas owned by this frame
-  Address varargs = 0;     // its variadic arguments (a Stack object), 0 if none
-  bool invoked = false;    // pushed by Interpreter::invoke: its return value is discarded
+  uint32_t function = 0; // Program function index
+  uint32_t pc = 0;       // current instruction
+  uint32_t base = 0;     // first slot in ThreadState::slots
+  uint32_t allocaBase =
+      0; // first entry in ThreadState::allocas owned by this frame
+  Address varargs = 0; // its variadic arguments (a Stack object), 0 if none
+  bool invoked =
+      false; // pushed by Interpreter::invoke: its return value is discarded
 };
 
 struct ThreadState {
@@ -51,18 +59,19 @@ struct ThreadState {
   RunResult status = RunResult::Ready;
   std::vector<Frame> frames;
   std::vector<Slot> slots;
-  std::vector<Address> allocas; // live stack objects, innermost last
+  std::vector<Address> allocas;  // live stack objects, innermost last
   std::vector<Slot> returnValue; // after Returned
-  std::vector<Slot> callArgs;    // flattened arguments of the external call it stands at
-  Fault fault;                   // after Fault
-  uint64_t instructions = 0;     // executed so far (statistics)
+  std::vector<Slot>
+      callArgs; // flattened arguments of the external call it stands at
+  Fault fault;  // after Fault
+  uint64_t instructions = 0; // executed so far (statistics)
 };
 
 struct InterpreterOptions {
   uint32_t maxFrames = 10000; // deeper recursion is a ResourceLimit fault
-  /// Branches one run() may take without reaching a visible operation: beyond it the thread is
-  /// in a local infinite loop (nothing another thread does can end it) and faults with
-  /// ResourceLimit instead of hanging the checker.
+  /// Branches one run() may take without reaching a visible operation: beyond
+  /// it the thread is in a local infinite loop (nothing another thread does can
+  /// end it) and faults with ResourceLimit instead of hanging the checker.
   uint64_t maxBranchesPerRun = uint64_t(2) << 30;
 };
 
@@ -77,37 +86,44 @@ public:
   Interpreter(const Program &program, Memory &memory, ExternalHandler &handler,
               InterpreterOptions options = {});
 
-  /// Rebinds the memory (after the execution's Memory was replaced, e.g. a checkpoint restore).
+  /// Rebinds the memory (after the execution's Memory was replaced, e.g. a
+  /// checkpoint restore).
   void setMemory(Memory &memory) { memory_ = &memory; }
   const Program &program() const { return program_; }
 
-  /// Clears `thread` and pushes a frame for `function` with `args` (one slot per parameter
-  /// leaf). An address that is not a defined function makes the thread fault on run().
+  /// Clears `thread` and pushes a frame for `function` with `args` (one slot
+  /// per parameter leaf). An address that is not a defined function makes the
+  /// thread fault on run().
   void start(ThreadState &thread, Address function, std::span<const Slot> args);
 
-  /// Executes until Paused, Returned, Stopped or Fault (also stored in thread.status).
+  /// Executes until Paused, Returned, Stopped or Fault (also stored in
+  /// thread.status).
   RunResult run(ThreadState &thread);
 
-  /// Completes the call a Paused thread stands at: writes `n` result slots (if the call has a
-  /// result) and moves past it. The next run() continues after the call.
+  /// Completes the call a Paused thread stands at: writes `n` result slots (if
+  /// the call has a result) and moves past it. The next run() continues after
+  /// the call.
   void complete(ThreadState &thread, const Slot *result, unsigned n);
 
-  /// From a handler about to return CallOutcome::Invoke: pushes a frame for `function`; when it
-  /// returns, the external call completes with the result the handler wrote (the invoked
-  /// function's own return value is discarded). Also usable outside a handler: on a thread
-  /// that has returned (or was unwound) the function runs on the empty stack and run() then
-  /// reports Returned again with the original returnValue (thread-specific-data destructors);
-  /// after complete() on a Paused thread it runs before the code after the call. On a Stopped
-  /// thread the stopped call would run again afterwards: unwind() such a thread first.
-  void invoke(ThreadState &thread, Address function, std::span<const Slot> args);
+  /// From a handler about to return CallOutcome::Invoke: pushes a frame for
+  /// `function`; when it returns, the external call completes with the result
+  /// the handler wrote (the invoked function's own return value is discarded).
+  /// Also usable outside a handler: on a thread that has returned (or was
+  /// unwound) the function runs on the empty stack and run() then reports
+  /// Returned again with the original returnValue (thread-specific-data
+  /// destructors); after complete() on a Paused thread it runs before the code
+  /// after the call. On a Stopped thread the stopped call would run again
+  /// afterwards: unwind() such a thread first.
+  void invoke(ThreadState &thread, Address function,
+              std::span<const Slot> args);
 
-  /// Pops every frame of a thread that ends without returning (pthread_exit, or a thread
-  /// abandoned at a Stop), releasing its stack objects so that later accesses to them are
-  /// caught as use after free.
+  /// Pops every frame of a thread that ends without returning (pthread_exit, or
+  /// a thread abandoned at a Stop), releasing its stack objects so that later
+  /// accesses to them are caught as use after free.
   void unwind(ThreadState &thread);
 
-  /// The external call a Paused or Stopped thread stands at (arguments read from its frame).
-  /// Valid until the thread runs or is modified.
+  /// The external call a Paused or Stopped thread stands at (arguments read
+  /// from its frame). Valid until the thread runs or is modified.
   ExternalCall pendingCall(const ThreadState &thread) const;
 
   /// The DILocation of the instruction the thread stands at (unknown if none).
@@ -116,20 +132,22 @@ public:
 
 private:
   RunResult fault(ThreadState &thread, ErrorKind kind, std::string message);
-  RunResult memoryFault(ThreadState &thread, MemoryFault fault, Address address, uint64_t size,
-                        const char *access);
-  /// Pushes a frame; on failure the thread has faulted (status Fault) and false is returned.
-  bool pushFrame(ThreadState &thread, uint32_t function, const Slot *args, uint32_t numArgSlots,
-                 bool invoked, uint32_t allocaBase);
+  RunResult memoryFault(ThreadState &thread, MemoryFault fault, Address address,
+                        uint64_t size, const char *access);
+  /// Pushes a frame; on failure the thread has faulted (status Fault) and false
+  /// is returned.
+  bool pushFrame(ThreadState &thread, uint32_t function, const Slot *args,
+                 uint32_t numArgSlots, bool invoked, uint32_t allocaBase);
   void popFrame(ThreadState &thread);
   void releaseAllocas(ThreadState &thread, size_t keep);
-  /// A call instruction: pushes the callee's frame or calls the external handler. Returns Ready
-  /// when the thread goes on running.
+  /// A call instruction: pushes the callee's frame or calls the external
+  /// handler. Returns Ready when the thread goes on running.
   RunResult call(ThreadState &thread, const interp::CallSite &site);
   RunResult callExternal(ThreadState &thread, const interp::Function &callee,
                          const interp::CallSite &site);
   void gatherArgs(ThreadState &thread, const interp::CallSite &site);
-  void writeResult(ThreadState &thread, size_t frame, const Slot *result, unsigned n);
+  void writeResult(ThreadState &thread, size_t frame, const Slot *result,
+                   unsigned n);
 
   const Program &program_;
   Memory *memory_;

@@ -15,7 +15,8 @@ std::string SourceLocation::str() const {
 }
 
 std::unique_ptr<Program> Program::build(const llvm::Module &module,
-                                        const ExternalRegistry &registry, std::string &error) {
+                                        const ExternalRegistry &registry,
+                                        std::string &error) {
   std::unique_ptr<Program> program(new Program());
   ProgramBuilder builder(module, registry, *program);
   if (!builder.build(error))
@@ -35,7 +36,8 @@ Address Program::findGlobal(std::string_view name) const {
 
 std::string_view Program::functionName(Address address) const {
   uint32_t index = functionIndex(address);
-  return index == NoFunction ? std::string_view() : std::string_view(functions_[index].name);
+  return index == NoFunction ? std::string_view()
+                             : std::string_view(functions_[index].name);
 }
 
 bool Program::isDefined(Address address) const {

@@ -1,8 +1,9 @@
-// A Program is an instrumented llvm::Module decoded once into executable form (design.md,
-// interp/): every function decoded to bytecode (interp/Bytecode.h), every global laid out in an
-// initial Memory with its initial image (pointer relocations included), every function given an
-// Address, every declared function resolved through an ExternalRegistry. After build() the
-// Program does not refer to the Module any more.
+// A Program is an instrumented llvm::Module decoded once into executable form
+// (design.md, interp/): every function decoded to bytecode (interp/Bytecode.h),
+// every global laid out in an initial Memory with its initial image (pointer
+// relocations included), every function given an Address, every declared
+// function resolved through an ExternalRegistry. After build() the Program does
+// not refer to the Module any more.
 #pragma once
 
 #include "interp/Bytecode.h"
@@ -21,7 +22,8 @@ class Module;
 
 namespace bpor {
 
-/// A source position: from @__bpor_source_locations (by id) or from an instruction's DILocation.
+/// A source position: from @__bpor_source_locations (by id) or from an
+/// instruction's DILocation.
 struct SourceLocation {
   std::string_view file; // empty if unknown
   uint32_t line = 0;
@@ -34,31 +36,39 @@ struct SourceLocation {
 
 class Program {
 public:
-  /// Decodes `module`. Returns nullptr and sets `error` only for what is certain to be fatal
-  /// (e.g. a global initializer it cannot lay out); an unsupported instruction or an unknown
-  /// external is reported when it is reached.
+  /// Decodes `module`. Returns nullptr and sets `error` only for what is
+  /// certain to be fatal (e.g. a global initializer it cannot lay out); an
+  /// unsupported instruction or an unknown external is reported when it is
+  /// reached.
   static std::unique_ptr<Program> build(const llvm::Module &module,
-                                        const ExternalRegistry &registry, std::string &error);
+                                        const ExternalRegistry &registry,
+                                        std::string &error);
 
-  /// The memory with every global and function object, sealed: copy it for an execution.
+  /// The memory with every global and function object, sealed: copy it for an
+  /// execution.
   const Memory &initialMemory() const { return memory_; }
 
   /// Address of a function (defined or declared) by name; 0 if there is none.
   Address findFunction(std::string_view name) const;
   /// Address of a global variable by name; 0 if there is none.
   Address findGlobal(std::string_view name) const;
-  /// Whether `address` is the address of a function (offset 0 of a Function object).
-  bool isFunction(Address address) const { return functionIndex(address) != NoFunction; }
+  /// Whether `address` is the address of a function (offset 0 of a Function
+  /// object).
+  bool isFunction(Address address) const {
+    return functionIndex(address) != NoFunction;
+  }
   /// Name of the function at `address`, "" if none.
   std::string_view functionName(Address address) const;
   /// Whether the function at `address` has a body in the module.
   bool isDefined(Address address) const;
 
-  /// Functions of @llvm.global_ctors in the order they must run (by priority, then position):
-  /// the runtime runs them before main. Empty for almost every C program.
+  /// Functions of @llvm.global_ctors in the order they must run (by priority,
+  /// then position): the runtime runs them before main. Empty for almost every
+  /// C program.
   const std::vector<Address> &constructors() const { return constructors_; }
 
-  /// Entry `id` of @__bpor_source_locations; unknown (empty) for 0 or an id out of range.
+  /// Entry `id` of @__bpor_source_locations; unknown (empty) for 0 or an id out
+  /// of range.
   SourceLocation location(uint32_t id) const;
   uint32_t numLocations() const { return uint32_t(sourceLocations_.size()); }
 
@@ -71,9 +81,12 @@ public:
       return NoFunction;
     return id - firstFunctionObject_;
   }
-  const interp::Function &function(uint32_t index) const { return functions_[index]; }
+  const interp::Function &function(uint32_t index) const {
+    return functions_[index];
+  }
   uint32_t numFunctions() const { return uint32_t(functions_.size()); }
-  /// Debug location (from the instruction's DILocation) table used by Function::debugLocs.
+  /// Debug location (from the instruction's DILocation) table used by
+  /// Function::debugLocs.
   SourceLocation debugLocation(uint32_t index) const;
   /// Messages for Op::Unsupported.
   const std::string &message(uint64_t index) const { return messages_[index]; }

@@ -34,13 +34,15 @@ std::string printed(const Type &type) {
 }
 
 std::string unsupportedTypeReason(Type *type) {
-  if (type->isVoidTy() || type->isFloatTy() || type->isDoubleTy() || type->isPointerTy() ||
-      type->isIntegerTy() || type->isLabelTy() || type->isMetadataTy())
+  if (type->isVoidTy() || type->isFloatTy() || type->isDoubleTy() ||
+      type->isPointerTy() || type->isIntegerTy() || type->isLabelTy() ||
+      type->isMetadataTy())
     return {};
   if (auto *vector = dyn_cast<FixedVectorType>(type)) {
     Type *element = vector->getElementType();
     if (element->isIntegerTy(1))
-      return {}; // lanes in slots; vectors of i1 only live in registers (compare results)
+      return {}; // lanes in slots; vectors of i1 only live in registers
+                 // (compare results)
     if (element->isIntegerTy() && element->getIntegerBitWidth() % 8 != 0)
       return "vector of " + printed(*element);
     return unsupportedTypeReason(element);
@@ -66,7 +68,8 @@ uint32_t slotCount(Type *type) {
   if (auto *vector = dyn_cast<FixedVectorType>(type))
     return vector->getNumElements() * slotCount(vector->getElementType());
   if (auto *array = dyn_cast<ArrayType>(type))
-    return uint32_t(array->getNumElements()) * slotCount(array->getElementType());
+    return uint32_t(array->getNumElements()) *
+           slotCount(array->getElementType());
   if (auto *structType = dyn_cast<StructType>(type)) {
     uint32_t count = 0;
     for (Type *element : structType->elements())
@@ -76,12 +79,14 @@ uint32_t slotCount(Type *type) {
   return 1;
 }
 
-void leavesOf(const DataLayout &layout, Type *type, uint64_t offset, std::vector<Leaf> &out) {
+void leavesOf(const DataLayout &layout, Type *type, uint64_t offset,
+              std::vector<Leaf> &out) {
   uint32_t slot = out.empty() ? 0 : out.back().slot + 1;
   if (auto *integer = dyn_cast<IntegerType>(type)) {
     uint64_t bytes = layout.getTypeStoreSize(type);
     for (uint64_t word = 0; word * 8 < bytes; ++word)
-      out.push_back({slot++, offset + word * 8, uint32_t(std::min<uint64_t>(8, bytes - word * 8))});
+      out.push_back({slot++, offset + word * 8,
+                     uint32_t(std::min<uint64_t>(8, bytes - word * 8))});
     (void)integer;
     return;
   }
@@ -100,8 +105,8 @@ void leavesOf(const DataLayout &layout, Type *type, uint64_t offset, std::vector
   if (auto *structType = dyn_cast<StructType>(type)) {
     const StructLayout *structLayout = layout.getStructLayout(structType);
     for (unsigned i = 0; i < structType->getNumElements(); ++i)
-      leavesOf(layout, structType->getElementType(i), offset + structLayout->getElementOffset(i),
-               out);
+      leavesOf(layout, structType->getElementType(i),
+               offset + structLayout->getElementOffset(i), out);
     return;
   }
   out.push_back({slot, offset, uint32_t(layout.getTypeStoreSize(type))});
@@ -121,7 +126,8 @@ ValueType valueTypeOf(Type *type) {
   return {ValueKind::Other, 0, uint16_t(slotCount(type))};
 }
 
-ProgramBuilder::ProgramBuilder(const Module &module, const ExternalRegistry &registry,
+ProgramBuilder::ProgramBuilder(const Module &module,
+                               const ExternalRegistry &registry,
                                Program &program)
     : module_(module), registry_(registry), program_(program) {
   program_.files_.emplace_back();
@@ -150,7 +156,8 @@ uint32_t ProgramBuilder::debugLocation(const DebugLoc &loc) {
   if (it != debugLocations_.end())
     return it->second;
   uint32_t index = uint32_t(program_.debugLocations_.size());
-  program_.debugLocations_.push_back({file, location->getLine(), location->getColumn()});
+  program_.debugLocations_.push_back(
+      {file, location->getLine(), location->getColumn()});
   debugLocations_.emplace(key, index);
   return index;
 }
@@ -165,8 +172,8 @@ uint32_t ProgramBuilder::functionIndex(const Function *function) const {
   return it == functionIndices_.end() ? Program::NoFunction : it->second;
 }
 
-/// Display name of a global: its source name from debug info when it has one (a static local
-/// "x" is "main.x" in IR), else its IR name.
+/// Display name of a global: its source name from debug info when it has one (a
+/// static local "x" is "main.x" in IR), else its IR name.
 static std::string displayName(const GlobalVariable &global) {
   SmallVector<DIGlobalVariableExpression *, 1> expressions;
   global.getDebugInfo(expressions);
@@ -185,17 +192,19 @@ bool ProgramBuilder::build(std::string &error) {
   }
   Memory &memory = program_.memory_;
 
-  // Globals first, then functions: function objects are then contiguous, which makes "the
-  // function at an address" an index computation.
+  // Globals first, then functions: function objects are then contiguous, which
+  // makes "the function at an address" an index computation.
   for (const GlobalVariable &global : module_.globals()) {
     if (global.getName().starts_with("llvm."))
       continue;
     Type *type = global.getValueType();
-    // An extern global of incomplete type can still have its address taken: size 0.
+    // An extern global of incomplete type can still have its address taken:
+    // size 0.
     uint64_t size = type->isSized() ? layout.getTypeAllocSize(type) : 0;
     if (size >= (uint64_t(1) << 32)) {
-      error = fmt::format("global {} is too large ({} bytes; objects are limited to 4 GiB)",
-                          global.getName().str(), size);
+      error = fmt::format(
+          "global {} is too large ({} bytes; objects are limited to 4 GiB)",
+          global.getName().str(), size);
       return false;
     }
     bool readOnly = global.isConstant();
@@ -221,7 +230,8 @@ bool ProgramBuilder::build(std::string &error) {
     program_.functionsByName_.emplace(decoded.name, index);
   }
 
-  // Initial images: every address is known now, so relocations are plain values.
+  // Initial images: every address is known now, so relocations are plain
+  // values.
   for (const GlobalVariable &global : module_.globals()) {
     if (global.getName().starts_with("llvm.") || !global.hasInitializer())
       continue;
@@ -229,7 +239,8 @@ bool ProgramBuilder::build(std::string &error) {
     if (memory.object(address)->size == 0)
       continue;
     if (!writeConstant(global.getInitializer(), memory.host(address), error)) {
-      error = fmt::format("initializer of global {}: {}", global.getName().str(), error);
+      error = fmt::format("initializer of global {}: {}",
+                          global.getName().str(), error);
       return false;
     }
   }
@@ -242,7 +253,8 @@ bool ProgramBuilder::build(std::string &error) {
   for (const Function &function : module_.functions()) {
     if (function.isIntrinsic())
       continue;
-    interp::Function &decoded = program_.functions_[functionIndices_[&function]];
+    interp::Function &decoded =
+        program_.functions_[functionIndices_[&function]];
     FunctionDecoder decoder(*this, function, decoded);
     decoder.decode();
   }
@@ -250,30 +262,35 @@ bool ProgramBuilder::build(std::string &error) {
 }
 
 void ProgramBuilder::readConstructors() {
-  const GlobalVariable *table = module_.getGlobalVariable("llvm.global_ctors", true);
+  const GlobalVariable *table =
+      module_.getGlobalVariable("llvm.global_ctors", true);
   if (!table || !table->hasInitializer())
     return;
   auto *array = dyn_cast<ConstantArray>(table->getInitializer());
   if (!array)
     return;
-  std::vector<std::pair<uint64_t, Address>> entries; // (priority, function), stable order
+  std::vector<std::pair<uint64_t, Address>>
+      entries; // (priority, function), stable order
   for (const Use &use : array->operands()) {
     auto *entry = dyn_cast<ConstantStruct>(use.get());
     if (!entry || entry->getNumOperands() < 2)
       continue;
     auto *priority = dyn_cast<ConstantInt>(entry->getOperand(0));
-    auto it = addresses_.find(dyn_cast<GlobalValue>(entry->getOperand(1)->stripPointerCasts()));
+    auto it = addresses_.find(
+        dyn_cast<GlobalValue>(entry->getOperand(1)->stripPointerCasts()));
     if (priority && it != addresses_.end())
       entries.emplace_back(priority->getZExtValue(), it->second);
   }
-  std::stable_sort(entries.begin(), entries.end(),
-                   [](const auto &a, const auto &b) { return a.first < b.first; });
+  std::stable_sort(
+      entries.begin(), entries.end(),
+      [](const auto &a, const auto &b) { return a.first < b.first; });
   for (const auto &entry : entries)
     program_.constructors_.push_back(entry.second);
 }
 
 bool ProgramBuilder::readSourceLocations(std::string &error) {
-  const GlobalVariable *table = module_.getGlobalVariable("__bpor_source_locations", true);
+  const GlobalVariable *table =
+      module_.getGlobalVariable("__bpor_source_locations", true);
   if (!table || !table->hasInitializer())
     return true;
   const Constant *init = table->getInitializer();
@@ -293,9 +310,11 @@ bool ProgramBuilder::readSourceLocations(std::string &error) {
         file = file->stripPointerCasts();
       if (auto *fileGlobal = dyn_cast_or_null<GlobalVariable>(file)) {
         if (fileGlobal->hasInitializer())
-          if (auto *data = dyn_cast<ConstantDataSequential>(fileGlobal->getInitializer()))
+          if (auto *data = dyn_cast<ConstantDataSequential>(
+                  fileGlobal->getInitializer()))
             if (data->isString())
-              loc.file = internFile(data->isCString() ? data->getAsCString() : data->getAsString());
+              loc.file = internFile(data->isCString() ? data->getAsCString()
+                                                      : data->getAsString());
       }
       if (auto *value = dyn_cast_or_null<ConstantInt>(line))
         loc.line = uint32_t(value->getZExtValue());
@@ -309,7 +328,8 @@ bool ProgramBuilder::readSourceLocations(std::string &error) {
   return true;
 }
 
-bool ProgramBuilder::scalarValue(const Constant *constant, uint64_t &value, std::string &error) {
+bool ProgramBuilder::scalarValue(const Constant *constant, uint64_t &value,
+                                 std::string &error) {
   value = 0;
   if (isa<UndefValue>(constant) || isa<ConstantPointerNull>(constant) ||
       isa<ConstantAggregateZero>(constant))
@@ -331,7 +351,8 @@ bool ProgramBuilder::scalarValue(const Constant *constant, uint64_t &value, std:
   if (auto *global = dyn_cast<GlobalValue>(constant)) {
     auto it = addresses_.find(global);
     if (it == addresses_.end()) {
-      if (auto *function = dyn_cast<Function>(global); function && function->isIntrinsic()) {
+      if (auto *function = dyn_cast<Function>(global);
+          function && function->isIntrinsic()) {
         value = 0; // an intrinsic's "address" only ever appears as a callee
         return true;
       }
@@ -360,7 +381,8 @@ bool ProgramBuilder::scalarValue(const Constant *constant, uint64_t &value, std:
     if (!scalarValue(expression->getOperand(0), left, error))
       return false;
     Type *type = expression->getType();
-    uint64_t mask = type->isIntegerTy() ? maskOf(type->getIntegerBitWidth()) : ~uint64_t(0);
+    uint64_t mask =
+        type->isIntegerTy() ? maskOf(type->getIntegerBitWidth()) : ~uint64_t(0);
     switch (opcode) {
     case Instruction::BitCast:
     case Instruction::AddrSpaceCast:
@@ -402,20 +424,22 @@ bool ProgramBuilder::scalarValue(const Constant *constant, uint64_t &value, std:
   return false;
 }
 
-bool ProgramBuilder::constantSlots(const Constant *constant, std::vector<Slot> &out,
-                                   std::string &error) {
+bool ProgramBuilder::constantSlots(const Constant *constant,
+                                   std::vector<Slot> &out, std::string &error) {
   Type *type = constant->getType();
   if (type->isIntegerTy() && type->getIntegerBitWidth() > 64) {
-    APInt value = isa<ConstantInt>(constant) ? cast<ConstantInt>(constant)->getValue()
-                                             : APInt(type->getIntegerBitWidth(), 0);
+    APInt value = isa<ConstantInt>(constant)
+                      ? cast<ConstantInt>(constant)->getValue()
+                      : APInt(type->getIntegerBitWidth(), 0);
     for (unsigned word = 0; word < value.getNumWords(); ++word)
       out.push_back(value.getRawData()[word]);
     return true;
   }
   if (type->isVectorTy() || type->isArrayTy() || type->isStructTy()) {
-    unsigned n = type->isStructTy()  ? type->getStructNumElements()
-                 : type->isArrayTy() ? unsigned(type->getArrayNumElements())
-                                     : cast<FixedVectorType>(type)->getNumElements();
+    unsigned n = type->isStructTy() ? type->getStructNumElements()
+                 : type->isArrayTy()
+                     ? unsigned(type->getArrayNumElements())
+                     : cast<FixedVectorType>(type)->getNumElements();
     for (unsigned i = 0; i < n; ++i) {
       const Constant *element = constant->getAggregateElement(i);
       if (!element) {
@@ -434,7 +458,8 @@ bool ProgramBuilder::constantSlots(const Constant *constant, std::vector<Slot> &
   return true;
 }
 
-bool ProgramBuilder::writeConstant(const Constant *constant, uint8_t *dst, std::string &error) {
+bool ProgramBuilder::writeConstant(const Constant *constant, uint8_t *dst,
+                                   std::string &error) {
   if (isa<ConstantAggregateZero>(constant) || isa<UndefValue>(constant) ||
       isa<ConstantPointerNull>(constant))
     return true; // objects start zero-filled
@@ -451,22 +476,24 @@ bool ProgramBuilder::writeConstant(const Constant *constant, uint8_t *dst, std::
   if (auto *structType = dyn_cast<StructType>(type)) {
     const StructLayout *structLayout = layout().getStructLayout(structType);
     for (unsigned i = 0; i < structType->getNumElements(); ++i)
-      if (!writeConstant(constant->getAggregateElement(i), dst + structLayout->getElementOffset(i),
-                         error))
+      if (!writeConstant(constant->getAggregateElement(i),
+                         dst + structLayout->getElementOffset(i), error))
         return false;
     return true;
   }
   if (auto *arrayType = dyn_cast<ArrayType>(type)) {
     uint64_t stride = layout().getTypeAllocSize(arrayType->getElementType());
     for (uint64_t i = 0; i < arrayType->getNumElements(); ++i)
-      if (!writeConstant(constant->getAggregateElement(unsigned(i)), dst + i * stride, error))
+      if (!writeConstant(constant->getAggregateElement(unsigned(i)),
+                         dst + i * stride, error))
         return false;
     return true;
   }
   if (auto *vectorType = dyn_cast<FixedVectorType>(type)) {
     uint64_t stride = layout().getTypeStoreSize(vectorType->getElementType());
     for (unsigned i = 0; i < vectorType->getNumElements(); ++i)
-      if (!writeConstant(constant->getAggregateElement(i), dst + i * stride, error))
+      if (!writeConstant(constant->getAggregateElement(i), dst + i * stride,
+                         error))
         return false;
     return true;
   }

@@ -1,6 +1,7 @@
-// Builds a Program from a Module (internal to interp/): lays out globals and functions in the
-// initial Memory, evaluates constants, reads the source-location table, and drives the
-// FunctionDecoder over every defined function.
+// Builds a Program from a Module (internal to interp/): lays out globals and
+// functions in the initial Memory, evaluates constants, reads the
+// source-location table, and drives the FunctionDecoder over every defined
+// function.
 #pragma once
 
 #include "interp/Program.h"
@@ -18,8 +19,9 @@
 
 namespace bpor {
 
-/// One scalar piece of a flattened value: its slot (relative to the value's first slot), its
-/// byte offset in the value's memory representation, and its size in bytes.
+/// One scalar piece of a flattened value: its slot (relative to the value's
+/// first slot), its byte offset in the value's memory representation, and its
+/// size in bytes.
 struct Leaf {
   uint32_t slot = 0;
   uint64_t offset = 0;
@@ -36,22 +38,27 @@ void leavesOf(const llvm::DataLayout &layout, llvm::Type *type, uint64_t offset,
 /// How a value of `type` is passed to an external handler.
 ValueType valueTypeOf(llvm::Type *type);
 /// Mask of an integer width (all ones for 64).
-inline uint64_t maskOf(unsigned bits) { return bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1; }
+inline uint64_t maskOf(unsigned bits) {
+  return bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+}
 /// A short printed form of an IR value or type, for error messages.
 std::string printed(const llvm::Value &value);
 std::string printed(const llvm::Type &type);
 
 class ProgramBuilder {
 public:
-  ProgramBuilder(const llvm::Module &module, const ExternalRegistry &registry, Program &program);
+  ProgramBuilder(const llvm::Module &module, const ExternalRegistry &registry,
+                 Program &program);
 
   bool build(std::string &error);
 
   // ---- Used by FunctionDecoder. ----
   const llvm::DataLayout &layout() const { return module_.getDataLayout(); }
   Program &program() { return program_; }
-  /// Flattens a constant into slots (appended to `out`). False and `error` set if it cannot.
-  bool constantSlots(const llvm::Constant *constant, std::vector<Slot> &out, std::string &error);
+  /// Flattens a constant into slots (appended to `out`). False and `error` set
+  /// if it cannot.
+  bool constantSlots(const llvm::Constant *constant, std::vector<Slot> &out,
+                     std::string &error);
   /// The Program index of a function (NoFunction for intrinsics).
   uint32_t functionIndex(const llvm::Function *function) const;
   /// Interned index of an instruction's debug location (0 if none).
@@ -59,8 +66,10 @@ public:
   uint64_t addMessage(std::string message);
 
 private:
-  bool scalarValue(const llvm::Constant *constant, uint64_t &value, std::string &error);
-  bool writeConstant(const llvm::Constant *constant, uint8_t *dst, std::string &error);
+  bool scalarValue(const llvm::Constant *constant, uint64_t &value,
+                   std::string &error);
+  bool writeConstant(const llvm::Constant *constant, uint8_t *dst,
+                     std::string &error);
   bool readSourceLocations(std::string &error);
   void readConstructors();
   uint32_t internFile(llvm::StringRef file);

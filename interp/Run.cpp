@@ -1,6 +1,7 @@
-// The dispatch loop: a switch over a flat instruction array, operands are frame slots (constants
-// were materialised into the frame), no lookups. Everything that can fault saves the pc first so
-// that the fault's location is the faulting instruction.
+// The dispatch loop: a switch over a flat instruction array, operands are frame
+// slots (constants were materialised into the frame), no lookups. Everything
+// that can fault saves the pc first so that the fault's location is the
+// faulting instruction.
 #include "interp/Interpreter.h"
 
 #include <llvm/IR/InstrTypes.h>
@@ -87,22 +88,38 @@ inline void storeBytes(uint8_t *host, Slot value, unsigned size) {
 bool fcmp(unsigned predicate, double a, double b) {
   bool unordered = std::isnan(a) || std::isnan(b);
   switch (predicate) {
-  case 0: return false;                        // false
-  case 1: return !unordered && a == b;         // oeq
-  case 2: return !unordered && a > b;          // ogt
-  case 3: return !unordered && a >= b;         // oge
-  case 4: return !unordered && a < b;          // olt
-  case 5: return !unordered && a <= b;         // ole
-  case 6: return !unordered && a != b;         // one
-  case 7: return !unordered;                   // ord
-  case 8: return unordered;                    // uno
-  case 9: return unordered || a == b;          // ueq
-  case 10: return unordered || a > b;          // ugt
-  case 11: return unordered || a >= b;         // uge
-  case 12: return unordered || a < b;          // ult
-  case 13: return unordered || a <= b;         // ule
-  case 14: return unordered || a != b;         // une
-  default: return true;                        // true
+  case 0:
+    return false; // false
+  case 1:
+    return !unordered && a == b; // oeq
+  case 2:
+    return !unordered && a > b; // ogt
+  case 3:
+    return !unordered && a >= b; // oge
+  case 4:
+    return !unordered && a < b; // olt
+  case 5:
+    return !unordered && a <= b; // ole
+  case 6:
+    return !unordered && a != b; // one
+  case 7:
+    return !unordered; // ord
+  case 8:
+    return unordered; // uno
+  case 9:
+    return unordered || a == b; // ueq
+  case 10:
+    return unordered || a > b; // ugt
+  case 11:
+    return unordered || a >= b; // uge
+  case 12:
+    return unordered || a < b; // ult
+  case 13:
+    return unordered || a <= b; // ule
+  case 14:
+    return unordered || a != b; // une
+  default:
+    return true; // true
   }
 }
 
@@ -114,7 +131,8 @@ uint64_t bitreverse(uint64_t value, unsigned bits) {
 }
 
 /// The overflow intrinsics on an exact (128-bit) result.
-void withOverflow(Op op, uint64_t a, uint64_t b, unsigned bits, uint64_t mask, Slot *out) {
+void withOverflow(Op op, uint64_t a, uint64_t b, unsigned bits, uint64_t mask,
+                  Slot *out) {
   __int128 exact = 0;
   bool isSigned = op == Op::SAddO || op == Op::SSubO || op == Op::SMulO;
   __int128 x = isSigned ? __int128(sext(a, bits)) : __int128(a);
@@ -133,16 +151,20 @@ void withOverflow(Op op, uint64_t a, uint64_t b, unsigned bits, uint64_t mask, S
     break;
   }
   uint64_t truncated = uint64_t(exact) & mask;
-  __int128 back = isSigned ? __int128(sext(truncated, bits)) : __int128(truncated);
+  __int128 back =
+      isSigned ? __int128(sext(truncated, bits)) : __int128(truncated);
   out[0] = truncated;
   out[1] = back != exact;
 }
 
-uint64_t saturating(Op op, uint64_t a, uint64_t b, unsigned bits, uint64_t mask) {
+uint64_t saturating(Op op, uint64_t a, uint64_t b, unsigned bits,
+                    uint64_t mask) {
   if (op == Op::SAddSat || op == Op::SSubSat) {
-    __int128 exact = op == Op::SAddSat ? __int128(sext(a, bits)) + sext(b, bits)
-                                       : __int128(sext(a, bits)) - sext(b, bits);
-    __int128 max = (__int128(1) << (bits - 1)) - 1, min = -(__int128(1) << (bits - 1));
+    __int128 exact = op == Op::SAddSat
+                         ? __int128(sext(a, bits)) + sext(b, bits)
+                         : __int128(sext(a, bits)) - sext(b, bits);
+    __int128 max = (__int128(1) << (bits - 1)) - 1,
+             min = -(__int128(1) << (bits - 1));
     if (exact > max)
       exact = max;
     if (exact < min)
@@ -159,14 +181,22 @@ uint64_t saturating(Op op, uint64_t a, uint64_t b, unsigned bits, uint64_t mask)
 /// The libm function behind an FMath op, in the operand's own precision.
 template <typename T> T math(interp::MathFunction function, T x, T y) {
   switch (function) {
-  case interp::MathExp: return std::exp(x);
-  case interp::MathExp2: return std::exp2(x);
-  case interp::MathLog: return std::log(x);
-  case interp::MathLog2: return std::log2(x);
-  case interp::MathLog10: return std::log10(x);
-  case interp::MathSin: return std::sin(x);
-  case interp::MathCos: return std::cos(x);
-  case interp::MathPow: return std::pow(x, y);
+  case interp::MathExp:
+    return std::exp(x);
+  case interp::MathExp2:
+    return std::exp2(x);
+  case interp::MathLog:
+    return std::log(x);
+  case interp::MathLog2:
+    return std::log2(x);
+  case interp::MathLog10:
+    return std::log10(x);
+  case interp::MathSin:
+    return std::sin(x);
+  case interp::MathCos:
+    return std::cos(x);
+  case interp::MathPow:
+    return std::pow(x, y);
   }
   return x;
 }
@@ -174,7 +204,9 @@ template <typename T> T math(interp::MathFunction function, T x, T y) {
 using u128 = unsigned __int128;
 using s128 = __int128;
 
-inline u128 wideValue(const Slot *slots) { return u128(slots[0]) | (u128(slots[1]) << 64); }
+inline u128 wideValue(const Slot *slots) {
+  return u128(slots[0]) | (u128(slots[1]) << 64);
+}
 inline s128 wideSigned(const Slot *slots, unsigned bits) {
   unsigned shift = 128 - bits;
   return s128(wideValue(slots) << shift) >> shift;
@@ -186,39 +218,70 @@ inline void setWide(Slot *slots, u128 value, unsigned bits) {
   slots[1] = uint64_t(value >> 64);
 }
 
-bool wideCompare(unsigned predicate, const Slot *a, const Slot *b, unsigned bits) {
+bool wideCompare(unsigned predicate, const Slot *a, const Slot *b,
+                 unsigned bits) {
   u128 x = wideValue(a), y = wideValue(b);
   s128 sx = wideSigned(a, bits), sy = wideSigned(b, bits);
   switch (predicate) {
-  case llvm::CmpInst::ICMP_EQ: return x == y;
-  case llvm::CmpInst::ICMP_NE: return x != y;
-  case llvm::CmpInst::ICMP_ULT: return x < y;
-  case llvm::CmpInst::ICMP_ULE: return x <= y;
-  case llvm::CmpInst::ICMP_UGT: return x > y;
-  case llvm::CmpInst::ICMP_UGE: return x >= y;
-  case llvm::CmpInst::ICMP_SLT: return sx < sy;
-  case llvm::CmpInst::ICMP_SLE: return sx <= sy;
-  case llvm::CmpInst::ICMP_SGT: return sx > sy;
-  default: return sx >= sy;
+  case llvm::CmpInst::ICMP_EQ:
+    return x == y;
+  case llvm::CmpInst::ICMP_NE:
+    return x != y;
+  case llvm::CmpInst::ICMP_ULT:
+    return x < y;
+  case llvm::CmpInst::ICMP_ULE:
+    return x <= y;
+  case llvm::CmpInst::ICMP_UGT:
+    return x > y;
+  case llvm::CmpInst::ICMP_UGE:
+    return x >= y;
+  case llvm::CmpInst::ICMP_SLT:
+    return sx < sy;
+  case llvm::CmpInst::ICMP_SLE:
+    return sx <= sy;
+  case llvm::CmpInst::ICMP_SGT:
+    return sx > sy;
+  default:
+    return sx >= sy;
   }
 }
 
-/// A two-slot binary operation; returns an error message for undefined behaviour.
-const char *wideBinary(unsigned opcode, const Slot *a, const Slot *b, Slot *out, unsigned bits) {
+/// A two-slot binary operation; returns an error message for undefined
+/// behaviour.
+const char *wideBinary(unsigned opcode, const Slot *a, const Slot *b, Slot *out,
+                       unsigned bits) {
   u128 x = wideValue(a), y = wideValue(b);
   s128 sx = wideSigned(a, bits), sy = wideSigned(b, bits);
   s128 min = -(s128(1) << (bits - 1));
   u128 result = 0;
   switch (opcode) {
-  case llvm::Instruction::Add: result = x + y; break;
-  case llvm::Instruction::Sub: result = x - y; break;
-  case llvm::Instruction::Mul: result = x * y; break;
-  case llvm::Instruction::And: result = x & y; break;
-  case llvm::Instruction::Or: result = x | y; break;
-  case llvm::Instruction::Xor: result = x ^ y; break;
-  case llvm::Instruction::Shl: result = y >= bits ? 0 : x << unsigned(y); break;
-  case llvm::Instruction::LShr: result = y >= bits ? 0 : x >> unsigned(y); break;
-  case llvm::Instruction::AShr: result = u128(sx >> unsigned(y >= bits ? bits - 1 : y)); break;
+  case llvm::Instruction::Add:
+    result = x + y;
+    break;
+  case llvm::Instruction::Sub:
+    result = x - y;
+    break;
+  case llvm::Instruction::Mul:
+    result = x * y;
+    break;
+  case llvm::Instruction::And:
+    result = x & y;
+    break;
+  case llvm::Instruction::Or:
+    result = x | y;
+    break;
+  case llvm::Instruction::Xor:
+    result = x ^ y;
+    break;
+  case llvm::Instruction::Shl:
+    result = y >= bits ? 0 : x << unsigned(y);
+    break;
+  case llvm::Instruction::LShr:
+    result = y >= bits ? 0 : x >> unsigned(y);
+    break;
+  case llvm::Instruction::AShr:
+    result = u128(sx >> unsigned(y >= bits ? bits - 1 : y));
+    break;
   case llvm::Instruction::UDiv:
   case llvm::Instruction::URem:
     if (y == 0)
@@ -262,33 +325,34 @@ RunResult Interpreter::run(ThreadState &thread) {
   const Inst *ip;
   Slot *R;
 
-#define BPOR_RELOAD()                                                                              \
-  do {                                                                                             \
-    const Frame &top = thread.frames.back();                                                       \
-    function = &program_.function(top.function);                                                   \
-    code = function->code.data();                                                                  \
-    ip = code + top.pc;                                                                            \
-    R = thread.slots.data() + top.base;                                                            \
+#define BPOR_RELOAD()                                                          \
+  do {                                                                         \
+    const Frame &top = thread.frames.back();                                   \
+    function = &program_.function(top.function);                               \
+    code = function->code.data();                                              \
+    ip = code + top.pc;                                                        \
+    R = thread.slots.data() + top.base;                                        \
   } while (0)
 #define BPOR_SAVE_PC() (thread.frames.back().pc = uint32_t(ip - code))
-#define BPOR_FAULT(kind, message)                                                                  \
-  do {                                                                                             \
-    BPOR_SAVE_PC();                                                                                \
-    thread.instructions += executed;                                                               \
-    return fault(thread, kind, message);                                                           \
+#define BPOR_FAULT(kind, message)                                              \
+  do {                                                                         \
+    BPOR_SAVE_PC();                                                            \
+    thread.instructions += executed;                                           \
+    return fault(thread, kind, message);                                       \
   } while (0)
-#define BPOR_MEMORY_FAULT(kind, address, size, access)                                             \
-  do {                                                                                             \
-    BPOR_SAVE_PC();                                                                                \
-    thread.instructions += executed;                                                               \
-    return memoryFault(thread, kind, address, size, access);                                       \
+#define BPOR_MEMORY_FAULT(kind, address, size, access)                         \
+  do {                                                                         \
+    BPOR_SAVE_PC();                                                            \
+    thread.instructions += executed;                                           \
+    return memoryFault(thread, kind, address, size, access);                   \
   } while (0)
-#define BPOR_BRANCH()                                                                              \
-  do {                                                                                             \
-    if (--budget == 0)                                                                             \
-      BPOR_FAULT(ErrorKind::ResourceLimit,                                                         \
-                 fmt::format("no visible operation after {} branches: a local infinite loop?",     \
-                             options_.maxBranchesPerRun));                                         \
+#define BPOR_BRANCH()                                                          \
+  do {                                                                         \
+    if (--budget == 0)                                                         \
+      BPOR_FAULT(ErrorKind::ResourceLimit,                                     \
+                 fmt::format("no visible operation after {} branches: a "      \
+                             "local infinite loop?",                           \
+                             options_.maxBranchesPerRun));                     \
   } while (0)
 
   BPOR_RELOAD();
@@ -335,7 +399,8 @@ RunResult Interpreter::run(ThreadState &thread) {
       bool invoked = thread.frames.back().invoked;
       popFrame(thread);
       if (thread.frames.empty()) {
-        if (!invoked) // an invoked function run after the thread returned keeps its value
+        if (!invoked) // an invoked function run after the thread returned keeps
+                      // its value
           thread.returnValue.assign(values, values + n);
         thread.status = RunResult::Returned;
         thread.instructions += executed;
@@ -348,7 +413,8 @@ RunResult Interpreter::run(ThreadState &thread) {
     }
     case Op::Unreachable:
       BPOR_FAULT(ErrorKind::AssertionFailure,
-                 "undefined behaviour: 'unreachable' executed (a noreturn call returned?)");
+                 "undefined behaviour: 'unreachable' executed (a noreturn call "
+                 "returned?)");
     case Op::Trap:
       BPOR_FAULT(ErrorKind::AssertionFailure, "trap executed (__builtin_trap)");
     case Op::Unsupported:
@@ -385,7 +451,8 @@ RunResult Interpreter::run(ThreadState &thread) {
       ++ip;
       break;
     case Op::SelectN:
-      std::memmove(R + I.dst, R + ((R[I.a] & 1) ? I.b : I.c), size_t(I.imm) * sizeof(Slot));
+      std::memmove(R + I.dst, R + ((R[I.a] & 1) ? I.b : I.c),
+                   size_t(I.imm) * sizeof(Slot));
       ++ip;
       break;
 
@@ -405,7 +472,8 @@ RunResult Interpreter::run(ThreadState &thread) {
     case Op::URem: {
       uint64_t divisor = R[I.b];
       if (divisor == 0)
-        BPOR_FAULT(ErrorKind::AssertionFailure, "undefined behaviour: integer division by zero");
+        BPOR_FAULT(ErrorKind::AssertionFailure,
+                   "undefined behaviour: integer division by zero");
       R[I.dst] = I.op == Op::UDiv ? R[I.a] / divisor : R[I.a] % divisor;
       ++ip;
       break;
@@ -414,11 +482,16 @@ RunResult Interpreter::run(ThreadState &thread) {
     case Op::SRem: {
       int64_t dividend = sext(R[I.a], I.bits), divisor = sext(R[I.b], I.bits);
       if (divisor == 0)
-        BPOR_FAULT(ErrorKind::AssertionFailure, "undefined behaviour: integer division by zero");
-      if (divisor == -1 && dividend == sext(uint64_t(1) << (I.bits - 1), I.bits))
         BPOR_FAULT(ErrorKind::AssertionFailure,
-                   "undefined behaviour: signed division overflow (INT_MIN / -1)");
-      R[I.dst] = uint64_t(I.op == Op::SDiv ? dividend / divisor : dividend % divisor) & I.imm;
+                   "undefined behaviour: integer division by zero");
+      if (divisor == -1 &&
+          dividend == sext(uint64_t(1) << (I.bits - 1), I.bits))
+        BPOR_FAULT(
+            ErrorKind::AssertionFailure,
+            "undefined behaviour: signed division overflow (INT_MIN / -1)");
+      R[I.dst] =
+          uint64_t(I.op == Op::SDiv ? dividend / divisor : dividend % divisor) &
+          I.imm;
       ++ip;
       break;
     }
@@ -504,17 +577,20 @@ RunResult Interpreter::run(ThreadState &thread) {
       break;
     case Op::FPToSI: {
       double value = fpValue(R[I.a], I.c);
-      // Out of range is poison in LLVM; avoid the host's undefined behaviour and give 0.
-      int64_t result = value > -9223372036854775808.0 - 1.0 && value < 9223372036854775808.0
-                           ? int64_t(value)
-                           : 0;
+      // Out of range is poison in LLVM; avoid the host's undefined behaviour
+      // and give 0.
+      int64_t result =
+          value > -9223372036854775808.0 - 1.0 && value < 9223372036854775808.0
+              ? int64_t(value)
+              : 0;
       R[I.dst] = uint64_t(result) & I.imm;
       ++ip;
       break;
     }
     case Op::FPToUI: {
       double value = fpValue(R[I.a], I.c);
-      uint64_t result = value > -1.0 && value < 18446744073709551616.0 ? uint64_t(value) : 0;
+      uint64_t result =
+          value > -1.0 && value < 18446744073709551616.0 ? uint64_t(value) : 0;
       R[I.dst] = result & I.imm;
       ++ip;
       break;
@@ -576,7 +652,8 @@ RunResult Interpreter::run(ThreadState &thread) {
 
     case Op::Load: {
       Address address = R[I.a] + I.imm;
-      if (MemoryFault kind = memory.check(address, I.flag, false); kind != MemoryFault::None)
+      if (MemoryFault kind = memory.check(address, I.flag, false);
+          kind != MemoryFault::None)
         BPOR_MEMORY_FAULT(kind, address, I.flag, "load");
       R[I.dst] = loadBytes(memory.host(address), I.flag);
       ++ip;
@@ -584,7 +661,8 @@ RunResult Interpreter::run(ThreadState &thread) {
     }
     case Op::Store: {
       Address address = R[I.b] + I.imm;
-      if (MemoryFault kind = memory.check(address, I.flag, true); kind != MemoryFault::None)
+      if (MemoryFault kind = memory.check(address, I.flag, true);
+          kind != MemoryFault::None)
         BPOR_MEMORY_FAULT(kind, address, I.flag, "store");
       storeBytes(memory.host(address), R[I.a], I.flag);
       ++ip;
@@ -592,10 +670,13 @@ RunResult Interpreter::run(ThreadState &thread) {
     }
     case Op::Alloca: {
       uint64_t size = I.a == NoSlot ? I.imm : I.imm * R[I.a];
-      Address address = memory.allocate(ObjectKind::Stack, size, 16, thread.threadId);
+      Address address =
+          memory.allocate(ObjectKind::Stack, size, 16, thread.threadId);
       if (address == 0)
-        BPOR_FAULT(ErrorKind::ResourceLimit,
-                   fmt::format("stack allocation of {} bytes failed (memory limit)", size));
+        BPOR_FAULT(
+            ErrorKind::ResourceLimit,
+            fmt::format("stack allocation of {} bytes failed (memory limit)",
+                        size));
       thread.allocas.push_back(address);
       R[I.dst] = address;
       ++ip;
@@ -610,11 +691,16 @@ RunResult Interpreter::run(ThreadState &thread) {
       Address dst = R[I.a], src = R[I.b];
       uint64_t size = R[I.c];
       if (size != 0) {
-        if (MemoryFault kind = memory.check(src, size, false); kind != MemoryFault::None)
-          BPOR_MEMORY_FAULT(kind, src, size, I.op == Op::Memcpy ? "memcpy read" : "memmove read");
-        if (MemoryFault kind = memory.check(dst, size, true); kind != MemoryFault::None)
+        if (MemoryFault kind = memory.check(src, size, false);
+            kind != MemoryFault::None)
+          BPOR_MEMORY_FAULT(kind, src, size,
+                            I.op == Op::Memcpy ? "memcpy read"
+                                               : "memmove read");
+        if (MemoryFault kind = memory.check(dst, size, true);
+            kind != MemoryFault::None)
           BPOR_MEMORY_FAULT(kind, dst, size,
-                            I.op == Op::Memcpy ? "memcpy write" : "memmove write");
+                            I.op == Op::Memcpy ? "memcpy write"
+                                               : "memmove write");
         std::memmove(memory.host(dst), memory.host(src), size);
       }
       ++ip;
@@ -624,7 +710,8 @@ RunResult Interpreter::run(ThreadState &thread) {
       Address dst = R[I.a];
       uint64_t size = R[I.c];
       if (size != 0) {
-        if (MemoryFault kind = memory.check(dst, size, true); kind != MemoryFault::None)
+        if (MemoryFault kind = memory.check(dst, size, true);
+            kind != MemoryFault::None)
           BPOR_MEMORY_FAULT(kind, dst, size, "memset");
         std::memset(memory.host(dst), int(R[I.b] & 0xff), size);
       }
@@ -643,7 +730,9 @@ RunResult Interpreter::run(ThreadState &thread) {
     }
 
     case Op::Ctlz:
-      R[I.dst] = R[I.a] == 0 ? I.bits : unsigned(std::countl_zero(R[I.a])) - (64 - I.bits);
+      R[I.dst] = R[I.a] == 0
+                     ? I.bits
+                     : unsigned(std::countl_zero(R[I.a])) - (64 - I.bits);
       ++ip;
       break;
     case Op::Cttz:
@@ -694,7 +783,8 @@ RunResult Interpreter::run(ThreadState &thread) {
       break;
     case Op::Abs: {
       int64_t value = sext(R[I.a], I.bits);
-      R[I.dst] = (value < 0 ? uint64_t(0) - uint64_t(value) : uint64_t(value)) & I.imm;
+      R[I.dst] =
+          (value < 0 ? uint64_t(0) - uint64_t(value) : uint64_t(value)) & I.imm;
       ++ip;
       break;
     }
@@ -716,11 +806,13 @@ RunResult Interpreter::run(ThreadState &thread) {
       break;
 
     case Op::FAbs:
-      R[I.dst] = R[I.a] & (I.c ? ~(uint64_t(1) << 63) : ~(uint64_t(1) << 31) & 0xffffffffu);
+      R[I.dst] = R[I.a] & (I.c ? ~(uint64_t(1) << 63)
+                               : ~(uint64_t(1) << 31) & 0xffffffffu);
       ++ip;
       break;
     case Op::Sqrt:
-      R[I.dst] = I.c ? fromDouble(std::sqrt(toDouble(R[I.a]))) : fromFloat(std::sqrt(toFloat(R[I.a])));
+      R[I.dst] = I.c ? fromDouble(std::sqrt(toDouble(R[I.a])))
+                     : fromFloat(std::sqrt(toFloat(R[I.a])));
       ++ip;
       break;
     case Op::Floor:
@@ -744,34 +836,40 @@ RunResult Interpreter::run(ThreadState &thread) {
       ++ip;
       break;
     case Op::FMin:
-      R[I.dst] = fpSlot(std::fmin(fpValue(R[I.a], I.c), fpValue(R[I.b], I.c)), I.c);
+      R[I.dst] =
+          fpSlot(std::fmin(fpValue(R[I.a], I.c), fpValue(R[I.b], I.c)), I.c);
       ++ip;
       break;
     case Op::FMax:
-      R[I.dst] = fpSlot(std::fmax(fpValue(R[I.a], I.c), fpValue(R[I.b], I.c)), I.c);
+      R[I.dst] =
+          fpSlot(std::fmax(fpValue(R[I.a], I.c), fpValue(R[I.b], I.c)), I.c);
       ++ip;
       break;
     case Op::CopySign:
-      R[I.dst] = fpSlot(std::copysign(fpValue(R[I.a], I.c), fpValue(R[I.b], I.c)), I.c);
+      R[I.dst] = fpSlot(
+          std::copysign(fpValue(R[I.a], I.c), fpValue(R[I.b], I.c)), I.c);
       ++ip;
       break;
     case Op::Fma:
-      R[I.dst] = I.c ? fromDouble(std::fma(toDouble(R[I.a]), toDouble(R[I.b]), toDouble(R[I.imm])))
-                     : fromFloat(std::fma(toFloat(R[I.a]), toFloat(R[I.b]), toFloat(R[I.imm])));
+      R[I.dst] = I.c ? fromDouble(std::fma(toDouble(R[I.a]), toDouble(R[I.b]),
+                                           toDouble(R[I.imm])))
+                     : fromFloat(std::fma(toFloat(R[I.a]), toFloat(R[I.b]),
+                                          toFloat(R[I.imm])));
       ++ip;
       break;
 
     case Op::FMath:
-      R[I.dst] = I.c ? fromDouble(math(interp::MathFunction(I.flag), toDouble(R[I.a]),
-                                       toDouble(R[I.b])))
-                     : fromFloat(math(interp::MathFunction(I.flag), toFloat(R[I.a]),
-                                      toFloat(R[I.b])));
+      R[I.dst] = I.c ? fromDouble(math(interp::MathFunction(I.flag),
+                                       toDouble(R[I.a]), toDouble(R[I.b])))
+                     : fromFloat(math(interp::MathFunction(I.flag),
+                                      toFloat(R[I.a]), toFloat(R[I.b])));
       ++ip;
       break;
     case Op::FToIntRound: {
       double x = fpValue(R[I.a], I.c);
       double rounded = I.flag ? std::nearbyint(x) : std::round(x);
-      int64_t result = rounded > -9223372036854775808.0 - 1.0 && rounded < 9223372036854775808.0
+      int64_t result = rounded > -9223372036854775808.0 - 1.0 &&
+                               rounded < 9223372036854775808.0
                            ? int64_t(rounded)
                            : 0;
       R[I.dst] = uint64_t(result) & I.imm;
@@ -795,10 +893,12 @@ RunResult Interpreter::run(ThreadState &thread) {
     }
 
     case Op::VaStart: {
-      // x86-64 va_list {i32 gp_offset, i32 fp_offset, ptr overflow_arg_area, ptr reg_save_area}
-      // with both offsets "exhausted": every va_arg reads the overflow area (pushFrame).
+      // x86-64 va_list {i32 gp_offset, i32 fp_offset, ptr overflow_arg_area,
+      // ptr reg_save_area} with both offsets "exhausted": every va_arg reads
+      // the overflow area (pushFrame).
       Address list = R[I.a];
-      if (MemoryFault kind = memory.check(list, 24, true); kind != MemoryFault::None)
+      if (MemoryFault kind = memory.check(list, 24, true);
+          kind != MemoryFault::None)
         BPOR_MEMORY_FAULT(kind, list, 24, "va_start");
       uint8_t *host = memory.host(list);
       uint32_t gpOffset = 48, fpOffset = 176;
@@ -812,16 +912,19 @@ RunResult Interpreter::run(ThreadState &thread) {
     }
     case Op::VaCopy: {
       Address dst = R[I.a], src = R[I.b];
-      if (MemoryFault kind = memory.check(src, 24, false); kind != MemoryFault::None)
+      if (MemoryFault kind = memory.check(src, 24, false);
+          kind != MemoryFault::None)
         BPOR_MEMORY_FAULT(kind, src, 24, "va_copy read");
-      if (MemoryFault kind = memory.check(dst, 24, true); kind != MemoryFault::None)
+      if (MemoryFault kind = memory.check(dst, 24, true);
+          kind != MemoryFault::None)
         BPOR_MEMORY_FAULT(kind, dst, 24, "va_copy write");
       std::memmove(memory.host(dst), memory.host(src), 24);
       ++ip;
       break;
     }
     case Op::WideBinary:
-      if (const char *error = wideBinary(I.flag, R + I.a, R + I.b, R + I.dst, I.bits))
+      if (const char *error =
+              wideBinary(I.flag, R + I.a, R + I.b, R + I.dst, I.bits))
         BPOR_FAULT(ErrorKind::AssertionFailure, error);
       ++ip;
       break;
@@ -858,7 +961,8 @@ RunResult Interpreter::run(ThreadState &thread) {
         std::memcpy(&value, bytes + leaf[1], leaf[2]);
         result[leaf[0]] = value;
       }
-      // Written after reading every source slot: the two may overlap only if dst == a.
+      // Written after reading every source slot: the two may overlap only if
+      // dst == a.
       std::copy_n(result, numDest, R + I.dst);
       ++ip;
       break;

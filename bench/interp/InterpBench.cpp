@@ -1,8 +1,9 @@
 // Measures interpreted LLVM IR instructions per second on small kernels (docs/
 // interp-performance.md). Usage: bpor_interp_bench [iterations] [fib argument]
 //
-// Each kernel's loop body has a known number of IR instructions per iteration (phis and the
-// branch included), so IR instructions executed = iterations * that number (+ a few outside).
+// Each kernel's loop body has a known number of IR instructions per iteration
+// (phis and the branch included), so IR instructions executed = iterations *
+// that number (+ a few outside).
 #include "interp/Interpreter.h"
 #include "interp/Program.h"
 
@@ -43,7 +44,8 @@ exit:
 )",
                             6};
 
-// A loop over a local array: phi, and, gep, load, mul, xor, store, add, icmp, br (+ phi).
+// A loop over a local array: phi, and, gep, load, mul, xor, store, add, icmp,
+// br (+ phi).
 const Kernel memoryLoop = {"array loop", R"(
 define i64 @kernel(i64 %n) {
 entry:
@@ -68,8 +70,9 @@ exit:
 )",
                            11};
 
-// Recursive calls: fib(n) by the naive recursion. IR per call: icmp, br, and either ret (base)
-// or 2 sub, 2 call, add, ret: counted exactly by the bench as calls * average.
+// Recursive calls: fib(n) by the naive recursion. IR per call: icmp, br, and
+// either ret (base) or 2 sub, 2 call, add, ret: counted exactly by the bench as
+// calls * average.
 const Kernel callKernel = {"calls (fib)", R"(
 define i64 @fib(i64 %n) {
 entry:
@@ -90,11 +93,12 @@ define i64 @kernel(i64 %n) {
   ret i64 %r
 }
 )",
-                            0};
+                           0};
 
 class NoExternals : public bpor::ExternalHandler {
 public:
-  bpor::CallOutcome call(bpor::ThreadState &, const bpor::ExternalCall &, bpor::Slot *) override {
+  bpor::CallOutcome call(bpor::ThreadState &, const bpor::ExternalCall &,
+                         bpor::Slot *) override {
     return bpor::CallOutcome::Stop;
   }
 };
@@ -122,7 +126,8 @@ int runKernel(const Kernel &kernel, uint64_t iterations) {
   bpor::ThreadState thread;
   bpor::Slot argument = iterations;
   interpreter.start(thread, program->findFunction("kernel"), {&argument, 1});
-  // CPU time of this thread: the machine is shared, and wall time would count waiting.
+  // CPU time of this thread: the machine is shared, and wall time would count
+  // waiting.
   auto cpuSeconds = [] {
     timespec now;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
@@ -141,8 +146,8 @@ int runKernel(const Kernel &kernel, uint64_t iterations) {
   double seconds = cpuEnd - cpuBegin;
   double irInstructions = double(iterations) * kernel.irPerIteration;
   if (kernel.irPerIteration == 0) {
-    // fib: calls = 2 fib(n+1) - 1; base calls (fib(n+1) of them) run 3 IR instructions, the
-    // others 9.
+    // fib: calls = 2 fib(n+1) - 1; base calls (fib(n+1) of them) run 3 IR
+    // instructions, the others 9.
     double fibNext = 0, a = 0, b = 1;
     for (uint64_t i = 0; i < iterations + 1; ++i) {
       double t = a + b;
@@ -153,19 +158,22 @@ int runKernel(const Kernel &kernel, uint64_t iterations) {
     double calls = 2 * fibNext - 1;
     irInstructions = fibNext * 3 + (calls - fibNext) * 9;
   }
-  fmt::print("{:<14} {:>12} iterations  cpu {:7.3f} s (wall {:7.3f} s)  {:8.1f} M IR "
-             "instructions/s  {:8.1f} M bytecode ops/s  (result {})\n",
-             kernel.name, iterations, seconds, wall, irInstructions / seconds / 1e6,
-             double(thread.instructions) / seconds / 1e6, thread.returnValue[0]);
+  fmt::print(
+      "{:<14} {:>12} iterations  cpu {:7.3f} s (wall {:7.3f} s)  {:8.1f} M IR "
+      "instructions/s  {:8.1f} M bytecode ops/s  (result {})\n",
+      kernel.name, iterations, seconds, wall, irInstructions / seconds / 1e6,
+      double(thread.instructions) / seconds / 1e6, thread.returnValue[0]);
   return 0;
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
-  uint64_t iterations = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 100000000;
+  uint64_t iterations =
+      argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 100000000;
   int status = runKernel(integerLoop, iterations);
   status |= runKernel(memoryLoop, iterations);
-  status |= runKernel(callKernel, argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 30);
+  status |= runKernel(callKernel,
+                      argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 30);
   return status;
 }

@@ -83,16 +83,18 @@ void Memory::sealStatic() {
   initialImages_.clear();
   for (uint32_t id = 1; id < objects_.size(); ++id) {
     const MemoryObject &object = objects_[id];
-    if (object.kind == ObjectKind::Global && !object.readOnly && object.size != 0)
+    if (object.kind == ObjectKind::Global && !object.readOnly &&
+        object.size != 0)
       initialImages_.emplace_back(id, object.data);
   }
   staticObjects_ = uint32_t(objects_.size());
   sealed_ = true;
 }
 
-Address Memory::allocate(ObjectKind kind, uint64_t size, uint32_t align, uint32_t ownerThread,
-                         uint32_t site) {
-  assert((kind == ObjectKind::Stack || kind == ObjectKind::Heap) && "dynamic objects only");
+Address Memory::allocate(ObjectKind kind, uint64_t size, uint32_t align,
+                         uint32_t ownerThread, uint32_t site) {
+  assert((kind == ObjectKind::Stack || kind == ObjectKind::Heap) &&
+         "dynamic objects only");
   if (size >= (uint64_t(1) << 32) || dynamicBytes_ + size > limit_ ||
       objects_.size() >= 0xffffffffu)
     return 0;
@@ -121,12 +123,14 @@ MemoryFault Memory::release(Address address, ObjectKind expected) {
   object.alive = false;
   dynamicBytes_ -= object.size;
   std::vector<MemoryObject::Chunk>().swap(object.data);
-  // The entry stays (dead) so that dangling pointers are recognised; trailing dead objects can
-  // go, since no address to them has been... no: they may still be referenced. Keep them.
+  // The entry stays (dead) so that dangling pointers are recognised; trailing
+  // dead objects can go, since no address to them has been... no: they may
+  // still be referenced. Keep them.
   return MemoryFault::None;
 }
 
-MemoryFault Memory::read(Address address, uint64_t size, uint64_t &value) const {
+MemoryFault Memory::read(Address address, uint64_t size,
+                         uint64_t &value) const {
   assert(size <= 8);
   MemoryFault fault = check(address, size, false);
   if (fault != MemoryFault::None)
@@ -170,10 +174,12 @@ std::string Memory::describe(Address address) const {
     return fmt::format("null+{}", offset);
   if (id >= objects_.size())
     return fmt::format("invalid pointer {:#x}", address);
-  // A pointer a little below an object (p[-1]) borrows from the object id and lands at a huge
-  // offset of the previous object: describe it relative to the object it came from.
+  // A pointer a little below an object (p[-1]) borrows from the object id and
+  // lands at a huge offset of the previous object: describe it relative to the
+  // object it came from.
   int64_t signedOffset = offset;
-  if (offset >= 0x80000000u && id + 1 < objects_.size() && offset > objects_[id].size) {
+  if (offset >= 0x80000000u && id + 1 < objects_.size() &&
+      offset > objects_[id].size) {
     ++id;
     signedOffset = int64_t(offset) - (int64_t(1) << 32);
   }

@@ -1,13 +1,15 @@
 // Object-based memory (design.md, "The parts": runtime/).
 //
-// A program's memory is a set of objects (globals, functions, stack slots, heap blocks) and a
-// pointer is an encoded Address: object id in the high 32 bits, byte offset in the low 32 bits.
-// Because every access names its object, bounds, use after free, double free and invalid
-// pointers are caught exactly, and the initial state is restored cheaply by dropping the dynamic
-// objects and copying back the initial images of the writable globals.
+// A program's memory is a set of objects (globals, functions, stack slots, heap
+// blocks) and a pointer is an encoded Address: object id in the high 32 bits,
+// byte offset in the low 32 bits. Because every access names its object,
+// bounds, use after free, double free and invalid pointers are caught exactly,
+// and the initial state is restored cheaply by dropping the dynamic objects and
+// copying back the initial images of the writable globals.
 //
-// Memory is a copyable value type (no pointers into itself survive a copy) so that an
-// execution's state can be checkpointed at a branching point and restored later.
+// Memory is a copyable value type (no pointers into itself survive a copy) so
+// that an execution's state can be checkpointed at a branching point and
+// restored later.
 #pragma once
 
 #include <cstdint>
@@ -18,12 +20,17 @@
 
 namespace bpor {
 
-/// An encoded pointer: object id << 32 | byte offset. 0 is null (object 0 is the null object).
-/// Pointer arithmetic works on the integer; ptrtoint/inttoptr are the identity.
+/// An encoded pointer: object id << 32 | byte offset. 0 is null (object 0 is
+/// the null object). Pointer arithmetic works on the integer; ptrtoint/inttoptr
+/// are the identity.
 using Address = uint64_t;
 
-inline constexpr uint32_t objectIdOf(Address address) { return uint32_t(address >> 32); }
-inline constexpr uint32_t offsetOf(Address address) { return uint32_t(address); }
+inline constexpr uint32_t objectIdOf(Address address) {
+  return uint32_t(address >> 32);
+}
+inline constexpr uint32_t offsetOf(Address address) {
+  return uint32_t(address);
+}
 inline constexpr Address makeAddress(uint32_t object, uint32_t offset) {
   return (Address(object) << 32) | offset;
 }
@@ -40,16 +47,18 @@ enum class MemoryFault : uint8_t {
   UseAfterFree,    // the object was freed (heap) or its frame returned (stack)
   WriteToReadOnly, // a constant global
   DoubleFree,      // release of an object already released
-  InvalidFree,     // release of a non-heap object, an interior pointer, or an invalid pointer
+  InvalidFree,     // release of a non-heap object, an interior pointer, or an
+                   // invalid pointer
 };
 
 const char *memoryFaultName(MemoryFault fault);
 
-/// One object. Its data lives in a host buffer allocated 16-byte aligned, so alignment tests on
-/// the low bits of an encoded pointer and on the host pointer agree.
+/// One object. Its data lives in a host buffer allocated 16-byte aligned, so
+/// alignment tests on the low bits of an encoded pointer and on the host
+/// pointer agree.
 struct MemoryObject {
-  /// 16-byte aligned chunks: std::vector of an over-aligned type allocates aligned storage and
-  /// copies by value, which keeps Memory a value type.
+  /// 16-byte aligned chunks: std::vector of an over-aligned type allocates
+  /// aligned storage and copies by value, which keeps Memory a value type.
   struct alignas(16) Chunk {
     uint8_t bytes[16];
   };
@@ -57,47 +66,55 @@ struct MemoryObject {
   ObjectKind kind = ObjectKind::Null;
   bool alive = false;
   bool readOnly = false;
-  uint32_t ownerThread = 0; // Stack objects: the thread whose frame allocated it
-  uint32_t site = 0;        // Heap objects: allocation site (a source-location id), 0 if unknown
-  uint32_t nameIndex = 0;   // Global/Function objects: index into Memory's name table
+  uint32_t ownerThread =
+      0; // Stack objects: the thread whose frame allocated it
+  uint32_t site =
+      0; // Heap objects: allocation site (a source-location id), 0 if unknown
+  uint32_t nameIndex =
+      0; // Global/Function objects: index into Memory's name table
   uint64_t size = 0;
   std::vector<Chunk> data;
 
   uint8_t *bytes() { return reinterpret_cast<uint8_t *>(data.data()); }
-  const uint8_t *bytes() const { return reinterpret_cast<const uint8_t *>(data.data()); }
+  const uint8_t *bytes() const {
+    return reinterpret_cast<const uint8_t *>(data.data());
+  }
 };
 
 class Memory {
 public:
   Memory();
 
-  // ---- The static part: globals and functions, created once before sealStatic(). ----
+  // ---- The static part: globals and functions, created once before
+  // sealStatic(). ----
 
-  /// A global of `size` bytes (zero-initialised). Its initial image is written through host()
-  /// before sealStatic(). Objects are numbered in creation order, so addresses are known as soon
-  /// as the object is added (relocations between globals are then plain stores).
+  /// A global of `size` bytes (zero-initialised). Its initial image is written
+  /// through host() before sealStatic(). Objects are numbered in creation
+  /// order, so addresses are known as soon as the object is added (relocations
+  /// between globals are then plain stores).
   Address addGlobal(std::string name, uint64_t size, bool readOnly);
   /// A function object (size 0: any data access to it is an InvalidPointer).
   Address addFunction(std::string name);
-  /// Snapshots the initial images of the writable globals; later allocations are dynamic and
-  /// reset() returns to this point.
+  /// Snapshots the initial images of the writable globals; later allocations
+  /// are dynamic and reset() returns to this point.
   void sealStatic();
 
   // ---- Dynamic objects. ----
 
-  /// A new Stack or Heap object of `size` bytes, zero-filled. `align` is honoured trivially
-  /// (offset 0 of any object is aligned to anything up to 2^32). Returns 0 if `size` does not
-  /// fit in an object (>= 2^32) or the memory limit would be exceeded.
-  Address allocate(ObjectKind kind, uint64_t size, uint32_t align, uint32_t ownerThread,
-                   uint32_t site = 0);
+  /// A new Stack or Heap object of `size` bytes, zero-filled. `align` is
+  /// honoured trivially (offset 0 of any object is aligned to anything up to
+  /// 2^32). Returns 0 if `size` does not fit in an object (>= 2^32) or the
+  /// memory limit would be exceeded.
+  Address allocate(ObjectKind kind, uint64_t size, uint32_t align,
+                   uint32_t ownerThread, uint32_t site = 0);
 
-  /// Frees a heap object (free) or a stack object (frame pop). release(0, Heap) is a no-op
-  /// (free(NULL)). Faults: DoubleFree, InvalidFree (not an object of kind `expected`, an interior
-  /// pointer, or not an object at all).
+  /// Frees a heap object (free) or a stack object (frame pop). release(0, Heap)
+  /// is a no-op (free(NULL)). Faults: DoubleFree, InvalidFree (not an object of
+  /// kind `expected`, an interior pointer, or not an object at all).
   MemoryFault release(Address address, ObjectKind expected);
 
-  /// Whether `size` bytes at `address` may be read (or written). Size 0 checks only that the
-  /// pointer is valid and within [0, size] of a live object.
+  /// Whether `size` bytes at `address` may be read (or written). Size 0 checks
+  /// only that the pointer is valid and within [0, size] of a live object.
   MemoryFault check(Address address, uint64_t size, bool write) const {
     uint32_t id = objectIdOf(address);
     if (id == 0)
@@ -125,8 +142,8 @@ public:
     return objects_[objectIdOf(address)].bytes() + offsetOf(address);
   }
 
-  /// Convenience for the runtime and tests: checked reads and writes of up to 8 bytes
-  /// (little-endian, zero-extended).
+  /// Convenience for the runtime and tests: checked reads and writes of up to 8
+  /// bytes (little-endian, zero-extended).
   MemoryFault read(Address address, uint64_t size, uint64_t &value) const;
   MemoryFault write(Address address, uint64_t size, uint64_t value);
   /// Reads a NUL-terminated string (faults if it runs off its object).
@@ -138,13 +155,16 @@ public:
     return id != 0 && id < objects_.size() ? &objects_[id] : nullptr;
   }
   /// The name of a Global or Function object ("" otherwise).
-  const std::string &name(const MemoryObject &object) const { return names_[object.nameIndex]; }
+  const std::string &name(const MemoryObject &object) const {
+    return names_[object.nameIndex];
+  }
 
-  /// "global counter+4", "heap object #3+8", "stack of thread 1 (freed)", "function main",
-  /// "null", "invalid pointer 0x...".
+  /// "global counter+4", "heap object #3+8", "stack of thread 1 (freed)",
+  /// "function main", "null", "invalid pointer 0x...".
   std::string describe(Address address) const;
 
-  /// Back to the state at sealStatic(): dynamic objects dropped, writable globals restored.
+  /// Back to the state at sealStatic(): dynamic objects dropped, writable
+  /// globals restored.
   void reset();
 
   uint32_t numObjects() const { return uint32_t(objects_.size()); }
@@ -158,7 +178,8 @@ private:
   std::vector<MemoryObject> objects_;
   std::vector<std::string> names_;
   /// Initial images of the writable globals: (object id, image).
-  std::vector<std::pair<uint32_t, std::vector<MemoryObject::Chunk>>> initialImages_;
+  std::vector<std::pair<uint32_t, std::vector<MemoryObject::Chunk>>>
+      initialImages_;
   uint32_t staticObjects_ = 1;
   uint64_t dynamicBytes_ = 0;
   uint64_t limit_ = uint64_t(1) << 30;

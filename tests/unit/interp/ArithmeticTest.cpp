@@ -58,9 +58,11 @@ define i64 @srem64(i64 %a, i64 %b) { %r = srem i64 %a, %b
   Fault zero = fault("sdiv", {5, 0});
   EXPECT_EQ(zero.kind, ErrorKind::AssertionFailure);
   EXPECT_EQ(zero.message, "undefined behaviour: integer division by zero");
-  EXPECT_EQ(fault("udiv", {5, 0}).message, "undefined behaviour: integer division by zero");
+  EXPECT_EQ(fault("udiv", {5, 0}).message,
+            "undefined behaviour: integer division by zero");
   Fault overflow = fault("sdiv", {0x80000000, 0xffffffff});
-  EXPECT_EQ(overflow.message, "undefined behaviour: signed division overflow (INT_MIN / -1)");
+  EXPECT_EQ(overflow.message,
+            "undefined behaviour: signed division overflow (INT_MIN / -1)");
   EXPECT_EQ(fault("srem64", {uint64_t(1) << 63, ~uint64_t(0)}).kind,
             ErrorKind::AssertionFailure);
 }
@@ -166,10 +168,12 @@ define i128 @div0(i128 %a) {
   EXPECT_EQ(thread.returnValue, (std::vector<Slot>{~uint64_t(0) - 2, 2}));
   EXPECT_EQ(call("high", {uint64_t(1) << 63, 4}), 2u);
   ASSERT_EQ(run(thread, "neg", {uint32_t(-7)}), RunResult::Returned);
-  EXPECT_EQ(thread.returnValue, (std::vector<Slot>{uint64_t(-3), ~uint64_t(0)}));
+  EXPECT_EQ(thread.returnValue,
+            (std::vector<Slot>{uint64_t(-3), ~uint64_t(0)}));
   EXPECT_EQ(call("less", {uint64_t(-1)}), 1u);
   EXPECT_EQ(call("less", {5}), 0u);
-  EXPECT_EQ(fault("div0", {1, 0}).message, "undefined behaviour: integer division by zero");
+  EXPECT_EQ(fault("div0", {1, 0}).message,
+            "undefined behaviour: integer division by zero");
 }
 
 TEST_F(ArithmeticTest, IntegersWiderThan128BitsAreUnsupportedWhenReached) {
@@ -181,8 +185,8 @@ define i32 @fine() { ret i32 3 }
   EXPECT_EQ(call("fine"), 3u); // decoding the module did not fail
   Fault error = fault("wide", {1, 0, 0, 0});
   EXPECT_EQ(error.kind, ErrorKind::Unsupported);
-  EXPECT_EQ(error.message,
-            "arithmetic on integers wider than 128 bits in function wide: %r = add i256 %a, 1");
+  EXPECT_EQ(error.message, "arithmetic on integers wider than 128 bits in "
+                           "function wide: %r = add i256 %a, 1");
 }
 
 } // namespace

@@ -1,5 +1,5 @@
-// External calls (Return, Pause + complete, Stop, Invoke, unknown names), varargs both to
-// externals and in defined functions, by-value arguments.
+// External calls (Return, Pause + complete, Stop, Invoke, unknown names),
+// varargs both to externals and in defined functions, by-value arguments.
 #include "InterpTestUtil.h"
 
 namespace bpor::test {
@@ -60,12 +60,15 @@ define i32 @f() {
 }
 )");
   EXPECT_EQ(call("f"), 3u);
-  EXPECT_EQ(kinds, (std::vector<ValueKind>{ValueKind::Pointer, ValueKind::Int, ValueKind::Double}));
+  EXPECT_EQ(kinds, (std::vector<ValueKind>{ValueKind::Pointer, ValueKind::Int,
+                                           ValueKind::Double}));
 }
 
 TEST_F(CallsTest, PauseStandsAtTheCallUntilCompleted) {
   registry.add("__bpor_load", 5);
-  handler.onCall = [&](ThreadState &, const ExternalCall &, Slot *) { return CallOutcome::Pause; };
+  handler.onCall = [&](ThreadState &, const ExternalCall &, Slot *) {
+    return CallOutcome::Pause;
+  };
   load(R"(
 declare i64 @__bpor_load(ptr, i64, i32, i32)
 define i64 @f(ptr %p) {
@@ -83,7 +86,8 @@ define i64 @f(ptr %p) {
   ASSERT_EQ(pending.numArgs(), 4u);
   EXPECT_EQ(pending.arg(0), makeAddress(1, 8));
   EXPECT_EQ(pending.arg(3), 3u); // the location id is an ordinary argument
-  EXPECT_EQ(interpreter->run(thread), RunResult::Paused); // not completed: stays put
+  EXPECT_EQ(interpreter->run(thread),
+            RunResult::Paused); // not completed: stays put
   Slot first = 50;
   interpreter->complete(thread, &first, 1);
   ASSERT_EQ(interpreter->run(thread), RunResult::Paused);
@@ -97,7 +101,9 @@ define i64 @f(ptr %p) {
 
 TEST_F(CallsTest, ThreadStateIsACopyableValue) {
   registry.add("tick", 1);
-  handler.onCall = [&](ThreadState &, const ExternalCall &, Slot *) { return CallOutcome::Pause; };
+  handler.onCall = [&](ThreadState &, const ExternalCall &, Slot *) {
+    return CallOutcome::Pause;
+  };
   load(R"(
 declare i32 @tick()
 define i32 @f() {
@@ -127,7 +133,9 @@ define i32 @f() {
 
 TEST_F(CallsTest, StopLeavesTheThreadAtTheCall) {
   registry.add("exit", 9);
-  handler.onCall = [&](ThreadState &, const ExternalCall &, Slot *) { return CallOutcome::Stop; };
+  handler.onCall = [&](ThreadState &, const ExternalCall &, Slot *) {
+    return CallOutcome::Stop;
+  };
   load(R"(
 declare void @exit(i32)
 define i32 @f() {
@@ -184,17 +192,19 @@ define i32 @read() {
   ThreadState thread;
   ASSERT_EQ(run(thread, "f"), RunResult::Returned);
   Slot argument = 0;
-  interpreter->invoke(thread, program->findFunction("destructor"), {&argument, 1});
+  interpreter->invoke(thread, program->findFunction("destructor"),
+                      {&argument, 1});
   ASSERT_EQ(interpreter->run(thread), RunResult::Returned);
   EXPECT_EQ(thread.returnValue, std::vector<Slot>{4});
   EXPECT_EQ(call("read"), 9u);
 }
 
 TEST_F(CallsTest, InvokeRunsAFunctionThenCompletesTheCall) {
-  // pthread_once-like: the handler invokes the init function; the call returns the handler's
-  // value once init has run.
+  // pthread_once-like: the handler invokes the init function; the call returns
+  // the handler's value once init has run.
   registry.add("once", 1);
-  handler.onCall = [&](ThreadState &thread, const ExternalCall &call, Slot *result) {
+  handler.onCall = [&](ThreadState &thread, const ExternalCall &call,
+                       Slot *result) {
     interpreter->invoke(thread, call.arg(0), {});
     result[0] = 77;
     return CallOutcome::Invoke;
@@ -230,7 +240,8 @@ define i32 @fine() { ret i32 1 }
 }
 
 TEST_F(CallsTest, DefinedVariadicFunctionReadsItsArguments) {
-  // What clang-19 emits for x86-64 va_arg on ints: a gp_offset test, then the overflow area.
+  // What clang-19 emits for x86-64 va_arg on ints: a gp_offset test, then the
+  // overflow area.
   load(R"(
 %struct.va = type { i32, i32, ptr, ptr }
 declare void @llvm.va_start.p0(ptr)

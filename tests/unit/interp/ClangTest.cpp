@@ -1,6 +1,7 @@
-// C compiled by clang-19 at -O0, -O2 and -O3 and interpreted; the oracle is the same C compiled
-// natively. Covers what clang really emits: vectorised loops and reductions, byval structs,
-// aggregate returns, va_arg lowering, switch tables, overflow builtins, memory intrinsics.
+// C compiled by clang-19 at -O0, -O2 and -O3 and interpreted; the oracle is the
+// same C compiled natively. Covers what clang really emits: vectorised loops
+// and reductions, byval structs, aggregate returns, va_arg lowering, switch
+// tables, overflow builtins, memory intrinsics.
 #include "InterpTestUtil.h"
 
 #include <fmt/format.h>
@@ -22,17 +23,31 @@ struct Case {
 };
 
 const Case Cases[] = {
-    {"t_loop_vectorizable", 256}, {"t_loop_vectorizable", 13}, {"t_globals", 3},
-    {"t_structs", 11},            {"t_varargs", 9},            {"t_function_pointers", 10},
-    {"t_switch", 20},             {"t_bits", 5},               {"t_overflow", 1},
-    {"t_overflow", 3},            {"t_floats", 50},            {"t_strings", 5},
-    {"t_recursion", 60},          {"t_unsigned_math", 100},    {"t_2d", 7},
-    {"t_bytes", 3},               {"t_sort", 5},               {"t_matrix", 2},
-    {"t_shorts", 17},             {"t_small_structs", 6},
+    {"t_loop_vectorizable", 256},
+    {"t_loop_vectorizable", 13},
+    {"t_globals", 3},
+    {"t_structs", 11},
+    {"t_varargs", 9},
+    {"t_function_pointers", 10},
+    {"t_switch", 20},
+    {"t_bits", 5},
+    {"t_overflow", 1},
+    {"t_overflow", 3},
+    {"t_floats", 50},
+    {"t_strings", 5},
+    {"t_recursion", 60},
+    {"t_unsigned_math", 100},
+    {"t_2d", 7},
+    {"t_bytes", 3},
+    {"t_sort", 5},
+    {"t_matrix", 2},
+    {"t_shorts", 17},
+    {"t_small_structs", 6},
 };
 
 std::string scratchDir() {
-  std::string dir = fmt::format("{}bpor_interp_clang_{}", ::testing::TempDir(), getpid());
+  std::string dir =
+      fmt::format("{}bpor_interp_clang_{}", ::testing::TempDir(), getpid());
   std::filesystem::create_directories(dir);
   return dir;
 }
@@ -51,8 +66,8 @@ std::vector<long> nativeResults(const std::string &dir) {
   driver << "  return 0;\n}\n";
   driver.close();
   std::string binary = fmt::format("{}/native", dir);
-  if (shell(fmt::format("{} -O0 -w -o {} {}/driver.c {}", BPOR_TEST_CLANG, binary, dir,
-                        KernelsSource)) != 0)
+  if (shell(fmt::format("{} -O0 -w -o {} {}/driver.c {}", BPOR_TEST_CLANG,
+                        binary, dir, KernelsSource)) != 0)
     return {};
   FILE *pipe = popen(binary.c_str(), "r");
   std::vector<long> results;
@@ -74,7 +89,8 @@ protected:
   void compileAndLoad(int optimisation) {
     // The kernels call strlen at -O0; a test-sized libc.
     registry.add("strlen", 1);
-    handler.onCall = [this](ThreadState &, const ExternalCall &call, Slot *result) {
+    handler.onCall = [this](ThreadState &, const ExternalCall &call,
+                            Slot *result) {
       std::string text;
       EXPECT_EQ(memory.readString(call.arg(0), text), MemoryFault::None);
       result[0] = text.size();
@@ -82,9 +98,10 @@ protected:
     };
     std::string dir = scratchDir();
     std::string bitcode = fmt::format("{}/kernels{}.bc", dir, optimisation);
-    ASSERT_EQ(shell(fmt::format("{} -O{} -g -emit-llvm -c -o {} {}", BPOR_TEST_CLANG,
-                                optimisation, bitcode, KernelsSource)),
-              0);
+    ASSERT_EQ(
+        shell(fmt::format("{} -O{} -g -emit-llvm -c -o {} {}", BPOR_TEST_CLANG,
+                          optimisation, bitcode, KernelsSource)),
+        0);
     llvm::SMDiagnostic diagnostic;
     module = llvm::parseIRFile(bitcode, diagnostic, context);
     ASSERT_TRUE(module) << diagnostic.getMessage().str();
@@ -94,11 +111,13 @@ protected:
 
 TEST_P(ClangTest, KernelsAgreeWithNativeExecution) {
   std::vector<long> expected = nativeResults(scratchDir());
-  ASSERT_EQ(expected.size(), std::size(Cases)) << "native oracle failed to build or run";
+  ASSERT_EQ(expected.size(), std::size(Cases))
+      << "native oracle failed to build or run";
   compileAndLoad(GetParam());
   for (size_t i = 0; i < std::size(Cases); ++i) {
     ThreadState thread;
-    RunResult result = run(thread, Cases[i].function, {Slot(uint32_t(Cases[i].n))});
+    RunResult result =
+        run(thread, Cases[i].function, {Slot(uint32_t(Cases[i].n))});
     ASSERT_EQ(result, RunResult::Returned)
         << Cases[i].function << ": " << thread.fault.message << " at "
         << thread.fault.location.str();
@@ -118,8 +137,8 @@ TEST_P(ClangTest, FaultLocationIsTheSourceLine) {
                            "  return p[i];\n"
                            "}\n";
   std::string bitcode = fmt::format("{}/oob.bc", dir);
-  ASSERT_EQ(shell(fmt::format("{} -O{} -g -emit-llvm -c -o {} {}", BPOR_TEST_CLANG, GetParam(),
-                              bitcode, source)),
+  ASSERT_EQ(shell(fmt::format("{} -O{} -g -emit-llvm -c -o {} {}",
+                              BPOR_TEST_CLANG, GetParam(), bitcode, source)),
             0);
   llvm::SMDiagnostic diagnostic;
   module = llvm::parseIRFile(bitcode, diagnostic, context);
@@ -133,7 +152,9 @@ TEST_P(ClangTest, FaultLocationIsTheSourceLine) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Optimisation, ClangTest, ::testing::Values(0, 2, 3),
-                         [](const auto &info) { return fmt::format("O{}", info.param); });
+                         [](const auto &info) {
+                           return fmt::format("O{}", info.param);
+                         });
 
 } // namespace
 } // namespace bpor::test

@@ -1,4 +1,5 @@
-// Branches, phis, switch, select, calls between defined functions, recursion limits.
+// Branches, phis, switch, select, calls between defined functions, recursion
+// limits.
 #include "InterpTestUtil.h"
 
 namespace bpor::test {
@@ -27,7 +28,8 @@ exit:
 }
 
 TEST_F(ControlFlowTest, PhisAreAParallelCopy) {
-  // Each iteration swaps a and b: the phi moves must read both old values first.
+  // Each iteration swaps a and b: the phi moves must read both old values
+  // first.
   load(R"(
 define i32 @swap(i32 %n) {
 entry:
@@ -129,7 +131,8 @@ define i32 @bad(ptr %f) {
   Fault error = fault("bad", {program->findGlobal("table")});
   EXPECT_EQ(error.kind, ErrorKind::MemoryError);
   EXPECT_EQ(error.memory, MemoryFault::InvalidPointer);
-  EXPECT_EQ(error.message, "call through a pointer that is not a function: global table");
+  EXPECT_EQ(error.message,
+            "call through a pointer that is not a function: global table");
 }
 
 TEST_F(ControlFlowTest, UnboundedRecursionIsAResourceLimit) {
@@ -143,8 +146,9 @@ define i32 @forever(i32 %n) {
 )");
   Fault error = fault("forever", {0});
   EXPECT_EQ(error.kind, ErrorKind::ResourceLimit);
-  EXPECT_EQ(error.message, "stack depth limit of 500 frames exceeded (unbounded recursion?) "
-                           "calling forever");
+  EXPECT_EQ(error.message,
+            "stack depth limit of 500 frames exceeded (unbounded recursion?) "
+            "calling forever");
 }
 
 TEST_F(ControlFlowTest, LocalInfiniteLoopIsAResourceLimit) {
@@ -159,7 +163,8 @@ loop:
 )");
   Fault error = fault("spin");
   EXPECT_EQ(error.kind, ErrorKind::ResourceLimit);
-  EXPECT_EQ(error.message, "no visible operation after 1000 branches: a local infinite loop?");
+  EXPECT_EQ(error.message,
+            "no visible operation after 1000 branches: a local infinite loop?");
 }
 
 TEST_F(ControlFlowTest, UnreachableIsReported) {
@@ -168,8 +173,8 @@ define void @f() { unreachable }
 )");
   Fault error = fault("f");
   EXPECT_EQ(error.kind, ErrorKind::AssertionFailure);
-  EXPECT_EQ(error.message,
-            "undefined behaviour: 'unreachable' executed (a noreturn call returned?)");
+  EXPECT_EQ(error.message, "undefined behaviour: 'unreachable' executed (a "
+                           "noreturn call returned?)");
 }
 
 TEST_F(ControlFlowTest, AggregateReturnValues) {

@@ -1,4 +1,5 @@
-// float/double arithmetic, compares and conversions (values are bit patterns in slots).
+// float/double arithmetic, compares and conversions (values are bit patterns in
+// slots).
 #include "InterpTestUtil.h"
 
 #include <cmath>

@@ -1,4 +1,5 @@
-// Shared fixture for the interpreter tests: parse IR text, build a Program, run a function.
+// Shared fixture for the interpreter tests: parse IR text, build a Program, run
+// a function.
 #pragma once
 
 #include "interp/Interpreter.h"
@@ -18,13 +19,16 @@
 
 namespace bpor::test {
 
-/// Answers external calls with a test-provided function; by default every call returns 0.
+/// Answers external calls with a test-provided function; by default every call
+/// returns 0.
 class FunctionHandler : public ExternalHandler {
 public:
-  std::function<CallOutcome(ThreadState &, const ExternalCall &, Slot *)> onCall;
+  std::function<CallOutcome(ThreadState &, const ExternalCall &, Slot *)>
+      onCall;
   std::vector<std::string> names; // every external called, in order
 
-  CallOutcome call(ThreadState &thread, const ExternalCall &call, Slot *result) override {
+  CallOutcome call(ThreadState &thread, const ExternalCall &call,
+                   Slot *result) override {
     names.emplace_back(call.name);
     return onCall ? onCall(thread, call, result) : CallOutcome::Return;
   }
@@ -59,23 +63,28 @@ protected:
     program = Program::build(*module, registry, error);
     ASSERT_TRUE(program) << error;
     memory = program->initialMemory();
-    interpreter = std::make_unique<Interpreter>(*program, memory, handler, options);
+    interpreter =
+        std::make_unique<Interpreter>(*program, memory, handler, options);
   }
 
-  /// Runs `name(args)` to completion in a fresh thread; returns the final status.
-  RunResult run(ThreadState &thread, const std::string &name, std::vector<Slot> args = {}) {
+  /// Runs `name(args)` to completion in a fresh thread; returns the final
+  /// status.
+  RunResult run(ThreadState &thread, const std::string &name,
+                std::vector<Slot> args = {}) {
     Address function = program->findFunction(name);
     EXPECT_NE(function, 0u) << "no function " << name;
     interpreter->start(thread, function, args);
     return interpreter->run(thread);
   }
 
-  /// Runs `name(args)`, expects it to return, and gives the first slot of its value.
+  /// Runs `name(args)`, expects it to return, and gives the first slot of its
+  /// value.
   Slot call(const std::string &name, std::vector<Slot> args = {}) {
     ThreadState thread;
     RunResult result = run(thread, name, args);
     EXPECT_EQ(result, RunResult::Returned) << thread.fault.message;
-    return thread.returnValue.empty() ? Slot(0xdeadbeef) : thread.returnValue[0];
+    return thread.returnValue.empty() ? Slot(0xdeadbeef)
+                                      : thread.returnValue[0];
   }
 
   /// Runs `name(args)`, expects a fault, and returns it.

@@ -1,5 +1,6 @@
-// The intrinsics clang emits for C: bit counting, funnel shifts, min/max/abs, overflow and
-// saturating arithmetic, floating-point math, expect/assume/lifetime, stacksave/restore, trap.
+// The intrinsics clang emits for C: bit counting, funnel shifts, min/max/abs,
+// overflow and saturating arithmetic, floating-point math,
+// expect/assume/lifetime, stacksave/restore, trap.
 #include "InterpTestUtil.h"
 
 namespace bpor::test {
@@ -136,7 +137,8 @@ define double @fma(double %a, double %b, double %c) {
   EXPECT_EQ(doubleOf(call("ceil", {slotOf(1.25)})), 2.0);
   EXPECT_EQ(doubleOf(call("round", {slotOf(2.5)})), 3.0);
   EXPECT_EQ(doubleOf(call("trunc", {slotOf(-2.7)})), -2.0);
-  EXPECT_EQ(doubleOf(call("fma", {slotOf(2.0), slotOf(3.0), slotOf(0.5)})), 6.5);
+  EXPECT_EQ(doubleOf(call("fma", {slotOf(2.0), slotOf(3.0), slotOf(0.5)})),
+            6.5);
 }
 
 TEST_F(IntrinsicsTest, MathLibraryIntrinsics) {
@@ -217,8 +219,9 @@ define ptr @f() { %r = call ptr @llvm.returnaddress(i32 0)
 )");
   Fault error = fault("f");
   EXPECT_EQ(error.kind, ErrorKind::Unsupported);
-  EXPECT_EQ(error.message, "unsupported intrinsic llvm.returnaddress in function f: "
-                           "%r = call ptr @llvm.returnaddress(i32 0)");
+  EXPECT_EQ(error.message,
+            "unsupported intrinsic llvm.returnaddress in function f: "
+            "%r = call ptr @llvm.returnaddress(i32 0)");
 }
 
 } // namespace

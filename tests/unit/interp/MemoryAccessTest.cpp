@@ -1,5 +1,5 @@
-// Loads, stores, GEPs, allocas, globals and their relocations, memory intrinsics, and each
-// memory fault kind raised from interpreted code.
+// Loads, stores, GEPs, allocas, globals and their relocations, memory
+// intrinsics, and each memory fault kind raised from interpreted code.
 #include "InterpTestUtil.h"
 
 namespace bpor::test {
@@ -7,13 +7,14 @@ namespace {
 
 class MemoryAccessTest : public InterpTest {
 protected:
-  /// A heap for the tests: malloc and free answered with Memory::allocate / release; a failed
-  /// release is reported through `freeFault`.
+  /// A heap for the tests: malloc and free answered with Memory::allocate /
+  /// release; a failed release is reported through `freeFault`.
   MemoryFault freeFault = MemoryFault::None;
   void installHeap() {
     registry.add("malloc", 1);
     registry.add("free", 2);
-    handler.onCall = [this](ThreadState &, const ExternalCall &call, Slot *result) {
+    handler.onCall = [this](ThreadState &, const ExternalCall &call,
+                            Slot *result) {
       if (call.id == 1)
         result[0] = memory.allocate(ObjectKind::Heap, call.arg(0), 16, 0);
       else
@@ -59,7 +60,8 @@ define i8 @char(i64 %i) {
   EXPECT_EQ(call("field", {1}), 4u);
   EXPECT_EQ(call("pointer"), counter + 2);
   EXPECT_EQ(call("char", {1}), uint64_t('e'));
-  // The struct's layout follows the DataLayout: i8 at 0, i32 at 4, ptr at 8, i16s at 16.
+  // The struct's layout follows the DataLayout: i8 at 0, i32 at 4, ptr at 8,
+  // i16s at 16.
   const MemoryObject *object = memory.object(program->findGlobal("s"));
   ASSERT_NE(object, nullptr);
   EXPECT_EQ(object->size, 24u);
@@ -102,8 +104,10 @@ done:
   Fault error = fault("sum_array", {11});
   EXPECT_EQ(error.kind, ErrorKind::MemoryError);
   EXPECT_EQ(error.memory, MemoryFault::OutOfBounds);
-  EXPECT_EQ(error.message.substr(0, 46), "out-of-bounds access: store of 4 bytes at stac");
-  EXPECT_NE(error.message.find("+40 (object size 40)"), std::string::npos) << error.message;
+  EXPECT_EQ(error.message.substr(0, 46),
+            "out-of-bounds access: store of 4 bytes at stac");
+  EXPECT_NE(error.message.find("+40 (object size 40)"), std::string::npos)
+      << error.message;
 }
 
 TEST_F(MemoryAccessTest, NullAndInvalidPointers) {
@@ -116,7 +120,9 @@ define i32 @deref(ptr %p) { %v = load i32, ptr %p
   EXPECT_EQ(null.message, "null pointer dereference: load of 4 bytes at null");
   Fault invalid = fault("deref", {makeAddress(1000, 0)});
   EXPECT_EQ(invalid.memory, MemoryFault::InvalidPointer);
-  EXPECT_EQ(invalid.message, "invalid pointer: load of 4 bytes at invalid pointer 0x3e800000000");
+  EXPECT_EQ(
+      invalid.message,
+      "invalid pointer: load of 4 bytes at invalid pointer 0x3e800000000");
   Fault function = fault("deref", {program->findFunction("deref")});
   EXPECT_EQ(function.memory, MemoryFault::InvalidPointer);
 }
@@ -129,7 +135,8 @@ define void @poke() { store i32 6, ptr @k
 )");
   Fault error = fault("poke");
   EXPECT_EQ(error.memory, MemoryFault::WriteToReadOnly);
-  EXPECT_EQ(error.message, "write to read-only memory: store of 4 bytes at global k");
+  EXPECT_EQ(error.message,
+            "write to read-only memory: store of 4 bytes at global k");
 }
 
 TEST_F(MemoryAccessTest, UseAfterReturn) {
@@ -147,7 +154,8 @@ define i32 @use() {
 )");
   Fault error = fault("use");
   EXPECT_EQ(error.memory, MemoryFault::UseAfterFree);
-  EXPECT_EQ(error.message, "use after free: load of 4 bytes at stack of thread 0 (freed)");
+  EXPECT_EQ(error.message,
+            "use after free: load of 4 bytes at stack of thread 0 (freed)");
 }
 
 TEST_F(MemoryAccessTest, HeapUseAfterFreeDoubleFreeInvalidFree) {
@@ -177,7 +185,8 @@ define void @interior() {
 )");
   Fault error = fault("uaf");
   EXPECT_EQ(error.memory, MemoryFault::UseAfterFree);
-  EXPECT_EQ(error.message, "use after free: load of 4 bytes at heap object #6 (freed)");
+  EXPECT_EQ(error.message,
+            "use after free: load of 4 bytes at heap object #6 (freed)");
   ThreadState thread;
   EXPECT_EQ(run(thread, "twice"), RunResult::Returned);
   EXPECT_EQ(freeFault, MemoryFault::DoubleFree);
@@ -220,7 +229,8 @@ define void @overflow() {
   EXPECT_EQ(call("copy"), 124u); // {0, 1, 2, 4}
   Fault error = fault("overflow");
   EXPECT_EQ(error.memory, MemoryFault::OutOfBounds);
-  EXPECT_EQ(error.message.substr(0, 48), "out-of-bounds access: memcpy write of 16 bytes a");
+  EXPECT_EQ(error.message.substr(0, 48),
+            "out-of-bounds access: memcpy write of 16 bytes a");
 }
 
 TEST_F(MemoryAccessTest, FaultLocationComesFromDebugInfo) {

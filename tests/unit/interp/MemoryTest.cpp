@@ -40,7 +40,8 @@ TEST_F(MemoryTest, ReadsAndWritesLittleEndian) {
 TEST_F(MemoryTest, FaultKinds) {
   EXPECT_EQ(memory.check(0, 1, false), MemoryFault::NullPointer);
   EXPECT_EQ(memory.check(16, 1, false), MemoryFault::NullPointer);
-  EXPECT_EQ(memory.check(makeAddress(99, 0), 1, false), MemoryFault::InvalidPointer);
+  EXPECT_EQ(memory.check(makeAddress(99, 0), 1, false),
+            MemoryFault::InvalidPointer);
   EXPECT_EQ(memory.check(mainFunction, 1, false), MemoryFault::InvalidPointer);
   EXPECT_EQ(memory.check(counter + 4, 4, false), MemoryFault::None);
   EXPECT_EQ(memory.check(counter + 5, 4, false), MemoryFault::OutOfBounds);
@@ -56,11 +57,15 @@ TEST_F(MemoryTest, FaultKinds) {
 TEST_F(MemoryTest, ReleaseFaults) {
   Address heap = memory.allocate(ObjectKind::Heap, 16, 16, 0);
   Address stack = memory.allocate(ObjectKind::Stack, 16, 16, 2);
-  EXPECT_EQ(memory.release(0, ObjectKind::Heap), MemoryFault::None); // free(NULL)
-  EXPECT_EQ(memory.release(heap + 8, ObjectKind::Heap), MemoryFault::InvalidFree);
+  EXPECT_EQ(memory.release(0, ObjectKind::Heap),
+            MemoryFault::None); // free(NULL)
+  EXPECT_EQ(memory.release(heap + 8, ObjectKind::Heap),
+            MemoryFault::InvalidFree);
   EXPECT_EQ(memory.release(stack, ObjectKind::Heap), MemoryFault::InvalidFree);
-  EXPECT_EQ(memory.release(counter, ObjectKind::Heap), MemoryFault::InvalidFree);
-  EXPECT_EQ(memory.release(makeAddress(99, 0), ObjectKind::Heap), MemoryFault::InvalidFree);
+  EXPECT_EQ(memory.release(counter, ObjectKind::Heap),
+            MemoryFault::InvalidFree);
+  EXPECT_EQ(memory.release(makeAddress(99, 0), ObjectKind::Heap),
+            MemoryFault::InvalidFree);
   EXPECT_EQ(memory.release(heap, ObjectKind::Heap), MemoryFault::None);
   EXPECT_EQ(memory.release(heap, ObjectKind::Heap), MemoryFault::DoubleFree);
   EXPECT_EQ(memory.release(stack, ObjectKind::Stack), MemoryFault::None);
@@ -87,9 +92,11 @@ TEST_F(MemoryTest, Describe) {
   EXPECT_EQ(memory.describe(heap + 8), "heap object #4+8");
   EXPECT_EQ(memory.describe(mainFunction), "function main");
   EXPECT_EQ(memory.describe(0), "null");
-  EXPECT_EQ(memory.describe(message - 4), "global message-4"); // below an object
+  EXPECT_EQ(memory.describe(message - 4),
+            "global message-4"); // below an object
   EXPECT_EQ(memory.describe(counter + 12), "global counter+12");
-  EXPECT_EQ(memory.describe(makeAddress(99, 0)), "invalid pointer 0x6300000000");
+  EXPECT_EQ(memory.describe(makeAddress(99, 0)),
+            "invalid pointer 0x6300000000");
   memory.release(stack, ObjectKind::Stack);
   EXPECT_EQ(memory.describe(stack), "stack of thread 1 (freed)");
 }
@@ -104,7 +111,8 @@ TEST_F(MemoryTest, ResetRestoresInitialState) {
   EXPECT_EQ(memory.check(heap, 1, false), MemoryFault::InvalidPointer);
   EXPECT_EQ(memory.numObjects(), 4u);
   EXPECT_EQ(memory.dynamicBytes(), 0u);
-  EXPECT_EQ(memory.allocate(ObjectKind::Heap, 16, 16, 0), heap); // numbering is deterministic
+  EXPECT_EQ(memory.allocate(ObjectKind::Heap, 16, 16, 0),
+            heap); // numbering is deterministic
 }
 
 TEST_F(MemoryTest, CopyIsIndependent) {

@@ -1,4 +1,5 @@
-// Program: function and global lookup, the source-location table, unsupported constructs.
+// Program: function and global lookup, the source-location table, unsupported
+// constructs.
 #include "InterpTestUtil.h"
 
 namespace bpor::test {
@@ -60,7 +61,8 @@ define void @main() { store i32 1, ptr @main.counter
 !5 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
 !6 = !{i32 2, !"Debug Info Version", i32 3}
 )");
-  EXPECT_EQ(memory.describe(program->findGlobal("main.counter") + 2), "global counter+2");
+  EXPECT_EQ(memory.describe(program->findGlobal("main.counter") + 2),
+            "global counter+2");
 }
 
 TEST_F(ProgramTest, UnsupportedInstructionIsReportedWhenReached) {
@@ -78,8 +80,9 @@ plain:
   EXPECT_EQ(call("f", {0, 0}), 0u);
   Fault error = fault("f", {0, 1});
   EXPECT_EQ(error.kind, ErrorKind::Unsupported);
-  EXPECT_EQ(error.message, "unsupported instruction 'atomicrmw' in function f: "
-                           "%old = atomicrmw add ptr %p, i32 1 seq_cst, align 4");
+  EXPECT_EQ(error.message,
+            "unsupported instruction 'atomicrmw' in function f: "
+            "%old = atomicrmw add ptr %p, i32 1 seq_cst, align 4");
 }
 
 TEST_F(ProgramTest, UnsupportedTypeIsReportedWhenReached) {
@@ -95,8 +98,8 @@ define i32 @g(double %a) {
             "unsupported type x86_fp80 in the parameters of function f");
   Fault error = fault("g", {0});
   EXPECT_EQ(error.kind, ErrorKind::Unsupported);
-  EXPECT_EQ(error.message,
-            "unsupported type x86_fp80 in function g: %x = fpext double %a to x86_fp80");
+  EXPECT_EQ(error.message, "unsupported type x86_fp80 in function g: %x = "
+                           "fpext double %a to x86_fp80");
 }
 
 TEST_F(ProgramTest, ThreadLocalVariablesAreUnsupported) {
@@ -111,8 +114,9 @@ define i32 @f() {
 )");
   Fault error = fault("f");
   EXPECT_EQ(error.kind, ErrorKind::Unsupported);
-  EXPECT_EQ(error.message, "thread-local variables are not supported in function f: "
-                           "%p = call ptr @llvm.threadlocal.address.p0(ptr @tls)");
+  EXPECT_EQ(error.message,
+            "thread-local variables are not supported in function f: "
+            "%p = call ptr @llvm.threadlocal.address.p0(ptr @tls)");
 }
 
 TEST_F(ProgramTest, ExternGlobalOfIncompleteTypeHasSizeZero) {
@@ -127,8 +131,9 @@ define ptr @f() { ret ptr @ext }
 }
 
 TEST_F(ProgramTest, ExoticConstructsDecodeAndFaultAsUnsupported) {
-  // Everything here is outside what the interpreter runs; building must still succeed and each
-  // function must fault with Unsupported naming the construct, never crash.
+  // Everything here is outside what the interpreter runs; building must still
+  // succeed and each function must fault with Unsupported naming the construct,
+  // never crash.
   load(R"(
 declare i32 @__gxx_personality_v0(...)
 declare void @may_throw()
@@ -168,7 +173,8 @@ next:
       {"f_half", "unsupported type half in the parameters of function f_half"},
       {"f_cmpxchg", "unsupported instruction 'cmpxchg' in function f_cmpxchg"},
       {"f_vaarg", "unsupported instruction 'va_arg' in function f_vaarg"},
-      {"f_indirectbr", "unsupported instruction 'indirectbr' in function f_indirectbr"},
+      {"f_indirectbr",
+       "unsupported instruction 'indirectbr' in function f_indirectbr"},
       {"f_invoke", "unsupported instruction 'invoke' in function f_invoke"},
       {"f_asm", "inline assembly in function f_asm"},
       {"f_scalable", "unsupported type <vscale x 4 x i32> in the parameters"},
@@ -179,8 +185,10 @@ next:
     ThreadState thread;
     interpreter->start(thread, program->findFunction(expectation.function),
                        std::span<const Slot>(args));
-    ASSERT_EQ(interpreter->run(thread), RunResult::Fault) << expectation.function;
-    EXPECT_EQ(thread.fault.kind, ErrorKind::Unsupported) << expectation.function;
+    ASSERT_EQ(interpreter->run(thread), RunResult::Fault)
+        << expectation.function;
+    EXPECT_EQ(thread.fault.kind, ErrorKind::Unsupported)
+        << expectation.function;
     EXPECT_EQ(thread.fault.message.rfind(expectation.messageStart, 0), 0u)
         << expectation.function << ": " << thread.fault.message;
   }
@@ -197,7 +205,8 @@ define void @late() { ret void }
 define void @later() { ret void }
 )");
   EXPECT_EQ(program->constructors(),
-            (std::vector<Address>{program->findFunction("early"), program->findFunction("late"),
+            (std::vector<Address>{program->findFunction("early"),
+                                  program->findFunction("late"),
                                   program->findFunction("later")}));
 }
 
@@ -209,7 +218,8 @@ define void @main() { ret void }
   ThreadState thread;
   interpreter->start(thread, program->findGlobal("g"), {});
   EXPECT_EQ(interpreter->run(thread), RunResult::Fault);
-  EXPECT_EQ(thread.fault.message, "thread start routine is not a function: global g");
+  EXPECT_EQ(thread.fault.message,
+            "thread start routine is not a function: global g");
 }
 
 } // namespace

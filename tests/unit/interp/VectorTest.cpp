@@ -1,4 +1,5 @@
-// Vectors (one slot per lane) and first-class aggregates, as clang -O2 emits them.
+// Vectors (one slot per lane) and first-class aggregates, as clang -O2 emits
+// them.
 #include "InterpTestUtil.h"
 
 namespace bpor::test {
@@ -110,7 +111,8 @@ define i8 @bools(<8 x i1> %v) { %r = bitcast <8 x i1> %v to i8
   for (Slot i = 0; i < 16; ++i)
     lanes.push_back(i);
   ASSERT_EQ(run(thread, "bytes", lanes), RunResult::Returned);
-  EXPECT_EQ(thread.returnValue, (std::vector<Slot>{0x0706050403020100, 0x0f0e0d0c0b0a0908}));
+  EXPECT_EQ(thread.returnValue,
+            (std::vector<Slot>{0x0706050403020100, 0x0f0e0d0c0b0a0908}));
   Fault error = fault("bools", {1, 0, 1, 0, 1, 0, 1, 0});
   EXPECT_EQ(error.kind, ErrorKind::Unsupported);
   EXPECT_EQ(error.message, "bitcast of a vector of i1 in function bools: "
