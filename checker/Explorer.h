@@ -82,6 +82,10 @@ struct SearchOptions {
   /// 6.5: sleep sets with BPOR (DPOR always uses them). A transition goes to sleep in later
   /// siblings only if the bound excluded nothing below it.
   bool sleepSets = true;
+  /// The thread-start part of 6.3 (release optimization): no backtrack point for the
+  /// dependence between a fork and the transitions of the thread it creates, which are never
+  /// co-enabled with it. (The lock part of 6.3 is not implemented.)
+  bool threadStartOptimization = true;
   /// Debugging: in every state, recompute the race analysis by brute force from the
   /// definitions and check that each backtrack point it requires (the bound's Post condition
   /// for the current sequence) is in place; a violation throws std::logic_error. Slow.

@@ -96,6 +96,8 @@ void SearchEngine::fullRaceScan(ThreadId u) {
       continue;
     if (options.transitiveReduction && impliedByLaterDependence(i, u, latestScratch))
       continue;
+    if (options.threadStartOptimization && createdBy(i, u))
+      continue;
     backtrackRace(i, u);
   }
 }
@@ -112,6 +114,15 @@ bool SearchEngine::impliedByLaterDependence(uint32_t i, ThreadId u,
     if (j != DependenceIndex::None && j > i && hb.happensBefore(i, j))
       return true;
   return false;
+}
+
+// Whether event i is the fork that created thread u: the two are never co-enabled, so the
+// dependence needs no backtrack point (6.3, dissertation; "dependent and co-enabled" in the
+// original DPOR). Every earlier event of the same thread is before u existed too, and i is the
+// most recent dependent event of its thread, so nothing of that thread needs one.
+bool SearchEngine::createdBy(uint32_t i, ThreadId u) const {
+  const Operation &e = stack.events[i];
+  return e.kind == OpKind::Fork && e.otherThread == u;
 }
 
 // ---- Checking mode: Lines 4-10 by brute force -----------------------------------------------
@@ -175,6 +186,8 @@ void SearchEngine::checkRaceAnalysis(bool executionEnded) {
         continue;
       if (options.transitiveReduction && !(executionEnded && i + 1 == n) &&
           impliedByLaterDependence(i, u, latest))
+        continue;
+      if (options.threadStartOptimization && !(executionEnded && i + 1 == n) && createdBy(i, u))
         continue;
       if (options.por == PorMode::Bpor) {
         bound->backtrack(stack, i, u, checker);

@@ -126,6 +126,7 @@ int main(int argc, char **argv) {
     SearchOptions exhaustive, dpor;
     dpor.por = PorMode::Dpor;
     dpor.transitiveReduction = (r >> 32) & 1;
+    dpor.threadStartOptimization = (r >> 40) & 1;
     if (!compare("dpor", program, round, exhaustive, dpor, checks, skipped))
       return 1;
     SearchOptions plain;
@@ -137,6 +138,7 @@ int main(int argc, char **argv) {
     bpor.boundOptimization = (r >> 31) & 1;
     bpor.checkInvariants = (r >> 35) % 4 == 0;
     bpor.sleepSets = (r >> 37) & 1;
+    bpor.threadStartOptimization = (r >> 39) & 1;
     if (!compare("bpor", program, round, plain, bpor, checks, skipped))
       return 1;
     // Cyclic programs: the fair bound with the livelock depth.

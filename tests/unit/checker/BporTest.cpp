@@ -156,6 +156,7 @@ TEST(Bpor, BruteForceInvariantCheckHoldsOnGeneratedPrograms) {
       options.checkInvariants = true;
       options.maxExecutions = 2000;
       options.transitiveReduction = config & 1;
+      options.threadStartOptimization = config & 1;
       options.boundOptimization = config & 2;
       options.sleepSets = config & 4;
       options.por = PorMode::Dpor;
@@ -201,11 +202,13 @@ void validateBpor(BoundKind bound, uint64_t firstSeed, uint64_t seeds,
         reduced.por = PorMode::Bpor;
         reduced.maxExecutions = 0;
         reduced.transitiveReduction = optimizations >= 1;
+        reduced.threadStartOptimization = optimizations >= 1;
         reduced.boundOptimization = optimizations >= 2;
         reduced.sleepSets = optimizations >= 3;
         Reached bpor = reach(program, reduced);
-        const char *names[] = {"", " (transitive reduction)", " (transitive reduction, bound)",
-                               " (transitive reduction, bound, sleep sets)"};
+        const char *names[] = {"", " (transitive reduction, thread start)",
+                               " (transitive reduction, thread start, bound)",
+                               " (transitive reduction, thread start, bound, sleep sets)"};
         std::string where = std::string(boundKindName(bound)) + " bound " + std::to_string(c) +
                             names[optimizations] + ", seed " + std::to_string(seed) + "\n" +
                             program.toString();

@@ -22,6 +22,7 @@ bool expectSameStates(const Program &program, uint64_t seed, PorMode mode) {
     SearchOptions reduced;
     reduced.por = mode;
     reduced.transitiveReduction = reduction;
+    reduced.threadStartOptimization = reduction;
     Reached dpor = reach(program, reduced);
     std::string where = "seed " + std::to_string(seed) +
                         (reduction ? " (transitive reduction)" : "") + "\n" + program.toString();

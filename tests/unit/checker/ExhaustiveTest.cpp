@@ -358,3 +358,26 @@ TEST(PlainBounded, FairBoundCutsASpinLoop) {
   options.maxDepth = 30;
   EXPECT_GT(exhaustive(p, options).stats.livelocks, 0u);
 }
+
+TEST(Dpor, ManyIndependentThreadsNeedOneExecution) {
+  // main forks 70 threads (more than one 64-bit word of thread ids); each writes its own
+  // variable. Nothing races: a fork and its child's steps are never co-enabled (6.3), so
+  // DPOR and unbounded BPOR need exactly one execution; without that optimization the forks
+  // cause sleep-set-blocked executions.
+  Program p;
+  p.bodies.resize(71);
+  for (uint32_t t = 1; t <= 70; ++t) {
+    p.bodies[0].push_back(forkOf(t));
+    p.bodies[t].push_back(writeOf(t, 1));
+  }
+  for (PorMode por : {PorMode::Dpor, PorMode::Bpor}) {
+    SearchOptions options;
+    options.por = por;
+    SearchResult r = exhaustive(p, options);
+    EXPECT_EQ(r.stats.executions, 1u) << porModeName(por);
+    EXPECT_EQ(r.stats.steps, 140u);
+    options.threadStartOptimization = false;
+    options.maxExecutions = 50;
+    EXPECT_GT(exhaustive(p, options).stats.sleepSetBlocked, 0u) << porModeName(por);
+  }
+}
