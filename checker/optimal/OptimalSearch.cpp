@@ -39,11 +39,12 @@ void OptimalSearch::captureState(bool running, std::vector<Event> sleep) {
 ThreadId OptimalSearch::preferredThread() const {
   const Frame &f = frames.back();
   ThreadId last = events.empty() ? NoThread : events.back().thread;
-  if (last != NoThread && f.enabled.contains(last) && !f.asleep(last))
+  if (last != NoThread && f.enabled.contains(last) &&
+      f.awakeChoice(last, perChoice()) != Frame::NoChoice)
     return last;
   ThreadId chosen = NoThread;
   f.enabled.forEach([&](ThreadId u) {
-    if (chosen == NoThread && !f.asleep(u))
+    if (chosen == NoThread && f.awakeChoice(u, perChoice()) != Frame::NoChoice)
       chosen = u;
   });
   return chosen;
@@ -57,15 +58,18 @@ void OptimalSearch::initializeTop(WakeupTree tree) {
     // A wakeup sequence whose next thread is blocked here reversed a race that cannot be
     // reversed (docs/optimal-dpor.md, "Blocking operations"): drop it.
     while (!tree.empty()) {
-      ThreadId t = tree.branches().front().event.thread();
-      if (f.enabled.contains(t) && !f.asleep(t))
+      const Event &first = tree.branches().front().event;
+      if (f.enabled.contains(first.thread()) && !f.asleep(first.thread(), choiceOf(first), true))
         break;
       tree.dropFirst();
     }
     if (tree.empty()) {
       ThreadId p = preferredThread();
-      if (p != NoThread)
-        tree.addLeaf(Event{f.next[p], false});
+      if (p != NoThread) {
+        Event leaf{f.next[p], false};
+        leaf.op.value = f.awakeChoice(p, true); // the choice, for a Nondet
+        tree.addLeaf(leaf);
+      }
     }
     f.wakeup = std::move(tree);
   } else {
@@ -124,7 +128,9 @@ std::optional<ScheduleStep> OptimalSearch::selectNext() {
   if (f.exhausted)
     return std::nullopt;
   if (f.branchActive) {
-    if (f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
+    // Source-DPOR explores the data choices of a step one after the other; optimal DPOR
+    // explores each as its own branch.
+    if (!perChoice() && f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
       return ScheduleStep{f.taken.thread, f.taken.choice + 1};
     f.sleep.push_back(asSleeper(f.branchEvent));
     f.branchActive = false;
@@ -132,22 +138,26 @@ std::optional<ScheduleStep> OptimalSearch::selectNext() {
   }
   if (variant == OptimalVariant::Optimal) {
     while (!f.wakeup.empty()) {
-      ThreadId t = f.wakeup.branches().front().event.thread();
-      if (!f.enabled.contains(t) || f.asleep(t)) {
+      const Event &next = f.wakeup.branches().front().event;
+      ThreadId t = next.thread();
+      uint32_t choice = choiceOf(next);
+      if (!f.enabled.contains(t) || f.asleep(t, choice, true) ||
+          choice >= f.next[t].numChoices) {
         f.wakeup.dropFirst();
         continue;
       }
       Event first;
       f.branchSubtree = f.wakeup.takeFirst(first);
       f.branchActive = true;
-      f.taken = ScheduleStep{t, 0};
+      f.taken = ScheduleStep{t, choice};
       return f.taken;
     }
     return std::nullopt;
   }
   ThreadId chosen = NoThread;
   f.backtrack.forEach([&](ThreadId t) {
-    if (chosen == NoThread && !f.done.contains(t) && f.enabled.contains(t) && !f.asleep(t))
+    if (chosen == NoThread && !f.done.contains(t) && f.enabled.contains(t) &&
+        !f.asleep(t, 0, false))
       chosen = t;
   });
   if (chosen == NoThread)
@@ -240,9 +250,22 @@ bool OptimalSearch::replayPrefix() {
 // "Executions that end early").
 void OptimalSearch::analyseRaces() {
   size_t length = log.size();
-  for (size_t j = firstNew; j < length; ++j)
+  for (size_t j = firstNew; j < length; ++j) {
     for (uint32_t i : log[j].races)
       reverseRace(i, log[j].event, length);
+    const Operation &op = log[j].event.op;
+    if (perChoice() && op.kind == OpKind::Nondet) {
+      // The other data choices of a Nondet are other events in its place (Data choices,
+      // docs/optimal-dpor.md): each is a sequence at the state before it.
+      for (uint32_t c = 0; c < op.numChoices; ++c) {
+        if (c == op.value)
+          continue;
+        Event other = log[j].event;
+        other.op.value = c;
+        insertWakeupSequence(j, log.wakeupSequence(j, other, length));
+      }
+    }
+  }
   bool cutShort = length > 0 && log[length - 1].event.endsExecution;
   const Frame &end = frames.back();
   if (end.exhausted)
@@ -257,7 +280,12 @@ void OptimalSearch::analyseRaces() {
       // sequence is no cover, since an execution that ends early never runs it.
       Event ending = log[length - 1].event;
       ending.endsExecution = !dependent(pending.op, ending.op);
-      insertWakeupSequence(length - 1, {pending, ending});
+      // Each data choice of a pending Nondet is its own event (optimal DPOR).
+      uint32_t choices = perChoice() ? pending.op.numChoices : 1;
+      for (uint32_t c = 0; c < choices; ++c) {
+        pending.op.value = c;
+        insertWakeupSequence(length - 1, {pending, ending});
+      }
       return;
     }
     // Blocked (at a deadlock, at a sleep-set-blocked end, or before the ending event): reverse
@@ -296,7 +324,7 @@ void OptimalSearch::insertWakeupSequence(size_t i, std::vector<Event> v) {
   }
   std::vector<ThreadId> first = initials(v);
   for (ThreadId t : first)
-    if (f.backtrack.contains(t) || f.asleep(t))
+    if (f.backtrack.contains(t) || f.asleep(t, 0, false))
       return;
   for (ThreadId t : first)
     if (f.enabled.contains(t)) {
@@ -431,15 +459,16 @@ bool OptimalSearch::hasUnexploredBranch() const {
   for (const Frame &f : frames) {
     if (f.exhausted)
       continue;
-    if (f.branchActive && f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
+    if (!perChoice() && f.branchActive && f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
       return true;
     bool found = false;
     if (variant == OptimalVariant::Optimal) {
       for (const WakeupNode &b : f.wakeup.branches())
-        found = found || (f.enabled.contains(b.event.thread()) && !f.asleep(b.event.thread()));
+        found = found || (f.enabled.contains(b.event.thread()) &&
+                          !f.asleep(b.event.thread(), choiceOf(b.event), true));
     } else {
       f.backtrack.forEach([&](ThreadId t) {
-        found = found || (f.enabled.contains(t) && !f.done.contains(t) && !f.asleep(t));
+        found = found || (f.enabled.contains(t) && !f.done.contains(t) && !f.asleep(t, 0, false));
       });
     }
     if (found)
