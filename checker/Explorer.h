@@ -7,7 +7,13 @@
 // chosen bound (Algorithms 9-13, and Algorithm 20 for the partial-order bounds).
 //
 // The search is stateless: to reach the next unexplored branch it calls Model::restart() and
-// re-steps the schedule prefix, so the model must be deterministic for a given schedule.
+// re-steps the schedule prefix, so the model must be deterministic for a given schedule (a
+// divergence is reported as an ErrorKind::Unsupported error and stops the search).
+//
+// Coverage: Dpor reaches every local and deadlock state; Bpor every one reachable within the
+// bound (dissertation, chapters 4-5 and 7), for acyclic state spaces. With spin loops use the
+// fair bound; its guarantee holds when no livelock is reported. docs/algorithms-notes.md maps
+// every algorithm to the code.
 #pragma once
 
 #include "checker/Model.h"
@@ -22,9 +28,9 @@ namespace bpor {
 enum class PorMode : uint8_t {
   None, // every enabled transition within the bound (Algorithms 1 and 3)
   Dpor, // DPOR with sleep sets (Algorithm 7 + addendum). With a bound this is the naive
-        // combination of chapter 3, which does not preserve bounded coverage
-
-  Bpor, // bounded partial-order reduction (Algorithm 8)
+        // combination of chapter 3, which does not preserve bounded coverage.
+  Bpor, // bounded partial-order reduction (Algorithm 8); with BoundKind::None it explores
+        // what Dpor does
 };
 
 /// The bound function Bv of a bounded search (dissertation 2.7 and chapter 7).
@@ -34,7 +40,7 @@ enum class BoundKind : uint8_t {
   Context,      // Definition 2.8: number of context switches
   Preemption,   // Definition 2.9: number of preemptive context switches
   Delta,        // Definition 2.10: deltas from a round-robin schedule
-  Fair,         // Definition 2.11: yield-count imbalance
+  Fair,         // Definition 1.9 of the proof companion: yield-count imbalance
   LocalDepth,   // chapter 7: longest happens-before chain
   LocalContext, // chapter 7: context switches along happens-before chains
 };
