@@ -74,7 +74,9 @@ private:
   ThreadId preferredThread() const;
   bool perChoice() const { return variant == OptimalVariant::Optimal; }
   /// The data choice a wakeup-tree node stands for.
-  static uint32_t choiceOf(const Event &e) { return e.op.kind == OpKind::Nondet ? uint32_t(e.op.value) : 0; }
+  static uint32_t choiceOf(const Event &e) {
+    return e.op.kind == OpKind::Nondet ? uint32_t(e.op.value) : 0;
+  }
   bool endsExecution(ExecStatus status, const Operation &event) const;
 
   // Transitions.
