@@ -42,8 +42,12 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
     }
     module->print(out, nullptr);
   }
-  if (llvm::Function *nondet = module->getFunction("__bpor_nondet"))
-    built.usesNondet = !nondet->use_empty();
+  auto used = [&](const char *name) {
+    llvm::Function *f = module->getFunction(name);
+    return f && !f->use_empty();
+  };
+  built.usesNondet = used("__bpor_nondet");
+  built.hasYields = used("__bpor_spin_yield") || used("__bpor_sched_yield");
 
   ExternalRegistry registry;
   registerExternals(registry);

@@ -25,6 +25,7 @@ struct BuiltModel {
   std::string error;            // one line
   int exitCode = 0;             // 2 bad input, 3 unsupported construct
   bool usesNondet = false;      // the program calls __VERIFIER_nondet_*
+  bool hasYields = false;       // sched_yield calls or spin loops (the pass put yields in them)
 };
 
 BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &config);

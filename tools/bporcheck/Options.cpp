@@ -23,8 +23,9 @@ cl::list<std::string> Defines("D", cl::Prefix, cl::desc("Macro definition (for .
 cl::opt<std::string> Por(
     "por",
     cl::desc("Reduction: none (every schedule; with a bound, plain bounded search), dpor (DPOR "
-             "with sleep sets), bpor (bounded partial-order reduction; the default with a "
-             "bound)"),
+             "with sleep sets; the default without a bound, unless the program spins), bpor "
+             "(bounded partial-order reduction; the default with a bound, and with fair bound "
+             "2 for programs with spin loops or sched_yield)"),
     cl::value_desc("none|dpor|bpor"), cl::init(""), cl::cat(Category));
 
 // The bound functions of the dissertation (2.7 and chapter 7); at most one.
@@ -84,6 +85,11 @@ cl::opt<std::string> SaveTrace("save-trace",
                                cl::value_desc("file"), cl::cat(Category));
 cl::opt<std::string> Replay("replay", cl::desc("Re-run exactly the schedule saved in this file"),
                             cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> SpinAssume(
+    "spin-assume",
+    cl::desc("Turn each spin loop into a blocking await of its exit condition instead of "
+             "putting a yield on its back edge (sound for assertions; hides livelocks)"),
+    cl::cat(Category));
 cl::opt<bool> Json("json", cl::desc("Print the result as one JSON object"), cl::cat(Category));
 cl::opt<bool> PrintOutput("print-output",
                           cl::desc("Show the program's own output (printf and friends)"),
@@ -159,8 +165,9 @@ bool parseOptions(int argc, char **argv, Options &options) {
   }
   bool bounded = options.search.bound != BoundKind::None;
 
+  options.defaultMode = Por.empty() && !bounded;
   if (Por.empty())
-    options.search.por = bounded ? PorMode::Bpor : PorMode::None;
+    options.search.por = bounded ? PorMode::Bpor : PorMode::Dpor;
   else if (Por == "none")
     options.search.por = PorMode::None;
   else if (Por == "dpor")
@@ -210,6 +217,7 @@ bool parseOptions(int argc, char **argv, Options &options) {
   options.replay = Replay;
   if (!options.replay.empty() && !options.saveTrace.empty())
     return usageError("--replay and --save-trace cannot be combined");
+  options.spinAssume = SpinAssume;
   options.json = Json;
   options.printOutput = PrintOutput;
   options.progress = !NoProgress && !Json;

@@ -13,6 +13,9 @@ struct Options {
   std::string input;
   std::vector<std::string> clangArgs;
   SearchOptions search;
+  /// Neither --por nor a bound was given: main picks the default mode once it knows whether
+  /// the program spins (see chooseDefaultMode in main.cpp).
+  bool defaultMode = false;
   std::vector<int64_t> nondetValues;
   std::string saveTrace;
   std::string replay;

@@ -111,8 +111,8 @@ std::string formatVerdict(const Model &model, const RunDescription &run,
     std::string scope = run.boundPhrase.empty() || saturated
                             ? "in any schedule"
                             : "in any schedule " + run.boundPhrase;
-    return fmt::format("verdict: ok: no error {}{} ({}, {} executions{})\n", scope, domain,
-                       run.searchName, s.executions,
+    return fmt::format("verdict: ok: no error {}{} ({}, {} execution{}{})\n", scope, domain,
+                       run.searchName, s.executions, s.executions == 1 ? "" : "s",
                        saturated ? "; the bound pruned nothing" : "");
   }
   return fmt::format("verdict: ok so far: no error in the {} executions explored, search "

@@ -80,6 +80,23 @@ std::string boundPhrase(BoundKind bound, uint64_t c) {
   return "";
 }
 
+// The fair bound a spinning program gets by default: enough for the classic busy-wait
+// protocols to make progress past each other's spins (docs/user-guide.md, "Default search").
+constexpr uint64_t DefaultFairBound = 2;
+
+// Without --por or a bound: DPOR explores every schedule that matters, but a spin loop has
+// infinitely many, so a program with spin loops or sched_yield gets BPOR with a fair bound
+// (dissertation, Algorithm 13), which prunes the unfair ones and terminates.
+void chooseDefaultMode(SearchOptions &search, bool hasYields) {
+  if (hasYields) {
+    search.por = PorMode::Bpor;
+    search.bound = BoundKind::Fair;
+    search.boundValue = DefaultFairBound;
+  } else {
+    search.por = PorMode::Dpor;
+  }
+}
+
 RunDescription describeRun(const Options &options, bool usesNondet) {
   RunDescription run;
   run.program = options.input;
@@ -158,6 +175,8 @@ int main(int argc, char **argv) {
   if (!options.replay.empty())
     return runReplay(model, options);
 
+  if (options.defaultMode)
+    chooseDefaultMode(options.search, built.hasYields);
   RunDescription run = describeRun(options, built.usesNondet);
   ProgressLine progress(options.progress);
   SearchOptions search = options.search;
