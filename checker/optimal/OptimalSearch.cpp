@@ -39,12 +39,11 @@ void OptimalSearch::captureState(bool running, std::vector<Event> sleep) {
 ThreadId OptimalSearch::preferredThread() const {
   const Frame &f = frames.back();
   ThreadId last = events.empty() ? NoThread : events.back().thread;
-  if (last != NoThread && f.enabled.contains(last) &&
-      f.awakeChoice(last, perChoice()) != Frame::NoChoice)
+  if (last != NoThread && f.enabled.contains(last) && !f.asleep(last))
     return last;
   ThreadId chosen = NoThread;
   f.enabled.forEach([&](ThreadId u) {
-    if (chosen == NoThread && f.awakeChoice(u, perChoice()) != Frame::NoChoice)
+    if (chosen == NoThread && !f.asleep(u))
       chosen = u;
   });
   return chosen;
@@ -58,18 +57,15 @@ void OptimalSearch::initializeTop(WakeupTree tree) {
     // A wakeup sequence whose next thread is blocked here reversed a race that cannot be
     // reversed (docs/optimal-dpor.md, "Blocking operations"): drop it.
     while (!tree.empty()) {
-      const Event &first = tree.branches().front().event;
-      if (f.enabled.contains(first.thread()) && !f.asleep(first.thread(), choiceOf(first), true))
+      ThreadId t = tree.branches().front().event.thread();
+      if (f.enabled.contains(t) && !f.asleep(t))
         break;
       tree.dropFirst();
     }
     if (tree.empty()) {
       ThreadId p = preferredThread();
-      if (p != NoThread) {
-        Event leaf{f.next[p], false};
-        leaf.op.value = f.awakeChoice(p, true); // the choice, for a Nondet
-        tree.addLeaf(leaf);
-      }
+      if (p != NoThread)
+        tree.addLeaf(Event{f.next[p], false});
     }
     f.wakeup = std::move(tree);
   } else {
@@ -128,9 +124,7 @@ std::optional<ScheduleStep> OptimalSearch::selectNext() {
   if (f.exhausted)
     return std::nullopt;
   if (f.branchActive) {
-    // Source-DPOR explores the data choices of a step one after the other; optimal DPOR
-    // explores each as its own branch.
-    if (!perChoice() && f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
+    if (f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
       return ScheduleStep{f.taken.thread, f.taken.choice + 1};
     f.sleep.push_back(asSleeper(f.branchEvent));
     f.branchActive = false;
@@ -138,26 +132,22 @@ std::optional<ScheduleStep> OptimalSearch::selectNext() {
   }
   if (variant == OptimalVariant::Optimal) {
     while (!f.wakeup.empty()) {
-      const Event &next = f.wakeup.branches().front().event;
-      ThreadId t = next.thread();
-      uint32_t choice = choiceOf(next);
-      if (!f.enabled.contains(t) || f.asleep(t, choice, true) ||
-          choice >= f.next[t].numChoices) {
+      ThreadId t = f.wakeup.branches().front().event.thread();
+      if (!f.enabled.contains(t) || f.asleep(t)) {
         f.wakeup.dropFirst();
         continue;
       }
       Event first;
       f.branchSubtree = f.wakeup.takeFirst(first);
       f.branchActive = true;
-      f.taken = ScheduleStep{t, choice};
+      f.taken = ScheduleStep{t, 0};
       return f.taken;
     }
     return std::nullopt;
   }
   ThreadId chosen = NoThread;
   f.backtrack.forEach([&](ThreadId t) {
-    if (chosen == NoThread && !f.done.contains(t) && f.enabled.contains(t) &&
-        !f.asleep(t, 0, false))
+    if (chosen == NoThread && !f.done.contains(t) && f.enabled.contains(t) && !f.asleep(t))
       chosen = t;
   });
   if (chosen == NoThread)
@@ -250,22 +240,9 @@ bool OptimalSearch::replayPrefix() {
 // "Executions that end early").
 void OptimalSearch::analyseRaces() {
   size_t length = log.size();
-  for (size_t j = firstNew; j < length; ++j) {
+  for (size_t j = firstNew; j < length; ++j)
     for (uint32_t i : log[j].races)
       reverseRace(i, log[j].event, length);
-    const Operation &op = log[j].event.op;
-    if (perChoice() && op.kind == OpKind::Nondet) {
-      // The other data choices of a Nondet are other events in its place (Data choices,
-      // docs/optimal-dpor.md): each is a sequence at the state before it.
-      for (uint32_t c = 0; c < op.numChoices; ++c) {
-        if (c == op.value)
-          continue;
-        Event other = log[j].event;
-        other.op.value = c;
-        insertWakeupSequence(j, log.wakeupSequence(j, other, length));
-      }
-    }
-  }
   bool cutShort = length > 0 && log[length - 1].event.endsExecution;
   const Frame &end = frames.back();
   if (end.exhausted)
@@ -280,12 +257,7 @@ void OptimalSearch::analyseRaces() {
       // sequence is no cover, since an execution that ends early never runs it.
       Event ending = log[length - 1].event;
       ending.endsExecution = !dependent(pending.op, ending.op);
-      // Each data choice of a pending Nondet is its own event (optimal DPOR).
-      uint32_t choices = perChoice() ? pending.op.numChoices : 1;
-      for (uint32_t c = 0; c < choices; ++c) {
-        pending.op.value = c;
-        insertWakeupSequence(length - 1, {pending, ending});
-      }
+      insertWakeupSequence(length - 1, {pending, ending});
       return;
     }
     // Blocked (at a deadlock, at a sleep-set-blocked end, or before the ending event): reverse
@@ -324,7 +296,7 @@ void OptimalSearch::insertWakeupSequence(size_t i, std::vector<Event> v) {
   }
   std::vector<ThreadId> first = initials(v);
   for (ThreadId t : first)
-    if (f.backtrack.contains(t) || f.asleep(t, 0, false))
+    if (f.backtrack.contains(t) || f.asleep(t))
       return;
   for (ThreadId t : first)
     if (f.enabled.contains(t)) {
@@ -459,16 +431,15 @@ bool OptimalSearch::hasUnexploredBranch() const {
   for (const Frame &f : frames) {
     if (f.exhausted)
       continue;
-    if (!perChoice() && f.branchActive && f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
+    if (f.branchActive && f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
       return true;
     bool found = false;
     if (variant == OptimalVariant::Optimal) {
       for (const WakeupNode &b : f.wakeup.branches())
-        found = found || (f.enabled.contains(b.event.thread()) &&
-                          !f.asleep(b.event.thread(), choiceOf(b.event), true));
+        found = found || (f.enabled.contains(b.event.thread()) && !f.asleep(b.event.thread()));
     } else {
       f.backtrack.forEach([&](ThreadId t) {
-        found = found || (f.enabled.contains(t) && !f.done.contains(t) && !f.asleep(t, 0, false));
+        found = found || (f.enabled.contains(t) && !f.done.contains(t) && !f.asleep(t));
       });
     }
     if (found)

@@ -37,25 +37,12 @@ struct Frame {
   bool exhausted = false;
 
   ThreadId numThreads() const { return ThreadId(next.size()); }
-  /// Whether thread t's next event with data choice `choice` sleeps. Optimal DPOR treats the
-  /// choices of a Nondet as different events (a sleeper covers its own choice); source-DPOR
-  /// explores them together (any sleeper of t covers them all).
-  bool asleep(ThreadId t, uint32_t choice, bool perChoice) const {
+  bool asleep(ThreadId t) const {
     for (const Event &e : sleep)
-      if (e.thread() == t &&
-          (!perChoice || e.op.kind != OpKind::Nondet || e.op.value == choice))
+      if (e.thread() == t)
         return true;
     return false;
   }
-  /// The first data choice of thread t's next event that is not asleep, or NoChoice.
-  uint32_t awakeChoice(ThreadId t, bool perChoice) const {
-    uint32_t n = perChoice ? next[t].numChoices : 1;
-    for (uint32_t c = 0; c < n; ++c)
-      if (!asleep(t, c, perChoice))
-        return c;
-    return NoChoice;
-  }
-  static constexpr uint32_t NoChoice = ~uint32_t(0);
 };
 
 class OptimalSearch {
@@ -72,11 +59,6 @@ private:
   void captureState(bool running, std::vector<Event> sleep);
   void initializeTop(WakeupTree tree);
   ThreadId preferredThread() const;
-  bool perChoice() const { return variant == OptimalVariant::Optimal; }
-  /// The data choice a wakeup-tree node stands for.
-  static uint32_t choiceOf(const Event &e) {
-    return e.op.kind == OpKind::Nondet ? uint32_t(e.op.value) : 0;
-  }
   bool endsExecution(ExecStatus status, const Operation &event) const;
 
   // Transitions.

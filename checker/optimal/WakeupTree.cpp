@@ -38,13 +38,8 @@ bool inInitials(ThreadId thread, const std::vector<Event> &v) {
 
 bool inWeakInitials(const Event &next, const std::vector<Event> &v) {
   size_t k = firstOf(next.thread(), v);
-  if (k < v.size()) {
-    // Different data choices of one Nondet are different events.
-    if (next.op.kind == OpKind::Nondet && v[k].op.kind == OpKind::Nondet &&
-        next.op.value != v[k].op.value)
-      return false;
+  if (k < v.size())
     return independentOfPrefix(v[k], v, k);
-  }
   return independentOfPrefix(next, v, v.size());
 }
 

@@ -147,7 +147,11 @@ TEST_P(ClangTest, FaultLocationIsTheSourceLine) {
   EXPECT_EQ(call("get", {2}), 3u);
   Fault error = fault("get", {4});
   EXPECT_EQ(error.memory, MemoryFault::OutOfBounds);
-  EXPECT_EQ(error.location.file, source);
+  // Debug info keeps the name clang was given, made relative to the compilation directory
+  // when it lies below it: the path shown is a suffix of the source path.
+  std::string_view file = error.location.file;
+  EXPECT_TRUE(file.ends_with("oob.c") && std::string_view(source).ends_with(file))
+      << "location file '" << file << "' for source '" << source << "'";
   EXPECT_EQ(error.location.line, 4u);
 }
 
