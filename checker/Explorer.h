@@ -90,8 +90,13 @@ struct SearchOptions {
   bool sleepSets = true;
   /// The thread-start part of 6.3 (release optimization): no backtrack point for the
   /// dependence between a fork and the transitions of the thread it creates, which are never
-  /// co-enabled with it. (The lock part of 6.3 is not implemented.)
+  /// co-enabled with it.
   bool threadStartOptimization = true;
+  /// The lock part of 6.3 (Algorithm 17's GetAcquire): a race between an unlock and a lock of
+  /// the same mutex is reversed before the lock that the unlock released, where the waiting
+  /// lock is enabled, instead of before the unlock (where it is not, which would backtrack
+  /// every enabled thread).
+  bool releaseOptimization = true;
   /// Debugging: in every state, recompute the race analysis by brute force from the
   /// definitions and check that each backtrack point it requires (the bound's Post condition
   /// for the current sequence) is in place; a violation throws std::logic_error. Slow.

@@ -125,6 +125,30 @@ bool SearchEngine::createdBy(uint32_t i, ThreadId u) const {
   return e.kind == OpKind::Fork && e.otherThread == u;
 }
 
+// The lock part of 6.3 (release optimization; Algorithm 17's GetAcquire): when the dependent
+// transition is an unlock of the mutex that next(s, u) locks, the two are never co-enabled (the
+// lock waits for the unlock), so reversing them means running u before the lock that unlock
+// released: the most recent lock of that mutex by the same thread. Without such a lock (a
+// trylock, a lock taken elsewhere) the race stays where it is.
+size_t SearchEngine::raceTarget(size_t i, ThreadId u) const {
+  if (!options.releaseOptimization)
+    return i;
+  const Operation &release = stack.events[i];
+  const Operation &acquire = stack.top().next[u];
+  if (release.kind != OpKind::Unlock || acquire.kind != OpKind::Lock ||
+      release.numAccesses != 1 || acquire.numAccesses != 1 ||
+      release.accesses[0].address != acquire.accesses[0].address)
+    return i;
+  uint64_t mutex = release.accesses[0].address;
+  for (size_t j = i; j-- > 0;) {
+    const Operation &e = stack.events[j];
+    if (e.thread != release.thread || e.numAccesses == 0 || e.accesses[0].address != mutex)
+      continue;
+    return e.kind == OpKind::Lock ? j : i;
+  }
+  return i;
+}
+
 // ---- Checking mode: Lines 4-10 by brute force -----------------------------------------------
 
 namespace {
@@ -189,6 +213,7 @@ void SearchEngine::checkRaceAnalysis(bool executionEnded) {
         continue;
       if (options.threadStartOptimization && !(executionEnded && i + 1 == n) && createdBy(i, u))
         continue;
+      i = uint32_t(raceTarget(i, u));
       if (options.por == PorMode::Bpor) {
         bound->backtrack(stack, i, u, checker);
       } else {
@@ -208,6 +233,7 @@ void SearchEngine::checkRaceAnalysis(bool executionEnded) {
 
 // Line 7 of Algorithm 7 and 8: Backtrack(S, i, u).
 void SearchEngine::backtrackRace(size_t frameIndex, ThreadId u) {
+  frameIndex = raceTarget(frameIndex, u);
   if (options.por == PorMode::Bpor)
     bound->backtrack(stack, frameIndex, u, *this);
   else

@@ -56,6 +56,7 @@ private:
   bool impliedByLaterDependence(uint32_t i, ThreadId u, const std::vector<uint32_t> &latest) const;
   void checkRaceAnalysis(bool executionEnded);
   bool createdBy(uint32_t i, ThreadId u) const;
+  size_t raceTarget(size_t i, ThreadId u) const;
   void dporBacktrack(size_t frameIndex, ThreadId u);
 
   Model &model;

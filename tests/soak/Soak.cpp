@@ -127,6 +127,7 @@ int main(int argc, char **argv) {
     dpor.por = PorMode::Dpor;
     dpor.transitiveReduction = (r >> 32) & 1;
     dpor.threadStartOptimization = (r >> 40) & 1;
+    dpor.releaseOptimization = (r >> 42) & 1;
     if (!compare("dpor", program, round, exhaustive, dpor, checks, skipped))
       return 1;
     SearchOptions plain;
@@ -139,6 +140,7 @@ int main(int argc, char **argv) {
     bpor.checkInvariants = (r >> 35) % 4 == 0;
     bpor.sleepSets = (r >> 37) & 1;
     bpor.threadStartOptimization = (r >> 39) & 1;
+    bpor.releaseOptimization = (r >> 41) & 1;
     if (!compare("bpor", program, round, plain, bpor, checks, skipped))
       return 1;
     // Cyclic programs: the fair bound with the livelock depth.

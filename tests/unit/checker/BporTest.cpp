@@ -157,6 +157,7 @@ TEST(Bpor, BruteForceInvariantCheckHoldsOnGeneratedPrograms) {
       options.maxExecutions = 2000;
       options.transitiveReduction = config & 1;
       options.threadStartOptimization = config & 1;
+      options.releaseOptimization = config & 1;
       options.boundOptimization = config & 2;
       options.sleepSets = config & 4;
       options.por = PorMode::Dpor;
@@ -203,6 +204,7 @@ void validateBpor(BoundKind bound, uint64_t firstSeed, uint64_t seeds,
         reduced.maxExecutions = 0;
         reduced.transitiveReduction = optimizations >= 1;
         reduced.threadStartOptimization = optimizations >= 1;
+        reduced.releaseOptimization = optimizations >= 1;
         reduced.boundOptimization = optimizations >= 2;
         reduced.sleepSets = optimizations >= 3;
         Reached bpor = reach(program, reduced);

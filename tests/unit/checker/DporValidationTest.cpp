@@ -23,6 +23,7 @@ bool expectSameStates(const Program &program, uint64_t seed, PorMode mode) {
     reduced.por = mode;
     reduced.transitiveReduction = reduction;
     reduced.threadStartOptimization = reduction;
+    reduced.releaseOptimization = reduction;
     Reached dpor = reach(program, reduced);
     std::string where = "seed " + std::to_string(seed) +
                         (reduction ? " (transitive reduction)" : "") + "\n" + program.toString();

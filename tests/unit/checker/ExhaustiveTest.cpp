@@ -381,3 +381,26 @@ TEST(Dpor, ManyIndependentThreadsNeedOneExecution) {
     EXPECT_GT(exhaustive(p, options).stats.sleepSetBlocked, 0u) << porModeName(por);
   }
 }
+
+TEST(Dpor, ReleaseOptimizationReversesLockRacesAtTheAcquire) {
+  // A counter incremented under a mutex by main and T1; main joins and asserts 2. The two
+  // critical sections run in either order and nothing else can interleave (the other thread's
+  // next step is its lock): exhaustive search and DPOR both explore 2 executions. With the
+  // release optimization the race of T1's lock with main's unlock is reversed before main's
+  // lock (where T1's lock is enabled) instead of backtracking every enabled thread before the
+  // unlock.
+  Program p;
+  p.bodies = {{forkOf(1), lockOf(0), readOf(0), writeOf(0, 1, true), unlockOf(0), joinOf(0),
+               assertEq(0, 2)},
+              {lockOf(0), readOf(0), writeOf(0, 1, true), unlockOf(0)}};
+  EXPECT_EQ(exhaustive(p).stats.executions, 2u);
+  SearchOptions options;
+  options.por = PorMode::Dpor;
+  SearchResult with = exhaustive(p, options);
+  options.releaseOptimization = false;
+  SearchResult without = exhaustive(p, options);
+  EXPECT_EQ(with.stats.executions, 2u);
+  EXPECT_EQ(without.stats.executions, 2u);
+  EXPECT_TRUE(with.errors.empty());
+  EXPECT_LT(with.stats.conservativeBacktrackPoints, without.stats.conservativeBacktrackPoints);
+}
