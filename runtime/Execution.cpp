@@ -14,6 +14,7 @@ Execution::Execution(const Program &program, ExecutionOptions options)
   if (options_.nondetDomain.empty())
     options_.nondetDomain = {0};
   memory_.setLimit(options_.memoryLimit);
+  mainFunction_ = program_.findFunction("main");
   InterpreterOptions interpOptions;
   interpOptions.maxFrames = options_.maxFrames;
   interp_ = std::make_unique<Interpreter>(program_, memory_,
@@ -44,7 +45,7 @@ void Execution::restart() {
   keyDestructors_.clear();
 
   ProgramThread &main = newThread();
-  Address entry = program_.findFunction("main");
+  Address entry = mainFunction_;
   if (entry == 0 || !program_.isDefined(entry)) {
     fail(ErrorKind::Unsupported, main, 0, "the program has no main function");
     return;

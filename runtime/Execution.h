@@ -136,6 +136,7 @@ private:
   const Program &program_;
   ExecutionOptions options_;
   Memory memory_;
+  Address mainFunction_ = 0;
   std::unique_ptr<Interpreter> interp_;
   std::vector<std::unique_ptr<ProgramThread>> threads_; // [0, numThreads_) are live this run
   ThreadId numThreads_ = 0;
