@@ -12,8 +12,12 @@ using namespace bpor::testing;
 
 namespace {
 
+struct Totals {
+  uint64_t source = 0, dpor = 0;
+};
+
 // Returns false (and checks nothing) if exhaustive search is too big to be a quick reference.
-bool validate(const Program &program, uint64_t seed) {
+bool validate(const Program &program, uint64_t seed, Totals &totals) {
   Explored full = exploreWith(program, PorMode::None, 3000);
   if (!full.result.complete)
     return false;
@@ -21,6 +25,9 @@ bool validate(const Program &program, uint64_t seed) {
   EXPECT_TRUE(optimal.result.complete);
   EXPECT_EQ(optimal.result.stats.executions, full.distinctTraces())
       << "seed " << seed << ": executions vs traces\n" << program.toString();
+  EXPECT_EQ(optimal.result.stats.executions - optimal.result.stats.sleepSetBlocked,
+            full.distinctTraces())
+      << "seed " << seed << ": traces missed\n" << program.toString();
   EXPECT_EQ(optimal.duplicates(), 0u) << "seed " << seed << "\n" << program.toString();
   EXPECT_EQ(optimal.result.stats.sleepSetBlocked, 0u)
       << "seed " << seed << "\n" << program.toString();
@@ -53,20 +60,26 @@ bool validate(const Program &program, uint64_t seed) {
   bool endsEarly = full.result.stats.errors != full.result.stats.deadlocks ||
                    full.result.stats.infeasible != 0;
   if (!endsEarly) {
+    // Both explore every trace once; the difference is their sleep-set-blocked executions.
+    // Source-DPOR has fewer overall, though not on every single program (see
+    // NoEarlyEndsSourceDporAtMostDpor).
     Explored dpor = exploreWith(program, PorMode::Dpor);
-    EXPECT_LE(source.result.stats.executions, dpor.result.stats.executions)
-        << "seed " << seed << ": source-DPOR explored more than DPOR\n" << program.toString();
+    totals.source += source.result.stats.executions;
+    totals.dpor += dpor.result.stats.executions;
   }
   return true;
 }
 
 void validateSeeds(uint64_t first, uint64_t count, const GeneratorOptions &options) {
   uint64_t checked = 0;
+  Totals totals;
   for (uint64_t seed = first; seed < first + count; ++seed) {
-    checked += validate(generateProgram(seed, options), seed);
+    checked += validate(generateProgram(seed, options), seed, totals);
     if (::testing::Test::HasFailure())
       return;
   }
+  // Source-DPOR against DPOR with sleep sets, on the programs without early ends.
+  EXPECT_LE(totals.source, totals.dpor);
   // Most programs are small enough to be checked.
   EXPECT_GE(checked * 10, count * 8) << checked << " of " << count << " checked";
 }
