@@ -1,11 +1,18 @@
-// A condition variable: the threads waiting on it, in the order they started waiting, and
-// whether each has been signalled. pthread_cond_wait is two visible operations (Model.h):
-// CondWait releases the mutex and adds the waiter; CondWake removes it and reacquires the mutex,
-// and is enabled only once the waiter is signalled (or, for timedwait, at any time: the timeout).
+// A condition variable: the threads waiting on it and the wakeups that signals and broadcasts
+// owe them. pthread_cond_wait is two visible operations (Model.h): CondWait releases the mutex
+// and adds the waiter; CondWake removes it and reacquires the mutex, and is enabled only once
+// the waiter may wake (or, for timedwait, at any time: the timeout).
 //
-// A signal wakes the oldest unsignalled waiter. POSIX lets it wake any waiter; choosing one
-// deterministically keeps the pending operations a function of each thread's own state, at the
-// price of not exploring which waiter a single signal wakes. There are no spurious wakeups.
+// POSIX lets pthread_cond_signal wake any one of the threads waiting at that moment. Choosing
+// one here (the oldest, say) would leave the other choices unexplored. Instead each signal
+// leaves a wake token that any thread waiting at the time of the signal may take: the choice
+// of waiter becomes the scheduling choice of whose CondWake runs first, which the explorers
+// cover like any other order of dependent operations (CondWake operations on one condition
+// variable are dependent: they write its address). A waiter takes the oldest token it may
+// take; tokens' eligible sets are nested (a later signal sees every earlier waiter still
+// waiting, and more), so taking the oldest never strands a younger token. A signal is lost
+// when every waiter is already owed a wakeup. A broadcast owes every current waiter a wakeup.
+// There are no spurious wakeups.
 #pragma once
 
 #include "checker/Model.h"
@@ -19,10 +26,12 @@ public:
   void addWaiter(ThreadId thread, bool timed);
   /// Whether `thread`'s CondWake may execute (the mutex must also be lockable).
   bool canWake(ThreadId thread) const;
-  /// Removes `thread`; returns true if it had been signalled, false if it timed out.
+  /// Removes `thread`, taking the wakeup owed to it; returns true if it was woken, false if it
+  /// timed out.
   bool removeWaiter(ThreadId thread);
-  /// Returns the number of waiters woken (0 or 1).
+  /// Returns the number of wakeups the signal added (0 if lost, else 1).
   unsigned signal();
+  /// Returns the number of waiters the broadcast woke that were not already owed a wakeup.
   unsigned broadcast();
   bool hasWaiters() const { return !waiters_.empty(); }
 
@@ -30,9 +39,17 @@ private:
   struct Waiter {
     ThreadId thread;
     bool timed;
-    bool signalled;
+    bool broadcast; // woken by a broadcast: needs no token
   };
-  std::vector<Waiter> waiters_;
+  struct Token {
+    std::vector<ThreadId> eligible; // the waiters at the time of the signal
+  };
+  const Waiter *find(ThreadId thread) const;
+  bool mayTake(const Token &token, ThreadId thread) const;
+  unsigned waitersWithoutBroadcast() const;
+
+  std::vector<Waiter> waiters_; // in the order they started waiting
+  std::vector<Token> tokens_;   // in the order of the signals
 };
 
 } // namespace bpor::runtime

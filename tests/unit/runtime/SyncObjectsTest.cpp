@@ -76,7 +76,7 @@ TEST(Mutex, CondWaitReleaseRestoresDepth) {
   EXPECT_TRUE(m.isHeld());
 }
 
-TEST(CondVar, SignalWakesOldestWaiterOnly) {
+TEST(CondVar, SignalLetsAnyCurrentWaiterWake) {
   CondVar c;
   EXPECT_EQ(c.signal(), 0u); // lost: nobody waits
   c.addWaiter(3, false);
@@ -84,12 +84,65 @@ TEST(CondVar, SignalWakesOldestWaiterOnly) {
   EXPECT_FALSE(c.canWake(3));
   EXPECT_FALSE(c.canWake(1));
   EXPECT_EQ(c.signal(), 1u);
+  // Either waiter may take the one wakeup: the explorers choose by scheduling its CondWake.
+  EXPECT_TRUE(c.canWake(3));
+  EXPECT_TRUE(c.canWake(1));
+  EXPECT_TRUE(c.removeWaiter(1));
+  EXPECT_FALSE(c.canWake(3)); // the wakeup is taken
+  EXPECT_EQ(c.broadcast(), 1u);
+  EXPECT_TRUE(c.canWake(3));
+}
+
+TEST(CondVar, SignalIsLostWhenEveryWaiterIsOwedAWakeup) {
+  CondVar c;
+  c.addWaiter(3, false);
+  c.addWaiter(1, false);
+  EXPECT_EQ(c.signal(), 1u);
+  EXPECT_EQ(c.signal(), 1u);
+  EXPECT_EQ(c.signal(), 0u);
+  EXPECT_TRUE(c.removeWaiter(3));
+  EXPECT_TRUE(c.removeWaiter(1));
+  EXPECT_FALSE(c.hasWaiters());
+}
+
+TEST(CondVar, ALaterWaiterCannotTakeAnEarlierSignal) {
+  CondVar c;
+  c.addWaiter(3, false);
+  EXPECT_EQ(c.signal(), 1u); // owed to 3 only
+  c.addWaiter(1, false);
   EXPECT_TRUE(c.canWake(3));
   EXPECT_FALSE(c.canWake(1));
+  EXPECT_EQ(c.signal(), 1u); // 3 or 1
+  // 1 takes the second wakeup (the oldest it may take), so 3 keeps the first.
+  EXPECT_TRUE(c.removeWaiter(1));
+  EXPECT_TRUE(c.canWake(3));
   EXPECT_TRUE(c.removeWaiter(3));
-  EXPECT_FALSE(c.canWake(3));
-  EXPECT_EQ(c.broadcast(), 1u);
+}
+
+TEST(CondVar, TakingTheOldestTokenStrandsNoOther) {
+  CondVar c;
+  c.addWaiter(3, false);
+  EXPECT_EQ(c.signal(), 1u); // {3}
+  c.addWaiter(1, false);
+  EXPECT_EQ(c.signal(), 1u); // {3, 1}
+  // 3 takes {3}, leaving {1} for 1.
+  EXPECT_TRUE(c.removeWaiter(3));
   EXPECT_TRUE(c.canWake(1));
+  EXPECT_TRUE(c.removeWaiter(1));
+}
+
+TEST(CondVar, BroadcastHonoursOutstandingSignals) {
+  CondVar c;
+  c.addWaiter(0, false);
+  c.addWaiter(1, false);
+  c.addWaiter(2, false);
+  EXPECT_EQ(c.signal(), 1u);
+  EXPECT_EQ(c.broadcast(), 2u); // three woken, one of them already owed by the signal
+  EXPECT_TRUE(c.canWake(0) && c.canWake(1) && c.canWake(2));
+  EXPECT_EQ(c.signal(), 0u); // everybody is owed a wakeup already
+  EXPECT_TRUE(c.removeWaiter(2));
+  EXPECT_TRUE(c.removeWaiter(0));
+  EXPECT_TRUE(c.removeWaiter(1));
 }
 
 TEST(CondVar, TimedWaiterWakesWithoutSignal) {
