@@ -57,6 +57,14 @@ cl::opt<bool> NoTransitiveReduction(
 cl::opt<bool> NoBoundOptimization(
     "no-bound-optimization",
     cl::desc("Explore conservative backtrack points everywhere (6.4 off)"), cl::cat(Category));
+cl::opt<bool> NoReleaseOptimization(
+    "no-release-optimization",
+    cl::desc("Reverse a lock race before the unlock, not before the lock it released (6.3 off)"),
+    cl::cat(Category));
+cl::opt<bool> NoThreadStartOptimization(
+    "no-thread-start-optimization",
+    cl::desc("Backtrack races between a fork and the child's transitions too (6.3 off)"),
+    cl::cat(Category));
 cl::opt<bool> NoSleepSets("no-sleep-sets", cl::desc("No sleep sets with BPOR (6.5 off)"),
                           cl::cat(Category));
 cl::opt<bool> CheckInvariants(
@@ -191,6 +199,8 @@ bool parseOptions(int argc, char **argv, Options &options) {
   options.search.transitiveReduction = !NoTransitiveReduction;
   options.search.boundOptimization = !NoBoundOptimization;
   options.search.sleepSets = !NoSleepSets;
+  options.search.releaseOptimization = !NoReleaseOptimization;
+  options.search.threadStartOptimization = !NoThreadStartOptimization;
   options.search.checkInvariants = CheckInvariants;
 
   options.search.maxDepth = MaxDepth;

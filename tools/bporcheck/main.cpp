@@ -121,7 +121,12 @@ RunDescription describeRun(const Options &options, bool usesNondet) {
 void printErrorReport(const Model &model, const ErrorReport &report) {
   const ErrorInfo &e = report.error;
   std::string where = e.location ? model.describeLocation(e.location) : "";
-  std::cout << fmt::format("error: {}: {}\n", errorKindName(e.kind), e.message);
+  // Some messages already start with their kind ("deadlock: no thread can run ..."): say it once.
+  std::string kind = errorKindName(e.kind);
+  std::string_view message = e.message;
+  if (message.starts_with(kind + ": "))
+    message.remove_prefix(kind.size() + 2);
+  std::cout << fmt::format("error: {}: {}\n", kind, message);
   if (e.thread != NoThread)
     std::cout << fmt::format("  in thread {}{}\n", e.thread, where.empty() ? "" : " at " + where);
   std::cout << fmt::format("trace ({} step{}):\n", report.trace.size(),
