@@ -86,6 +86,7 @@ constexpr Entry Entries[] = {
     {"memmove", Ext::Memmove, false},
     {"memset", Ext::Memset, false},
     {"memcmp", Ext::Memcmp, false},
+    {"bcmp", Ext::Memcmp, false}, // clang turns memcmp(...) == 0 into bcmp at -O2
     {"strlen", Ext::Strlen, false},
     {"strcmp", Ext::Strcmp, false},
     {"strncmp", Ext::Strncmp, false},
