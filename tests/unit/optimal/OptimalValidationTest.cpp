@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 using namespace bpor;
 using namespace bpor::testing;
 
@@ -14,6 +16,8 @@ namespace {
 
 struct Totals {
   uint64_t source = 0, dpor = 0;
+  uint64_t blocked = 0;     // optimal DPOR's sleep-set-blocked executions
+  std::string blockedSeeds; // the programs that had some
 };
 
 // Returns false (and checks nothing) if exhaustive search is too big to be a quick reference.
@@ -23,14 +27,18 @@ bool validate(const Program &program, uint64_t seed, Totals &totals) {
     return false;
   Explored optimal = exploreWith(program, OptimalVariant::Optimal);
   EXPECT_TRUE(optimal.result.complete);
-  EXPECT_EQ(optimal.result.stats.executions, full.distinctTraces())
-      << "seed " << seed << ": executions vs traces\n" << program.toString();
+
   EXPECT_EQ(optimal.result.stats.executions - optimal.result.stats.sleepSetBlocked,
             full.distinctTraces())
       << "seed " << seed << ": traces missed\n" << program.toString();
   EXPECT_EQ(optimal.duplicates(), 0u) << "seed " << seed << "\n" << program.toString();
-  EXPECT_EQ(optimal.result.stats.sleepSetBlocked, 0u)
-      << "seed " << seed << "\n" << program.toString();
+  // Sleep-set-blocked executions are counted over the whole run and checked in
+  // validateSeeds, so that one does not hide the others.
+  if (optimal.result.stats.sleepSetBlocked) {
+    totals.blocked += optimal.result.stats.sleepSetBlocked;
+    totals.blockedSeeds += ' ';
+    totals.blockedSeeds += std::to_string(seed);
+  }
   EXPECT_EQ(optimal.states.local, full.states.local)
       << "seed " << seed << ": local states differ\n" << program.toString();
   EXPECT_EQ(optimal.states.terminal, full.states.terminal)
@@ -78,6 +86,8 @@ void validateSeeds(uint64_t first, uint64_t count, const GeneratorOptions &optio
     if (::testing::Test::HasFailure())
       return;
   }
+  // Optimal DPOR: exactly one execution per trace, none blocked.
+  EXPECT_EQ(totals.blocked, 0u) << "sleep-set-blocked executions in seeds" << totals.blockedSeeds;
   // Source-DPOR against DPOR with sleep sets, on the programs without early ends.
   EXPECT_LE(totals.source, totals.dpor);
   // Most programs are small enough to be checked.
