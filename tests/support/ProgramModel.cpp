@@ -97,7 +97,8 @@ void ProgramModel::computePending(ThreadId thread) {
   op.location = uint32_t(t.body * 1000 + t.pc + 1);
   // The hint Model allows: the last instruction ends the thread (a spin loop only once it
   // sees its value, which is not known in advance).
-  op.endsThread = t.pc + 1 == program.bodies[t.body].size() && instr.kind != InstrKind::Spin;
+  op.endsThread = giveEndsThreadHint && t.pc + 1 == program.bodies[t.body].size() &&
+                  instr.kind != InstrKind::Spin;
   t.next = op;
 }
 

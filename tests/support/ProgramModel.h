@@ -29,6 +29,10 @@ public:
   static uint64_t variableAddress(uint32_t var) { return 8 * uint64_t(var); }
   static uint64_t mutexAddress(uint32_t mutex) { return 0x100000 + 8 * uint64_t(mutex); }
 
+  /// Whether pending operations carry Model's endsThread hint (default: yes). The runtime
+  /// cannot give it; withholding it here tests the checker as the runtime drives it.
+  void setPendingEndsThreadHint(bool give) { giveEndsThreadHint = give; }
+
   /// Number of restart() calls so far.
   uint64_t restarts() const { return restartCount; }
 
@@ -54,6 +58,7 @@ private:
   ErrorInfo currentError;
   Operation lastEvent;
   uint64_t restartCount = 0;
+  bool giveEndsThreadHint = true;
 };
 
 } // namespace bpor::testing

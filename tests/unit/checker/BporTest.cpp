@@ -180,7 +180,8 @@ TEST(Bpor, BruteForceInvariantCheckHoldsOnGeneratedPrograms) {
 namespace {
 
 void validateBpor(BoundKind bound, uint64_t firstSeed, uint64_t seeds,
-                  const GeneratorOptions &generator, uint64_t maxDepth = 100000) {
+                  const GeneratorOptions &generator, uint64_t maxDepth = 100000,
+                  bool endsThreadHint = true) {
   uint64_t checked = 0, attempted = 0;
   for (uint64_t seed = firstSeed; seed < firstSeed + seeds; ++seed) {
     Program program = generateProgram(seed, generator);
@@ -207,11 +208,12 @@ void validateBpor(BoundKind bound, uint64_t firstSeed, uint64_t seeds,
         reduced.releaseOptimization = optimizations >= 1;
         reduced.boundOptimization = optimizations >= 2;
         reduced.sleepSets = optimizations >= 3;
-        Reached bpor = reach(program, reduced);
+        Reached bpor = reach(program, reduced, endsThreadHint);
         const char *names[] = {"", " (transitive reduction, thread start)",
                                " (transitive reduction, thread start, bound)",
                                " (transitive reduction, thread start, bound, sleep sets)"};
         std::string where = std::string(boundKindName(bound)) + " bound " + std::to_string(c) +
+                            (endsThreadHint ? "" : " (no pending endsThread hint)") +
                             names[optimizations] + ", seed " + std::to_string(seed) + "\n" +
                             program.toString();
         ASSERT_TRUE(bpor.result.complete) << where;
@@ -247,6 +249,40 @@ TEST(BporValidationCyclic, FairBoundWithSpinLoops) {
   options.spins = true;
   validateBpor(BoundKind::Fair, 7000000, validationSeeds(150), options, 40);
 }
+
+// The runtime cannot tell that a pending transition will end its thread; the delta and fair
+// bounds, which judge pending transitions as releases, must be right without that hint
+// (docs/algorithms-notes.md, item 5).
+class BporValidationWithoutHint : public ::testing::TestWithParam<BoundKind> {};
+
+TEST_P(BporValidationWithoutHint, SameStatesAsPlainBoundedSearch) {
+  if (const char *env = std::getenv("BPOR_HINTLESS_FIRST_SEED")) {
+    validateBpor(GetParam(), std::strtoull(env, nullptr, 10), validationSeeds(100),
+                 GeneratorOptions(), 100000, false);
+    return;
+  }
+  validateBpor(GetParam(), 0, validationSeeds(100), GeneratorOptions(), 100000, false);
+}
+
+TEST_P(BporValidationWithoutHint, SameStatesWithTwoMutexesAndAssumes) {
+  GeneratorOptions options;
+  options.numMutexes = 2;
+  options.assumes = true;
+  options.maxOpsPerThread = 2;
+  validateBpor(GetParam(), 5000000, validationSeeds(100), options, 100000, false);
+}
+
+TEST(BporValidationWithoutHintCyclic, FairBoundWithSpinLoops) {
+  GeneratorOptions options;
+  options.spins = true;
+  validateBpor(BoundKind::Fair, 7000000, validationSeeds(100), options, 40, false);
+}
+
+INSTANTIATE_TEST_SUITE_P(ReleaseBounds, BporValidationWithoutHint,
+                         ::testing::Values(BoundKind::Delta, BoundKind::Fair),
+                         [](const ::testing::TestParamInfo<BoundKind> &info) {
+                           return std::string(boundKindName(info.param));
+                         });
 
 INSTANTIATE_TEST_SUITE_P(AllBounds, BporValidation,
                          ::testing::Values(BoundKind::None, BoundKind::Depth, BoundKind::Context,

@@ -15,10 +15,12 @@ struct Reached {
   SearchResult result;
 };
 
-inline Reached reach(const Program &program, SearchOptions options) {
+/// `endsThreadHint` false withholds the pending endsThread hint, as the runtime does.
+inline Reached reach(const Program &program, SearchOptions options, bool endsThreadHint = true) {
   Reached r;
   options.keepGoing = true;
   ProgramModel model(program);
+  model.setPendingEndsThreadHint(endsThreadHint);
   r.result = explore(model, options, r.states.observer());
   return r;
 }
