@@ -65,6 +65,8 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
   options.printOutput = config.printOutput;
   if (config.stackLimit)
     options.maxFrames = config.stackLimit;
+  if (config.maxLocalBranches)
+    options.maxLocalBranches = config.maxLocalBranches;
   both->execution = std::make_unique<Execution>(*both->program, options);
   built.model = std::shared_ptr<Model>(both, both->execution.get());
   return built;

@@ -17,6 +17,7 @@ struct ModelConfig {
   bool printOutput = false;
   bool spinAssume = false;
   uint32_t stackLimit = 0;
+  uint64_t maxLocalBranches = 0;
   std::string emitInstrumented; // write the instrumented IR here if not empty
 };
 

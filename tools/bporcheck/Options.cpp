@@ -25,8 +25,9 @@ cl::opt<std::string> Por(
     cl::desc("Reduction: none (every schedule; with a bound, plain bounded search), dpor (DPOR "
              "with sleep sets; the default without a bound, unless the program spins), bpor "
              "(bounded partial-order reduction; the default with a bound, and with fair bound "
-             "2 for programs with spin loops or sched_yield)"),
-    cl::value_desc("none|dpor|bpor"), cl::init(""), cl::cat(Category));
+             "2 for programs with spin loops or sched_yield), source (source-DPOR), optimal "
+             "(optimal DPOR with wakeup trees: one execution per Mazurkiewicz trace)"),
+    cl::value_desc("none|dpor|bpor|source|optimal"), cl::init(""), cl::cat(Category));
 
 // The bound functions of the dissertation (2.7 and chapter 7); at most one.
 cl::opt<int64_t> Preemptions("preemptions", cl::desc("Preemption bound"), cl::init(-1),
@@ -107,6 +108,11 @@ cl::opt<bool> NoProgress("no-progress", cl::desc("No progress line on stderr"),
 cl::opt<unsigned> StackLimit("stack-limit",
                              cl::desc("Maximum call depth of a thread (0: the default)"),
                              cl::init(0), cl::cat(Category));
+cl::opt<uint64_t> MaxLocalBranches(
+    "max-local-branches",
+    cl::desc("Branches a thread may take between two visible operations before it is reported "
+             "as a local infinite loop (0: the default, 2^28)"),
+    cl::init(0), cl::cat(Category));
 cl::opt<std::string> EmitInstrumented(
     "emit-instrumented", cl::desc("Write the instrumented module as LLVM IR to this file"),
     cl::value_desc("file"), cl::cat(Category));
@@ -182,9 +188,17 @@ bool parseOptions(int argc, char **argv, Options &options) {
     options.search.por = PorMode::Dpor;
   else if (Por == "bpor")
     options.search.por = PorMode::Bpor;
+  else if (Por == "source")
+    options.optimal = OptimalVariant::Source;
+  else if (Por == "optimal")
+    options.optimal = OptimalVariant::Optimal;
   else
-    return usageError(
-        fmt::format("unknown --por={} (expected none, dpor or bpor)", std::string(Por)));
+    return usageError(fmt::format(
+        "unknown --por={} (expected none, dpor, bpor, source or optimal)", std::string(Por)));
+  if (options.optimal && bounded)
+    return usageError(fmt::format("--por={} cannot be combined with {}: it explores every "
+                                  "schedule; bounds need --por=bpor",
+                                  std::string(Por), boundName));
   if (options.search.por == PorMode::Dpor && bounded)
     return usageError(fmt::format(
         "--por=dpor cannot be combined with {}: DPOR under a bound loses the coverage "
@@ -232,6 +246,7 @@ bool parseOptions(int argc, char **argv, Options &options) {
   options.printOutput = PrintOutput;
   options.progress = !NoProgress && !Json;
   options.stackLimit = StackLimit;
+  options.maxLocalBranches = MaxLocalBranches;
   options.emitInstrumented = EmitInstrumented;
   options.clangPath = ClangPath;
   return true;

@@ -2,6 +2,9 @@
 #pragma once
 
 #include "checker/Explorer.h"
+#include "checker/optimal/OptimalExplorer.h"
+
+#include <optional>
 
 #include <cstdint>
 #include <string>
@@ -13,6 +16,8 @@ struct Options {
   std::string input;
   std::vector<std::string> clangArgs;
   SearchOptions search;
+  /// --por=source or --por=optimal: the explorers of checker/optimal instead of explore().
+  std::optional<OptimalVariant> optimal;
   /// Neither --por nor a bound was given: main picks the default mode once it knows whether
   /// the program spins (see chooseDefaultMode in main.cpp).
   bool defaultMode = false;
@@ -24,6 +29,7 @@ struct Options {
   bool progress = true;
   bool spinAssume = false;
   uint32_t stackLimit = 0;
+  uint64_t maxLocalBranches = 0;
   std::string emitInstrumented;
   std::string clangPath;
 };
