@@ -17,6 +17,7 @@ Execution::Execution(const Program &program, ExecutionOptions options)
   mainFunction_ = program_.findFunction("main");
   InterpreterOptions interpOptions;
   interpOptions.maxFrames = options_.maxFrames;
+  interpOptions.maxBranchesPerRun = options_.maxLocalBranches;
   interp_ = std::make_unique<Interpreter>(program_, memory_,
                                           static_cast<ExternalHandler &>(*this), interpOptions);
   restart();

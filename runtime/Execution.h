@@ -35,6 +35,9 @@ struct ExecutionOptions {
   bool printOutput = false;
   /// Deepest call stack a thread may have (deeper is a ResourceLimit error).
   uint32_t maxFrames = 10000;
+  /// Branches a thread may take between two visible operations before it is reported as a
+  /// local infinite loop (ResourceLimit): 2^28 is about two seconds of interpretation.
+  uint64_t maxLocalBranches = uint64_t(1) << 28;
   /// Heap and stack bytes a run may hold at once.
   uint64_t memoryLimit = uint64_t(1) << 30;
 };
