@@ -354,6 +354,14 @@ void SearchEngine::step(ScheduleStep choice) {
   if (options.por != PorMode::None)
     hb.push(stack.events.back());
   ++result.stats.steps;
+  // A release the pending operation did not show (a transition that ends its thread, when the
+  // model gives no hint) is known only now; the state it ran from is still on the stack, so
+  // the bound adds there what it would have added for a pending release.
+  const Operation &event = stack.events.back();
+  size_t from = stack.frames.size() - 1;
+  if (options.por == PorMode::Bpor && isRelease(event) &&
+      !isRelease(stack.frames[from].next[choice.thread]))
+    bound->releaseDiscovered(stack, from, choice.thread, *this);
 }
 
 static bool sameEvent(const Operation &a, const Operation &b) {

@@ -53,6 +53,13 @@ public:
   /// BPOR's Backtrack(S, i, u) for the dependence between events[i] and next(final(S), u).
   virtual void backtrack(const SearchStack &stack, size_t i, ThreadId u,
                          BacktrackSink &sink) const = 0;
+  /// Thread u, taken from frames[frameIndex], executed a release although its pending
+  /// operation there did not show one (a transition that ends its thread: the runtime cannot
+  /// tell before it runs). Adds what Initialize and Backtrack would have added at that state
+  /// had they known (docs/algorithms-notes.md, item 5). Bounds that do not judge pending
+  /// releases add nothing.
+  virtual void releaseDiscovered(const SearchStack &stack, size_t frameIndex, ThreadId u,
+                                 BacktrackSink &sink) const {}
 
 protected:
   uint64_t limit = ~uint64_t(0);

@@ -88,4 +88,14 @@ void DeltaBound::backtrack(const SearchStack &stack, size_t i, ThreadId u,
   addUpToPriorityOf(stack, i, u, isRelease(stack.events[i]), sink);
 }
 
+// A release found only once it ran from frames[frameIndex] (a transition that ends its thread,
+// without the model's hint). Both Initialize (when it chose u) and Backtrack(S, i, u) (which
+// added u) would have added every enabled thread for a pending release; u was taken from this
+// state, so one of them did add u, and the state is still on the stack.
+void DeltaBound::releaseDiscovered(const SearchStack &stack, size_t frameIndex, ThreadId u,
+                                BacktrackSink &sink) const {
+  if (stack.frames[frameIndex].enabled.contains(u))
+    sink.addAllEnabled(frameIndex, true);
+}
+
 } // namespace bpor

@@ -17,6 +17,9 @@ public:
   /// disabled there or a release is involved (then every enabled thread).
   void backtrack(const SearchStack &stack, size_t i, ThreadId u,
                  BacktrackSink &sink) const override;
+  /// Every enabled thread, as Initialize and Backtrack do for a pending release.
+  void releaseDiscovered(const SearchStack &stack, size_t frameIndex, ThreadId u,
+                         BacktrackSink &sink) const override;
 
   /// PriorityDiff(s, u) for s = frames[frame]: enabled threads before u in priority.
   static uint64_t priorityDiff(const SearchStack &stack, size_t frame, ThreadId u);

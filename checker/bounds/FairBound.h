@@ -23,6 +23,9 @@ public:
   /// enabled thread.
   void backtrack(const SearchStack &stack, size_t i, ThreadId u,
                  BacktrackSink &sink) const override;
+  /// Every enabled thread, as Initialize and Backtrack do for a pending release.
+  void releaseDiscovered(const SearchStack &stack, size_t frameIndex, ThreadId u,
+                         BacktrackSink &sink) const override;
 
   uint64_t yieldCount(ThreadId u) const { return u < yields.size() ? yields[u] : 0; }
 

@@ -142,6 +142,40 @@ TEST(Bpor, IterativeBoundingStopsWhenTheBoundNoLongerCuts) {
   EXPECT_EQ(search(p, PorMode::None, BoundKind::Preemption, 3).stats.executions, 6u);
 }
 
+// T1's end enables main's join; with the fair bound 1, T2's write after its two yields is
+// then too expensive (main, enabled with no yields, would have to wait), and main's failed
+// assertion ends every execution after the join. So T2's write is reachable only before T1
+// ends, which needs every enabled thread backtracked before T1's last transition: the release
+// rule of Algorithms 12 and 13 (BPOR's Initialize runs T1's write first there). Without the pending endsThread hint that rule cannot fire
+// before T1's write runs; the join's race with T1's end (a disabled join: every enabled
+// thread) and the engine's late release discovery must supply the point instead.
+TEST(Bpor, ThreadEndIsAReleaseEvenWithoutThePendingHint) {
+  Program p;
+  p.bodies = {{forkOf(1), forkOf(2), joinOf(0), assertEq(9, 1)},
+              {yieldOp(), writeOf(1, 1)},
+              {yieldOp(), yieldOp(), writeOf(2, 1)}};
+  for (BoundKind bound : {BoundKind::Fair, BoundKind::Delta}) {
+    for (uint64_t c = 0; c <= 2; ++c) {
+      SearchOptions plain;
+      plain.bound = bound;
+      plain.boundValue = c;
+      Reached reference = reach(p, plain);
+      for (int optimizations = 0; optimizations < 8; ++optimizations) {
+        SearchOptions options = plain;
+        options.por = PorMode::Bpor;
+        options.transitiveReduction = optimizations & 1;
+        options.threadStartOptimization = optimizations & 1;
+        options.releaseOptimization = optimizations & 1;
+        options.boundOptimization = optimizations & 2;
+        options.sleepSets = optimizations & 4;
+        Reached bpor = reach(p, options, /*endsThreadHint=*/false);
+        EXPECT_EQ(bpor.states.local, reference.states.local)
+            << boundKindName(bound) << " bound " << c << ", optimizations " << optimizations;
+      }
+    }
+  }
+}
+
 TEST(Bpor, BruteForceInvariantCheckHoldsOnGeneratedPrograms) {
   // checkInvariants recomputes Lines 4-10 of Algorithm 8 from the definitions in every state
   // and throws if a required backtrack point is missing.
