@@ -232,23 +232,26 @@ void validateBpor(BoundKind bound, uint64_t firstSeed, uint64_t seeds,
         continue;
       ++checked;
       // Plain BPOR, then with the transitive reduction (6.1), the bound optimization (6.4)
-      // and sleep sets (6.5) added one by one.
-      for (int optimizations : {0, 1, 2, 3}) {
+      // and sleep sets (6.5) added one by one; without the endsThread hint, every combination.
+      std::vector<int> combinations = {0, 1, 3, 7};
+      if (!endsThreadHint)
+        combinations = {0, 1, 2, 3, 4, 5, 6, 7};
+      for (int optimizations : combinations) {
         SearchOptions reduced = reference;
         reduced.por = PorMode::Bpor;
         reduced.maxExecutions = 0;
-        reduced.transitiveReduction = optimizations >= 1;
-        reduced.threadStartOptimization = optimizations >= 1;
-        reduced.releaseOptimization = optimizations >= 1;
-        reduced.boundOptimization = optimizations >= 2;
-        reduced.sleepSets = optimizations >= 3;
+        reduced.transitiveReduction = optimizations & 1;
+        reduced.threadStartOptimization = optimizations & 1;
+        reduced.releaseOptimization = optimizations & 1;
+        reduced.boundOptimization = optimizations & 2;
+        reduced.sleepSets = optimizations & 4;
         Reached bpor = reach(program, reduced, endsThreadHint);
-        const char *names[] = {"", " (transitive reduction, thread start)",
-                               " (transitive reduction, thread start, bound)",
-                               " (transitive reduction, thread start, bound, sleep sets)"};
+        std::string names = std::string(optimizations & 1 ? " transitive-reduction" : "") +
+                            (optimizations & 2 ? " bound-optimization" : "") +
+                            (optimizations & 4 ? " sleep-sets" : "");
         std::string where = std::string(boundKindName(bound)) + " bound " + std::to_string(c) +
-                            (endsThreadHint ? "" : " (no pending endsThread hint)") +
-                            names[optimizations] + ", seed " + std::to_string(seed) + "\n" +
+                            (endsThreadHint ? "" : " (no pending endsThread hint)") + " (" +
+                            names + " ), seed " + std::to_string(seed) + "\n" +
                             program.toString();
         ASSERT_TRUE(bpor.result.complete) << where;
         ASSERT_EQ(bpor.states.local, plain.states.local) << "local states differ: " << where;
