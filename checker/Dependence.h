@@ -16,9 +16,10 @@ bool dependent(const Operation &a, const Operation &b);
 
 /// A release operation (dissertation 4.2): one that may enable another thread, and so raise
 /// the cost of other transitions under bounds that read enabledness (preemption, delta,
-/// fair). Judged by kind, plus endsThread for an executed event (it enables joins). A pending
-/// operation that will end its thread is not recognisable as such before it runs; see
-/// docs/algorithms-notes.md.
+/// fair). Judged by kind, plus endsThread (it enables joins). A pending operation that will end
+/// its thread is recognisable only with the model's hint; without it the search engine
+/// discovers the release when it runs (BoundFunction::releaseDiscovered; see
+/// docs/algorithms-notes.md, item 5).
 bool isRelease(const Operation &op);
 
 } // namespace bpor
