@@ -108,6 +108,10 @@ static SearchResult exploreIteratively(Model &model, const SearchOptions &option
     SearchEngine engine(model, round, &observer);
     SearchResult r = engine.run();
     addStatistics(total.stats, r.stats);
+    BoundRound report{c, r.stats, r.complete, r.boundPruned, uint64_t(r.errors.size())};
+    total.rounds.push_back(report);
+    if (options.onRound)
+      options.onRound(report);
     // A complete round reaches every error state of the rounds before it.
     if (r.complete)
       total.errors.clear();

@@ -66,6 +66,8 @@ struct Statistics {
   double elapsedSeconds = 0;
 };
 
+struct BoundRound;
+
 struct SearchOptions {
   PorMode por = PorMode::None;
   BoundKind bound = BoundKind::None;
@@ -107,6 +109,20 @@ struct SearchOptions {
   bool iterativeBounding = false;
   /// Called at most about once a second during the search.
   std::function<void(const Statistics &)> progress;
+  /// Iterative bounding: called after each round, with that round's report (the same entry
+  /// SearchResult::rounds gets), so a front end can state each bound's coverage as it goes.
+  std::function<void(const BoundRound &)> onRound;
+};
+
+/// One round of iterative bounding: what the search within `bound` explored and whether that
+/// covers the space within it (complete), or the whole unbounded space too (complete and
+/// nothing pruned).
+struct BoundRound {
+  uint64_t bound = 0;
+  Statistics stats;      // this round's alone
+  bool complete = false; // no limit or stop-at-first-error cut the round short
+  bool boundPruned = false;
+  uint64_t errors = 0; // errors this round reported
 };
 
 /// One scheduling decision: the thread that steps and, for a Nondet operation, the data choice.
@@ -136,6 +152,8 @@ struct SearchResult {
   /// The bound cut at least one transition; a complete search where this stayed false explored
   /// the whole unbounded space.
   bool boundPruned = false;
+  /// Iterative bounding: one entry per round run, in order of bound; empty otherwise.
+  std::vector<BoundRound> rounds;
 };
 
 /// How an explored execution ended.

@@ -121,6 +121,56 @@ TEST(Bpor, IterativeBoundingFindsTheBugAtTheSmallestBound) {
   EXPECT_FALSE(r.complete);
 }
 
+TEST(Bpor, IterativeBoundingReportsEachRound) {
+  // The two-preemption bug: rounds 0 and 1 complete, cut transitions and find nothing; round
+  // 2 finds the bug and stops (not complete: stopped at the first error).
+  ProgramModel model(twoPreemptionBug());
+  SearchOptions options;
+  options.por = PorMode::Bpor;
+  options.bound = BoundKind::Preemption;
+  options.boundValue = 5;
+  options.iterativeBounding = true;
+  std::vector<BoundRound> reported;
+  options.onRound = [&](const BoundRound &round) { reported.push_back(round); };
+  SearchResult r = explore(model, options);
+  ASSERT_EQ(r.rounds.size(), 3u);
+  ASSERT_EQ(reported.size(), 3u);
+  uint64_t sum = 0;
+  for (uint64_t c = 0; c < 3; ++c) {
+    const BoundRound &round = r.rounds[c];
+    EXPECT_EQ(round.bound, c);
+    EXPECT_EQ(reported[c].bound, c);
+    EXPECT_EQ(reported[c].stats.executions, round.stats.executions);
+    EXPECT_EQ(round.stats.executions,
+              search(twoPreemptionBug(), PorMode::Bpor, BoundKind::Preemption, c).stats.executions);
+    EXPECT_EQ(round.complete, c < 2);
+    EXPECT_EQ(round.errors, c == 2 ? 1u : 0u);
+    if (c < 2) {
+      EXPECT_TRUE(round.boundPruned);
+    }
+    sum += round.stats.executions;
+  }
+  EXPECT_EQ(sum, r.stats.executions);
+
+  // Independent threads saturate at 3 preemptions: the last round prunes nothing.
+  Program p;
+  p.bodies = {{forkOf(1), writeOf(0, 1), writeOf(0, 2)}, {writeOf(1, 1), writeOf(1, 2)}};
+  ProgramModel independent(p);
+  options.onRound = nullptr;
+  options.por = PorMode::None;
+  options.boundValue = 10;
+  SearchResult saturated = explore(independent, options);
+  ASSERT_EQ(saturated.rounds.size(), 4u);
+  for (uint64_t c = 0; c < 4; ++c) {
+    EXPECT_TRUE(saturated.rounds[c].complete);
+    EXPECT_EQ(saturated.rounds[c].boundPruned, c < 3);
+    EXPECT_EQ(saturated.rounds[c].errors, 0u);
+  }
+  // Without iterative bounding there are no rounds.
+  options.iterativeBounding = false;
+  EXPECT_TRUE(explore(independent, options).rounds.empty());
+}
+
 TEST(Bpor, IterativeBoundingStopsWhenTheBoundNoLongerCuts) {
   // Independent threads: main's 2 writes and T1's 2 writes. Bound 0 and 1 cut transitions;
   // the largest number of preemptions any schedule has is 3 (M T M T after the fork), so round
