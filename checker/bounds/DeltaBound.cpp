@@ -93,7 +93,7 @@ void DeltaBound::backtrack(const SearchStack &stack, size_t i, ThreadId u,
 // added u) would have added every enabled thread for a pending release; u was taken from this
 // state, so one of them did add u, and the state is still on the stack.
 void DeltaBound::releaseDiscovered(const SearchStack &stack, size_t frameIndex, ThreadId u,
-                                BacktrackSink &sink) const {
+                                   BacktrackSink &sink) const {
   if (stack.frames[frameIndex].enabled.contains(u))
     sink.addAllEnabled(frameIndex, true);
 }

@@ -196,9 +196,10 @@ TEST(Bpor, IterativeBoundingStopsWhenTheBoundNoLongerCuts) {
 // then too expensive (main, enabled with no yields, would have to wait), and main's failed
 // assertion ends every execution after the join. So T2's write is reachable only before T1
 // ends, which needs every enabled thread backtracked before T1's last transition: the release
-// rule of Algorithms 12 and 13 (BPOR's Initialize runs T1's write first there). Without the pending endsThread hint that rule cannot fire
-// before T1's write runs; the join's race with T1's end (a disabled join: every enabled
-// thread) and the engine's late release discovery must supply the point instead.
+// rule of Algorithms 12 and 13 (BPOR's Initialize runs T1's write first there). Without the
+// pending endsThread hint that rule cannot fire before T1's write runs; the join's race with
+// T1's end (a disabled join: every enabled thread) and the engine's late release discovery
+// must supply the point instead (with neither, fair bound 1 loses T2's final state).
 TEST(Bpor, ThreadEndIsAReleaseEvenWithoutThePendingHint) {
   Program p;
   p.bodies = {{forkOf(1), forkOf(2), joinOf(0), assertEq(9, 1)},
@@ -300,9 +301,8 @@ void validateBpor(BoundKind bound, uint64_t firstSeed, uint64_t seeds,
                             (optimizations & 2 ? " bound-optimization" : "") +
                             (optimizations & 4 ? " sleep-sets" : "");
         std::string where = std::string(boundKindName(bound)) + " bound " + std::to_string(c) +
-                            (endsThreadHint ? "" : " (no pending endsThread hint)") + " (" +
-                            names + " ), seed " + std::to_string(seed) + "\n" +
-                            program.toString();
+                            (endsThreadHint ? "" : " (no pending endsThread hint)") + " (" + names +
+                            " ), seed " + std::to_string(seed) + "\n" + program.toString();
         ASSERT_TRUE(bpor.result.complete) << where;
         ASSERT_EQ(bpor.states.local, plain.states.local) << "local states differ: " << where;
         ASSERT_EQ(bpor.states.terminal, plain.states.terminal) << "terminal states: " << where;
