@@ -198,6 +198,22 @@ int main(int argc, char **argv) {
   ProgressLine progress(options.progress);
   SearchOptions search = options.search;
   search.progress = [&](const Statistics &stats) { progress.update(stats); };
+  if (search.iterativeBounding && !options.json) {
+    // The coverage statement of each bound as its round ends (BPOR issue, iterative bounding).
+    std::cout << fmt::format("bporcheck: {}: {}\n", options.input, run.searchName);
+    search.onRound = [&](const BoundRound &round) {
+      progress.finish();
+      std::string statement =
+          round.errors ? "error found"
+          : !round.complete ? "incomplete (stopped by a limit)"
+          : !round.boundPruned
+              ? "no error in any schedule (the bound pruned nothing)"
+              : "no error in any schedule " + boundPhrase(search.bound, round.bound);
+      std::cout << fmt::format("bound {}: {} ({} executions)\n", round.bound, statement,
+                               round.stats.executions);
+      std::cout.flush();
+    };
+  }
   SearchResult result = options.optimal ? exploreOptimal(model, search, *options.optimal)
                                          : explore(model, search);
   progress.finish();
@@ -205,7 +221,8 @@ int main(int argc, char **argv) {
   if (options.json) {
     std::cout << formatJson(model, run, result, peakRssKb());
   } else {
-    std::cout << fmt::format("bporcheck: {}: {}\n", options.input, run.searchName);
+    if (!search.iterativeBounding)
+      std::cout << fmt::format("bporcheck: {}: {}\n", options.input, run.searchName);
     for (const ErrorReport &report : result.errors)
       printErrorReport(model, report);
     std::cout << formatVerdict(model, run, result);

@@ -18,7 +18,11 @@
 // RUN: %bporcheck --por=none --preemptions=2 -DM=3 -DN=2 %s | %FileCheck --check-prefix=OK %s
 // RUN: %expect-exit 1 %bporcheck --por=none --preemptions=3 -DM=3 -DN=2 %s | %FileCheck --check-prefix=BUG %s
 // Iterative bounding stops at the first bound that finds it.
-// RUN: %expect-exit 1 %bporcheck --iterate --preemptions=5 -DM=3 -DN=2 %s | %FileCheck --check-prefix=BUG %s
+// RUN: %expect-exit 1 %bporcheck --iterate --preemptions=5 -DM=3 -DN=2 %s | %FileCheck --check-prefixes=ITER,BUG %s
+// ITER: bound 0: no error in any schedule with at most 0 preemptions
+// ITER-NEXT: bound 1: no error in any schedule with at most 1 preemption
+// ITER-NEXT: bound 2: no error in any schedule with at most 2 preemptions
+// ITER-NEXT: bound 3: error found
 // OK: verdict: ok: no error in any schedule with at most {{[0-9]}} preemption
 // BUG: error: assertion failure: assertion 'turns != M + N' failed
 // BUG: verdict: error (assertion failure)
