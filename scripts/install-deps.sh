@@ -2,7 +2,7 @@
 # Installs what bporcheck needs on Debian bookworm, skipping what is already there.
 set -euo pipefail
 packages=(
-  build-essential cmake ninja-build python3 python3-psutil git
+  build-essential cmake ninja-build python3 git
   llvm-19-dev llvm-19-tools clang-19
   libfmt-dev libgtest-dev libgmock-dev
   zlib1g-dev libzstd-dev libxml2-dev libffi-dev libz3-dev
