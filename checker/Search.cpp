@@ -7,7 +7,6 @@
 
 namespace bpor {
 
-using Clock = std::chrono::steady_clock;
 
 SearchEngine::SearchEngine(Model &model, const SearchOptions &options,
                            const ExecutionObserver *observer)
@@ -541,17 +540,8 @@ void SearchEngine::reportError(const ErrorInfo &error) {
 }
 
 void SearchEngine::checkLimits() {
-  Clock::time_point now = Clock::now();
-  double elapsed = std::chrono::duration<double>(now - startTime).count();
-  result.stats.elapsedSeconds = elapsed;
-  if (options.progress && now - lastProgress >= std::chrono::seconds(1)) {
-    lastProgress = now;
-    options.progress(result.stats);
-  }
-  if (stop != StopReason::None)
-    return;
-  if ((options.maxExecutions && result.stats.executions >= options.maxExecutions) ||
-      (options.timeLimitSeconds > 0 && elapsed >= options.timeLimitSeconds))
+  bool limitReached = clock.tick(options, result.stats);
+  if (stop == StopReason::None && limitReached)
     stop = StopReason::Limit;
 }
 
@@ -592,7 +582,7 @@ bool SearchEngine::hasUnexploredBranch() const {
 }
 
 SearchResult SearchEngine::run() {
-  startTime = lastProgress = Clock::now();
+  clock.start();
   model.restart();
   ExecStatus status = model.status();
   captureState(status == ExecStatus::Running);
@@ -615,7 +605,7 @@ SearchResult SearchEngine::run() {
       stop == StopReason::None || (stop == StopReason::Error && !hasUnexploredBranch());
   if (stop == StopReason::Nondeterminism)
     result.complete = false;
-  result.stats.elapsedSeconds = std::chrono::duration<double>(Clock::now() - startTime).count();
+  result.stats.elapsedSeconds = clock.elapsedSeconds();
   return result;
 }
 

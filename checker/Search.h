@@ -3,6 +3,7 @@
 #pragma once
 
 #include "checker/Explorer.h"
+#include "checker/SearchClock.h"
 #include "checker/SearchStack.h"
 #include "checker/VectorClock.h"
 #include "checker/bounds/BoundFunction.h"
@@ -74,8 +75,7 @@ private:
   StopReason stop = StopReason::None;
   /// The step backtrackToNextBranch() took ended its execution.
   bool lastBranchEnded = false;
-  std::chrono::steady_clock::time_point startTime;
-  std::chrono::steady_clock::time_point lastProgress;
+  SearchClock clock;
 };
 
 } // namespace bpor

@@ -6,7 +6,6 @@
 
 namespace bpor::optimal {
 
-using Clock = std::chrono::steady_clock;
 
 OptimalSearch::OptimalSearch(Model &model, const SearchOptions &options, OptimalVariant variant,
                              const ExecutionObserver *observer)
@@ -393,17 +392,8 @@ void OptimalSearch::reportError(const ErrorInfo &error) {
 }
 
 void OptimalSearch::checkLimits() {
-  Clock::time_point now = Clock::now();
-  double elapsed = std::chrono::duration<double>(now - startTime).count();
-  result.stats.elapsedSeconds = elapsed;
-  if (options.progress && now - lastProgress >= std::chrono::seconds(1)) {
-    lastProgress = now;
-    options.progress(result.stats);
-  }
-  if (stop != StopReason::None)
-    return;
-  if ((options.maxExecutions && result.stats.executions >= options.maxExecutions) ||
-      (options.timeLimitSeconds > 0 && elapsed >= options.timeLimitSeconds))
+  bool limitReached = clock.tick(options, result.stats);
+  if (stop == StopReason::None && limitReached)
     stop = StopReason::Limit;
 }
 
@@ -449,7 +439,7 @@ bool OptimalSearch::hasUnexploredBranch() const {
 }
 
 SearchResult OptimalSearch::run() {
-  startTime = lastProgress = Clock::now();
+  clock.start();
   model.restart();
   ExecStatus status = model.status();
   captureState(status == ExecStatus::Running, {});
@@ -474,7 +464,7 @@ SearchResult OptimalSearch::run() {
       stop == StopReason::None || (stop == StopReason::Error && !hasUnexploredBranch());
   if (stop == StopReason::Nondeterminism)
     result.complete = false;
-  result.stats.elapsedSeconds = std::chrono::duration<double>(Clock::now() - startTime).count();
+  result.stats.elapsedSeconds = clock.elapsedSeconds();
   return result;
 }
 

@@ -3,6 +3,8 @@
 // stateless replay from the initial state, like checker/Search.h.
 #pragma once
 
+#include "checker/SearchClock.h"
+
 #include "checker/ThreadSet.h"
 #include "checker/optimal/EventLog.h"
 #include "checker/optimal/OptimalExplorer.h"
@@ -93,8 +95,7 @@ private:
   SearchResult result;
   StopReason stop = StopReason::None;
   bool lastBranchEnded = false;
-  std::chrono::steady_clock::time_point startTime;
-  std::chrono::steady_clock::time_point lastProgress;
+  SearchClock clock;
 };
 
 } // namespace bpor::optimal
