@@ -33,6 +33,23 @@ static bool hasBoolVector(Type *type) {
   return false;
 }
 
+// The first slot of the member that `indices` select in a flattened aggregate (extractvalue,
+// insertvalue), relative to the aggregate's first slot; `type` becomes the member's type.
+static uint32_t aggregateSlotOffset(Type *&type, ArrayRef<unsigned> indices) {
+  uint32_t offset = 0;
+  for (unsigned index : indices) {
+    if (auto *structType = dyn_cast<StructType>(type)) {
+      for (unsigned i = 0; i < index; ++i)
+        offset += slotCount(structType->getElementType(i));
+      type = structType->getElementType(index);
+    } else {
+      type = type->getArrayElementType();
+      offset += index * slotCount(type);
+    }
+  }
+  return offset;
+}
+
 static unsigned lanesOf(Type *type) {
   if (auto *vector = dyn_cast<FixedVectorType>(type))
     return vector->getNumElements();
@@ -411,17 +428,7 @@ void FunctionDecoder::decodeInstruction(const Instruction &instruction) {
   case Instruction::ExtractValue: {
     auto &extract = cast<ExtractValueInst>(instruction);
     Type *type = extract.getAggregateOperand()->getType();
-    uint32_t offset = 0;
-    for (unsigned index : extract.getIndices()) {
-      if (auto *structType = dyn_cast<StructType>(type)) {
-        for (unsigned i = 0; i < index; ++i)
-          offset += slotCount(structType->getElementType(i));
-        type = structType->getElementType(index);
-      } else {
-        type = type->getArrayElementType();
-        offset += index * slotCount(type);
-      }
-    }
+    uint32_t offset = aggregateSlotOffset(type, extract.getIndices());
     emitMove(dst, slot(extract.getAggregateOperand()) + offset,
              slotCount(type));
     return;
@@ -429,17 +436,7 @@ void FunctionDecoder::decodeInstruction(const Instruction &instruction) {
   case Instruction::InsertValue: {
     auto &insert = cast<InsertValueInst>(instruction);
     Type *type = insert.getAggregateOperand()->getType();
-    uint32_t offset = 0;
-    for (unsigned index : insert.getIndices()) {
-      if (auto *structType = dyn_cast<StructType>(type)) {
-        for (unsigned i = 0; i < index; ++i)
-          offset += slotCount(structType->getElementType(i));
-        type = structType->getElementType(index);
-      } else {
-        type = type->getArrayElementType();
-        offset += index * slotCount(type);
-      }
-    }
+    uint32_t offset = aggregateSlotOffset(type, insert.getIndices());
     emitMove(dst, slot(insert.getAggregateOperand()),
              slotCount(insert.getType()));
     emitMove(dst + offset, slot(insert.getInsertedValueOperand()),
