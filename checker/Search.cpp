@@ -525,16 +525,7 @@ void SearchEngine::endExecution(ExecutionEnd end) {
 }
 
 void SearchEngine::reportError(const ErrorInfo &error) {
-  ++result.stats.errors;
-  if (error.kind == ErrorKind::Deadlock)
-    ++result.stats.deadlocks;
-  ErrorReport report;
-  report.error = error;
-  report.trace = stack.events;
-  report.schedule.reserve(stack.events.size());
-  for (size_t i = 0; i < stack.events.size(); ++i)
-    report.schedule.push_back(stack.frames[i].taken);
-  result.errors.push_back(std::move(report));
+  recordError(result, error, stack.events, stack.frames);
   if (!options.keepGoing && stop == StopReason::None)
     stop = StopReason::Error;
 }

@@ -1,10 +1,11 @@
-// The time and execution limits of a search and its progress reports, shared by the search
-// engines (checker/Search.*, checker/optimal/OptimalSearch.*).
+// The time and execution limits of a search, its progress reports and its error reports, shared
+// by the search engines (checker/Search.*, checker/optimal/OptimalSearch.*).
 #pragma once
 
 #include "checker/Explorer.h"
 
 #include <chrono>
+#include <vector>
 
 namespace bpor {
 
@@ -34,5 +35,22 @@ private:
   using Clock = std::chrono::steady_clock;
   Clock::time_point startTime_, lastProgress_;
 };
+
+/// Counts an error in result.stats and appends its report: the events of the execution and
+/// the schedule that replays it (the engines' frames keep the step each event took).
+template <typename Frames>
+void recordError(SearchResult &result, const ErrorInfo &error,
+                 const std::vector<Operation> &events, const Frames &frames) {
+  ++result.stats.errors;
+  if (error.kind == ErrorKind::Deadlock)
+    ++result.stats.deadlocks;
+  ErrorReport report;
+  report.error = error;
+  report.trace = events;
+  report.schedule.reserve(events.size());
+  for (size_t i = 0; i < events.size(); ++i)
+    report.schedule.push_back(frames[i].taken);
+  result.errors.push_back(std::move(report));
+}
 
 } // namespace bpor

@@ -377,16 +377,7 @@ void OptimalSearch::endExecution(ExecutionEnd end) {
 }
 
 void OptimalSearch::reportError(const ErrorInfo &error) {
-  ++result.stats.errors;
-  if (error.kind == ErrorKind::Deadlock)
-    ++result.stats.deadlocks;
-  ErrorReport report;
-  report.error = error;
-  report.trace = events;
-  report.schedule.reserve(events.size());
-  for (size_t i = 0; i < events.size(); ++i)
-    report.schedule.push_back(frames[i].taken);
-  result.errors.push_back(std::move(report));
+  recordError(result, error, events, frames);
   if (!options.keepGoing && stop == StopReason::None)
     stop = StopReason::Error;
 }
