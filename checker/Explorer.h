@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace bpor {
@@ -99,6 +100,15 @@ struct SearchOptions {
   /// lock is enabled, instead of before the unlock (where it is not, which would backtrack
   /// every enabled thread).
   bool releaseOptimization = true;
+  /// 6.2 (Definition 6.5 and Algorithm 16, dissertation): when Backtrack must reverse a race
+  /// for a thread u that is disabled before the racing event, backtrack the cheapest thread of
+  /// E(S, i, u) (the enabled threads whose next transition leads to u's) instead of every
+  /// enabled thread. Not for the context bound, which must explore the running thread or all.
+  bool alternativeThread = true;
+  /// 6.6: a fair bound enforced together with `bound` (Context, Preemption or Delta), so that
+  /// spin loops stay finite while the other bound limits the schedules; unset: no fair bound
+  /// beyond `bound` itself.
+  std::optional<uint64_t> combinedFairBound;
   /// Debugging: in every state, recompute the race analysis by brute force from the
   /// definitions and check that each backtrack point it requires (the bound's Post condition
   /// for the current sequence) is in place; a violation throws std::logic_error. Slow.
