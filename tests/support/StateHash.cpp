@@ -1,86 +1,9 @@
 #include "tests/support/StateHash.h"
 
-#include "checker/VectorClock.h"
-
 namespace bpor::testing {
 
-namespace {
-
-// SplitMix64's finaliser: a good 64-bit mixing function.
-uint64_t mix(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
-uint64_t combine(uint64_t seed, uint64_t value) { return mix(seed ^ mix(value)); }
-
-struct EventHashes {
-  std::vector<uint64_t> eventHash; // tuple hash per event
-  std::vector<uint64_t> localHash; // local state after each event
-  uint64_t globalHash = 0;
-};
-
-EventHashes hashExecution(const std::vector<Operation> &events) {
-  HappensBefore hb;
-  std::vector<uint64_t> canonical{mix(0x6d61696e)}; // thread 0: "main"
-  std::vector<uint32_t> children{0};
-  std::vector<std::vector<uint64_t>> prefix; // prefix[t][k]: sum of t's first k event hashes
-  EventHashes out;
-  for (size_t i = 0; i < events.size(); ++i) {
-    const Operation &e = events[i];
-    hb.push(e);
-    ThreadId t = e.thread;
-    if (t >= prefix.size())
-      prefix.resize(t + 1, std::vector<uint64_t>{0});
-    if (e.kind == OpKind::Fork && e.otherThread != NoThread) {
-      ThreadId child = e.otherThread;
-      if (child >= canonical.size()) {
-        canonical.resize(child + 1, 0);
-        children.resize(child + 1, 0);
-      }
-      canonical[child] = combine(canonical[t], ++children[t]);
-    }
-    const VectorClock &clock = hb.clock(i);
-    uint64_t clockHash = 0;
-    for (ThreadId u = 0; u < clock.size(); ++u)
-      if (clock[u])
-        clockHash += combine(canonical[u], clock[u]);
-    uint64_t h = canonical[t];
-    h = combine(h, hb.indexInThread(i));
-    h = combine(h, uint64_t(e.kind));
-    h = combine(h, e.location);
-    h = combine(h, e.numAccesses ? e.accesses[0].address : ~uint64_t(0));
-    // A fork's value and otherThread are the child's schedule-dependent number: use its
-    // canonical name instead.
-    h = combine(h, e.kind == OpKind::Fork ? canonical[e.otherThread] : e.value);
-    h = combine(h, e.endsThread);
-    h = combine(h, clockHash);
-    out.eventHash.push_back(h);
-    prefix[t].push_back(prefix[t].back() + h);
-    uint64_t local = 0;
-    for (ThreadId u = 0; u < clock.size(); ++u)
-      if (clock[u])
-        local += prefix[u][clock[u]];
-    out.localHash.push_back(local);
-    out.globalHash += h;
-  }
-  return out;
-}
-
-} // namespace
-
-std::vector<uint64_t> localStateHashes(const std::vector<Operation> &events) {
-  return hashExecution(events).localHash;
-}
-
-uint64_t globalStateHash(const std::vector<Operation> &events) {
-  return hashExecution(events).globalHash;
-}
-
 void ReachedStates::add(const std::vector<Operation> &events, ExecutionEnd end) {
-  EventHashes h = hashExecution(events);
+  ExecutionHashes h = hashExecution(events);
   local.insert(h.localHash.begin(), h.localHash.end());
   if (end == ExecutionEnd::Finished)
     terminal.insert(h.globalHash);

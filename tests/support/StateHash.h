@@ -1,14 +1,9 @@
-// Canonical hashes of the states an explorer reaches (design.md, "Validation").
-//
-// A thread's local state (Definition 2.1, dissertation) after event e is e together with every
-// event that happens before it. Each event gets the tuple (canonical thread, index within the
-// thread, operation, location, value, vector clock) hashed to 64 bits, and a set of events is
-// hashed as the sum of its tuple hashes, so every interleaving of one partial order gives the
-// same hash. Threads are named canonically by their creation path (the k-th child of the
-// j-th child of main...), which does not depend on the schedule, unlike Model's numbering.
+// The state sets a search reaches, for the validation of the explorers (design.md,
+// "Validation"); the hashes themselves are checker/StateHash.h.
 #pragma once
 
 #include "checker/Explorer.h"
+#include "checker/StateHash.h"
 
 #include <cstdint>
 #include <set>
@@ -28,10 +23,5 @@ struct ReachedStates {
     return [this](const std::vector<Operation> &events, ExecutionEnd end) { add(events, end); };
   }
 };
-
-/// The local-state hash of each event of `events`, in order.
-std::vector<uint64_t> localStateHashes(const std::vector<Operation> &events);
-/// The hash of the state reached by `events` (all of them).
-uint64_t globalStateHash(const std::vector<Operation> &events);
 
 } // namespace bpor::testing
