@@ -12,7 +12,9 @@
 // u's pending operation is.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace bpor {
@@ -124,6 +126,15 @@ struct ErrorInfo {
   std::string message;
 };
 
+/// A saved state of one model (Model::checkpoint). Opaque to the explorers: only the model that
+/// made it can restore it, and only while that model lives.
+class ModelCheckpoint {
+public:
+  virtual ~ModelCheckpoint() = default;
+  /// Heap bytes the checkpoint holds (approximate), so an explorer can bound what it keeps.
+  virtual size_t bytes() const { return 0; }
+};
+
 class Model {
 public:
   virtual ~Model() = default;
@@ -155,6 +166,27 @@ public:
 
   /// Meaningful when status() == Error.
   virtual const ErrorInfo &error() const = 0;
+
+  // ---- Checkpoint and restore: an alternative to restart() + replaying a prefix. ----
+  //
+  // Contract: restore(c) puts the model exactly in the state it had when c was taken (threads,
+  // enabledness, pending operations, status, error, the program's memory and output), so that
+  // stepping on from there gives the same operations (values included) and the same final state
+  // as restart() followed by replaying the prefix c was taken after. A checkpoint is valid only
+  // for the model that made it; it may be restored any number of times, in any order with other
+  // checkpoints, and restart() does not invalidate it. See docs/interp-performance.md for what a
+  // checkpoint costs compared with a replay.
+
+  /// A copy of the current state, or nullptr if the model does not support checkpoints.
+  virtual std::unique_ptr<ModelCheckpoint> checkpoint() const { return nullptr; }
+
+  /// Overwrites `into` (a checkpoint this model made earlier) with the current state, reusing
+  /// its storage. Returns false (and leaves `into` alone) if checkpoints are unsupported.
+  virtual bool checkpointInto(ModelCheckpoint &into) const { return false; }
+
+  /// Returns to the state saved in `checkpoint` (made by this model). A model that does not
+  /// support checkpoints never returns one, so it is never asked to restore.
+  virtual void restore(const ModelCheckpoint &checkpoint) {}
 
   /// Human-readable "file:line" for an operation's location id; empty if unknown.
   virtual std::string describeLocation(uint32_t location) const { return {}; }
