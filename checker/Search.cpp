@@ -7,7 +7,6 @@
 
 namespace bpor {
 
-
 SearchEngine::SearchEngine(Model &model, const SearchOptions &options,
                            const ExecutionObserver *observer)
     : model(model), options(options), observer(observer),
@@ -134,9 +133,8 @@ size_t SearchEngine::raceTarget(size_t i, ThreadId u) const {
     return i;
   const Operation &release = stack.events[i];
   const Operation &acquire = stack.top().next[u];
-  if (release.kind != OpKind::Unlock || acquire.kind != OpKind::Lock ||
-      release.numAccesses != 1 || acquire.numAccesses != 1 ||
-      release.accesses[0].address != acquire.accesses[0].address)
+  if (release.kind != OpKind::Unlock || acquire.kind != OpKind::Lock || release.numAccesses != 1 ||
+      acquire.numAccesses != 1 || release.accesses[0].address != acquire.accesses[0].address)
     return i;
   uint64_t mutex = release.accesses[0].address;
   for (size_t j = i; j-- > 0;) {
@@ -212,9 +210,14 @@ void SearchEngine::checkRaceAnalysis(bool executionEnded) {
         continue;
       if (options.threadStartOptimization && !(executionEnded && i + 1 == n) && createdBy(i, u))
         continue;
+      uint32_t race = i;
       i = uint32_t(raceTarget(i, u));
       if (options.por == PorMode::Bpor) {
         bound->backtrack(stack, i, u, checker);
+        if (race != i && bound->costReadsEnabledness()) {
+          ConservativeSink conservative(checker);
+          bound->backtrack(stack, race, u, conservative);
+        }
       } else {
         const Frame &pre = stack.frames[i];
         if (pre.enabled.contains(u) && !pre.sleep.contains(u))
@@ -232,11 +235,18 @@ void SearchEngine::checkRaceAnalysis(bool executionEnded) {
 
 // Line 7 of Algorithm 7 and 8: Backtrack(S, i, u).
 void SearchEngine::backtrackRace(size_t frameIndex, ThreadId u) {
-  frameIndex = raceTarget(frameIndex, u);
-  if (options.por == PorMode::Bpor)
-    bound->backtrack(stack, frameIndex, u, *this);
-  else
-    dporBacktrack(frameIndex, u);
+  size_t target = raceTarget(frameIndex, u);
+  if (options.por != PorMode::Bpor) {
+    dporBacktrack(target, u);
+    return;
+  }
+  bound->backtrack(stack, target, u, *this);
+  // 6.3 for a bound whose costs read enabledness: the acquire's point is DPOR's, the
+  // release's stays as the bound's (docs/algorithms-notes.md, item 13).
+  if (target != frameIndex && bound->costReadsEnabledness()) {
+    ConservativeSink conservative(*this);
+    bound->backtrack(stack, frameIndex, u, conservative);
+  }
 }
 
 // Line 11: the initial backtrack set of the new final state.

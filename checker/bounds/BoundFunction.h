@@ -31,6 +31,19 @@ public:
   virtual void transitionExceedsBound() = 0;
 };
 
+/// Forwards to another sink with every point marked conservative: a bound's whole Backtrack
+/// run for a point that only the bound needs.
+class ConservativeSink final : public BacktrackSink {
+public:
+  explicit ConservativeSink(BacktrackSink &target) : target(target) {}
+  void add(size_t frameIndex, ThreadId u, bool) override { target.add(frameIndex, u, true); }
+  void addAllEnabled(size_t frameIndex, bool) override { target.addAllEnabled(frameIndex, true); }
+  void transitionExceedsBound() override { target.transitionExceedsBound(); }
+
+private:
+  BacktrackSink &target;
+};
+
 class BoundFunction {
 public:
   virtual ~BoundFunction() = default;
@@ -60,6 +73,12 @@ public:
   /// releases add nothing.
   virtual void releaseDiscovered(const SearchStack &stack, size_t frameIndex, ThreadId u,
                                  BacktrackSink &sink) const {}
+  /// Whether a transition's cost reads which threads are enabled (preemption, delta, fair).
+  /// Running a thread before a release can then make a later switch free (its acquire blocks,
+  /// Figure 6.3, dissertation), so the release optimization (6.3) may move a race's backtrack
+  /// point to the acquire only if it keeps the one before the release too, as a conservative
+  /// point (docs/algorithms-notes.md, item 13).
+  virtual bool costReadsEnabledness() const { return false; }
 
 protected:
   uint64_t limit = ~uint64_t(0);

@@ -17,6 +17,7 @@ public:
   /// disabled there or a release is involved (then every enabled thread).
   void backtrack(const SearchStack &stack, size_t i, ThreadId u,
                  BacktrackSink &sink) const override;
+  bool costReadsEnabledness() const override { return true; }
   /// Every enabled thread, as Initialize and Backtrack do for a pending release.
   void releaseDiscovered(const SearchStack &stack, size_t frameIndex, ThreadId u,
                          BacktrackSink &sink) const override;

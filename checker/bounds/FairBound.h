@@ -23,6 +23,7 @@ public:
   /// enabled thread.
   void backtrack(const SearchStack &stack, size_t i, ThreadId u,
                  BacktrackSink &sink) const override;
+  bool costReadsEnabledness() const override { return true; }
   /// Every enabled thread, as Initialize and Backtrack do for a pending release.
   void releaseDiscovered(const SearchStack &stack, size_t frameIndex, ThreadId u,
                          BacktrackSink &sink) const override;

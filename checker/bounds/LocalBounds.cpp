@@ -94,17 +94,18 @@ VectorClock LocalContextBound::apply(const Operation &op, Undo *undo) {
       else
         undo->variables.emplace_back(a.variable, it->second);
     }
-    bool owned = var.owner == u;
     if (!a.write) {
-      // read(u, x)
-      if (!owned)
+      // read(u, x). Owned when u wrote x last, whoever read it since: a read commutes with
+      // other reads, so they must not change its cost (item 12 of docs/algorithms-notes.md).
+      if (var.lastWriter != u)
         c.join(var.written);
       var.read.set(u, c[u] + 1);
-      if (var.owner != u)
-        var.owner = NoThread; // another thread has read x since its last write
+      if (var.lastWriter != u)
+        var.readByOthers = true;
     } else {
-      // write(u, x)
-      if (!owned)
+      // write(u, x). Owned (O_x = u of Definition 7.9) when u wrote x last and no other thread
+      // has read it since; those reads happen before this write, which is dependent with them.
+      if (var.lastWriter != u || var.readByOthers)
         c = csjoin(
             [&] {
               VectorClock j = c;
@@ -113,7 +114,8 @@ VectorClock LocalContextBound::apply(const Operation &op, Undo *undo) {
             }(),
             var.read, u);
       var.written = incremented(c, u);
-      var.owner = u;
+      var.lastWriter = u;
+      var.readByOthers = false;
     }
     if (undo)
       variables[a.variable] = var;

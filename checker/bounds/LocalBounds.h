@@ -45,6 +45,11 @@ private:
 /// reads, the transition that ends a thread writes one that a join of it reads, and a global
 /// operation writes a variable that every operation with a footprint reads, so that the
 /// variables' conflicts are exactly Definition 2.4's.
+///
+/// O_x is split in two (docs/algorithms-notes.md, item 12): a read tests only that u wrote x
+/// last, a write also that no other thread has read x since. Definition 7.9 lets another
+/// thread's read reset O_x for the owner's later read too, which makes the value depend on the
+/// order of two reads that commute: the bound was then not stable, and BPOR missed states.
 class LocalContextBound final : public PartialOrderBound {
 public:
   uint64_t valueAfter(const SearchStack &stack, ThreadId u) const override;
@@ -54,7 +59,8 @@ public:
 private:
   struct Variable {
     VectorClock written, read;
-    ThreadId owner = NoThread; // O_x
+    ThreadId lastWriter = NoThread;
+    bool readByOthers = false; // another thread read x since lastWriter wrote it
   };
   struct Access {
     uint64_t variable;

@@ -15,6 +15,7 @@ public:
   /// strictly before i (Requirement 3 of Definition 4.10: ext(s, t) must stay independent).
   void backtrack(const SearchStack &stack, size_t i, ThreadId u,
                  BacktrackSink &sink) const override;
+  bool costReadsEnabledness() const override { return true; }
 
   /// max{j < i | j = 0 or S_{j-1}.tid != S_j.tid} (0-based), or SIZE_MAX if i == 0.
   static size_t lastContextSwitchBefore(const SearchStack &stack, size_t i);
