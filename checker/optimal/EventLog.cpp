@@ -27,6 +27,11 @@ void EventLog::analyse(const Event &event, size_t limit, int64_t previous, Vecto
 
   for (uint32_t i : predecessors) {
     RaceClass race = classifyRace(records[i].event, event, releaserWasWriter(i, event));
+    // Event i enabled this thread while it was waiting at this very operation: this event
+    // cannot run before it (whatever the kind of object, e.g. a broadcast and a CondWake).
+    if (race.verdict == RaceVerdict::Reversible && int64_t(i) > previous &&
+        records[i].enabledThreads.contains(u))
+      race.verdict = RaceVerdict::Irreversible;
     if (race.verdict == RaceVerdict::Reversible)
       races.push_back(i);
     if (race.partner == AcquirePartner::None)

@@ -8,6 +8,7 @@
 // O(k·T) clock joins (n events, k immediate predecessors, T threads); see docs/optimal-dpor.md.
 #pragma once
 
+#include "checker/ThreadSet.h"
 #include "checker/VectorClock.h"
 #include "checker/optimal/Event.h"
 
@@ -25,6 +26,10 @@ struct EventRecord {
   int64_t previousInThread = -1;
   /// Earlier events e with a reversible race e ⋖ this event (or an acquisition race).
   std::vector<uint32_t> races;
+  /// The threads this event enabled: alive and disabled in the state before it, enabled in
+  /// the state after it. Such a thread's next event was enabled by this one, so the race
+  /// between them cannot be reversed (docs/optimal-dpor.md, "Enabling and disabling").
+  ThreadSet enabledThreads;
 };
 
 class EventLog {
@@ -32,6 +37,8 @@ public:
   void push(const Event &event);
   void pop();
   void clear();
+  /// Records which threads the last event enabled (known once the state after it is).
+  void setEnabledThreads(const ThreadSet &threads) { records.back().enabledThreads = threads; }
 
   size_t size() const { return records.size(); }
   const EventRecord &operator[](size_t i) const { return records[i]; }

@@ -30,6 +30,7 @@ void OptimalSearch::captureState(bool running, std::vector<Event> sleep) {
       frame.enabled.insert(u);
   }
   frame.sleep = std::move(sleep);
+  frame.running = running;
   frames.push_back(std::move(frame));
 }
 
@@ -182,6 +183,17 @@ bool OptimalSearch::stepAndEnter(ScheduleStep step) {
     subtree = frames[top].branchSubtree; // a copy: every data choice starts from it
   bool running = status == ExecStatus::Running;
   captureState(running, std::move(sleep));
+  if (running) {
+    // The threads this event enabled (EventRecord::enabledThreads).
+    const Frame &before = frames[top], &after = frames.back();
+    ThreadSet enabled;
+    after.enabled.forEach([&](ThreadId u) {
+      if (u != step.thread && before.alive.contains(u) && !before.enabled.contains(u))
+        enabled.insert(u);
+    });
+    if (!enabled.empty())
+      log.setEnabledThreads(enabled);
+  }
   if (!running) {
     if (status == ExecStatus::Error)
       reportError(model.error());
@@ -239,9 +251,11 @@ bool OptimalSearch::replayPrefix() {
 // "Executions that end early").
 void OptimalSearch::analyseRaces() {
   size_t length = log.size();
-  for (size_t j = firstNew; j < length; ++j)
+  for (size_t j = firstNew; j < length; ++j) {
     for (uint32_t i : log[j].races)
       reverseRace(i, log[j].event, length);
+    reverseDisablings(j);
+  }
   bool cutShort = length > 0 && log[length - 1].event.endsExecution;
   const Frame &end = frames.back();
   if (end.exhausted)
@@ -278,6 +292,26 @@ void OptimalSearch::reverseRace(size_t i, const Event &later, size_t limit) {
   if (reversed.endsExecution && dependent(log[i].event.op, reversed.op))
     reversed.endsExecution = false;
   insertWakeupSequence(i, log.wakeupSequence(i, reversed, limit));
+}
+
+// The races of event j with the pending operations it disabled (docs/optimal-dpor.md,
+// "Enabling and disabling"). A thread enabled before e_j and disabled after it runs its
+// operation p, if ever, only once something re-enables it, which then happens before p and
+// hides the race e_j ⋖ p from the executed events: a signal's wakeup taken by one waiter, after
+// which the other waiter runs only once a broadcast reaches it. p was enabled in pre(E, e_j),
+// so the reversal is the one-event sequence p there.
+void OptimalSearch::reverseDisablings(size_t j) {
+  const Frame &before = frames[j], &after = frames[j + 1];
+  if (!after.running)
+    return; // the execution ended at e_j: "Executions that end early" handles the others
+  const Event &e = log[j].event;
+  before.enabled.forEach([&](ThreadId u) {
+    if (u == e.thread() || !after.alive.contains(u) || after.enabled.contains(u))
+      return;
+    Event pending{before.next[u], false};
+    if (conflicts(e, pending))
+      insertWakeupSequence(j, {pending});
+  });
 }
 
 void OptimalSearch::insertWakeupSequence(size_t i, std::vector<Event> v) {

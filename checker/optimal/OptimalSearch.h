@@ -21,6 +21,9 @@ struct Frame {
   std::vector<Operation> next;
   ThreadSet alive;
   ThreadSet enabled;
+  /// The model was Running here (false for the state after an execution's last event, where
+  /// nothing is enabled because the execution is over).
+  bool running = true;
   /// sleep(E): sleepers inherited from the parent and the branches already explored from E,
   /// each with the event it executes from here.
   std::vector<Event> sleep;
@@ -80,6 +83,7 @@ private:
   // Races.
   void analyseRaces();
   void reverseRace(size_t i, const Event &later, size_t limit);
+  void reverseDisablings(size_t j);
   void insertWakeupSequence(size_t i, std::vector<Event> v);
 
   Model &model;

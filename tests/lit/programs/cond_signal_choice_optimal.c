@@ -1,8 +1,7 @@
-// KNOWN GAP (issue: optimal DPOR): optimal DPOR and source-DPOR miss the schedule in which a
-// condition-variable signal wakes the second waiter (cond_signal_choice.c, which the default
-// DPOR finds). Taking a signal's wakeup disables the other waiter's CondWake; these explorers
-// look for races between executed events only, and the other waiter's CondWake runs later,
-// ordered after the first through the broadcast. Remove the XFAIL when they find it.
-// XFAIL: *
+// Optimal DPOR and source-DPOR find the schedule in which a condition-variable signal wakes
+// the thread that started waiting second (cond_signal_choice.c). The first waiter's CondWake
+// takes the signal's only wakeup and so disables the second waiter's pending CondWake, which
+// runs only after the broadcast: the race is between the executed CondWake and the pending
+// one it disabled (docs/optimal-dpor.md, "Enabling and disabling").
 // RUN: %expect-exit 1 %bporcheck --por=optimal %S/cond_signal_choice.c | %FileCheck %S/cond_signal_choice.c
 // RUN: %expect-exit 1 %bporcheck --por=source %S/cond_signal_choice.c | %FileCheck %S/cond_signal_choice.c

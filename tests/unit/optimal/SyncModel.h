@@ -1,10 +1,18 @@
-// A small test Model with semaphores and reader-writer locks, which the toy program language
-// of tests/support does not have: the blocking objects whose races optimal DPOR reverses with
-// a safety net (docs/optimal-dpor.md, "Blocking operations").
+// A small test Model with semaphores, reader-writer locks and condition variables, which the
+// toy program language of tests/support does not have: the blocking objects whose races
+// optimal DPOR reverses with a safety net, and the operations that disable another thread's
+// pending one (docs/optimal-dpor.md, "Blocking operations").
 //
-// Variables live at 8*var, semaphore s at 0x200000 + 8*s, rwlock l at 0x300000 + 8*l; every
-// operation on a synchronisation object accesses it as a write, as the runtime does. Thread 0
-// runs body 0 and forks the others; the execution finishes when every thread has ended.
+// Variables live at 8*var, semaphore s at 0x200000 + 8*s, rwlock l at 0x300000 + 8*l, mutex m
+// at 0x400000 + 8*m, condition variable c at 0x500000 + 8*c; every operation on a
+// synchronisation object accesses it as a write, as the runtime does. Thread 0 runs body 0 and
+// forks the others; the execution finishes when every thread has ended.
+//
+// Condition variables follow runtime/sync/CondVar.h: a wait is two operations, CondWait
+// (releases the mutex, starts waiting; footprint: the condition and the mutex) and CondWake
+// (takes a wakeup and reacquires the mutex, same footprint), enabled once the thread is owed a
+// wakeup and the mutex is free. A signal leaves a token any thread waiting at that moment may
+// take (lost if every waiter is already owed one); a broadcast wakes every current waiter.
 #pragma once
 
 #include "checker/Model.h"
@@ -14,12 +22,26 @@
 
 namespace bpor::testing {
 
-enum class SyncOp : uint8_t { Read, Write, SemWait, SemPost, RdLock, WrLock, RwUnlock, Fork };
+enum class SyncOp : uint8_t {
+  Read,
+  Write,
+  SemWait,
+  SemPost,
+  RdLock,
+  WrLock,
+  RwUnlock,
+  Fork,
+  Lock,
+  Unlock,
+  CondWait, // object: the condition variable; value: the mutex
+  CondSignal,
+  CondBroadcast,
+};
 
 struct SyncInstr {
   SyncOp op = SyncOp::Read;
-  uint32_t object = 0; // variable, semaphore or rwlock; Fork: the body
-  uint64_t value = 0;  // Write: the value written
+  uint32_t object = 0; // variable, semaphore, rwlock, mutex or condition; Fork: the body
+  uint64_t value = 0;  // Write: the value written; CondWait: the mutex
 };
 
 struct SyncProgram {
@@ -32,6 +54,11 @@ struct SyncProgram {
 /// Random programs: main forks 2 or 3 threads, each a few reads, writes, semaphore waits and
 /// posts, and reader or writer critical sections. The same seed gives the same program.
 SyncProgram generateSyncProgram(uint64_t seed);
+
+/// Random programs with one mutex and one condition variable: main forks 2 or 3 threads, each
+/// one or two critical sections of reads, writes, waits, signals and broadcasts (a wait may
+/// never be woken: those executions deadlock). The same seed gives the same program.
+SyncProgram generateCondProgram(uint64_t seed);
 
 class SyncModel final : public Model {
 public:
@@ -51,6 +78,7 @@ private:
     uint32_t body = 0;
     size_t pc = 0;
     bool alive = true;
+    bool waking = false; // executed the CondWait of the instruction at pc: CondWake is next
     Operation next;
   };
 
@@ -65,6 +93,18 @@ private:
   std::vector<uint32_t> semaphores;
   std::vector<ThreadId> writer;
   std::vector<uint32_t> readers;
+  std::vector<ThreadId> mutexOwner;
+  struct CondWaiter {
+    ThreadId thread;
+    bool broadcast; // woken by a broadcast: needs no token
+  };
+  struct CondState {
+    std::vector<CondWaiter> waiters;            // in the order they started waiting
+    std::vector<std::vector<ThreadId>> tokens; // each signal's eligible waiters
+  };
+  std::vector<CondState> conds;
+  bool canWake(const CondState &cond, ThreadId thread) const;
+  void wake(CondState &cond, ThreadId thread);
   ExecStatus currentStatus = ExecStatus::Running;
   ErrorInfo noError;
   Operation lastEvent;
