@@ -36,8 +36,12 @@ cl::opt<int64_t> Contexts("contexts", cl::desc("Context-switch bound"), cl::init
                           cl::value_desc("N"), cl::cat(Category));
 cl::opt<int64_t> Delta("delta", cl::desc("Delta bound (deviations from round-robin order)"),
                        cl::init(-1), cl::value_desc("N"), cl::cat(Category));
-cl::opt<int64_t> Fair("fair", cl::desc("Fair bound (difference of yield counts)"), cl::init(-1),
-                      cl::value_desc("N"), cl::cat(Category));
+cl::opt<int64_t> Fair("fair",
+                      cl::desc("Fair bound (difference of yield counts); alone, or together "
+                               "with one of --preemptions, --contexts or --delta, which keeps "
+                               "spin loops finite while the other bound limits the schedules "
+                               "(6.6)"),
+                      cl::init(-1), cl::value_desc("N"), cl::cat(Category));
 cl::opt<int64_t> Depth("depth", cl::desc("Depth bound (visible steps)"), cl::init(-1),
                        cl::value_desc("N"), cl::cat(Category));
 cl::opt<int64_t> LocalDepth("local-depth",
@@ -65,6 +69,11 @@ cl::opt<bool> NoReleaseOptimization(
 cl::opt<bool> NoThreadStartOptimization(
     "no-thread-start-optimization",
     cl::desc("Backtrack races between a fork and the child's transitions too (6.3 off)"),
+    cl::cat(Category));
+cl::opt<bool> NoAlternativeThread(
+    "no-alternative-thread",
+    cl::desc("Reverse a race with a disabled thread by backtracking every enabled thread, not "
+             "only the cheapest one that leads to it (6.2 off)"),
     cl::cat(Category));
 cl::opt<bool> NoSleepSets("no-sleep-sets", cl::desc("No sleep sets with BPOR (6.5 off)"),
                           cl::cat(Category));
@@ -98,6 +107,12 @@ cl::opt<bool> SpinAssume(
     "spin-assume",
     cl::desc("Turn each spin loop into a blocking await of its exit condition instead of "
              "putting a yield on its back edge (sound for assertions; hides livelocks)"),
+    cl::cat(Category));
+cl::opt<bool> HashStates(
+    "hash-states",
+    cl::desc("Count the unique local states the search reaches (each thread's last event and "
+             "its happens-before past, hashed canonically; dissertation, chapter 8). Costs "
+             "memory: 8 bytes and more per state, kept for the whole search"),
     cl::cat(Category));
 cl::opt<bool> Json("json", cl::desc("Print the result as one JSON object"), cl::cat(Category));
 cl::opt<bool> PrintOutput("print-output",
@@ -164,19 +179,39 @@ bool parseOptions(int argc, char **argv, Options &options) {
       {LocalDepth, BoundKind::LocalDepth, "--local-depth"},
       {LocalContext, BoundKind::LocalContext, "--local-context"},
   };
-  const char *boundName = nullptr;
+  // One bound, or the fair bound together with a preemption, context or delta bound (6.6):
+  // the fair bound keeps spin loops finite while the other limits the schedules.
+  std::vector<const BoundOption *> given;
   for (const BoundOption &b : bounds) {
     if (b.option.getNumOccurrences() == 0)
       continue;
     if (b.option < 0)
       return usageError(fmt::format("{} must not be negative", b.name));
-    if (boundName)
-      return usageError(
-          fmt::format("{} and {} cannot be combined: give one bound", boundName, b.name));
-    boundName = b.name;
-    options.search.bound = b.kind;
-    options.search.boundValue = static_cast<uint64_t>(b.option);
+    given.push_back(&b);
   }
+  auto combinable = [](const BoundOption *b) {
+    return b->kind == BoundKind::Preemption || b->kind == BoundKind::Context ||
+           b->kind == BoundKind::Delta;
+  };
+  const char *boundName = nullptr;
+  const BoundOption *fair = nullptr;
+  if (given.size() == 2 && given[0]->kind != BoundKind::Fair &&
+      given[1]->kind == BoundKind::Fair && combinable(given[0])) {
+    fair = given[1];
+    given.pop_back();
+  }
+  if (given.size() > 1)
+    return usageError(fmt::format(
+        "{} and {} cannot be combined: give one bound, or --fair=N together with one of "
+        "--preemptions, --contexts or --delta",
+        given[0]->name, given[1]->name));
+  if (!given.empty()) {
+    boundName = given[0]->name;
+    options.search.bound = given[0]->kind;
+    options.search.boundValue = static_cast<uint64_t>(given[0]->option);
+  }
+  if (fair)
+    options.search.combinedFairBound = static_cast<uint64_t>(fair->option);
   bool bounded = options.search.bound != BoundKind::None;
 
   options.defaultMode = Por.empty() && !bounded;
@@ -215,6 +250,7 @@ bool parseOptions(int argc, char **argv, Options &options) {
   options.search.sleepSets = !NoSleepSets;
   options.search.releaseOptimization = !NoReleaseOptimization;
   options.search.threadStartOptimization = !NoThreadStartOptimization;
+  options.search.alternativeThread = !NoAlternativeThread;
   options.search.checkInvariants = CheckInvariants;
 
   options.search.maxDepth = MaxDepth;
@@ -242,6 +278,7 @@ bool parseOptions(int argc, char **argv, Options &options) {
   if (!options.replay.empty() && !options.saveTrace.empty())
     return usageError("--replay and --save-trace cannot be combined");
   options.spinAssume = SpinAssume;
+  options.hashStates = HashStates;
   options.json = Json;
   options.printOutput = PrintOutput;
   options.progress = !NoProgress && !Json;

@@ -28,6 +28,8 @@ struct Options {
   bool printOutput = false;
   bool progress = true;
   bool spinAssume = false;
+  /// --hash-states: count the unique local states the search reaches (dissertation, chapter 8).
+  bool hashStates = false;
   uint32_t stackLimit = 0;
   uint64_t maxLocalBranches = 0;
   std::string emitInstrumented;

@@ -120,13 +120,16 @@ std::string formatVerdict(const Model &model, const RunDescription &run,
                      s.executions, run.searchName);
 }
 
-std::string formatStatistics(const Statistics &s, long peakRss) {
+std::string formatStatistics(const Statistics &s, long peakRss,
+                             std::optional<uint64_t> uniqueLocalStates) {
   std::string out;
   out += fmt::format("executions: {}\n", s.executions);
   out += fmt::format("  finished: {}, infeasible (assume): {}, sleep-set blocked: {}, "
                      "bound blocked: {}, errors: {}\n",
                      s.finished, s.infeasible, s.sleepSetBlocked, s.boundBlocked, s.errors);
   out += fmt::format("steps: {}\n", s.steps);
+  if (uniqueLocalStates)
+    out += fmt::format("unique local states: {}\n", *uniqueLocalStates);
   if (s.prunedByBound || s.conservativeBacktrackPoints)
     out += fmt::format("pruned by bound: {}, conservative backtrack points: {}\n",
                        s.prunedByBound, s.conservativeBacktrackPoints);
@@ -135,7 +138,7 @@ std::string formatStatistics(const Statistics &s, long peakRss) {
 }
 
 std::string formatJson(const Model &model, const RunDescription &run, const SearchResult &result,
-                       long peakRss) {
+                       long peakRss, std::optional<uint64_t> uniqueLocalStates) {
   const Statistics &s = result.stats;
   llvm::json::Object root;
   root["program"] = run.program;
@@ -179,6 +182,10 @@ std::string formatJson(const Model &model, const RunDescription &run, const Sear
   root["pruned_by_bound"] = int64_t(s.prunedByBound);
   root["conservative_backtrack_points"] = int64_t(s.conservativeBacktrackPoints);
   root["bound_pruned"] = result.boundPruned;
+  if (uniqueLocalStates)
+    root["unique_local_states"] = int64_t(*uniqueLocalStates);
+  else
+    root["unique_local_states"] = nullptr;
   root["time_s"] = s.elapsedSeconds;
   root["peak_rss_kb"] = int64_t(peakRss);
   llvm::json::Object options;

@@ -5,7 +5,9 @@
 
 #include "checker/Explorer.h"
 
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace bpor::tool {
@@ -28,11 +30,13 @@ std::string describeEvent(const Model &model, const Operation &event);
 /// The verdict line(s) and the statistics block of the text output.
 std::string formatVerdict(const Model &model, const RunDescription &run,
                           const SearchResult &result);
-std::string formatStatistics(const Statistics &stats, long peakRssKb);
+/// uniqueLocalStates: the --hash-states count ("unique local states: N"), unset without it.
+std::string formatStatistics(const Statistics &stats, long peakRssKb,
+                             std::optional<uint64_t> uniqueLocalStates);
 
-/// The --json object.
+/// The --json object ("unique_local_states" is null without --hash-states).
 std::string formatJson(const Model &model, const RunDescription &run, const SearchResult &result,
-                       long peakRssKb);
+                       long peakRssKb, std::optional<uint64_t> uniqueLocalStates);
 
 /// Peak resident set size of this process in KiB.
 long peakRssKb();

@@ -1,5 +1,6 @@
 // bporcheck: load a program, build its model, explore its schedules, report.
 #include "tools/bporcheck/InputLoader.h"
+#include "tools/bporcheck/LocalStateCounter.h"
 #include "tools/bporcheck/ModelFactory.h"
 #include "tools/bporcheck/Options.h"
 #include "tools/bporcheck/Progress.h"
@@ -54,7 +55,10 @@ std::string searchName(const Options &options) {
     break;
   }
   if (bounded)
-    name += fmt::format(" ({} bound {}{})", boundKindName(search.bound), search.boundValue,
+    name += fmt::format(" ({} bound {}{}{})", boundKindName(search.bound), search.boundValue,
+                        search.combinedFairBound
+                            ? fmt::format(", fair bound {}", *search.combinedFairBound)
+                            : "",
                         search.iterativeBounding ? ", iterative" : "");
   return name;
 }
@@ -83,6 +87,19 @@ std::string boundPhrase(BoundKind bound, uint64_t c) {
   return "";
 }
 
+// boundPhrase of the search's bound at value c, with the combined fair bound (6.6) if any:
+// "with at most 2 preemptions and within fair bound 3".
+std::string boundPhrase(const SearchOptions &search, uint64_t c) {
+  std::string phrase = boundPhrase(search.bound, c);
+  if (!search.combinedFairBound)
+    return phrase;
+  // "within delta bound 2 and fair bound 3" needs no second "within".
+  return fmt::format("{} and {}", phrase,
+                     search.bound == BoundKind::Delta
+                         ? fmt::format("fair bound {}", *search.combinedFairBound)
+                         : boundPhrase(BoundKind::Fair, *search.combinedFairBound));
+}
+
 // The fair bound a spinning program gets by default: enough for the classic busy-wait
 // protocols to make progress past each other's spins (docs/user-guide.md, "Default search").
 constexpr uint64_t DefaultFairBound = 2;
@@ -108,7 +125,7 @@ RunDescription describeRun(const Options &options, bool usesNondet) {
   run.program = options.input;
   const SearchOptions &search = options.search;
   run.searchName = searchName(options);
-  run.boundPhrase = boundPhrase(search.bound, search.boundValue);
+  run.boundPhrase = boundPhrase(search, search.boundValue);
   if (usesNondet)
     run.nondetDomain =
         fmt::format("nondet values in {{{}}}", joinValues(options.nondetValues));
@@ -116,7 +133,19 @@ RunDescription describeRun(const Options &options, bool usesNondet) {
                                        : porModeName(options.search.por);
   run.options["bound"] = boundKindName(options.search.bound);
   run.options["bound_value"] = std::to_string(options.search.boundValue);
+  run.options["combined_fair_bound"] =
+      search.combinedFairBound ? std::to_string(*search.combinedFairBound) : "none";
   run.options["iterate"] = options.search.iterativeBounding ? "true" : "false";
+  // The optimizations of chapter 6 (dissertation), each on unless its --no-* switch was given.
+  auto flag = [](bool on) { return on ? "true" : "false"; };
+  run.options["transitive_reduction"] = flag(search.transitiveReduction);
+  run.options["alternative_thread"] = flag(search.alternativeThread);
+  run.options["release_optimization"] = flag(search.releaseOptimization);
+  run.options["thread_start_optimization"] = flag(search.threadStartOptimization);
+  run.options["bound_optimization"] = flag(search.boundOptimization);
+  run.options["sleep_sets"] = flag(search.sleepSets);
+  run.options["check_invariants"] = flag(search.checkInvariants);
+  run.options["hash_states"] = flag(options.hashStates);
   run.options["max_depth"] = std::to_string(options.search.maxDepth);
   run.options["max_executions"] = std::to_string(options.search.maxExecutions);
   run.options["time_limit"] = fmt::format("{}", options.search.timeLimitSeconds);
@@ -208,25 +237,31 @@ int main(int argc, char **argv) {
           : !round.complete ? "incomplete (stopped by a limit)"
           : !round.boundPruned
               ? "no error in any schedule (the bound pruned nothing)"
-              : "no error in any schedule " + boundPhrase(search.bound, round.bound);
+              : "no error in any schedule " + boundPhrase(search, round.bound);
       std::cout << fmt::format("bound {}: {} ({} executions)\n", round.bound, statement,
                                round.stats.executions);
       std::cout.flush();
     };
   }
-  SearchResult result = options.optimal ? exploreOptimal(model, search, *options.optimal)
-                                         : explore(model, search);
+  LocalStateCounter states;
+  ExecutionObserver observer = options.hashStates ? states.observer() : ExecutionObserver();
+  SearchResult result = options.optimal
+                            ? exploreOptimal(model, search, *options.optimal, observer)
+                            : explore(model, search, observer);
   progress.finish();
+  std::optional<uint64_t> uniqueLocalStates;
+  if (options.hashStates)
+    uniqueLocalStates = states.count();
 
   if (options.json) {
-    std::cout << formatJson(model, run, result, peakRssKb());
+    std::cout << formatJson(model, run, result, peakRssKb(), uniqueLocalStates);
   } else {
     if (!search.iterativeBounding)
       std::cout << fmt::format("bporcheck: {}: {}\n", options.input, run.searchName);
     for (const ErrorReport &report : result.errors)
       printErrorReport(model, report);
     std::cout << formatVerdict(model, run, result);
-    std::cout << formatStatistics(result.stats, peakRssKb());
+    std::cout << formatStatistics(result.stats, peakRssKb(), uniqueLocalStates);
   }
   if (result.errors.empty())
     return NoErrorFound;
