@@ -71,6 +71,11 @@ public:
   std::string describeLocation(uint32_t location) const override;
   std::string describeAddress(uint64_t address) const override;
 
+  // Checkpoints (Checkpoint.cpp): a copy of every part of the run's state.
+  std::unique_ptr<ModelCheckpoint> checkpoint() const override;
+  bool checkpointInto(ModelCheckpoint &into) const override;
+  void restore(const ModelCheckpoint &checkpoint) override;
+
   /// What the program printed in this execution.
   const std::string &output() const { return output_; }
   /// The status passed to exit() or returned by main (after Finished).
@@ -79,6 +84,7 @@ public:
   const ExecutionOptions &options() const { return options_; }
 
 private:
+  class Checkpoint;
   using ProgramThread = runtime::ProgramThread;
   using Request = runtime::Request;
 

@@ -1,5 +1,6 @@
 #include "runtime/memory/Memory.h"
 
+#include <algorithm>
 #include <cassert>
 #include <fmt/format.h>
 
@@ -104,7 +105,7 @@ Address Memory::allocate(ObjectKind kind, uint64_t size, uint32_t align,
   object.ownerThread = ownerThread;
   object.site = site;
   object.size = size;
-  object.data.resize(chunksFor(size)); // value-initialised: zero-filled
+  object.data = takeBuffer(chunksFor(size));
   dynamicBytes_ += size;
   return makeAddress(uint32_t(objects_.size() - 1), 0);
 }
@@ -122,10 +123,10 @@ MemoryFault Memory::release(Address address, ObjectKind expected) {
     return MemoryFault::DoubleFree;
   object.alive = false;
   dynamicBytes_ -= object.size;
-  std::vector<MemoryObject::Chunk>().swap(object.data);
-  // The entry stays (dead) so that dangling pointers are recognised; trailing
-  // dead objects can go, since no address to them has been... no: they may
-  // still be referenced. Keep them.
+  // The entry stays (dead) so that dangling pointers are recognised; its
+  // buffer goes back to the pool.
+  pool_.push_back(std::move(object.data));
+  object.data.clear();
   return MemoryFault::None;
 }
 
@@ -212,10 +213,66 @@ std::string Memory::describe(Address address) const {
 }
 
 void Memory::reset() {
-  objects_.resize(staticObjects_);
+  truncate(staticObjects_);
   for (auto &[id, image] : initialImages_)
-    objects_[id].data = image;
+    objects_[id].data = image; // same size: copies without allocating
   dynamicBytes_ = 0;
+}
+
+void Memory::truncate(size_t keep) {
+  for (size_t id = keep; id < objects_.size(); ++id)
+    if (objects_[id].data.capacity() != 0)
+      pool_.push_back(std::move(objects_[id].data));
+  objects_.resize(keep);
+}
+
+std::vector<MemoryObject::Chunk> Memory::takeBuffer(size_t chunks) {
+  if (pool_.empty())
+    return std::vector<MemoryObject::Chunk>(chunks); // value-initialised: zeroes
+  std::vector<MemoryObject::Chunk> buffer = std::move(pool_.back());
+  pool_.pop_back();
+  buffer.assign(chunks, MemoryObject::Chunk{});
+  return buffer;
+}
+
+size_t Memory::Snapshot::bytes() const {
+  size_t total = sizeof(Snapshot) + globals.capacity() * sizeof(globals[0]) +
+                 dynamic.capacity() * sizeof(MemoryObject);
+  for (const auto &image : globals)
+    total += image.capacity() * sizeof(MemoryObject::Chunk);
+  for (const MemoryObject &object : dynamic)
+    total += object.data.capacity() * sizeof(MemoryObject::Chunk);
+  return total;
+}
+
+void Memory::save(Snapshot &snapshot) const {
+  snapshot.globals.resize(initialImages_.size());
+  for (size_t i = 0; i < initialImages_.size(); ++i)
+    snapshot.globals[i] = objects_[initialImages_[i].first].data;
+  snapshot.dynamic.assign(objects_.begin() + staticObjects_, objects_.end());
+  snapshot.dynamicBytes = dynamicBytes_;
+}
+
+void Memory::restore(const Snapshot &snapshot) {
+  assert(snapshot.globals.size() == initialImages_.size() &&
+         "a snapshot of another Memory");
+  for (size_t i = 0; i < initialImages_.size(); ++i)
+    objects_[initialImages_[i].first].data = snapshot.globals[i];
+  size_t count = staticObjects_ + snapshot.dynamic.size();
+  truncate(std::min(count, objects_.size()));
+  // Objects that exist in both keep their buffers (copy-assignment reuses
+  // capacity); the others take one from the pool before the copy.
+  for (size_t i = 0; i < snapshot.dynamic.size(); ++i) {
+    size_t id = staticObjects_ + i;
+    const MemoryObject &saved = snapshot.dynamic[i];
+    if (id == objects_.size()) {
+      MemoryObject &object = objects_.emplace_back();
+      if (!saved.data.empty())
+        object.data = takeBuffer(0);
+    }
+    objects_[id] = saved;
+  }
+  dynamicBytes_ = snapshot.dynamicBytes;
 }
 
 } // namespace bpor

@@ -164,8 +164,23 @@ public:
   std::string describe(Address address) const;
 
   /// Back to the state at sealStatic(): dynamic objects dropped, writable
-  /// globals restored.
+  /// globals restored. Keeps the dropped objects' buffers for reuse, so that a
+  /// restarted execution allocates nothing the previous one had.
   void reset();
+
+  /// The mutable part of a Memory (writable globals and every dynamic object),
+  /// saved by save() and put back by restore() on the Memory that saved it.
+  struct Snapshot {
+    std::vector<std::vector<MemoryObject::Chunk>> globals; // by initialImages_
+    std::vector<MemoryObject> dynamic; // objects [numStaticObjects(), ...)
+    uint64_t dynamicBytes = 0;
+    /// Heap bytes the snapshot holds.
+    size_t bytes() const;
+  };
+  /// Overwrites `snapshot` with the current state (reusing its buffers).
+  void save(Snapshot &snapshot) const;
+  /// Returns to the state `snapshot` was saved in.
+  void restore(const Snapshot &snapshot);
 
   uint32_t numObjects() const { return uint32_t(objects_.size()); }
   uint32_t numStaticObjects() const { return staticObjects_; }
@@ -175,7 +190,16 @@ public:
   void setLimit(uint64_t bytes) { limit_ = bytes; }
 
 private:
+  /// Drops the dynamic objects from `keep` on, keeping their buffers in pool_.
+  void truncate(size_t keep);
+  /// A zero-filled buffer of `chunks` chunks, from pool_ if it has one.
+  std::vector<MemoryObject::Chunk> takeBuffer(size_t chunks);
+
   std::vector<MemoryObject> objects_;
+  /// Buffers of released and dropped objects, reused by allocate(): there are
+  /// never more buffers than the most objects alive at once, and a steady
+  /// state of restarts allocates no host memory.
+  std::vector<std::vector<MemoryObject::Chunk>> pool_;
   std::vector<std::string> names_;
   /// Initial images of the writable globals: (object id, image).
   std::vector<std::pair<uint32_t, std::vector<MemoryObject::Chunk>>>

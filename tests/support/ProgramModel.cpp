@@ -205,3 +205,55 @@ const Operation &ProgramModel::step(ThreadId thread, uint32_t choice) {
 }
 
 } // namespace bpor::testing
+
+namespace bpor::testing {
+
+class ProgramModel::Checkpoint final : public ModelCheckpoint {
+public:
+  explicit Checkpoint(const ProgramModel &owner) : owner(&owner) {}
+  size_t bytes() const override {
+    return sizeof(*this) + threads.capacity() * sizeof(Thread) +
+           memory.capacity() * sizeof(uint64_t) + mutexOwner.capacity() * sizeof(ThreadId);
+  }
+
+  const ProgramModel *owner;
+  std::vector<Thread> threads;
+  std::vector<uint64_t> memory;
+  std::vector<ThreadId> mutexOwner;
+  ExecStatus status = ExecStatus::Running;
+  ErrorInfo error;
+  Operation lastEvent;
+};
+
+std::unique_ptr<ModelCheckpoint> ProgramModel::checkpoint() const {
+  auto saved = std::make_unique<Checkpoint>(*this);
+  checkpointInto(*saved);
+  return saved;
+}
+
+bool ProgramModel::checkpointInto(ModelCheckpoint &into) const {
+  auto &saved = static_cast<Checkpoint &>(into);
+  if (saved.owner != this)
+    throw std::invalid_argument("a checkpoint of another model");
+  saved.threads = threads;
+  saved.memory = memory;
+  saved.mutexOwner = mutexOwner;
+  saved.status = currentStatus;
+  saved.error = currentError;
+  saved.lastEvent = lastEvent;
+  return true;
+}
+
+void ProgramModel::restore(const ModelCheckpoint &checkpoint) {
+  const auto &saved = static_cast<const Checkpoint &>(checkpoint);
+  if (saved.owner != this)
+    throw std::invalid_argument("a checkpoint of another model");
+  threads = saved.threads;
+  memory = saved.memory;
+  mutexOwner = saved.mutexOwner;
+  currentStatus = saved.status;
+  currentError = saved.error;
+  lastEvent = saved.lastEvent;
+}
+
+} // namespace bpor::testing

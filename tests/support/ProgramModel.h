@@ -9,6 +9,7 @@
 #include "checker/Model.h"
 #include "tests/support/Program.h"
 
+#include <memory>
 #include <vector>
 
 namespace bpor::testing {
@@ -25,6 +26,11 @@ public:
   const Operation &step(ThreadId thread, uint32_t choice = 0) override;
   ExecStatus status() const override { return currentStatus; }
   const ErrorInfo &error() const override { return currentError; }
+
+  /// Checkpoints copy the whole state (threads, variables, mutex owners, status).
+  std::unique_ptr<ModelCheckpoint> checkpoint() const override;
+  bool checkpointInto(ModelCheckpoint &into) const override;
+  void restore(const ModelCheckpoint &checkpoint) override;
 
   static uint64_t variableAddress(uint32_t var) { return 8 * uint64_t(var); }
   static uint64_t mutexAddress(uint32_t mutex) { return 0x100000 + 8 * uint64_t(mutex); }
@@ -46,6 +52,8 @@ private:
     std::vector<ThreadId> children;
     Operation next; // pending operation, kept up to date
   };
+
+  class Checkpoint;
 
   void computePending(ThreadId thread);
   uint64_t &variable(uint32_t var);

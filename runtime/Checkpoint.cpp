@@ -1,0 +1,122 @@
+// Checkpoint and restore of an Execution (checker/Model.h): the state of a run is its Memory,
+// its threads (interpreter stacks are values), the synchronisation tables and a few scalars, so
+// a checkpoint is a copy of each and restore() assigns them back. Assignment reuses the
+// Execution's buffers, so restoring allocates little once the run has grown to the saved size.
+//
+// What is not saved is not state: the program, the options, the interpreter (it holds no
+// per-run data) and the interned location table (ids stay stable for the Execution's life).
+#include "runtime/Execution.h"
+
+#include <cassert>
+
+namespace bpor {
+
+class Execution::Checkpoint final : public ModelCheckpoint {
+public:
+  explicit Checkpoint(const Execution &owner) : owner(&owner) {}
+
+  size_t bytes() const override {
+    size_t total = sizeof(*this) + memory.bytes() + output.capacity() +
+                   threads.capacity() * sizeof(ProgramThread);
+    for (const ProgramThread &thread : threads) {
+      const ThreadState &state = thread.state;
+      total += state.frames.capacity() * sizeof(Frame) +
+               (state.slots.capacity() + state.returnValue.capacity() +
+                state.callArgs.capacity()) *
+                   sizeof(Slot) +
+               state.allocas.capacity() * sizeof(Address) + state.fault.message.capacity() +
+               thread.specific.capacity() * sizeof(thread.specific[0]);
+    }
+    // Hash tables: an estimate (a node and a bucket per entry).
+    auto tableBytes = [](const auto &table) {
+      using Entry = typename std::decay_t<decltype(table)>::value_type;
+      return table.size() * (sizeof(Entry) + 2 * sizeof(void *)) +
+             table.bucket_count() * sizeof(void *);
+    };
+    total += tableBytes(mutexes) + tableBytes(conds) + tableBytes(rwlocks) +
+             tableBytes(barriers) + tableBytes(semaphores) + tableBytes(onces);
+    return total + keyDestructors.capacity() * sizeof(Address) + error.message.capacity();
+  }
+
+  const Execution *owner;
+  Memory::Snapshot memory;
+  std::vector<ProgramThread> threads; // the first numThreads_
+  ExecStatus status = ExecStatus::Running;
+  ErrorInfo error;
+  int exitCode = 0;
+  Operation event;
+  std::string output;
+  uint64_t randState = 1;
+  ThreadId atomicOwner = NoThread;
+  std::unordered_map<Address, runtime::Mutex> mutexes;
+  std::unordered_map<Address, runtime::CondVar> conds;
+  std::unordered_map<Address, runtime::RwLock> rwlocks;
+  std::unordered_map<Address, runtime::Barrier> barriers;
+  std::unordered_map<Address, runtime::Semaphore> semaphores;
+  std::unordered_map<Address, OnceState> onces;
+  uint32_t nextKey = 1;
+  std::vector<Address> keyDestructors;
+};
+
+std::unique_ptr<ModelCheckpoint> Execution::checkpoint() const {
+  auto saved = std::make_unique<Checkpoint>(*this);
+  checkpointInto(*saved);
+  return saved;
+}
+
+bool Execution::checkpointInto(ModelCheckpoint &into) const {
+  auto &saved = static_cast<Checkpoint &>(into);
+  assert(saved.owner == this && "a checkpoint of another model");
+  // Taken between steps: no handler is running and no step's transient flags are set.
+  assert(!insideRun_);
+  memory_.save(saved.memory);
+  saved.threads.resize(numThreads_);
+  for (ThreadId t = 0; t < numThreads_; ++t)
+    saved.threads[t] = *threads_[t];
+  saved.status = status_;
+  saved.error = error_;
+  saved.exitCode = exitCode_;
+  saved.event = event_;
+  saved.output = output_;
+  saved.randState = randState_;
+  saved.atomicOwner = atomicOwner_;
+  saved.mutexes = mutexes_;
+  saved.conds = conds_;
+  saved.rwlocks = rwlocks_;
+  saved.barriers = barriers_;
+  saved.semaphores = semaphores_;
+  saved.onces = onces_;
+  saved.nextKey = nextKey_;
+  saved.keyDestructors = keyDestructors_;
+  return true;
+}
+
+void Execution::restore(const ModelCheckpoint &checkpoint) {
+  const auto &saved = static_cast<const Checkpoint &>(checkpoint);
+  assert(saved.owner == this && "a checkpoint of another model");
+  memory_.restore(saved.memory);
+  numThreads_ = ThreadId(saved.threads.size());
+  while (threads_.size() < numThreads_)
+    threads_.push_back(std::make_unique<ProgramThread>());
+  for (ThreadId t = 0; t < numThreads_; ++t)
+    *threads_[t] = saved.threads[t];
+  status_ = saved.status;
+  error_ = saved.error;
+  exitCode_ = saved.exitCode;
+  event_ = saved.event;
+  output_ = saved.output;
+  randState_ = saved.randState;
+  atomicOwner_ = saved.atomicOwner;
+  insideRun_ = false;
+  onceFinished_ = false;
+  mutexes_ = saved.mutexes;
+  conds_ = saved.conds;
+  rwlocks_ = saved.rwlocks;
+  barriers_ = saved.barriers;
+  semaphores_ = saved.semaphores;
+  onces_ = saved.onces;
+  nextKey_ = saved.nextKey;
+  keyDestructors_ = saved.keyDestructors;
+}
+
+} // namespace bpor
