@@ -238,8 +238,8 @@ int main(int argc, char **argv) {
           : !round.boundPruned
               ? "no error in any schedule (the bound pruned nothing)"
               : "no error in any schedule " + boundPhrase(search, round.bound);
-      std::cout << fmt::format("bound {}: {} ({} executions)\n", round.bound, statement,
-                               round.stats.executions);
+      std::cout << fmt::format("bound {}: {} ({} execution{})\n", round.bound, statement,
+                               round.stats.executions, round.stats.executions == 1 ? "" : "s");
       std::cout.flush();
     };
   }
