@@ -152,8 +152,8 @@ namespace {
 // A BacktrackSink that checks that the backtrack points a procedure asks for are present.
 class RequirementChecker final : public BacktrackSink {
 public:
-  RequirementChecker(const SearchStack &stack, std::string &failure)
-      : stack(stack), failure(failure) {}
+  RequirementChecker(const SearchStack &stack, bool alternativeThread, std::string &failure)
+      : stack(stack), alternativeThread(alternativeThread), failure(failure) {}
   void add(size_t i, ThreadId u, bool conservative) override {
     if (stack.frames[i].sleep.contains(u)) { // the engine asks for every awake thread then
       addAllEnabled(i, conservative);
@@ -170,6 +170,36 @@ public:
     });
   }
   void transitionExceedsBound() override {}
+  // E(S, i, u) of Definition 6.5 from the definitions: the events after S_i from which a
+  // chain of dependent events leads to u's last event (or its fork), by a backward scan.
+  ThreadSet alternatives(size_t i, ThreadId u) const override {
+    ThreadSet out;
+    if (!alternativeThread)
+      return out;
+    const Frame &pre = stack.frames[i];
+    if (pre.awake(u))
+      out.insert(u);
+    const std::vector<Operation> &events = stack.events;
+    size_t target = events.size();
+    for (size_t k = events.size(); k-- > i;)
+      if (events[k].thread == u || (events[k].kind == OpKind::Fork && events[k].otherThread == u)) {
+        target = k;
+        break;
+      }
+    if (target == events.size())
+      return out;
+    std::vector<bool> leads(events.size(), false);
+    leads[target] = true;
+    for (size_t k = target; k-- > i + 1;)
+      for (size_t m = k + 1; m <= target && !leads[k]; ++m)
+        leads[k] = leads[m] && dependent(events[k], events[m]);
+    for (size_t k = i + 1; k <= target; ++k) {
+      ThreadId v = events[k].thread;
+      if (leads[k] && v != u && pre.awake(v))
+        out.insert(v);
+    }
+    return out;
+  }
 
 private:
   bool has(size_t i, ThreadId u) const {
@@ -177,6 +207,7 @@ private:
     return f.backtrack.contains(u) || f.conservative.contains(u);
   }
   const SearchStack &stack;
+  bool alternativeThread;
   std::string &failure;
 };
 } // namespace
@@ -187,7 +218,8 @@ private:
 // dependence index and the transitive-reduction test must agree with the definitions.
 void SearchEngine::checkRaceAnalysis(bool executionEnded) {
   std::string failure;
-  RequirementChecker checker(stack, failure);
+  RequirementChecker checker(stack, options.alternativeThread && options.por != PorMode::None,
+                             failure);
   const Frame &now = stack.top();
   size_t n = stack.events.size();
   now.alive.forEach([&](ThreadId u) {
@@ -219,11 +251,7 @@ void SearchEngine::checkRaceAnalysis(bool executionEnded) {
           bound->backtrack(stack, race, u, conservative);
         }
       } else {
-        const Frame &pre = stack.frames[i];
-        if (pre.enabled.contains(u) && !pre.sleep.contains(u))
-          checker.add(i, u, false);
-        else
-          checker.addAllEnabled(i, false);
+        addBacktrackPoint(stack, i, u, checker, false, bound.get());
       }
       if (!failure.empty())
         throw std::logic_error(
@@ -273,13 +301,50 @@ void SearchEngine::initialize() {
 }
 
 // Backtrack(S, i, u) of Algorithm 7 with lines 5 and 7 replaced as the DPOR addendum says:
-// sleeping threads are never added, and a sleeping u is treated like a disabled one.
+// sleeping threads are never added, and a sleeping u is treated like a disabled one, for
+// which a thread of E(S, i, u) suffices (6.2) if there is one awake.
 void SearchEngine::dporBacktrack(size_t frameIndex, ThreadId u) {
+  addBacktrackPoint(stack, frameIndex, u, *this, false, bound.get());
+}
+
+// E(S, i, u) of Definition 6.5 (the DPOR paper's, which it cites): u, and every thread v with
+// an event j > i that happens before u's state, i.e. before u's last event or, for a thread
+// that has not run, before the fork that created it. Such a v must run before S_i for
+// next(final(S), u) to, so running v first from pre(S, i) starts that reversal. Only awake
+// threads are returned (a sleeping one leads only to explored states).
+ThreadSet SearchEngine::alternatives(size_t frameIndex, ThreadId u) const {
+  ThreadSet out;
+  if (!options.alternativeThread || options.por == PorMode::None)
+    return out;
   const Frame &pre = stack.frames[frameIndex];
-  if (pre.enabled.contains(u) && !pre.sleep.contains(u))
-    add(frameIndex, u, false);
-  else
-    addAllEnabled(frameIndex, false);
+  if (pre.awake(u))
+    out.insert(u);
+  // u's state: its last event, or the fork that created it.
+  size_t past = stack.events.size();
+  for (size_t k = stack.events.size(); k-- > frameIndex;) {
+    const Operation &e = stack.events[k];
+    if (e.thread == u || (e.kind == OpKind::Fork && e.otherThread == u)) {
+      past = k;
+      break;
+    }
+  }
+  if (past == stack.events.size())
+    return out; // nothing after S_i leads to u
+  // v qualifies iff u's state has seen more of v's events than pre(S, i).S_i holds.
+  std::vector<uint32_t> upToI;
+  for (size_t k = 0; k <= frameIndex; ++k) {
+    ThreadId t = stack.events[k].thread;
+    if (t >= upToI.size())
+      upToI.resize(t + 1, 0);
+    ++upToI[t];
+  }
+  const VectorClock &seen = hb.clock(past);
+  pre.enabled.forEach([&](ThreadId v) {
+    uint32_t before = v < upToI.size() ? upToI[v] : 0;
+    if (v != u && pre.awake(v) && seen[v] > before)
+      out.insert(v);
+  });
+  return out;
 }
 
 // With the bound optimization a bound's conservative points wait in their own set.

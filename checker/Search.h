@@ -53,6 +53,7 @@ private:
   ThreadSet &backtrackSetFor(size_t frameIndex, bool conservative);
   std::optional<ThreadId> firstCandidate(const Frame &f, const ThreadSet &set) const;
   void transitionExceedsBound() override;
+  ThreadSet alternatives(size_t frameIndex, ThreadId u) const override;
   void backtrackRace(size_t frameIndex, ThreadId u);
   bool impliedByLaterDependence(uint32_t i, ThreadId u, const std::vector<uint32_t> &latest) const;
   void checkRaceAnalysis(bool executionEnded);

@@ -10,10 +10,30 @@
 
 namespace bpor {
 
+ThreadId backtrackThread(const SearchStack &stack, size_t i, ThreadId u, const BacktrackSink &sink,
+                         const BoundFunction *costs) {
+  const Frame &pre = stack.frames[i];
+  if (pre.awake(u))
+    return u;
+  if (!costs)
+    return NoThread;
+  ThreadId best = NoThread;
+  uint64_t bestCost = 0;
+  sink.alternatives(i, u).forEach([&](ThreadId v) {
+    uint64_t cost = costs->costFrom(stack, i, v);
+    if (best == NoThread || cost < bestCost) {
+      best = v;
+      bestCost = cost;
+    }
+  });
+  return best;
+}
+
 void addBacktrackPoint(const SearchStack &stack, size_t i, ThreadId u, BacktrackSink &sink,
-                       bool conservative) {
-  if (stack.frames[i].enabled.contains(u))
-    sink.add(i, u, conservative);
+                       bool conservative, const BoundFunction *costs) {
+  ThreadId v = backtrackThread(stack, i, u, sink, costs);
+  if (v != NoThread)
+    sink.add(i, v, conservative);
   else
     sink.addAllEnabled(i, conservative);
 }

@@ -29,6 +29,9 @@ public:
   virtual void addAllEnabled(size_t frameIndex, bool conservative = false) = 0;
   /// An Initialize procedure passed over an enabled transition because it exceeds the bound.
   virtual void transitionExceedsBound() = 0;
+  /// The awake threads of E(S, i, u) (Definition 6.5, dissertation) when the alternative
+  /// thread optimization (6.2) is on; empty when it is off.
+  virtual ThreadSet alternatives(size_t frameIndex, ThreadId u) const = 0;
 };
 
 /// Forwards to another sink with every point marked conservative: a bound's whole Backtrack
@@ -39,6 +42,9 @@ public:
   void add(size_t frameIndex, ThreadId u, bool) override { target.add(frameIndex, u, true); }
   void addAllEnabled(size_t frameIndex, bool) override { target.addAllEnabled(frameIndex, true); }
   void transitionExceedsBound() override { target.transitionExceedsBound(); }
+  ThreadSet alternatives(size_t frameIndex, ThreadId u) const override {
+    return target.alternatives(frameIndex, u);
+  }
 
 private:
   BacktrackSink &target;
@@ -79,15 +85,28 @@ public:
   /// point to the acquire only if it keeps the one before the release too, as a conservative
   /// point (docs/algorithms-notes.md, item 13).
   virtual bool costReadsEnabledness() const { return false; }
+  /// The cost of thread v's next transition from frames[frame], Bv(S'.next(pre(S, frame), v))
+  /// with final(S') = frames[frame], by which Algorithm 16 picks the cheapest alternative
+  /// thread. Bounds that cannot tell from an earlier state return 0 (then the lowest thread
+  /// id is taken).
+  virtual uint64_t costFrom(const SearchStack &stack, size_t frame, ThreadId v) const { return 0; }
 
 protected:
   uint64_t limit = ~uint64_t(0);
 };
 
+/// The thread a Backtrack procedure adds to backtrack(pre(S, i)) for a race with next(final(S),
+/// u): u if it is awake in pre(S, i); otherwise, with `costs` given and the alternative thread
+/// optimization on, the cheapest awake thread of E(S, i, u) by costs->costFrom (Algorithm 16);
+/// otherwise NoThread, and the procedure must add every enabled thread.
+ThreadId backtrackThread(const SearchStack &stack, size_t i, ThreadId u, const BacktrackSink &sink,
+                         const BoundFunction *costs);
+
 /// AddBacktrackPoint of Algorithms 11 and 19 (and Backtrack of Algorithms 7 and 20): u if it
-/// is enabled in pre(S, i), otherwise every enabled thread.
+/// is enabled in pre(S, i), otherwise (with `costs`, Algorithm 16) the cheapest alternative
+/// thread of E(S, i, u), otherwise every enabled thread.
 void addBacktrackPoint(const SearchStack &stack, size_t i, ThreadId u, BacktrackSink &sink,
-                       bool conservative = false);
+                       bool conservative = false, const BoundFunction *costs = nullptr);
 
 /// Initialize of Algorithms 7 and 11: the thread that ran last if it is still enabled (its
 /// transition is never the more expensive one), otherwise the first enabled thread; sleeping
@@ -104,6 +123,9 @@ public:
   }
   void push(const SearchStack &stack) override;
   void pop(const SearchStack &) override { values.pop_back(); }
+  uint64_t costFrom(const SearchStack &stack, size_t frame, ThreadId v) const override {
+    return computeValueAfter(stack, frame, v);
+  }
 
 protected:
   /// Bv(S'.u) where final(S') = frames[frameBefore] and values[frameBefore] = Bv(S').

@@ -54,7 +54,10 @@ uint64_t DeltaBound::computeValueAfter(const SearchStack &stack, size_t frameBef
 void DeltaBound::addUpToPriorityOf(const SearchStack &stack, size_t i, ThreadId u,
                                    bool eventIsRelease, BacktrackSink &sink) const {
   const Frame &pre = stack.frames[i];
-  if (!pre.enabled.contains(u)) {
+  // u, or for a u not awake the cheapest thread of E(S, i, u) (6.2, Algorithm 16), which then
+  // stands for u in Algorithm 12: it and every cheaper thread.
+  u = backtrackThread(stack, i, u, sink, this);
+  if (u == NoThread) {
     sink.addAllEnabled(i); // as DPOR does
     return;
   }

@@ -30,7 +30,7 @@ public:
   /// keeps when the conservative ones are set aside.
   void backtrack(const SearchStack &stack, size_t i, ThreadId u,
                  BacktrackSink &sink) const override {
-    addBacktrackPoint(stack, i, u, sink);
+    addBacktrackPoint(stack, i, u, sink, false, this);
   }
 };
 

@@ -20,6 +20,28 @@ uint64_t FairBound::computeValueAfter(const SearchStack &stack, size_t frameBefo
   return worst;
 }
 
+// computeValueAfter reads the yield counts of final(S); from an earlier state they are counted
+// again up to it.
+uint64_t FairBound::costFrom(const SearchStack &stack, size_t frame, ThreadId v) const {
+  std::vector<uint64_t> counts;
+  auto count = [&](ThreadId t) { return t < counts.size() ? counts[t] : 0; };
+  for (size_t k = 0; k < frame; ++k) {
+    const Operation &e = stack.events[k];
+    if (e.kind != OpKind::Yield)
+      continue;
+    if (e.thread >= counts.size())
+      counts.resize(e.thread + 1, 0);
+    ++counts[e.thread];
+  }
+  uint64_t mine = count(v);
+  uint64_t worst = values[frame];
+  stack.frames[frame].enabled.forEach([&](ThreadId w) {
+    if (mine > count(w))
+      worst = std::max(worst, mine - count(w));
+  });
+  return worst;
+}
+
 void FairBound::push(const SearchStack &stack) {
   StackedBound::push(stack);
   const Operation &event = stack.events.back();
@@ -68,7 +90,9 @@ void FairBound::initialize(const SearchStack &stack, BacktrackSink &sink) const 
 void FairBound::backtrack(const SearchStack &stack, size_t i, ThreadId u,
                           BacktrackSink &sink) const {
   const Frame &pre = stack.frames[i];
-  if (!pre.enabled.contains(u)) {
+  // u, or for a u not awake the cheapest thread of E(S, i, u) (6.2, Algorithm 16).
+  u = backtrackThread(stack, i, u, sink, this);
+  if (u == NoThread) {
     sink.addAllEnabled(i); // as DPOR does
     return;
   }

@@ -28,6 +28,8 @@ public:
   void releaseDiscovered(const SearchStack &stack, size_t frameIndex, ThreadId u,
                          BacktrackSink &sink) const override;
 
+  uint64_t costFrom(const SearchStack &stack, size_t frame, ThreadId v) const override;
+
   uint64_t yieldCount(ThreadId u) const { return u < yields.size() ? yields[u] : 0; }
 
 private:

@@ -19,7 +19,7 @@ public:
   /// DPOR's Backtrack (Algorithm 20): no conservative backtrack points.
   void backtrack(const SearchStack &stack, size_t i, ThreadId u,
                  BacktrackSink &sink) const override {
-    addBacktrackPoint(stack, i, u, sink);
+    addBacktrackPoint(stack, i, u, sink, false, this); // with 6.2's alternative thread
   }
 
 protected:

@@ -22,7 +22,7 @@ public:
   /// Algorithm 7, Backtrack.
   void backtrack(const SearchStack &stack, size_t i, ThreadId u,
                  BacktrackSink &sink) const override {
-    addBacktrackPoint(stack, i, u, sink);
+    addBacktrackPoint(stack, i, u, sink, false, this); // with 6.2's alternative thread
   }
 };
 

@@ -24,12 +24,18 @@ size_t PreemptionBound::lastContextSwitchBefore(const SearchStack &stack, size_t
   return SIZE_MAX;
 }
 
+// Algorithm 16 (Algorithm 11 with the alternative thread): the thread chosen at i, u or the
+// cheapest of E(S, i, u), is the one backtracked at j too.
 void PreemptionBound::backtrack(const SearchStack &stack, size_t i, ThreadId u,
                                 BacktrackSink &sink) const {
-  addBacktrackPoint(stack, i, u, sink);
+  ThreadId v = backtrackThread(stack, i, u, sink, this);
+  if (v != NoThread)
+    sink.add(i, v);
+  else
+    sink.addAllEnabled(i);
   size_t j = lastContextSwitchBefore(stack, i);
   if (j != SIZE_MAX)
-    addBacktrackPoint(stack, j, u, sink, true); // Algorithm 19: the conservative one
+    addBacktrackPoint(stack, j, v != NoThread ? v : u, sink, true); // Algorithm 19: conservative
 }
 
 } // namespace bpor

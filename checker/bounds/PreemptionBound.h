@@ -13,6 +13,8 @@ public:
   void initialize(const SearchStack &stack, BacktrackSink &sink) const override;
   /// Algorithm 11: a backtrack point before S_i, and one before the most recent context switch
   /// strictly before i (Requirement 3 of Definition 4.10: ext(s, t) must stay independent).
+  /// With the alternative thread optimization, Algorithm 16: for a u not awake before S_i, the
+  /// cheapest thread of E(S, i, u) at both points.
   void backtrack(const SearchStack &stack, size_t i, ThreadId u,
                  BacktrackSink &sink) const override;
   bool costReadsEnabledness() const override { return true; }

@@ -235,7 +235,7 @@ TEST(Bpor, BruteForceInvariantCheckHoldsOnGeneratedPrograms) {
                               BoundKind::LocalDepth, BoundKind::LocalContext};
   for (uint64_t seed = 0; seed < validationSeeds(40); ++seed) {
     Program program = generateProgram(seed);
-    for (int config = 0; config < 8; ++config) {
+    for (int config = 0; config < 16; ++config) {
       SearchOptions options;
       options.keepGoing = true;
       options.checkInvariants = true;
@@ -245,6 +245,7 @@ TEST(Bpor, BruteForceInvariantCheckHoldsOnGeneratedPrograms) {
       options.releaseOptimization = config & 1;
       options.boundOptimization = config & 2;
       options.sleepSets = config & 4;
+      options.alternativeThread = config & 8;
       options.por = PorMode::Dpor;
       ProgramModel dporModel(program);
       EXPECT_NO_THROW(explore(dporModel, options)) << "dpor, seed " << seed;
@@ -283,10 +284,11 @@ void validateBpor(BoundKind bound, uint64_t firstSeed, uint64_t seeds,
         continue;
       ++checked;
       // Plain BPOR, then with the transitive reduction (6.1), the bound optimization (6.4)
-      // and sleep sets (6.5) added one by one; without the endsThread hint, every combination.
-      std::vector<int> combinations = {0, 1, 3, 7};
+      // and sleep sets (6.5) added one by one, then the alternative thread (6.2) alone and
+      // with all of them; without the endsThread hint, every combination.
+      std::vector<int> combinations = {0, 1, 3, 7, 8, 15};
       if (!endsThreadHint)
-        combinations = {0, 1, 2, 3, 4, 5, 6, 7};
+        combinations = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
       for (int optimizations : combinations) {
         SearchOptions reduced = reference;
         reduced.por = PorMode::Bpor;
@@ -296,10 +298,12 @@ void validateBpor(BoundKind bound, uint64_t firstSeed, uint64_t seeds,
         reduced.releaseOptimization = optimizations & 1;
         reduced.boundOptimization = optimizations & 2;
         reduced.sleepSets = optimizations & 4;
+        reduced.alternativeThread = optimizations & 8;
         Reached bpor = reach(program, reduced, endsThreadHint);
         std::string names = std::string(optimizations & 1 ? " transitive-reduction" : "") +
                             (optimizations & 2 ? " bound-optimization" : "") +
-                            (optimizations & 4 ? " sleep-sets" : "");
+                            (optimizations & 4 ? " sleep-sets" : "") +
+                            (optimizations & 8 ? " alternative-thread" : "");
         std::string where = std::string(boundKindName(bound)) + " bound " + std::to_string(c) +
                             (endsThreadHint ? "" : " (no pending endsThread hint)") + " (" + names +
                             " ), seed " + std::to_string(seed) + "\n" + program.toString();

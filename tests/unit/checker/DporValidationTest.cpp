@@ -24,9 +24,11 @@ bool expectSameStates(const Program &program, uint64_t seed, PorMode mode) {
     reduced.transitiveReduction = reduction;
     reduced.threadStartOptimization = reduction;
     reduced.releaseOptimization = reduction;
+    reduced.alternativeThread = reduction;
     Reached dpor = reach(program, reduced);
     std::string where = "seed " + std::to_string(seed) +
-                        (reduction ? " (transitive reduction)" : "") + "\n" + program.toString();
+                        (reduction ? " (transitive reduction, alternative thread)" : "") + "\n" +
+                        program.toString();
     EXPECT_TRUE(dpor.result.complete);
     EXPECT_EQ(dpor.states.local, full.states.local) << "local states differ: " << where;
     EXPECT_EQ(dpor.states.terminal, full.states.terminal) << "terminal states differ: " << where;
