@@ -11,7 +11,7 @@ ProgressLine::ProgressLine(bool enabled)
     : enabled_(enabled), terminal_(isatty(STDERR_FILENO)),
       start_(std::chrono::steady_clock::now()), lastShown_(start_) {}
 
-void ProgressLine::update(const Statistics &stats) {
+void ProgressLine::update(const Statistics &stats, std::optional<uint64_t> uniqueLocalStates) {
   if (!enabled_)
     return;
   auto now = std::chrono::steady_clock::now();
@@ -23,6 +23,8 @@ void ProgressLine::update(const Statistics &stats) {
   std::string line =
       fmt::format("[bporcheck] {:.0f} s: {} executions ({:.0f}/s), {} steps, {} errors", elapsed,
                   stats.executions, rate, stats.steps, stats.errors);
+  if (uniqueLocalStates)
+    line += fmt::format(", {} unique local states", *uniqueLocalStates);
   if (terminal_)
     fmt::print(stderr, "\r{}\033[K", line);
   else

@@ -5,13 +5,16 @@
 #include "checker/Explorer.h"
 
 #include <chrono>
+#include <cstdint>
+#include <optional>
 
 namespace bpor::tool {
 
 class ProgressLine {
 public:
   explicit ProgressLine(bool enabled);
-  void update(const Statistics &stats);
+  /// uniqueLocalStates: the --hash-states count so far, shown when set.
+  void update(const Statistics &stats, std::optional<uint64_t> uniqueLocalStates = {});
   void finish();
 
 private:

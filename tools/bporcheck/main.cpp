@@ -226,7 +226,11 @@ int main(int argc, char **argv) {
   RunDescription run = describeRun(options, built.usesNondet);
   ProgressLine progress(options.progress);
   SearchOptions search = options.search;
-  search.progress = [&](const Statistics &stats) { progress.update(stats); };
+  LocalStateCounter states;
+  // The count is the set's size, so showing it in the progress line costs nothing.
+  search.progress = [&](const Statistics &stats) {
+    progress.update(stats, options.hashStates ? std::optional(states.count()) : std::nullopt);
+  };
   if (search.iterativeBounding && !options.json) {
     // The coverage statement of each bound as its round ends (BPOR issue, iterative bounding).
     std::cout << fmt::format("bporcheck: {}: {}\n", options.input, run.searchName);
@@ -243,7 +247,6 @@ int main(int argc, char **argv) {
       std::cout.flush();
     };
   }
-  LocalStateCounter states;
   ExecutionObserver observer = options.hashStates ? states.observer() : ExecutionObserver();
   SearchResult result = options.optimal
                             ? exploreOptimal(model, search, *options.optimal, observer)
