@@ -56,4 +56,22 @@ bool isRelease(const Operation &op) {
   }
 }
 
+bool mayBlock(const Operation &op) {
+  switch (op.kind) {
+  case OpKind::Lock:
+  case OpKind::CondWake:
+  case OpKind::RwRdlock:
+  case OpKind::RwWrlock:
+  case OpKind::BarrierWait:
+  case OpKind::SemWait:
+  case OpKind::Once:
+  case OpKind::Join:
+  case OpKind::AtomicBlock:
+  case OpKind::Other:
+    return true;
+  default:
+    return false;
+  }
+}
+
 } // namespace bpor

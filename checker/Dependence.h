@@ -22,4 +22,8 @@ bool dependent(const Operation &a, const Operation &b);
 /// docs/algorithms-notes.md, item 5).
 bool isRelease(const Operation &op);
 
+/// An operation that may be disabled when it is pending (an acquire, a join, a wait): running
+/// it or another thread first can change which threads are enabled (6.6, dissertation).
+bool mayBlock(const Operation &op);
+
 } // namespace bpor

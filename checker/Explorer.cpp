@@ -3,6 +3,7 @@
 #include "checker/Search.h"
 
 #include <fmt/format.h>
+#include <stdexcept>
 
 namespace bpor {
 
@@ -127,6 +128,11 @@ static SearchResult exploreIteratively(Model &model, const SearchOptions &option
 
 SearchResult explore(Model &model, const SearchOptions &options,
                      const ExecutionObserver &observer) {
+  if (options.combinedFairBound && options.bound != BoundKind::Context &&
+      options.bound != BoundKind::Preemption && options.bound != BoundKind::Delta)
+    throw std::invalid_argument(fmt::format(
+        "a fair bound combines only with the context, preemption or delta bound, not with {}",
+        boundKindName(options.bound)));
   if (options.iterativeBounding && options.bound != BoundKind::None)
     return exploreIteratively(model, options, observer);
   SearchEngine engine(model, options, &observer);

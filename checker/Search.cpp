@@ -10,7 +10,7 @@ namespace bpor {
 SearchEngine::SearchEngine(Model &model, const SearchOptions &options,
                            const ExecutionObserver *observer)
     : model(model), options(options), observer(observer),
-      bound(makeBoundFunction(options.bound, options.boundValue)),
+      bound(makeBoundFunction(options.bound, options.boundValue, options.combinedFairBound)),
       bounded(options.bound != BoundKind::None),
       useSleepSets(options.por == PorMode::Dpor ||
                    (options.por == PorMode::Bpor && options.sleepSets)) {}
@@ -383,7 +383,7 @@ void SearchEngine::transitionExceedsBound() {
 // ---- Choosing and taking transitions --------------------------------------------------------
 
 bool SearchEngine::withinBound(ThreadId u) {
-  if (!bounded || bound->valueAfter(stack, u) <= options.boundValue)
+  if (!bounded || bound->allows(stack, u))
     return true;
   transitionExceedsBound();
   return false;
@@ -485,6 +485,8 @@ bool SearchEngine::enterNewState() {
   captureState(running);
   bound->push(stack);
   analyseRaces(!running);
+  if (options.por == PorMode::Bpor && running)
+    bound->stepped(stack, *this);
   if (options.checkInvariants && options.por != PorMode::None)
     checkRaceAnalysis(!running);
   if (!running) {
@@ -570,6 +572,8 @@ ExecutionEnd SearchEngine::classifyBlockedEnd() {
     return ExecutionEnd::SleepSetBlocked;
   result.boundPruned = true;
   stack.top().boundExceeded = true;
+  if (options.por == PorMode::Bpor)
+    bound->allCut(stack, *this);
   return ExecutionEnd::BoundBlocked;
 }
 

@@ -1,5 +1,6 @@
 #include "checker/bounds/BoundFunction.h"
 
+#include "checker/bounds/CombinedFairBound.h"
 #include "checker/bounds/ContextBound.h"
 #include "checker/bounds/DeltaBound.h"
 #include "checker/bounds/DepthBound.h"
@@ -73,10 +74,13 @@ static std::unique_ptr<BoundFunction> makeUnlimited(BoundKind kind) {
   return nullptr;
 }
 
-std::unique_ptr<BoundFunction> makeBoundFunction(BoundKind kind, uint64_t limit) {
+std::unique_ptr<BoundFunction> makeBoundFunction(BoundKind kind, uint64_t limit,
+                                                 std::optional<uint64_t> fairLimit) {
   std::unique_ptr<BoundFunction> bound = makeUnlimited(kind);
   if (bound)
     bound->setLimit(limit);
+  if (bound && fairLimit)
+    return std::make_unique<CombinedFairBound>(std::move(bound), *fairLimit);
   return bound;
 }
 

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace bpor {
@@ -56,6 +57,11 @@ public:
 
   /// The bound c (some Initialize procedures choose among transitions within it).
   void setLimit(uint64_t c) { limit = c; }
+  uint64_t limitValue() const { return limit; }
+  /// Whether thread u's next transition from final(S) is within the bound: Bv(S.t) <= c.
+  virtual bool allows(const SearchStack &stack, ThreadId u) const {
+    return valueAfter(stack, u) <= limit;
+  }
 
   /// Bv(S): the bounded value of the current stack.
   virtual uint64_t value(const SearchStack &stack) const = 0;
@@ -79,6 +85,12 @@ public:
   /// releases add nothing.
   virtual void releaseDiscovered(const SearchStack &stack, size_t frameIndex, ThreadId u,
                                  BacktrackSink &sink) const {}
+  /// The step to frames.back() was taken from frames[size - 2] (still on the stack); a bound
+  /// may add backtrack points there that depend on what the step did (the combined bound of
+  /// 6.6 does when the step changed another thread's enabledness).
+  virtual void stepped(const SearchStack &stack, BacktrackSink &sink) const {}
+  /// Every awake enabled thread of final(S) exceeds the bound (the execution ends there).
+  virtual void allCut(const SearchStack &stack, BacktrackSink &sink) const {}
   /// Whether a transition's cost reads which threads are enabled (preemption, delta, fair).
   /// Running a thread before a release can then make a later switch free (its acquire blocks,
   /// Figure 6.3, dissertation), so the release optimization (6.3) may move a race's backtrack
@@ -139,6 +151,9 @@ inline ThreadId lastThreadBefore(const SearchStack &stack, size_t frame) {
   return frame == 0 ? NoThread : stack.events[frame - 1].thread;
 }
 
-std::unique_ptr<BoundFunction> makeBoundFunction(BoundKind kind, uint64_t limit);
+/// The bound `kind` with limit `limit`; with `fairLimit`, combined with a fair bound of that
+/// limit (6.6; `kind` must be Context, Preemption or Delta).
+std::unique_ptr<BoundFunction> makeBoundFunction(BoundKind kind, uint64_t limit,
+                                                 std::optional<uint64_t> fairLimit = {});
 
 } // namespace bpor

@@ -5,7 +5,8 @@
 //
 // Each round generates a program (random generator options), then checks DPOR against
 // exhaustive search, and BPOR against plain bounded search for a random bound function and
-// bound 0..3 (the fair bound also on programs with spin loops). Local, terminal and deadlock
+// bound 0..3 (the fair bound also on programs with spin loops, alone and combined with the
+// context, preemption or delta bound, 6.6). Local, terminal and deadlock
 // state hashes must be equal. A mismatch prints the seed, configuration and program and exits
 // with status 1; programs whose reference search exceeds 5000 executions, or reports a
 // livelock (the proofs assume none), are skipped. The optimizations are switched at random.
@@ -21,6 +22,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
+#include <string>
 
 using namespace bpor;
 using namespace bpor::testing;
@@ -85,14 +87,16 @@ bool compare(const char *what, const Program &program, uint64_t seed,
   if (b.result.complete && a.states.local == b.states.local &&
       a.states.terminal == b.states.terminal && a.states.deadlock == b.states.deadlock)
     return true;
-  fmt::print("MISMATCH ({}) seed {} bound {} c {} maxDepth {} transitive reduction {} bound "
-             "optimization {} sleep sets {}: local {}/{} terminal {}/{} deadlock {}/{} "
-             "(reduced/reference), reduced complete: {}\n{}",
-             what, seed, boundKindName(reduced.bound), reduced.boundValue, reduced.maxDepth,
-             reduced.transitiveReduction, reduced.boundOptimization, reduced.sleepSets,
-             b.states.local.size(), a.states.local.size(), b.states.terminal.size(),
-             a.states.terminal.size(), b.states.deadlock.size(), a.states.deadlock.size(),
-             b.result.complete, program.toString());
+  fmt::print("MISMATCH ({}) seed {} bound {} c {} fair {} maxDepth {} transitive reduction {} "
+             "bound optimization {} sleep sets {} alternative thread {}: local {}/{} terminal "
+             "{}/{} deadlock {}/{} (reduced/reference), reduced complete: {}\n{}",
+             what, seed, boundKindName(reduced.bound), reduced.boundValue,
+             reduced.combinedFairBound ? std::to_string(*reduced.combinedFairBound) : "none",
+             reduced.maxDepth, reduced.transitiveReduction, reduced.boundOptimization,
+             reduced.sleepSets, reduced.alternativeThread, b.states.local.size(),
+             a.states.local.size(), b.states.terminal.size(), a.states.terminal.size(),
+             b.states.deadlock.size(), a.states.deadlock.size(), b.result.complete,
+             program.toString());
   return false;
 }
 
@@ -128,6 +132,7 @@ int main(int argc, char **argv) {
     dpor.transitiveReduction = (r >> 32) & 1;
     dpor.threadStartOptimization = (r >> 40) & 1;
     dpor.releaseOptimization = (r >> 42) & 1;
+    dpor.alternativeThread = (r >> 43) & 1;
     if (!compare("dpor", program, round, exhaustive, dpor, checks, skipped))
       return 1;
     SearchOptions plain;
@@ -141,6 +146,7 @@ int main(int argc, char **argv) {
     bpor.sleepSets = (r >> 37) & 1;
     bpor.threadStartOptimization = (r >> 39) & 1;
     bpor.releaseOptimization = (r >> 41) & 1;
+    bpor.alternativeThread = (r >> 44) & 1;
     if (!compare("bpor", program, round, plain, bpor, checks, skipped))
       return 1;
     // Cyclic programs: the fair bound with the livelock depth.
@@ -156,7 +162,25 @@ int main(int argc, char **argv) {
     fairBpor.transitiveReduction = (r >> 33) & 1;
     fairBpor.boundOptimization = (r >> 34) & 1;
     fairBpor.sleepSets = (r >> 38) & 1;
+    fairBpor.alternativeThread = (r >> 45) & 1;
     if (!compare("bpor, spin loops", spinning, round, fair, fairBpor, checks, skipped))
+      return 1;
+    // The fair bound combined with another (6.6), on the same cyclic program.
+    const BoundKind combinable[] = {BoundKind::Context, BoundKind::Preemption, BoundKind::Delta};
+    SearchOptions both;
+    both.bound = combinable[(r >> 46) % 3];
+    both.boundValue = (r >> 48) % 4;
+    both.combinedFairBound = 1 + (r >> 50) % 2;
+    both.maxDepth = fair.maxDepth;
+    SearchOptions bothBpor = both;
+    bothBpor.por = PorMode::Bpor;
+    bothBpor.transitiveReduction = (r >> 52) & 1;
+    bothBpor.threadStartOptimization = (r >> 52) & 1;
+    bothBpor.releaseOptimization = (r >> 53) & 1;
+    bothBpor.boundOptimization = (r >> 54) & 1;
+    bothBpor.sleepSets = (r >> 55) & 1;
+    bothBpor.alternativeThread = (r >> 56) & 1;
+    if (!compare("bpor, combined fair bound", spinning, round, both, bothBpor, checks, skipped))
       return 1;
     if (rounds % 200 == 0) {
       fmt::print("{:.0f}s: {} rounds, {} comparisons, {} skipped\n", elapsed(), rounds, checks,
