@@ -101,13 +101,17 @@ struct SearchOptions {
   /// every enabled thread).
   bool releaseOptimization = true;
   /// 6.2 (Definition 6.5 and Algorithm 16, dissertation): when Backtrack must reverse a race
-  /// for a thread u that is disabled before the racing event, backtrack the cheapest thread of
-  /// E(S, i, u) (the enabled threads whose next transition leads to u's) instead of every
-  /// enabled thread. Not for the context bound, which must explore the running thread or all.
+  /// for a thread u that is disabled (or asleep) before the racing event, backtrack the
+  /// cheapest awake thread of E(S, i, u) (the threads with a later event that happens before
+  /// u's state) instead of every enabled thread; every enabled thread only if E is empty. For
+  /// Dpor and every Bpor bound except the context bound, which must explore the running
+  /// thread or all (docs/algorithms-notes.md, "Optimizations").
   bool alternativeThread = true;
-  /// 6.6: a fair bound enforced together with `bound` (Context, Preemption or Delta), so that
-  /// spin loops stay finite while the other bound limits the schedules; unset: no fair bound
-  /// beyond `bound` itself.
+  /// 6.6: a fair bound with this limit enforced together with `bound`, which must then be
+  /// Context, Preemption or Delta (anything else: explore() throws std::invalid_argument), so
+  /// that spin loops stay finite while the other bound limits the schedules. A transition is
+  /// within the combination iff it is within both. Iterative bounding raises `boundValue` and
+  /// keeps this limit. Unset: no fair bound beyond `bound` itself.
   std::optional<uint64_t> combinedFairBound;
   /// Debugging: in every state, recompute the race analysis by brute force from the
   /// definitions and check that each backtrack point it requires (the bound's Post condition
