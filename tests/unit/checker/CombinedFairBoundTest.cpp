@@ -125,6 +125,33 @@ TEST(CombinedFairBound, IterativeBoundingRaisesTheOtherBoundOnly) {
   }
 }
 
+TEST(CombinedFairBound, BruteForceInvariantCheckHolds) {
+  // checkInvariants recomputes the race analysis from the definitions in every state and
+  // checks the points the combination's Backtrack requires (both bounds' and 6.6's).
+  GeneratorOptions generator;
+  generator.spins = true;
+  for (uint64_t seed = 9500000; seed < 9500000 + validationSeeds(15); ++seed) {
+    Program program = generateProgram(seed, generator);
+    for (BoundKind bound : {BoundKind::Context, BoundKind::Preemption, BoundKind::Delta}) {
+      for (int optimizations : {0, 15}) {
+        SearchOptions options = combined(bound, 2, 1);
+        options.por = PorMode::Bpor;
+        options.keepGoing = true;
+        options.checkInvariants = true;
+        options.maxExecutions = 2000;
+        options.transitiveReduction = optimizations & 1;
+        options.threadStartOptimization = optimizations & 1;
+        options.releaseOptimization = optimizations & 1;
+        options.boundOptimization = optimizations & 2;
+        options.sleepSets = optimizations & 4;
+        options.alternativeThread = optimizations & 8;
+        ProgramModel model(program);
+        EXPECT_NO_THROW(explore(model, options)) << boundKindName(bound) << ", seed " << seed;
+      }
+    }
+  }
+}
+
 TEST_P(CombinedFairBoundValidation, SameStatesAsPlainBoundedSearchWithSpinLoops) {
   validateCombined(GetParam(), 9000000, validationSeeds(25));
 }
