@@ -200,7 +200,7 @@ def bug_cell(runner, program, args, repeat):
     if best["verdict"] != "error":
         limit = " (time limit)" if timed_out(best) else ""
         return f"not found{limit}, {best['executions']:,} ex."
-    return f"{best['time_s']:.3f} s, {best['executions']:,} ex."
+    return f"{best['time_s'] * 1000:.1f} ms, {best['executions']:,} ex."
 
 
 def bug_table(runner, programs, max_bound, repeat):
