@@ -2,7 +2,8 @@
 """The BPOR issue's tables, in the shape of the dissertation's chapter 8, as markdown.
 
   python3 bench/bpor_tables.py --bporcheck build/tools/bporcheck/bporcheck
-        [--time-limit 30] [--max-bound 12] [--only coverage|dpor|bugs] [--programs a,b]
+        [--time-limit 30] [--max-bound 12] [--only coverage|dpor|optimizations|bugs]
+        [--programs a,b]
 
 1. Coverage per bound (8.4-8.6): for each program in bench/bpor/ and each relevant bound, c
    from 0 up to saturation (the first c whose search completes with `bound_pruned` false) or
@@ -14,7 +15,9 @@
    bug, printed as MISMATCH in the table and on stderr with the commands, and the script exits 1.
 2. BPOR (all optimizations) at the saturating bound against DPOR (--por=dpor): executions,
    their ratio, and the unique local states (which must be equal too).
-3. Time and executions to the first bug (Table 8.2) for the programs in bench/bugs/: DPOR,
+3. Executions of BPOR with each optimization of chapter 6 alone (Figures 8.9-8.10), at one
+   bound value per bound function, against none and all of them.
+4. Time and executions to the first bug (Table 8.2) for the programs in bench/bugs/: DPOR,
    plain bounded search with --iterate and BPOR with --iterate, for the preemption and context
    bounds (combined with fair bound 2 for programs that spin).
 
@@ -181,6 +184,53 @@ def coverage_and_dpor(runner, programs, max_bound, print_coverage, print_dpor):
         print()
 
 
+# Each optimization of chapter 6 alone, as in the dissertation's Figures 8.9-8.10: (name, the
+# switches that turn it on again when every other one is off).
+OPTIMIZATIONS = [
+    ("transitive reduction (6.1)", "--no-transitive-reduction"),
+    ("alternative thread (6.2)", "--no-alternative-thread"),
+    ("release (6.3)", "--no-release-optimization"),
+    ("thread start (6.3)", "--no-thread-start-optimization"),
+    ("bound (6.4)", "--no-bound-optimization"),
+    ("sleep sets (6.5)", "--no-sleep-sets"),
+]
+
+# The bound value at which each optimization is measured alone: one below or at the point
+# where the unoptimized search gets expensive, per bound option.
+OPTIMIZATION_BOUND = {"--preemptions": 3, "--contexts": 5, "--delta": 4, "--fair": 2,
+                      "--local-context": 3}
+
+
+def optimization_table(runner, programs):
+    names = [name for name, _ in OPTIMIZATIONS]
+    print("#### Executions of BPOR with each optimization alone\n")
+    print("| program | bound | c | none | " + " | ".join(names) + " | all | unique local states |")
+    print("|---|---|---|---|" + "---|" * len(names) + "---|---|")
+    for name, bounds in COVERAGE.items():
+        if programs and name not in programs:
+            continue
+        program = os.path.join(HERE, "bpor", name)
+        for title, option, extra in bounds:
+            c = OPTIMIZATION_BOUND[option]
+            bound = extra + [f"{option}={c}"]
+            runs = [runner.run(program, ["--por=bpor"] + NO_OPTIMIZATIONS + bound)]
+            for _, switch in OPTIMIZATIONS:
+                runs.append(runner.run(program, ["--por=bpor"] + bound +
+                                       [s for s in NO_OPTIMIZATIONS if s != switch]))
+            runs.append(runner.run(program, ["--por=bpor"] + bound))
+            states = {r["unique_local_states"] for r in runs if not timed_out(r)}
+            if len(states) > 1:
+                runner.mismatches += [(runs[0]["command"], runs[0]["unique_local_states"],
+                                       r["command"], r["unique_local_states"]) for r in runs[1:]]
+            state_cell = " / ".join(f"{s:,}" for s in sorted(states))
+            if len(states) > 1:
+                state_cell += " **MISMATCH**"
+            cells = [cell(r)[0] for r in runs]
+            print(f"| {name} | {title} | {c} | " + " | ".join(cells) + f" | {state_cell} |",
+                  flush=True)
+    print()
+
+
 def first_bound_with_bug(runner, program, option, extra, max_bound):
     for c in range(max_bound + 1):
         r = runner.run(program, ["--por=bpor"] + extra + [f"{option}={c}"], hash_states=False)
@@ -235,7 +285,7 @@ def main():
     parser.add_argument("--max-bound", type=int, default=12)
     parser.add_argument("--repeat", type=int, default=3,
                         help="runs per bug search; the fastest is shown")
-    parser.add_argument("--only", choices=["coverage", "dpor", "bugs"])
+    parser.add_argument("--only", choices=["coverage", "dpor", "optimizations", "bugs"])
     parser.add_argument("--programs", default="",
                         help="comma-separated file names to restrict to (e.g. fft.c)")
     args = parser.parse_args()
@@ -245,6 +295,8 @@ def main():
     if args.only in (None, "coverage", "dpor"):
         coverage_and_dpor(runner, programs, args.max_bound, args.only in (None, "coverage"),
                           args.only in (None, "dpor"))
+    if args.only in (None, "optimizations"):
+        optimization_table(runner, programs)
     if args.only in (None, "bugs"):
         bug_table(runner, programs, args.max_bound, args.repeat)
 
