@@ -15,9 +15,19 @@ struct Event {
   /// For a semaphore post: whether the count was positive before it (1), zero (0), as seen
   /// from a thread waiting on the semaphore there, or unknown (-1).
   int8_t objectAvailableBefore = -1;
+  /// For a Nondet: the data choice (the index passed to Model::step; the event's value is what
+  /// the program received, which need not be the index). Optimal DPOR treats different choices
+  /// as different events (docs/optimal-dpor.md, "Data choices").
+  uint32_t choice = 0;
 
   ThreadId thread() const { return op.thread; }
 };
+
+/// Whether `a` and `b`, events of one thread from the same state, are the same event: always,
+/// except for two different data choices of a Nondet.
+inline bool sameChoice(const Event &a, const Event &b) {
+  return a.op.kind != OpKind::Nondet || b.op.kind != OpKind::Nondet || a.choice == b.choice;
+}
 
 /// The dependence relation the optimal explorers use: Definition 2.4 (checker/Dependence.h)
 /// plus program order and the execution-ending rule above.

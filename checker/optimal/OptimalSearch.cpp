@@ -35,16 +35,24 @@ void OptimalSearch::captureState(bool running, std::vector<Event> sleep) {
 }
 
 // The thread that ran last if it may run again (fewer context switches), else the lowest
-// enabled thread that is not asleep.
-ThreadId OptimalSearch::preferredThread() const {
+// enabled thread that is not asleep; for optimal DPOR, with its first data choice not asleep.
+ScheduleStep OptimalSearch::preferredStep() const {
   const Frame &f = frames.back();
+  auto choiceOf = [&](ThreadId u) {
+    if (!perChoice())
+      return f.asleep(u) ? Frame::NoChoice : 0u;
+    return f.awakeChoice(u);
+  };
   ThreadId last = events.empty() ? NoThread : events.back().thread;
-  if (last != NoThread && f.enabled.contains(last) && !f.asleep(last))
-    return last;
-  ThreadId chosen = NoThread;
+  if (last != NoThread && f.enabled.contains(last))
+    if (uint32_t c = choiceOf(last); c != Frame::NoChoice)
+      return ScheduleStep{last, c};
+  ScheduleStep chosen{NoThread, 0};
   f.enabled.forEach([&](ThreadId u) {
-    if (chosen == NoThread && !f.asleep(u))
-      chosen = u;
+    if (chosen.thread != NoThread)
+      return;
+    if (uint32_t c = choiceOf(u); c != Frame::NoChoice)
+      chosen = ScheduleStep{u, c};
   });
   return chosen;
 }
@@ -57,21 +65,24 @@ void OptimalSearch::initializeTop(WakeupTree tree) {
     // A wakeup sequence whose next thread is blocked here reversed a race that cannot be
     // reversed (docs/optimal-dpor.md, "Blocking operations"): drop it.
     while (!tree.empty()) {
-      ThreadId t = tree.branches().front().event.thread();
-      if (f.enabled.contains(t) && !f.asleep(t))
+      const Event &first = tree.branches().front().event;
+      if (f.enabled.contains(first.thread()) && !f.asleep(first.thread(), first.choice))
         break;
       tree.dropFirst();
     }
     if (tree.empty()) {
-      ThreadId p = preferredThread();
-      if (p != NoThread)
-        tree.addLeaf(Event{f.next[p], false});
+      ScheduleStep p = preferredStep();
+      if (p.thread != NoThread) {
+        Event leaf{f.next[p.thread], false};
+        leaf.choice = p.choice;
+        tree.addLeaf(leaf);
+      }
     }
     f.wakeup = std::move(tree);
   } else {
-    ThreadId p = preferredThread();
-    if (p != NoThread)
-      f.backtrack.insert(p);
+    ScheduleStep p = preferredStep();
+    if (p.thread != NoThread)
+      f.backtrack.insert(p.thread);
   }
 }
 
@@ -124,7 +135,9 @@ std::optional<ScheduleStep> OptimalSearch::selectNext() {
   if (f.exhausted)
     return std::nullopt;
   if (f.branchActive) {
-    if (f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
+    // Source-DPOR explores the data choices of a step one after the other; optimal DPOR
+    // explores each as its own branch.
+    if (!perChoice() && f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
       return ScheduleStep{f.taken.thread, f.taken.choice + 1};
     f.sleep.push_back(asSleeper(f.branchEvent));
     f.branchActive = false;
@@ -132,15 +145,17 @@ std::optional<ScheduleStep> OptimalSearch::selectNext() {
   }
   if (variant == OptimalVariant::Optimal) {
     while (!f.wakeup.empty()) {
-      ThreadId t = f.wakeup.branches().front().event.thread();
-      if (!f.enabled.contains(t) || f.asleep(t)) {
+      const Event &next = f.wakeup.branches().front().event;
+      ThreadId t = next.thread();
+      uint32_t choice = next.choice;
+      if (!f.enabled.contains(t) || f.asleep(t, choice) || choice >= f.next[t].numChoices) {
         f.wakeup.dropFirst();
         continue;
       }
       Event first;
       f.branchSubtree = f.wakeup.takeFirst(first);
       f.branchActive = true;
-      f.taken = ScheduleStep{t, 0};
+      f.taken = ScheduleStep{t, choice};
       return f.taken;
     }
     return std::nullopt;
@@ -168,6 +183,7 @@ bool OptimalSearch::stepAndEnter(ScheduleStep step) {
   ++result.stats.steps;
   ExecStatus status = model.status();
   Event event{executed, endsExecution(status, executed)};
+  event.choice = step.choice;
   if (executed.kind == OpKind::SemPost)
     event.objectAvailableBefore = semaphoreAvailable(frames[top], executed);
   frames[top].branchEvent = event;
@@ -180,7 +196,7 @@ bool OptimalSearch::stepAndEnter(ScheduleStep step) {
       sleep.push_back(q);
   WakeupTree subtree;
   if (variant == OptimalVariant::Optimal)
-    subtree = frames[top].branchSubtree; // a copy: every data choice starts from it
+    subtree = std::move(frames[top].branchSubtree);
   bool running = status == ExecStatus::Running;
   captureState(running, std::move(sleep));
   if (running) {
@@ -253,8 +269,20 @@ void OptimalSearch::analyseRaces() {
   size_t length = log.size();
   for (size_t j = firstNew; j < length; ++j) {
     for (uint32_t i : log[j].races)
-      reverseRace(i, log[j].event, length);
+      reverseRace(i, log[j].event, j);
     reverseDisablings(j);
+    const Event &e = log[j].event;
+    if (perChoice() && e.op.kind == OpKind::Nondet) {
+      // The other data choices of a Nondet are other events of its thread in its place, each
+      // the one-event sequence at the state before it (docs/optimal-dpor.md, "Data choices").
+      for (uint32_t c = 0; c < e.op.numChoices; ++c) {
+        if (c == e.choice)
+          continue;
+        Event other{frames[j].next[e.thread()], false};
+        other.choice = c;
+        insertWakeupSequence(j, {other});
+      }
+    }
   }
   bool cutShort = length > 0 && log[length - 1].event.endsExecution;
   const Frame &end = frames.back();
@@ -270,7 +298,12 @@ void OptimalSearch::analyseRaces() {
       // sequence is no cover, since an execution that ends early never runs it.
       Event ending = log[length - 1].event;
       ending.endsExecution = !dependent(pending.op, ending.op);
-      insertWakeupSequence(length - 1, {pending, ending});
+      // For optimal DPOR each data choice of a pending Nondet is its own event.
+      uint32_t choices = perChoice() ? pending.op.numChoices : 1;
+      for (uint32_t c = 0; c < choices; ++c) {
+        pending.choice = c;
+        insertWakeupSequence(length - 1, {pending, ending});
+      }
       return;
     }
     // Blocked (at a deadlock, at a sleep-set-blocked end, or before the ending event): reverse
@@ -446,12 +479,14 @@ bool OptimalSearch::hasUnexploredBranch() const {
   for (const Frame &f : frames) {
     if (f.exhausted)
       continue;
-    if (f.branchActive && f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
+    if (!perChoice() && f.branchActive &&
+        f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
       return true;
     bool found = false;
     if (variant == OptimalVariant::Optimal) {
       for (const WakeupNode &b : f.wakeup.branches())
-        found = found || (f.enabled.contains(b.event.thread()) && !f.asleep(b.event.thread()));
+        found = found || (f.enabled.contains(b.event.thread()) &&
+                          !f.asleep(b.event.thread(), b.event.choice));
     } else {
       f.backtrack.forEach([&](ThreadId t) {
         found = found || (f.enabled.contains(t) && !f.done.contains(t) && !f.asleep(t));

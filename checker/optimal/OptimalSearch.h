@@ -33,7 +33,8 @@ struct Frame {
   ThreadSet backtrack;
   ThreadSet done;
   /// The branch in progress: its thread and data choice, the event it executed, and (optimal
-  /// DPOR) the wakeup subtree below it, which every data choice of the branch starts from.
+  /// DPOR) the wakeup subtree below it. Source-DPOR explores every data choice of a branch
+  /// from the same subtree; optimal DPOR makes each choice its own branch.
   bool branchActive = false;
   ScheduleStep taken;
   Event branchEvent;
@@ -47,6 +48,22 @@ struct Frame {
       if (e.thread() == t)
         return true;
     return false;
+  }
+  /// Whether thread t's next event, with data choice `choice` if it is a Nondet, is asleep.
+  bool asleep(ThreadId t, uint32_t choice) const {
+    for (const Event &e : sleep)
+      if (e.thread() == t && (e.op.kind != OpKind::Nondet || e.choice == choice))
+        return true;
+    return false;
+  }
+  static constexpr uint32_t NoChoice = ~uint32_t(0);
+  /// The first data choice of t's next event that is not asleep (0 for other operations), or
+  /// NoChoice.
+  uint32_t awakeChoice(ThreadId t) const {
+    for (uint32_t c = 0; c < next[t].numChoices; ++c)
+      if (!asleep(t, c))
+        return c;
+    return NoChoice;
   }
 };
 
@@ -63,7 +80,8 @@ private:
   // States.
   void captureState(bool running, std::vector<Event> sleep);
   void initializeTop(WakeupTree tree);
-  ThreadId preferredThread() const;
+  ScheduleStep preferredStep() const;
+  bool perChoice() const { return variant == OptimalVariant::Optimal; }
   bool endsExecution(ExecStatus status, const Operation &event) const;
 
   // Transitions.

@@ -39,7 +39,7 @@ bool inInitials(ThreadId thread, const std::vector<Event> &v) {
 bool inWeakInitials(const Event &next, const std::vector<Event> &v) {
   size_t k = firstOf(next.thread(), v);
   if (k < v.size())
-    return independentOfPrefix(v[k], v, k);
+    return sameChoice(next, v[k]) && independentOfPrefix(v[k], v, k);
   return independentOfPrefix(next, v, v.size());
 }
 

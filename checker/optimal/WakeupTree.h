@@ -16,7 +16,8 @@ namespace bpor::optimal {
 bool inInitials(ThreadId thread, const std::vector<Event> &v);
 
 /// p ∈ WI(v): p ∈ I(v), or p has no event in v and its next event `next` conflicts with none
-/// of v's events.
+/// of v's events. A different data choice of p's Nondet in v is a different event: p is then
+/// not a weak initial.
 bool inWeakInitials(const Event &next, const std::vector<Event> &v);
 
 /// The threads of I(v), in order of their first events in v.
