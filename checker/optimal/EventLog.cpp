@@ -5,15 +5,17 @@
 namespace bpor::optimal {
 
 void EventLog::analyse(const Event &event, size_t limit, int64_t previous, VectorClock &clock,
-                       std::vector<uint32_t> &races) const {
+                       std::vector<uint32_t> &races, std::vector<uint32_t> &predecessors) const {
   ThreadId u = event.thread();
-  VectorClock base;
-  if (previous >= 0)
-    base = records[size_t(previous)].clock;
-  clock = base;
+  if (previous >= 0) {
+    clock = records[size_t(previous)].clock;
+  } else {
+    for (ThreadId t = 0; t < clock.size(); ++t) // zero, keeping the storage
+      clock.set(t, 0);
+  }
   // Immediate predecessors, latest first: joining each one's clock hides every earlier event
   // that happens before it.
-  std::vector<uint32_t> predecessors;
+  predecessors.clear();
   for (size_t i = limit; i-- > 0;) {
     const EventRecord &r = records[i];
     if (r.event.thread() == u || happensBefore(i, clock))
@@ -41,7 +43,9 @@ void EventLog::analyse(const Event &event, size_t limit, int64_t previous, Vecto
     int64_t a = acquisitionPartner(i, event, race.partner);
     if (a < 0)
       continue;
-    VectorClock others = base;
+    VectorClock others;
+    if (previous >= 0)
+      others = records[size_t(previous)].clock;
     for (uint32_t j : predecessors)
       if (j != i)
         others.join(records[j].clock);
@@ -101,25 +105,28 @@ int64_t EventLog::acquisitionPartner(size_t release, const Event &later,
 
 void EventLog::push(const Event &event) {
   ThreadId u = event.thread();
-  EventRecord record;
+  if (count == records.size())
+    records.emplace_back();
+  EventRecord &record = records[count];
   record.event = event;
   record.previousInThread = lastOf(u);
-  analyse(event, records.size(), record.previousInThread, record.clock, record.races);
+  record.races.clear();
+  record.enabledThreads.clear();
+  analyse(event, count, record.previousInThread, record.clock, record.races, predecessors);
   record.indexInThread = record.clock[u];
   if (u >= lastInThread.size())
     lastInThread.resize(u + 1, -1);
-  lastInThread[u] = int64_t(records.size());
-  records.push_back(std::move(record));
+  lastInThread[u] = int64_t(count);
+  ++count;
 }
 
 void EventLog::pop() {
-  const EventRecord &r = records.back();
+  const EventRecord &r = records[--count];
   lastInThread[r.event.thread()] = r.previousInThread;
-  records.pop_back();
 }
 
 void EventLog::clear() {
-  records.clear();
+  count = 0;
   lastInThread.clear();
 }
 
@@ -129,8 +136,8 @@ std::vector<uint32_t> EventLog::racesOfPending(const Event &pending, size_t limi
   while (previous >= int64_t(limit))
     previous = records[size_t(previous)].previousInThread;
   VectorClock clock;
-  std::vector<uint32_t> races;
-  analyse(pending, limit, previous, clock, races);
+  std::vector<uint32_t> races, scratch;
+  analyse(pending, limit, previous, clock, races, scratch);
   return races;
 }
 

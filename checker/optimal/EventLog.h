@@ -38,9 +38,9 @@ public:
   void pop();
   void clear();
   /// Records which threads the last event enabled (known once the state after it is).
-  void setEnabledThreads(const ThreadSet &threads) { records.back().enabledThreads = threads; }
+  void setEnabledThreads(const ThreadSet &threads) { records[count - 1].enabledThreads = threads; }
 
-  size_t size() const { return records.size(); }
+  size_t size() const { return count; }
   const EventRecord &operator[](size_t i) const { return records[i]; }
 
   /// Whether event i happens before (or is) the event whose clock is `clock`.
@@ -59,13 +59,17 @@ public:
 
 private:
   void analyse(const Event &event, size_t limit, int64_t previous, VectorClock &clock,
-               std::vector<uint32_t> &races) const;
+               std::vector<uint32_t> &races, std::vector<uint32_t> &predecessors) const;
   int releaserWasWriter(size_t release, const Event &later) const;
   int64_t acquisitionPartner(size_t release, const Event &later, AcquirePartner partner) const;
   int64_t lastOf(ThreadId t) const { return t < lastInThread.size() ? lastInThread[t] : -1; }
 
+  /// The first `count` records are the execution; the ones after are popped records kept so
+  /// that a push reuses their clocks' and race lists' storage.
   std::vector<EventRecord> records;
+  size_t count = 0;
   std::vector<int64_t> lastInThread;
+  std::vector<uint32_t> predecessors; // scratch for push
 };
 
 } // namespace bpor::optimal

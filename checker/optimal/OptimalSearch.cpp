@@ -13,13 +13,70 @@ OptimalSearch::OptimalSearch(Model &model, const SearchOptions &options, Optimal
 
 // ---- States ---------------------------------------------------------------------------------
 
+// A frame for the next state: a recycled one (its vectors keep their storage, so a step
+// allocates nothing once the search has reached its depth) or a new one.
+Frame &OptimalSearch::pushFrame() {
+  if (spareFrames.empty()) {
+    frames.emplace_back();
+    return frames.back();
+  }
+  frames.push_back(std::move(spareFrames.back()));
+  spareFrames.pop_back();
+  Frame &f = frames.back();
+  f.alive.clear();
+  f.enabled.clear();
+  f.sleep.clear();
+  f.wakeup.clear();
+  f.backtrack.clear();
+  f.done.clear();
+  f.branchActive = false;
+  f.taken = ScheduleStep{};
+  f.branchSubtree.clear();
+  f.exhausted = false;
+  f.hasCheckpoint = false;
+  return f;
+}
+
+void OptimalSearch::popFrame() {
+  spareFrames.push_back(std::move(frames.back()));
+  frames.pop_back();
+}
+
 // Pushes the frame of the model's current state. In a state that is not Running nothing is
 // enabled, and the thread that just stepped is left out (it may have stopped mid-transition).
-void OptimalSearch::captureState(bool running, std::vector<Event> sleep) {
-  Frame frame;
+// After a step that left the model Running, only the stepping thread and the threads it
+// created have new pending operations, and only the stepper can have ended (Model.h: another
+// thread's step never changes a thread's pending operation); the rest is the parent's.
+void OptimalSearch::captureState(bool running) {
   ThreadId n = model.numThreads();
-  frame.next.resize(n);
   ThreadId stepper = events.empty() ? NoThread : events.back().thread;
+  size_t parentIndex = frames.size() - 1;
+  Frame &frame = pushFrame();
+  frame.running = running;
+  if (running && parentIndex < frames.size() - 1 && stepper != NoThread) {
+    const Frame &parent = frames[parentIndex];
+    frame.next = parent.next;
+    frame.next.resize(n);
+    frame.alive = parent.alive;
+    auto refresh = [&](ThreadId u) {
+      if (!model.isAlive(u)) {
+        frame.alive.erase(u);
+        return;
+      }
+      frame.alive.insert(u);
+      frame.next[u] = model.pending(u);
+      frame.next[u].thread = u;
+    };
+    refresh(stepper);
+    for (ThreadId u = parent.numThreads(); u < n; ++u)
+      refresh(u);
+    frame.alive.forEach([&](ThreadId u) {
+      if (model.isEnabled(u))
+        frame.enabled.insert(u);
+    });
+    return;
+  }
+  frame.next.resize(n);
   for (ThreadId u = 0; u < n; ++u) {
     if (!model.isAlive(u) || (!running && u == stepper))
       continue;
@@ -29,9 +86,6 @@ void OptimalSearch::captureState(bool running, std::vector<Event> sleep) {
     if (running && model.isEnabled(u))
       frame.enabled.insert(u);
   }
-  frame.sleep = std::move(sleep);
-  frame.running = running;
-  frames.push_back(std::move(frame));
 }
 
 // The thread that ran last if it may run again (fewer context switches), else the lowest
@@ -59,11 +113,12 @@ ScheduleStep OptimalSearch::preferredStep() const {
 
 // Lines 8-13 of Algorithm 2 (wut(E) := WuT, or one arbitrary enabled thread not asleep) and
 // lines 2-3 of Algorithm 1 (backtrack(E) := {p}).
-void OptimalSearch::initializeTop(WakeupTree tree) {
+void OptimalSearch::initializeTop() {
   Frame &f = frames.back();
   if (variant == OptimalVariant::Optimal) {
     // A wakeup sequence whose next thread is blocked here reversed a race that cannot be
     // reversed (docs/optimal-dpor.md, "Blocking operations"): drop it.
+    WakeupTree &tree = f.wakeup;
     while (!tree.empty()) {
       const Event &first = tree.branches().front().event;
       if (f.enabled.contains(first.thread()) && !f.asleep(first.thread(), first.choice))
@@ -78,7 +133,6 @@ void OptimalSearch::initializeTop(WakeupTree tree) {
         tree.addLeaf(leaf);
       }
     }
-    f.wakeup = std::move(tree);
   } else {
     ScheduleStep p = preferredStep();
     if (p.thread != NoThread)
@@ -141,7 +195,7 @@ std::optional<ScheduleStep> OptimalSearch::selectNext() {
       return ScheduleStep{f.taken.thread, f.taken.choice + 1};
     f.sleep.push_back(asSleeper(f.branchEvent));
     f.branchActive = false;
-    f.branchSubtree = WakeupTree();
+    f.branchSubtree.clear();
   }
   if (variant == OptimalVariant::Optimal) {
     while (!f.wakeup.empty()) {
@@ -190,15 +244,16 @@ bool OptimalSearch::stepAndEnter(ScheduleStep step) {
   events.push_back(executed);
   log.push(event);
 
-  std::vector<Event> sleep;
-  for (const Event &q : frames[top].sleep)
-    if (!conflicts(q, event))
-      sleep.push_back(q);
-  WakeupTree subtree;
-  if (variant == OptimalVariant::Optimal)
-    subtree = std::move(frames[top].branchSubtree);
   bool running = status == ExecStatus::Running;
-  captureState(running, std::move(sleep));
+  captureState(running);
+  {
+    Frame &after = frames.back();
+    for (const Event &q : frames[top].sleep)
+      if (!conflicts(q, event))
+        after.sleep.push_back(q);
+    if (variant == OptimalVariant::Optimal)
+      after.wakeup.swap(frames[top].branchSubtree);
+  }
   if (running) {
     // The threads this event enabled (EventRecord::enabledThreads).
     const Frame &before = frames[top], &after = frames.back();
@@ -218,7 +273,7 @@ bool OptimalSearch::stepAndEnter(ScheduleStep step) {
                                                     : ExecutionEnd::Error);
     return true;
   }
-  initializeTop(std::move(subtree));
+  initializeTop();
   return false;
 }
 
@@ -471,7 +526,7 @@ bool OptimalSearch::backtrackToNextBranch() {
       return false;
     log.pop();
     events.pop_back();
-    frames.pop_back();
+    popFrame();
   }
 }
 
@@ -502,7 +557,7 @@ SearchResult OptimalSearch::run() {
   clock.start();
   model.restart();
   ExecStatus status = model.status();
-  captureState(status == ExecStatus::Running, {});
+  captureState(status == ExecStatus::Running);
   if (status != ExecStatus::Running) {
     // The program ended (or failed) before its first visible operation.
     if (status == ExecStatus::Error)
@@ -511,7 +566,7 @@ SearchResult OptimalSearch::run() {
                  : status == ExecStatus::Infeasible ? ExecutionEnd::Infeasible
                                                     : ExecutionEnd::Error);
   } else {
-    initializeTop(WakeupTree());
+    initializeTop();
     runExecution();
   }
   while (stop == StopReason::None) {

@@ -11,6 +11,7 @@
 #include "checker/optimal/WakeupTree.h"
 
 #include <chrono>
+#include <memory>
 #include <optional>
 
 namespace bpor::optimal {
@@ -41,6 +42,10 @@ struct Frame {
   WakeupTree branchSubtree;
   /// Nothing more is explored from here (an execution was cut at the maximum depth).
   bool exhausted = false;
+  /// `checkpoint` holds this state (OptimalSearch::replayPrefix restores it instead of
+  /// replaying the prefix). The object itself outlives the flag so its storage is reused.
+  bool hasCheckpoint = false;
+  std::unique_ptr<ModelCheckpoint> checkpoint;
 
   ThreadId numThreads() const { return ThreadId(next.size()); }
   bool asleep(ThreadId t) const {
@@ -78,8 +83,10 @@ private:
   enum class StopReason { None, Error, Limit, Nondeterminism };
 
   // States.
-  void captureState(bool running, std::vector<Event> sleep);
-  void initializeTop(WakeupTree tree);
+  Frame &pushFrame();
+  void popFrame();
+  void captureState(bool running);
+  void initializeTop();
   ScheduleStep preferredStep() const;
   bool perChoice() const { return variant == OptimalVariant::Optimal; }
   bool endsExecution(ExecStatus status, const Operation &event) const;
@@ -109,6 +116,8 @@ private:
   OptimalVariant variant;
   const ExecutionObserver *observer;
   std::vector<Frame> frames;
+  /// Popped frames kept for reuse (pushFrame).
+  std::vector<Frame> spareFrames;
   EventLog log;
   std::vector<Operation> events;
   /// Events from this index on were executed by the current execution (not replayed); only

@@ -53,6 +53,10 @@ public:
   /// Drops the first branch (its thread cannot run).
   void dropFirst() { roots.erase(roots.begin()); }
 
+  /// Empties the tree, keeping its storage.
+  void clear() { roots.clear(); }
+  void swap(WakeupTree &other) { roots.swap(other.roots); }
+
   size_t numNodes() const;
 
 private:
