@@ -196,8 +196,8 @@ bool parseOptions(int argc, char **argv, Options &options) {
   };
   const char *boundName = nullptr;
   const BoundOption *fair = nullptr;
-  if (given.size() == 2 && given[0]->kind != BoundKind::Fair &&
-      given[1]->kind == BoundKind::Fair && combinable(given[0])) {
+  if (given.size() == 2 && given[0]->kind != BoundKind::Fair && given[1]->kind == BoundKind::Fair &&
+      combinable(given[0])) {
     fair = given[1];
     given.pop_back();
   }

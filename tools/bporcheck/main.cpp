@@ -55,11 +55,10 @@ std::string searchName(const Options &options) {
     break;
   }
   if (bounded)
-    name += fmt::format(" ({} bound {}{}{})", boundKindName(search.bound), search.boundValue,
-                        search.combinedFairBound
-                            ? fmt::format(", fair bound {}", *search.combinedFairBound)
-                            : "",
-                        search.iterativeBounding ? ", iterative" : "");
+    name += fmt::format(
+        " ({} bound {}{}{})", boundKindName(search.bound), search.boundValue,
+        search.combinedFairBound ? fmt::format(", fair bound {}", *search.combinedFairBound) : "",
+        search.iterativeBounding ? ", iterative" : "");
   return name;
 }
 
@@ -248,9 +247,8 @@ int main(int argc, char **argv) {
     };
   }
   ExecutionObserver observer = options.hashStates ? states.observer() : ExecutionObserver();
-  SearchResult result = options.optimal
-                            ? exploreOptimal(model, search, *options.optimal, observer)
-                            : explore(model, search, observer);
+  SearchResult result = options.optimal ? exploreOptimal(model, search, *options.optimal, observer)
+                                        : explore(model, search, observer);
   progress.finish();
   std::optional<uint64_t> uniqueLocalStates;
   if (options.hashStates)
