@@ -110,9 +110,20 @@ void Interpreter::gatherArgs(ThreadState &thread,
                              const interp::CallSite &site) {
   thread.callArgs.resize(site.numArgSlots);
   const Slot *slots = thread.slots.data() + thread.frames.back().base;
-  for (size_t i = 0; i < site.argSlots.size(); ++i)
-    std::copy_n(slots + site.argSlots[i], site.argTypes[i].numSlots,
-                thread.callArgs.data() + site.argOffsets[i]);
+  Slot *args = thread.callArgs.data();
+  // Arguments are nearly always one slot: a plain loop, not a memmove call
+  // per argument (this runs for every external call).
+  const uint32_t *argSlots = site.argSlots.data();
+  const uint32_t *argOffsets = site.argOffsets.data();
+  const ValueType *argTypes = site.argTypes.data();
+  for (size_t i = 0, e = site.argSlots.size(); i < e; ++i) {
+    unsigned n = argTypes[i].numSlots;
+    if (n == 1) {
+      args[argOffsets[i]] = slots[argSlots[i]];
+      continue;
+    }
+    std::copy_n(slots + argSlots[i], n, args + argOffsets[i]);
+  }
 }
 
 void Interpreter::writeResult(ThreadState &thread, size_t frameIndex,
@@ -120,9 +131,12 @@ void Interpreter::writeResult(ThreadState &thread, size_t frameIndex,
   Frame &frame = thread.frames[frameIndex];
   const interp::Function &function = program_.function(frame.function);
   const interp::CallSite &site = function.calls[function.code[frame.pc].imm];
-  if (site.dst != NoSlot)
-    std::copy_n(result, std::min<unsigned>(n, site.resultType.numSlots),
-                thread.slots.data() + frame.base + site.dst);
+  if (site.dst != NoSlot) {
+    Slot *to = thread.slots.data() + frame.base + site.dst;
+    for (unsigned k = 0, m = std::min<unsigned>(n, site.resultType.numSlots);
+         k < m; ++k)
+      to[k] = result[k];
+  }
   ++frame.pc;
 }
 

@@ -27,11 +27,10 @@ public:
                state.allocas.capacity() * sizeof(Address) + state.fault.message.capacity() +
                thread.specific.capacity() * sizeof(thread.specific[0]);
     }
-    // Hash tables: an estimate (a node and a bucket per entry).
+    // Sync tables (the waiter lists of condition variables and rwlocks are not counted).
     auto tableBytes = [](const auto &table) {
-      using Entry = typename std::decay_t<decltype(table)>::value_type;
-      return table.size() * (sizeof(Entry) + 2 * sizeof(void *)) +
-             table.bucket_count() * sizeof(void *);
+      using Entry = typename std::decay_t<decltype(table)>::Entry;
+      return table.capacity() * sizeof(Entry);
     };
     total += tableBytes(mutexes) + tableBytes(conds) + tableBytes(rwlocks) +
              tableBytes(barriers) + tableBytes(semaphores) + tableBytes(onces);
@@ -48,12 +47,12 @@ public:
   std::string output;
   uint64_t randState = 1;
   ThreadId atomicOwner = NoThread;
-  std::unordered_map<Address, runtime::Mutex> mutexes;
-  std::unordered_map<Address, runtime::CondVar> conds;
-  std::unordered_map<Address, runtime::RwLock> rwlocks;
-  std::unordered_map<Address, runtime::Barrier> barriers;
-  std::unordered_map<Address, runtime::Semaphore> semaphores;
-  std::unordered_map<Address, OnceState> onces;
+  runtime::SyncTable<runtime::Mutex> mutexes;
+  runtime::SyncTable<runtime::CondVar> conds;
+  runtime::SyncTable<runtime::RwLock> rwlocks;
+  runtime::SyncTable<runtime::Barrier> barriers;
+  runtime::SyncTable<runtime::Semaphore> semaphores;
+  runtime::SyncTable<OnceState> onces;
   uint32_t nextKey = 1;
   std::vector<Address> keyDestructors;
 };
@@ -108,6 +107,7 @@ void Execution::restore(const ModelCheckpoint &checkpoint) {
   randState_ = saved.randState;
   atomicOwner_ = saved.atomicOwner;
   insideRun_ = false;
+  childAwaitsInitialRun_ = false;
   onceFinished_ = false;
   mutexes_ = saved.mutexes;
   conds_ = saved.conds;

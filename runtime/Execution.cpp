@@ -42,6 +42,7 @@ void Execution::restart() {
   onces_.clear();
   atomicOwner_ = NoThread;
   insideRun_ = false;
+  childAwaitsInitialRun_ = false;
   nextKey_ = 1;
   keyDestructors_.clear();
 
@@ -169,6 +170,9 @@ void Execution::runThread(ProgramThread &thread) {
     }
   }
   // Children created inside an atomic block run their local prefix now that no handler runs.
+  if (!childAwaitsInitialRun_)
+    return; // the common case: no scan of every thread per step
+  childAwaitsInitialRun_ = false;
   for (ThreadId t = 0; t < numThreads_ && status_ == ExecStatus::Running; ++t) {
     ProgramThread &child = *threads_[t];
     if (child.needsInitialRun) {

@@ -19,6 +19,7 @@
 #include "runtime/sync/Mutex.h"
 #include "runtime/sync/RwLock.h"
 #include "runtime/sync/Semaphore.h"
+#include "runtime/sync/SyncTable.h"
 
 #include <cstdint>
 #include <memory>
@@ -158,23 +159,25 @@ private:
   /// Set while the interpreter runs a thread: a thread created then (inside an atomic block)
   /// runs its prefix only after the handler returned.
   bool insideRun_ = false;
+  /// Some thread has needsInitialRun set.
+  bool childAwaitsInitialRun_ = false;
   /// A thread paused at a Nondet inside an atomic block: no other thread may run until it has
   /// left the block (its Nondet is global so the checker sees the dependence).
   ThreadId atomicOwner_ = NoThread;
   /// Set when a pthread_once routine returned during the current step.
   bool onceFinished_ = false;
 
-  std::unordered_map<Address, runtime::Mutex> mutexes_;
-  std::unordered_map<Address, runtime::CondVar> conds_;
-  std::unordered_map<Address, runtime::RwLock> rwlocks_;
-  std::unordered_map<Address, runtime::Barrier> barriers_;
-  std::unordered_map<Address, runtime::Semaphore> semaphores_;
+  runtime::SyncTable<runtime::Mutex> mutexes_;
+  runtime::SyncTable<runtime::CondVar> conds_;
+  runtime::SyncTable<runtime::RwLock> rwlocks_;
+  runtime::SyncTable<runtime::Barrier> barriers_;
+  runtime::SyncTable<runtime::Semaphore> semaphores_;
   struct OnceState {
     bool done = false;
     ThreadId runner = NoThread;
     size_t frameDepth = 0; // the runner's frames while init runs are deeper than this
   };
-  std::unordered_map<Address, OnceState> onces_;
+  runtime::SyncTable<OnceState> onces_;
   uint32_t nextKey_ = 1;
   std::vector<Address> keyDestructors_; // by key; 0: none (or the key was deleted)
 

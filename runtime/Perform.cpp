@@ -334,7 +334,7 @@ Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &resu
     event.value = threadHandle(childId);
     result = 0;
     if (insideRun_)
-      child.needsInitialRun = true;
+      child.needsInitialRun = childAwaitsInitialRun_ = true;
     else
       runThread(child);
     // newThread() may have grown threads_, but ProgramThreads are stable (held by pointer).
