@@ -241,8 +241,13 @@ int main(int argc, char **argv) {
           : !round.boundPruned
               ? "no error in any schedule (the bound pruned nothing)"
               : "no error in any schedule " + boundPhrase(search, round.bound);
-      std::cout << fmt::format("bound {}: {} ({} execution{})\n", round.bound, statement,
-                               round.stats.executions, round.stats.executions == 1 ? "" : "s");
+      // The states reached so far are those within this round's bound: every earlier round's
+      // bound is smaller.
+      std::string reached =
+          options.hashStates ? fmt::format(", {} unique local states", states.count()) : "";
+      std::cout << fmt::format("bound {}: {} ({} execution{}{})\n", round.bound, statement,
+                               round.stats.executions, round.stats.executions == 1 ? "" : "s",
+                               reached);
       std::cout.flush();
     };
   }

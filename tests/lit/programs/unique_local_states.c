@@ -38,8 +38,14 @@
 // C0: unique local states: 2{{$}}
 // C1: unique local states: 5{{$}}
 // C2: unique local states: 9{{$}}
-// With --iterate the count is over all rounds: here the last round's, 14.
-// RUN: %bporcheck --hash-states --iterate --contexts=5 %s | %FileCheck --check-prefix=ALL %s
+// With --iterate each round states the count so far, which is the count within its bound
+// (earlier rounds had smaller bounds), and the statistics the count over all rounds.
+// RUN: %bporcheck --hash-states --iterate --contexts=5 %s | %FileCheck --check-prefix=ITER %s
+// ITER: bound 0: {{.*}}, 2 unique local states)
+// ITER-NEXT: bound 1: {{.*}}, 5 unique local states)
+// ITER-NEXT: bound 2: {{.*}}, 9 unique local states)
+// ITER-NEXT: bound 3: {{.*}}, 14 unique local states)
+// ITER: unique local states: 14{{$}}
 //
 // With READ = y nothing races: each event has one past whatever the schedule, so the count is
 // the number of events, 8, although exhaustive search runs 9 executions.
