@@ -85,6 +85,64 @@ TEST_F(MemoryTest, AllocationIsZeroedAndHostAligned) {
   EXPECT_NE(memory.allocate(ObjectKind::Heap, 50, 16, 0), 0u);
 }
 
+// Buffers of released objects and of a reset are reused (Memory's pool): a reused buffer must
+// read as zeroes like a fresh one, whatever the previous object left in it.
+TEST_F(MemoryTest, ReusedBuffersAreZeroed) {
+  Address first = memory.allocate(ObjectKind::Heap, 64, 16, 0);
+  std::memset(memory.host(first), 0xab, 64);
+  ASSERT_EQ(memory.release(first, ObjectKind::Heap), MemoryFault::None);
+  Address second = memory.allocate(ObjectKind::Heap, 48, 16, 0);
+  for (uint64_t i = 0; i < 48; ++i)
+    ASSERT_EQ(memory.host(second)[i], 0) << i;
+  std::memset(memory.host(second), 0xcd, 48);
+  memory.reset();
+  Address third = memory.allocate(ObjectKind::Stack, 80, 16, 1);
+  EXPECT_EQ(third, makeAddress(memory.numStaticObjects(), 0));
+  for (uint64_t i = 0; i < 80; ++i)
+    ASSERT_EQ(memory.host(third)[i], 0) << i;
+  EXPECT_EQ(memory.dynamicBytes(), 80u);
+}
+
+// A snapshot brings back the globals, every dynamic object (live or freed, with its bytes) and
+// the byte count, from a state with fewer or more objects than at save time.
+TEST_F(MemoryTest, SnapshotRestoresObjectsAndGlobals) {
+  Address kept = memory.allocate(ObjectKind::Heap, 8, 16, 0, 3);
+  Address freed = memory.allocate(ObjectKind::Heap, 8, 16, 0);
+  ASSERT_EQ(memory.write(kept, 8, 0x1122334455667788), MemoryFault::None);
+  ASSERT_EQ(memory.release(freed, ObjectKind::Heap), MemoryFault::None);
+  ASSERT_EQ(memory.write(counter, 8, 7), MemoryFault::None);
+  Memory::Snapshot snapshot;
+  memory.save(snapshot);
+  EXPECT_GT(snapshot.bytes(), 0u);
+
+  auto expectSaved = [&] {
+    uint64_t value = 0;
+    EXPECT_EQ(memory.numObjects(), memory.numStaticObjects() + 2);
+    EXPECT_EQ(memory.read(kept, 8, value), MemoryFault::None);
+    EXPECT_EQ(value, 0x1122334455667788u);
+    EXPECT_EQ(memory.object(kept)->site, 3u);
+    EXPECT_EQ(memory.check(freed, 1, false), MemoryFault::UseAfterFree);
+    EXPECT_EQ(memory.read(counter, 8, value), MemoryFault::None);
+    EXPECT_EQ(value, 7u);
+    EXPECT_EQ(memory.dynamicBytes(), 8u);
+  };
+  // More objects than saved, changed bytes and globals.
+  ASSERT_EQ(memory.write(kept, 8, 1), MemoryFault::None);
+  ASSERT_EQ(memory.write(counter, 8, 9), MemoryFault::None);
+  memory.allocate(ObjectKind::Heap, 32, 16, 0);
+  memory.restore(snapshot);
+  expectSaved();
+  // Fewer objects than saved.
+  memory.reset();
+  EXPECT_EQ(memory.numObjects(), memory.numStaticObjects());
+  memory.restore(snapshot);
+  expectSaved();
+  // The snapshot stays valid for further restores.
+  memory.release(kept, ObjectKind::Heap);
+  memory.restore(snapshot);
+  expectSaved();
+}
+
 TEST_F(MemoryTest, Describe) {
   Address heap = memory.allocate(ObjectKind::Heap, 16, 16, 0);
   Address stack = memory.allocate(ObjectKind::Stack, 16, 16, 1);
