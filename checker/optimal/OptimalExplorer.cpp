@@ -15,10 +15,10 @@ const char *optimalVariantName(OptimalVariant variant) {
 }
 
 SearchResult exploreOptimal(Model &model, const SearchOptions &options, OptimalVariant variant,
-                            const ExecutionObserver &observer) {
+                            const ExecutionObserver &observer, const OptimalTuning &tuning) {
   if (options.bound != BoundKind::None)
     throw std::invalid_argument("optimal DPOR and source-DPOR do not support bounds");
-  optimal::OptimalSearch search(model, options, variant, &observer);
+  optimal::OptimalSearch search(model, options, variant, &observer, tuning);
   return search.run();
 }
 

@@ -2,14 +2,15 @@
 
 #include "checker/Dependence.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 namespace bpor::optimal {
 
 
 OptimalSearch::OptimalSearch(Model &model, const SearchOptions &options, OptimalVariant variant,
-                             const ExecutionObserver *observer)
-    : model(model), options(options), variant(variant), observer(observer) {}
+                             const ExecutionObserver *observer, const OptimalTuning &tuning)
+    : model(model), options(options), variant(variant), observer(observer), tuning(tuning) {}
 
 // ---- States ---------------------------------------------------------------------------------
 
@@ -233,7 +234,9 @@ std::optional<ScheduleStep> OptimalSearch::selectNext() {
 bool OptimalSearch::stepAndEnter(ScheduleStep step) {
   size_t top = frames.size() - 1;
   frames[top].taken = step;
+  auto started = std::chrono::steady_clock::now();
   Operation executed = model.step(step.thread, step.choice);
+  std::chrono::nanoseconds took = std::chrono::steady_clock::now() - started;
   ++result.stats.steps;
   ExecStatus status = model.status();
   Event event{executed, endsExecution(status, executed)};
@@ -248,6 +251,7 @@ bool OptimalSearch::stepAndEnter(ScheduleStep step) {
   captureState(running);
   {
     Frame &after = frames.back();
+    after.replayCost = frames[top].replayCost + took;
     for (const Event &q : frames[top].sleep)
       if (!conflicts(q, event))
         after.sleep.push_back(q);
@@ -273,6 +277,9 @@ bool OptimalSearch::stepAndEnter(ScheduleStep step) {
                                                     : ExecutionEnd::Error);
     return true;
   }
+  if (checkpointsSupported &&
+      (tuning.checkpointEveryState || frames.back().replayCost > 2 * checkpointCost))
+    saveCheckpoint(frames.back());
   initializeTop();
   return false;
 }
@@ -288,10 +295,23 @@ static bool sameEvent(const Operation &a, const Operation &b) {
   return true;
 }
 
-// Stateless backtracking: restart the model and re-step the prefix up to the top state.
+// Backtracking: return the model to the top state. From the deepest state on the stack that
+// holds a checkpoint, or from the initial state, the prefix is re-stepped (stateless replay,
+// which also checks that the program is deterministic). The top state then gets a checkpoint
+// of its own if that replay was long: it is about to be left for another branch, and every
+// later backtrack to it or below it restores from there (docs/optimal-dpor.md, "Checkpoints").
 bool OptimalSearch::replayPrefix() {
-  model.restart();
-  for (size_t i = 0; i + 1 < frames.size(); ++i) {
+  size_t top = frames.size() - 1, from = 0;
+  for (size_t k = top; k > 0; --k)
+    if (frames[k].hasCheckpoint) {
+      from = k;
+      break;
+    }
+  if (frames[from].hasCheckpoint)
+    model.restore(*frames[from].checkpoint);
+  else
+    model.restart();
+  for (size_t i = from; i < top; ++i) {
     const ScheduleStep &s = frames[i].taken;
     const Operation &event = model.step(s.thread, s.choice);
     ++result.stats.steps;
@@ -312,6 +332,21 @@ bool OptimalSearch::replayPrefix() {
     }
   }
   return true;
+}
+
+// Keeps a checkpoint of the model's current state (the top state, `f`) and measures what it
+// cost: a checkpoint is taken where re-stepping from the nearest one above would cost more
+// than twice that (once to take it, once to restore it), so tiny programs keep replaying.
+void OptimalSearch::saveCheckpoint(Frame &f) {
+  auto started = std::chrono::steady_clock::now();
+  if (!f.checkpoint || !model.checkpointInto(*f.checkpoint))
+    f.checkpoint = model.checkpoint();
+  f.hasCheckpoint = f.checkpoint != nullptr;
+  checkpointsSupported = f.hasCheckpoint;
+  checkpointCost = std::max(checkpointCost, std::chrono::nanoseconds(
+                                                std::chrono::steady_clock::now() - started));
+  if (f.hasCheckpoint)
+    f.replayCost = std::chrono::nanoseconds(0);
 }
 
 // ---- Races ----------------------------------------------------------------------------------

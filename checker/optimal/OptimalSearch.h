@@ -46,6 +46,9 @@ struct Frame {
   /// replaying the prefix). The object itself outlives the flag so its storage is reused.
   bool hasCheckpoint = false;
   std::unique_ptr<ModelCheckpoint> checkpoint;
+  /// What the model's steps from the nearest state above with a checkpoint (or from the
+  /// initial state) to here cost when they first ran: the price of replaying to this state.
+  std::chrono::nanoseconds replayCost{0};
 
   ThreadId numThreads() const { return ThreadId(next.size()); }
   bool asleep(ThreadId t) const {
@@ -75,7 +78,7 @@ struct Frame {
 class OptimalSearch {
 public:
   OptimalSearch(Model &model, const SearchOptions &options, OptimalVariant variant,
-                const ExecutionObserver *observer);
+                const ExecutionObserver *observer, const OptimalTuning &tuning = {});
 
   SearchResult run();
 
@@ -95,6 +98,7 @@ private:
   std::optional<ScheduleStep> selectNext();
   bool stepAndEnter(ScheduleStep step);
   bool replayPrefix();
+  void saveCheckpoint(Frame &f);
 
   // Depth-first search.
   void runExecution();
@@ -115,6 +119,7 @@ private:
   SearchOptions options;
   OptimalVariant variant;
   const ExecutionObserver *observer;
+  OptimalTuning tuning;
   std::vector<Frame> frames;
   /// Popped frames kept for reuse (pushFrame).
   std::vector<Frame> spareFrames;
@@ -126,6 +131,12 @@ private:
   SearchResult result;
   StopReason stop = StopReason::None;
   bool lastBranchEnded = false;
+  /// Cleared once the model returns no checkpoint (Model::checkpoint).
+  bool checkpointsSupported = true;
+  /// The most a checkpoint has cost so far (an estimate of taking and of restoring one); it
+  /// starts at a guess of a few steps' worth, so that the first one is taken only for a
+  /// costly prefix.
+  std::chrono::nanoseconds checkpointCost{20000};
   SearchClock clock;
 };
 
