@@ -14,17 +14,21 @@
 // final join comes after its check and plays no part in the bug.
 //
 // k = M+N-1. k = 1: M=1 N=1; k = 2: M=2 N=1; k = 3: M=2 N=2.
-// RUN: %bporcheck --contexts=0 -DM=1 -DN=1 %s | %FileCheck --check-prefix=OK %s
-// RUN: %expect-exit 1 %bporcheck --contexts=1 -DM=1 -DN=1 %s | %FileCheck --check-prefix=BUG %s
-// RUN: %bporcheck --contexts=1 -DM=2 -DN=1 %s | %FileCheck --check-prefix=OK %s
-// RUN: %expect-exit 1 %bporcheck --contexts=2 -DM=2 -DN=1 %s | %FileCheck --check-prefix=BUG %s
-// RUN: %bporcheck --contexts=2 -DM=2 -DN=2 %s | %FileCheck --check-prefix=OK %s
-// RUN: %expect-exit 1 %bporcheck --contexts=3 -DM=2 -DN=2 %s | %FileCheck --check-prefix=BUG %s
+// Each variant is compiled once, as bporcheck compiles C input.
+// RUN: %clang -O0 -g -emit-llvm -c -Xclang -disable-O0-optnone -DM=1 -DN=1 %s -o %t.11.bc
+// RUN: %clang -O0 -g -emit-llvm -c -Xclang -disable-O0-optnone -DM=2 -DN=1 %s -o %t.21.bc
+// RUN: %clang -O0 -g -emit-llvm -c -Xclang -disable-O0-optnone -DM=2 -DN=2 %s -o %t.22.bc
+// RUN: %bporcheck --contexts=0 %t.11.bc | %FileCheck --check-prefix=OK %s
+// RUN: %expect-exit 1 %bporcheck --contexts=1 %t.11.bc | %FileCheck --check-prefix=BUG %s
+// RUN: %bporcheck --contexts=1 %t.21.bc | %FileCheck --check-prefix=OK %s
+// RUN: %expect-exit 1 %bporcheck --contexts=2 %t.21.bc | %FileCheck --check-prefix=BUG %s
+// RUN: %bporcheck --contexts=2 %t.22.bc | %FileCheck --check-prefix=OK %s
+// RUN: %expect-exit 1 %bporcheck --contexts=3 %t.22.bc | %FileCheck --check-prefix=BUG %s
 // Plain bounded search agrees with BPOR on both sides of the threshold.
-// RUN: %bporcheck --por=none --contexts=2 -DM=2 -DN=2 %s | %FileCheck --check-prefix=OK %s
-// RUN: %expect-exit 1 %bporcheck --por=none --contexts=3 -DM=2 -DN=2 %s | %FileCheck --check-prefix=BUG %s
+// RUN: %bporcheck --por=none --contexts=2 %t.22.bc | %FileCheck --check-prefix=OK %s
+// RUN: %expect-exit 1 %bporcheck --por=none --contexts=3 %t.22.bc | %FileCheck --check-prefix=BUG %s
 // Iterative bounding stops at the first bound that finds it.
-// RUN: %expect-exit 1 %bporcheck --iterate --contexts=6 -DM=2 -DN=2 %s | %FileCheck --check-prefixes=ITER,BUG %s
+// RUN: %expect-exit 1 %bporcheck --iterate --contexts=6 %t.22.bc | %FileCheck --check-prefixes=ITER,BUG %s
 // ITER: bound 0: no error in any schedule with at most 0 context switches
 // ITER-NEXT: bound 1: no error in any schedule with at most 1 context switch (
 // ITER-NEXT: bound 2: no error in any schedule with at most 2 context switches

@@ -19,17 +19,21 @@
 // pthread_create is free: main keeps the highest priority after it.
 //
 // k = M+N-2. k = 1: M=2 N=1; k = 2: M=2 N=2; k = 3: M=3 N=2.
-// RUN: %bporcheck --delta=0 -DM=2 -DN=1 %s | %FileCheck --check-prefix=OK %s
-// RUN: %expect-exit 1 %bporcheck --delta=1 -DM=2 -DN=1 %s | %FileCheck --check-prefix=BUG %s
-// RUN: %bporcheck --delta=1 -DM=2 -DN=2 %s | %FileCheck --check-prefix=OK %s
-// RUN: %expect-exit 1 %bporcheck --delta=2 -DM=2 -DN=2 %s | %FileCheck --check-prefix=BUG %s
-// RUN: %bporcheck --delta=2 -DM=3 -DN=2 %s | %FileCheck --check-prefix=OK %s
-// RUN: %expect-exit 1 %bporcheck --delta=3 -DM=3 -DN=2 %s | %FileCheck --check-prefix=BUG %s
+// Each variant is compiled once, as bporcheck compiles C input.
+// RUN: %clang -O0 -g -emit-llvm -c -Xclang -disable-O0-optnone -DM=2 -DN=1 %s -o %t.21.bc
+// RUN: %clang -O0 -g -emit-llvm -c -Xclang -disable-O0-optnone -DM=2 -DN=2 %s -o %t.22.bc
+// RUN: %clang -O0 -g -emit-llvm -c -Xclang -disable-O0-optnone -DM=3 -DN=2 %s -o %t.32.bc
+// RUN: %bporcheck --delta=0 %t.21.bc | %FileCheck --check-prefix=OK %s
+// RUN: %expect-exit 1 %bporcheck --delta=1 %t.21.bc | %FileCheck --check-prefix=BUG %s
+// RUN: %bporcheck --delta=1 %t.22.bc | %FileCheck --check-prefix=OK %s
+// RUN: %expect-exit 1 %bporcheck --delta=2 %t.22.bc | %FileCheck --check-prefix=BUG %s
+// RUN: %bporcheck --delta=2 %t.32.bc | %FileCheck --check-prefix=OK %s
+// RUN: %expect-exit 1 %bporcheck --delta=3 %t.32.bc | %FileCheck --check-prefix=BUG %s
 // Plain bounded search agrees with BPOR on both sides of the threshold.
-// RUN: %bporcheck --por=none --delta=2 -DM=3 -DN=2 %s | %FileCheck --check-prefix=OK %s
-// RUN: %expect-exit 1 %bporcheck --por=none --delta=3 -DM=3 -DN=2 %s | %FileCheck --check-prefix=BUG %s
+// RUN: %bporcheck --por=none --delta=2 %t.32.bc | %FileCheck --check-prefix=OK %s
+// RUN: %expect-exit 1 %bporcheck --por=none --delta=3 %t.32.bc | %FileCheck --check-prefix=BUG %s
 // Iterative bounding stops at the first bound that finds it.
-// RUN: %expect-exit 1 %bporcheck --iterate --delta=6 -DM=3 -DN=2 %s | %FileCheck --check-prefixes=ITER,BUG %s
+// RUN: %expect-exit 1 %bporcheck --iterate --delta=6 %t.32.bc | %FileCheck --check-prefixes=ITER,BUG %s
 // ITER: bound 0: no error in any schedule within delta bound 0
 // ITER-NEXT: bound 1: no error in any schedule within delta bound 1
 // ITER-NEXT: bound 2: no error in any schedule within delta bound 2
