@@ -2,7 +2,7 @@
 """The BPOR issue's tables, in the shape of the dissertation's chapter 8, as markdown.
 
   python3 bench/bpor_tables.py --bporcheck build/tools/bporcheck/bporcheck
-        [--time-limit 30] [--max-bound 12] [--only coverage|dpor|optimizations|bugs]
+        [--time-limit 30] [--max-bound 16] [--only coverage|dpor|optimizations|bugs]
         [--programs a,b]
 
 1. Coverage per bound (8.4-8.6): for each program in bench/bpor/ and each relevant bound, c
@@ -150,7 +150,8 @@ def coverage_table(runner, program, title, option, extra, max_bound):
 
 def dpor_row(runner, program, title, saturating, dpor):
     if saturating is None:
-        return f"| {os.path.basename(program)} | {title} | not saturated | | | {dpor['executions']:,} | | |"
+        return (f"| {os.path.basename(program)} | {title} | not saturated | | "
+                f"{dpor['executions']:,} | | | | | |")
     c, r = saturating
     ratio = r["executions"] / dpor["executions"] if dpor["executions"] else float("inf")
     states = f"{r['unique_local_states']:,} / {dpor['unique_local_states']:,}"
@@ -159,14 +160,16 @@ def dpor_row(runner, program, title, saturating, dpor):
         runner.mismatches.append((dpor["command"], dpor["unique_local_states"], r["command"],
                                   r["unique_local_states"]))
     return (f"| {os.path.basename(program)} | {title} | {c} | {r['executions']:,} | "
-            f"{r['conservative_backtrack_points']:,} | {dpor['executions']:,} | {ratio:.2f} | "
+            f"{dpor['executions']:,} | {ratio:.2f} | {r['finished']:,} / {dpor['finished']:,} | "
+            f"{r['blocked']:,} / {dpor['blocked']:,} | {r['steps']:,} / {dpor['steps']:,} | "
             f"{states} |")
 
 
 def coverage_and_dpor(runner, programs, max_bound, print_coverage, print_dpor):
-    dpor_lines = ["| program | bound | saturating c | BPOR executions | conservative points | "
-                  "DPOR executions | BPOR / DPOR | unique local states BPOR / DPOR |",
-                  "|---|---|---|---|---|---|---|---|"]
+    dpor_lines = ["| program | bound | saturating c | BPOR executions | DPOR executions | "
+                  "BPOR / DPOR | finished BPOR / DPOR | sleep-set blocked BPOR / DPOR | "
+                  "steps BPOR / DPOR | unique local states BPOR / DPOR |",
+                  "|---|---|---|---|---|---|---|---|---|---|"]
     for name, bounds in COVERAGE.items():
         if programs and name not in programs:
             continue
@@ -282,7 +285,7 @@ def main():
     parser.add_argument("--bporcheck", required=True)
     parser.add_argument("--time-limit", type=float, default=30.0,
                         help="seconds per search (bporcheck --time-limit)")
-    parser.add_argument("--max-bound", type=int, default=12)
+    parser.add_argument("--max-bound", type=int, default=16)
     parser.add_argument("--repeat", type=int, default=3,
                         help="runs per bug search; the fastest is shown")
     parser.add_argument("--only", choices=["coverage", "dpor", "optimizations", "bugs"])
