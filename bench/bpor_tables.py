@@ -53,7 +53,7 @@ COVERAGE = {
     "mailbox.c": [("preemption", "--preemptions", []), ("context", "--contexts", []),
                   ("delta", "--delta", [])],
     "fair_spin.c": [("fair", "--fair", []),
-                    ("preemption, fair bound 2", "--preemptions", ["--fair=2"])],
+                    ("preemption (with fair bound 2)", "--preemptions", ["--fair=2"])],
 }
 
 # Programs that spin: their bug searches combine the bound with fair bound 2.
