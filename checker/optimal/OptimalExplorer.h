@@ -30,9 +30,14 @@ const char *optimalVariantName(OptimalVariant variant);
 /// How the engine returns to an earlier state. By default it keeps a model checkpoint
 /// (Model::checkpoint) in a state when replaying the steps that lead there from the nearest
 /// checkpoint above would cost more than taking and restoring one, and replays otherwise.
+enum class CheckpointPolicy : uint8_t {
+  Adaptive,   // where replaying would cost more than twice a checkpoint (the default)
+  EveryState, // every state the search enters (tests of the restore path)
+  Never,      // always restart and replay
+};
+
 struct OptimalTuning {
-  /// Checkpoint every state the search enters (tests of the restore path).
-  bool checkpointEveryState = false;
+  CheckpointPolicy checkpoints = CheckpointPolicy::Adaptive;
 };
 
 SearchResult exploreOptimal(Model &model, const SearchOptions &options, OptimalVariant variant,

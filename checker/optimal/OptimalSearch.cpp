@@ -3,6 +3,10 @@
 #include "checker/Dependence.h"
 
 #include <algorithm>
+#include <chrono>
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
 #include <fmt/format.h>
 
 namespace bpor::optimal {
@@ -10,7 +14,20 @@ namespace bpor::optimal {
 
 OptimalSearch::OptimalSearch(Model &model, const SearchOptions &options, OptimalVariant variant,
                              const ExecutionObserver *observer, const OptimalTuning &tuning)
-    : model(model), options(options), variant(variant), observer(observer), tuning(tuning) {}
+    : model(model), options(options), variant(variant), observer(observer), tuning(tuning),
+      checkpointsSupported(tuning.checkpoints != CheckpointPolicy::Never) {}
+
+// A cheap clock for comparing the cost of steps with the cost of checkpoints: the time-stamp
+// counter where there is one (a few cycles to read), else steady_clock in nanoseconds.
+static uint64_t costTicks() {
+#if defined(__x86_64__)
+  return __rdtsc();
+#else
+  return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                      std::chrono::steady_clock::now().time_since_epoch())
+                      .count());
+#endif
+}
 
 // ---- States ---------------------------------------------------------------------------------
 
@@ -234,9 +251,9 @@ std::optional<ScheduleStep> OptimalSearch::selectNext() {
 bool OptimalSearch::stepAndEnter(ScheduleStep step) {
   size_t top = frames.size() - 1;
   frames[top].taken = step;
-  auto started = std::chrono::steady_clock::now();
+  uint64_t started = costTicks();
   Operation executed = model.step(step.thread, step.choice);
-  std::chrono::nanoseconds took = std::chrono::steady_clock::now() - started;
+  uint64_t took = costTicks() - started;
   ++result.stats.steps;
   ExecStatus status = model.status();
   Event event{executed, endsExecution(status, executed)};
@@ -278,7 +295,8 @@ bool OptimalSearch::stepAndEnter(ScheduleStep step) {
     return true;
   }
   if (checkpointsSupported &&
-      (tuning.checkpointEveryState || frames.back().replayCost > 2 * checkpointCost))
+      (tuning.checkpoints == CheckpointPolicy::EveryState ||
+       (checkpointCost && frames.back().replayCost > 2 * checkpointCost)))
     saveCheckpoint(frames.back());
   initializeTop();
   return false;
@@ -338,15 +356,16 @@ bool OptimalSearch::replayPrefix() {
 // cost: a checkpoint is taken where re-stepping from the nearest one above would cost more
 // than twice that (once to take it, once to restore it), so tiny programs keep replaying.
 void OptimalSearch::saveCheckpoint(Frame &f) {
-  auto started = std::chrono::steady_clock::now();
+  uint64_t started = costTicks();
   if (!f.checkpoint || !model.checkpointInto(*f.checkpoint))
     f.checkpoint = model.checkpoint();
+  uint64_t took = costTicks() - started;
   f.hasCheckpoint = f.checkpoint != nullptr;
   checkpointsSupported = f.hasCheckpoint;
-  checkpointCost = std::max(checkpointCost, std::chrono::nanoseconds(
-                                                std::chrono::steady_clock::now() - started));
+  // A running average: the first checkpoints allocate, later ones reuse storage.
+  checkpointCost = checkpointCost ? (3 * checkpointCost + took) / 4 : std::max<uint64_t>(took, 1);
   if (f.hasCheckpoint)
-    f.replayCost = std::chrono::nanoseconds(0);
+    f.replayCost = 0;
 }
 
 // ---- Races ----------------------------------------------------------------------------------
@@ -593,6 +612,14 @@ SearchResult OptimalSearch::run() {
   model.restart();
   ExecStatus status = model.status();
   captureState(status == ExecStatus::Running);
+  if (status == ExecStatus::Running) {
+    // Measure what a checkpoint costs (the second one reuses the first one's storage, as
+    // later ones will); the initial state needs none (restart() returns to it).
+    saveCheckpoint(frames[0]);
+    checkpointCost = 0;
+    saveCheckpoint(frames[0]);
+    frames[0].hasCheckpoint = false;
+  }
   if (status != ExecStatus::Running) {
     // The program ended (or failed) before its first visible operation.
     if (status == ExecStatus::Error)

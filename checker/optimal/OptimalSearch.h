@@ -48,7 +48,7 @@ struct Frame {
   std::unique_ptr<ModelCheckpoint> checkpoint;
   /// What the model's steps from the nearest state above with a checkpoint (or from the
   /// initial state) to here cost when they first ran: the price of replaying to this state.
-  std::chrono::nanoseconds replayCost{0};
+  uint64_t replayCost = 0; // in costTicks() units (OptimalSearch.cpp)
 
   ThreadId numThreads() const { return ThreadId(next.size()); }
   bool asleep(ThreadId t) const {
@@ -120,6 +120,8 @@ private:
   OptimalVariant variant;
   const ExecutionObserver *observer;
   OptimalTuning tuning;
+  /// Cleared once the model returns no checkpoint (Model::checkpoint), or never set.
+  bool checkpointsSupported;
   std::vector<Frame> frames;
   /// Popped frames kept for reuse (pushFrame).
   std::vector<Frame> spareFrames;
@@ -131,12 +133,10 @@ private:
   SearchResult result;
   StopReason stop = StopReason::None;
   bool lastBranchEnded = false;
-  /// Cleared once the model returns no checkpoint (Model::checkpoint).
-  bool checkpointsSupported = true;
-  /// The most a checkpoint has cost so far (an estimate of taking and of restoring one); it
-  /// starts at a guess of a few steps' worth, so that the first one is taken only for a
-  /// costly prefix.
-  std::chrono::nanoseconds checkpointCost{20000};
+
+  /// What a checkpoint costs (a running average, in costTicks() units; 0 until the first one,
+  /// taken at the first backtrack, is measured).
+  uint64_t checkpointCost = 0;
   SearchClock clock;
 };
 
