@@ -227,6 +227,7 @@ TEST_P(CheckpointOnProgram, CheckpointIntoOverwrites) {
 
 INSTANTIATE_TEST_SUITE_P(Programs, CheckpointOnProgram,
                          ::testing::Values("tests/unit/runtime/programs/checkpoint_sync.c",
+                                           "tests/unit/runtime/programs/checkpoint_atomic.c",
                                            "tests/unit/runtime/programs/checkpoint_loop.c",
                                            "bench/programs/counter_mutex_3.c",
                                            "bench/programs/ring_4.c",
