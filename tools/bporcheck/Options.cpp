@@ -23,10 +23,10 @@ cl::list<std::string> Defines("D", cl::Prefix, cl::desc("Macro definition (for .
 cl::opt<std::string> Por(
     "por",
     cl::desc("Reduction: none (every schedule; with a bound, plain bounded search), dpor (DPOR "
-             "with sleep sets; the default without a bound, unless the program spins), bpor "
-             "(bounded partial-order reduction; the default with a bound, and with fair bound "
-             "2 for programs with spin loops or sched_yield), source (source-DPOR), optimal "
-             "(optimal DPOR with wakeup trees: one execution per Mazurkiewicz trace)"),
+             "with sleep sets), bpor (bounded partial-order reduction; the default with a "
+             "bound, and with fair bound 2 for programs with spin loops or sched_yield), "
+             "source (source-DPOR), optimal (optimal DPOR with wakeup trees: one execution per "
+             "Mazurkiewicz trace; the default without a bound, unless the program spins)"),
     cl::value_desc("none|dpor|bpor|source|optimal"), cl::init(""), cl::cat(Category));
 
 // The bound functions of the dissertation (2.7 and chapter 7); at most one.

@@ -103,19 +103,18 @@ std::string boundPhrase(const SearchOptions &search, uint64_t c) {
 // protocols to make progress past each other's spins (docs/user-guide.md, "Default search").
 constexpr uint64_t DefaultFairBound = 2;
 
-// Without --por or a bound: DPOR with sleep sets, which is validated against exhaustive search
-// for every operation the runtime has. Optimal DPOR explores fewer executions but does not yet
-// see races that a condition variable's wakeup creates by disabling another waiter
-// (docs/results.md, "Default search"). A spin loop has infinitely many schedules, so a program
-// with spin loops or sched_yield gets BPOR with a fair bound instead (dissertation,
-// Algorithm 13), which prunes the unfair schedules and terminates.
+// Without --por or a bound: optimal DPOR, which explores one execution per Mazurkiewicz trace
+// and is validated against exhaustive search (docs/optimal-dpor.md); it explores the fewest
+// executions of the complete searches (docs/results.md, "Default search"). A spin loop has
+// infinitely many schedules, so a program with spin loops or sched_yield gets BPOR with a fair
+// bound instead (dissertation, Algorithm 13), which prunes the unfair schedules and terminates.
 void chooseDefaultMode(Options &options, bool hasYields) {
   if (hasYields) {
     options.search.por = PorMode::Bpor;
     options.search.bound = BoundKind::Fair;
     options.search.boundValue = DefaultFairBound;
   } else {
-    options.search.por = PorMode::Dpor;
+    options.optimal = OptimalVariant::Optimal;
   }
 }
 

@@ -11,7 +11,7 @@
 // RUN: %expect-exit 1 %bporcheck --por=dpor --max-depth=200 %s | %FileCheck --check-prefix=LIVELOCK %s
 // DEFAULT: verdict: ok: no error in any schedule within fair bound 2 (BPOR (fair bound 2)
 // FAIR: verdict: ok: no error in any schedule within fair bound 1
-// ASSUME: verdict: ok: no error in any schedule (DPOR with sleep sets
+// ASSUME: verdict: ok: no error in any schedule (optimal DPOR
 // BROKEN: error: assertion failure: assertion 'inside == 1' failed
 // LIVELOCK: error: livelock
 // LIVELOCK: yield
