@@ -21,8 +21,7 @@ public:
     for (const ProgramThread &thread : threads) {
       const ThreadState &state = thread.state;
       total += state.frames.capacity() * sizeof(Frame) +
-               (state.slots.capacity() + state.returnValue.capacity() +
-                state.callArgs.capacity()) *
+               (state.slots.capacity() + state.returnValue.capacity() + state.callArgs.capacity()) *
                    sizeof(Slot) +
                state.allocas.capacity() * sizeof(Address) + state.fault.message.capacity() +
                thread.specific.capacity() * sizeof(thread.specific[0]);
@@ -32,8 +31,8 @@ public:
       using Entry = typename std::decay_t<decltype(table)>::Entry;
       return table.capacity() * sizeof(Entry);
     };
-    total += tableBytes(mutexes) + tableBytes(conds) + tableBytes(rwlocks) +
-             tableBytes(barriers) + tableBytes(semaphores) + tableBytes(onces);
+    total += tableBytes(mutexes) + tableBytes(conds) + tableBytes(rwlocks) + tableBytes(barriers) +
+             tableBytes(semaphores) + tableBytes(onces);
     return total + keyDestructors.capacity() * sizeof(Address) + error.message.capacity();
   }
 

@@ -73,11 +73,10 @@ std::string describe(const Operation &op) {
 
 /// Everything observable about an execution's state, memory contents included.
 std::string stateOf(const Execution &execution) {
-  std::string text = fmt::format("status {} error {} t{} loc{} '{}' exit {} output '{}'\n",
-                                 int(execution.status()), errorKindName(execution.error().kind),
-                                 execution.error().thread, execution.error().location,
-                                 execution.error().message, execution.exitCode(),
-                                 execution.output());
+  std::string text = fmt::format(
+      "status {} error {} t{} loc{} '{}' exit {} output '{}'\n", int(execution.status()),
+      errorKindName(execution.error().kind), execution.error().thread, execution.error().location,
+      execution.error().message, execution.exitCode(), execution.output());
   for (ThreadId t = 0; t < execution.numThreads(); ++t) {
     text += fmt::format("thread {} alive {} enabled {}", t, execution.isAlive(t),
                         execution.isEnabled(t));
@@ -161,8 +160,8 @@ TEST_P(CheckpointOnProgram, RestoreThenStepEqualsReplay) {
     std::vector<Choice> schedule = randomContinuation(*execution, random);
     ASSERT_FALSE(schedule.empty());
     std::vector<std::string> replayed;
-    for (size_t depth : {size_t(0), schedule.size() / 3, schedule.size() / 2,
-                         schedule.size() - 1, schedule.size()}) {
+    for (size_t depth : {size_t(0), schedule.size() / 3, schedule.size() / 2, schedule.size() - 1,
+                         schedule.size()}) {
       SCOPED_TRACE(fmt::format("run {} depth {} of {}", run, depth, schedule.size()));
       execution->restart();
       stepAll(*execution, std::span(schedule).first(depth));
@@ -225,17 +224,14 @@ TEST_P(CheckpointOnProgram, CheckpointIntoOverwrites) {
   EXPECT_EQ(stateOf(*execution), middle);
 }
 
-INSTANTIATE_TEST_SUITE_P(Programs, CheckpointOnProgram,
-                         ::testing::Values("tests/unit/runtime/programs/checkpoint_sync.c",
-                                           "tests/unit/runtime/programs/checkpoint_atomic.c",
-                                           "tests/unit/runtime/programs/checkpoint_loop.c",
-                                           "bench/programs/counter_mutex_3.c",
-                                           "bench/programs/ring_4.c",
-                                           "bench/programs/write_read_3.c",
-                                           "bench/large/write_read_6.c"),
-                         [](const auto &info) {
-                           return std::filesystem::path(info.param).stem().string();
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Programs, CheckpointOnProgram,
+    ::testing::Values("tests/unit/runtime/programs/checkpoint_sync.c",
+                      "tests/unit/runtime/programs/checkpoint_atomic.c",
+                      "tests/unit/runtime/programs/checkpoint_loop.c",
+                      "bench/programs/counter_mutex_3.c", "bench/programs/ring_4.c",
+                      "bench/programs/write_read_3.c", "bench/large/write_read_6.c"),
+    [](const auto &info) { return std::filesystem::path(info.param).stem().string(); });
 
 // A checkpoint taken while a worker stands inside its loop, its counters and local array in
 // interpreter frames: the values it writes after restore are those the replay writes.
@@ -314,7 +310,8 @@ TEST(Checkpoint, ProgramModelRestoreThenStepEqualsReplay) {
       std::vector<std::string> events;
       for (size_t i = from; i < schedule.size(); ++i)
         events.push_back(describe(model.step(schedule[i].thread, schedule[i].choice)));
-      events.push_back(fmt::format("{} {}", int(model.status()), errorKindName(model.error().kind)));
+      events.push_back(
+          fmt::format("{} {}", int(model.status()), errorKindName(model.error().kind)));
       return events;
     };
     size_t depth = random() % (schedule.size() + 1);
