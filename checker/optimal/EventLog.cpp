@@ -17,9 +17,10 @@ void EventLog::analyse(const Event &event, size_t limit, int64_t previous, Vecto
   // that happens before it.
   predecessors.clear();
   for (size_t i = limit; i-- > 0;) {
+    Position p = positions[i];
+    if (p.thread == u || p.indexInThread <= clock[p.thread])
+      continue; // program order, or hidden by a later immediate predecessor
     const EventRecord &r = records[i];
-    if (r.event.thread() == u || happensBefore(i, clock))
-      continue;
     if (!conflicts(r.event, event))
       continue;
     predecessors.push_back(uint32_t(i));
@@ -114,6 +115,9 @@ void EventLog::push(const Event &event) {
   record.enabledThreads.clear();
   analyse(event, count, record.previousInThread, record.clock, record.races, predecessors);
   record.indexInThread = record.clock[u];
+  if (count == positions.size())
+    positions.emplace_back();
+  positions[count] = Position{u, record.indexInThread};
   if (u >= lastInThread.size())
     lastInThread.resize(u + 1, -1);
   lastInThread[u] = int64_t(count);

@@ -70,6 +70,13 @@ private:
   size_t count = 0;
   std::vector<int64_t> lastInThread;
   std::vector<uint32_t> predecessors; // scratch for push
+  /// records[i]'s thread and indexInThread, packed: the backward scan of analyse reads these
+  /// (8 bytes an event) and looks at a record only when its event is not hidden.
+  struct Position {
+    ThreadId thread;
+    uint32_t indexInThread;
+  };
+  std::vector<Position> positions;
 };
 
 } // namespace bpor::optimal

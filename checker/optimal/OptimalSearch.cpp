@@ -31,16 +31,12 @@ static uint64_t costTicks() {
 
 // ---- States ---------------------------------------------------------------------------------
 
-// A frame for the next state: a recycled one (its vectors keep their storage, so a step
-// allocates nothing once the search has reached its depth) or a new one.
-Frame &OptimalSearch::pushFrame() {
-  if (spareFrames.empty()) {
-    frames.emplace_back();
-    return frames.back();
+Frame &FrameStack::push() {
+  if (depth == storage.size()) {
+    storage.emplace_back();
+    return storage[depth++];
   }
-  frames.push_back(std::move(spareFrames.back()));
-  spareFrames.pop_back();
-  Frame &f = frames.back();
+  Frame &f = storage[depth++];
   f.alive.clear();
   f.enabled.clear();
   f.sleep.clear();
@@ -52,12 +48,8 @@ Frame &OptimalSearch::pushFrame() {
   f.branchSubtree.clear();
   f.exhausted = false;
   f.hasCheckpoint = false;
+  f.replayCost = 0;
   return f;
-}
-
-void OptimalSearch::popFrame() {
-  spareFrames.push_back(std::move(frames.back()));
-  frames.pop_back();
 }
 
 // Pushes the frame of the model's current state. In a state that is not Running nothing is
@@ -69,7 +61,7 @@ void OptimalSearch::captureState(bool running) {
   ThreadId n = model.numThreads();
   ThreadId stepper = events.empty() ? NoThread : events.back().thread;
   size_t parentIndex = frames.size() - 1;
-  Frame &frame = pushFrame();
+  Frame &frame = frames.push();
   frame.running = running;
   if (running && parentIndex < frames.size() - 1 && stepper != NoThread) {
     const Frame &parent = frames[parentIndex];
@@ -580,7 +572,7 @@ bool OptimalSearch::backtrackToNextBranch() {
       return false;
     log.pop();
     events.pop_back();
-    popFrame();
+    frames.pop();
   }
 }
 

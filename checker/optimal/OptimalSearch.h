@@ -75,6 +75,26 @@ struct Frame {
   }
 };
 
+/// The search stack. Popped frames stay in storage and are reset on reuse, so their vectors
+/// keep their capacity and a step allocates nothing once the search has reached its depth.
+class FrameStack {
+public:
+  size_t size() const { return depth; }
+  Frame &operator[](size_t i) { return storage[i]; }
+  const Frame &operator[](size_t i) const { return storage[i]; }
+  Frame &back() { return storage[depth - 1]; }
+  const Frame &back() const { return storage[depth - 1]; }
+  const Frame *begin() const { return storage.data(); }
+  const Frame *end() const { return storage.data() + depth; }
+  /// A cleared frame on top (references to frames may be invalidated).
+  Frame &push();
+  void pop() { --depth; }
+
+private:
+  std::vector<Frame> storage;
+  size_t depth = 0;
+};
+
 class OptimalSearch {
 public:
   OptimalSearch(Model &model, const SearchOptions &options, OptimalVariant variant,
@@ -86,8 +106,6 @@ private:
   enum class StopReason { None, Error, Limit, Nondeterminism };
 
   // States.
-  Frame &pushFrame();
-  void popFrame();
   void captureState(bool running);
   void initializeTop();
   ScheduleStep preferredStep() const;
@@ -122,9 +140,7 @@ private:
   OptimalTuning tuning;
   /// Cleared once the model returns no checkpoint (Model::checkpoint), or never set.
   bool checkpointsSupported;
-  std::vector<Frame> frames;
-  /// Popped frames kept for reuse (pushFrame).
-  std::vector<Frame> spareFrames;
+  FrameStack frames;
   EventLog log;
   std::vector<Operation> events;
   /// Events from this index on were executed by the current execution (not replayed); only
