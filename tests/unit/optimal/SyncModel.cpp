@@ -47,8 +47,8 @@ struct Random {
 } // namespace
 
 std::string SyncProgram::toString() const {
-  static const char *names[] = {"read",   "write",  "sem_wait",  "sem_post",    "rdlock",
-                                "wrlock", "rw_unlock", "fork",    "lock",        "unlock",
+  static const char *names[] = {"read",      "write",       "sem_wait",      "sem_post", "rdlock",
+                                "wrlock",    "rw_unlock",   "fork",          "lock",     "unlock",
                                 "cond_wait", "cond_signal", "cond_broadcast"};
   std::string out;
   for (size_t b = 0; b < bodies.size(); ++b) {
