@@ -4,9 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
-#if defined(__x86_64__)
-#include <x86intrin.h>
-#endif
+#include <ctime>
 #include <fmt/format.h>
 
 namespace bpor::optimal {
@@ -17,15 +15,24 @@ OptimalSearch::OptimalSearch(Model &model, const SearchOptions &options, Optimal
     : model(model), options(options), variant(variant), observer(observer), tuning(tuning),
       checkpointsSupported(tuning.checkpoints != CheckpointPolicy::Never) {}
 
-// A cheap clock for comparing the cost of steps with the cost of checkpoints: the time-stamp
-// counter where there is one (a few cycles to read), else steady_clock in nanoseconds.
-static uint64_t costTicks() {
-#if defined(__x86_64__)
-  return __rdtsc();
-#else
+// Clocks for comparing what steps cost with what a checkpoint costs, in nanoseconds. Steps are
+// timed on every forward step, so that clock must be cheap: the coarse monotonic clock (no
+// time-stamp counter read, which a virtual machine may trap; a resolution of a few
+// milliseconds, so a cheap step mostly reads as 0 and occasionally as one tick, which is right
+// on average). A checkpoint is timed rarely, with the precise clock.
+static uint64_t preciseNanos() {
   return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
                       std::chrono::steady_clock::now().time_since_epoch())
                       .count());
+}
+
+static uint64_t cheapNanos() {
+#if defined(CLOCK_MONOTONIC_COARSE)
+  timespec now;
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
+  return uint64_t(now.tv_sec) * 1000000000u + uint64_t(now.tv_nsec);
+#else
+  return preciseNanos();
 #endif
 }
 
@@ -243,9 +250,9 @@ std::optional<ScheduleStep> OptimalSearch::selectNext() {
 bool OptimalSearch::stepAndEnter(ScheduleStep step) {
   size_t top = frames.size() - 1;
   frames[top].taken = step;
-  uint64_t started = costTicks();
+  uint64_t started = cheapNanos();
   Operation executed = model.step(step.thread, step.choice);
-  uint64_t took = costTicks() - started;
+  uint64_t took = cheapNanos() - started;
   ++result.stats.steps;
   ExecStatus status = model.status();
   Event event{executed, endsExecution(status, executed)};
@@ -348,10 +355,10 @@ bool OptimalSearch::replayPrefix() {
 // cost: a checkpoint is taken where re-stepping from the nearest one above would cost more
 // than twice that (once to take it, once to restore it), so tiny programs keep replaying.
 void OptimalSearch::saveCheckpoint(Frame &f) {
-  uint64_t started = costTicks();
+  uint64_t started = preciseNanos();
   if (!f.checkpoint || !model.checkpointInto(*f.checkpoint))
     f.checkpoint = model.checkpoint();
-  uint64_t took = costTicks() - started;
+  uint64_t took = preciseNanos() - started;
   f.hasCheckpoint = f.checkpoint != nullptr;
   checkpointsSupported = f.hasCheckpoint;
   // A running average: the first checkpoints allocate, later ones reuse storage.

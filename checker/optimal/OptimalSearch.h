@@ -48,7 +48,7 @@ struct Frame {
   std::unique_ptr<ModelCheckpoint> checkpoint;
   /// What the model's steps from the nearest state above with a checkpoint (or from the
   /// initial state) to here cost when they first ran: the price of replaying to this state.
-  uint64_t replayCost = 0; // in costTicks() units (OptimalSearch.cpp)
+  uint64_t replayCost = 0; // nanoseconds
 
   ThreadId numThreads() const { return ThreadId(next.size()); }
   bool asleep(ThreadId t) const {
@@ -150,8 +150,8 @@ private:
   StopReason stop = StopReason::None;
   bool lastBranchEnded = false;
 
-  /// What a checkpoint costs (a running average, in costTicks() units; 0 until the first one,
-  /// taken at the first backtrack, is measured).
+  /// What a checkpoint costs in nanoseconds (a running average; 0 until the first ones, of
+  /// the initial state, are measured).
   uint64_t checkpointCost = 0;
   SearchClock clock;
 };
