@@ -67,7 +67,9 @@ struct ExternalCall {
   /// Arguments of this call site (for a varargs callee: including the variadic
   /// ones).
   std::span<const ValueType> argTypes;
-  /// Argument values: argument i starts at slot argOffsets[i] of `slots`.
+  /// Argument values: argument i starts at slot argOffsets[i] of `slots` (the
+  /// interpreter points this at the caller's frame: valid during the handler
+  /// call, or while a paused thread does not run).
   std::span<const Slot> slots;
   std::span<const uint32_t> argOffsets;
   ValueType resultType; // Void if the call has no result

@@ -221,14 +221,7 @@ RunResult Interpreter::callExternal(ThreadState &thread,
     return fault(
         thread, ErrorKind::Unsupported,
         fmt::format("call to unsupported external function '{}'", callee.name));
-  gatherArgs(thread, site);
-  ExternalCall call;
-  call.id = callee.externalId;
-  call.name = callee.name;
-  call.argTypes = site.argTypes;
-  call.slots = thread.callArgs;
-  call.argOffsets = site.argOffsets;
-  call.resultType = site.resultType;
+  ExternalCall call = externalCall(thread, callee, site);
 
   Slot smallResult[4] = {0, 0, 0, 0};
   std::vector<Slot> largeResult;
@@ -324,12 +317,24 @@ ExternalCall Interpreter::pendingCall(const ThreadState &thread) const {
         program_.functionIndex(thread.slots[frame.base + site.calleeSlot]);
   if (calleeIndex == Program::NoFunction)
     return call;
-  const interp::Function &callee = program_.function(calleeIndex);
+  return externalCall(thread, program_.function(calleeIndex), site);
+}
+
+ExternalCall Interpreter::externalCall(const ThreadState &thread,
+                                       const interp::Function &callee,
+                                       const interp::CallSite &site) const {
+  // The handler reads the arguments where they are, in the caller's frame (the
+  // top frame, whose slots run to the end of the buffer): argument i starts at
+  // frame slot site.argSlots[i] and a multi-slot value is contiguous there. No
+  // copy per call; the view stays valid while the thread does not run.
+  ExternalCall call;
   call.id = callee.externalId;
   call.name = callee.name;
   call.argTypes = site.argTypes;
-  call.slots = thread.callArgs;
-  call.argOffsets = site.argOffsets;
+  uint32_t base = thread.frames.back().base;
+  call.slots = std::span<const Slot>(thread.slots.data() + base,
+                                     thread.slots.size() - base);
+  call.argOffsets = site.argSlots;
   call.resultType = site.resultType;
   return call;
 }

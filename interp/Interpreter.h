@@ -146,6 +146,10 @@ private:
   RunResult callExternal(ThreadState &thread, const interp::Function &callee,
                          const interp::CallSite &site);
   void gatherArgs(ThreadState &thread, const interp::CallSite &site);
+  /// The handler's view of an external call the thread's top frame makes.
+  ExternalCall externalCall(const ThreadState &thread,
+                            const interp::Function &callee,
+                            const interp::CallSite &site) const;
   void writeResult(ThreadState &thread, size_t frame, const Slot *result,
                    unsigned n);
 
