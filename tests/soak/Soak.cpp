@@ -42,25 +42,6 @@ Reached reach(const Program &program, SearchOptions options) {
   return r;
 }
 
-uint64_t mix(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
-GeneratorOptions randomOptions(uint64_t r) {
-  GeneratorOptions g;
-  g.maxChildren = 1 + r % 3;
-  g.maxOpsPerThread = 2 + (r >> 2) % 3;
-  g.numVariables = 1 + (r >> 4) % 3;
-  g.numMutexes = (r >> 6) % 3;
-  g.assumes = (r >> 8) & 1;
-  g.joins = (r >> 9) % 4 != 0;
-  g.grandchildren = (r >> 11) & 1;
-  return g;
-}
-
 // Returns false on a mismatch (after printing it).
 bool compare(const char *what, const Program &program, uint64_t seed,
              const SearchOptions &reference, const SearchOptions &reduced, uint64_t &checks,
@@ -125,8 +106,8 @@ int main(int argc, char **argv) {
                               BoundKind::Delta,       BoundKind::Fair,    BoundKind::LocalDepth,
                               BoundKind::LocalContext};
   for (uint64_t round = seed; elapsed() < seconds; ++round, ++rounds) {
-    uint64_t r = mix(round);
-    Program program = generateProgram(round, randomOptions(r));
+    uint64_t r = soakRoundBits(round);
+    Program program = generateProgram(round, soakGeneratorOptions(r));
     SearchOptions exhaustive, dpor;
     dpor.por = PorMode::Dpor;
     dpor.transitiveReduction = (r >> 32) & 1;
@@ -150,7 +131,7 @@ int main(int argc, char **argv) {
     if (!compare("bpor", program, round, plain, bpor, checks, skipped))
       return 1;
     // Cyclic programs: the fair bound with the livelock depth.
-    GeneratorOptions cyclic = randomOptions(r);
+    GeneratorOptions cyclic = soakGeneratorOptions(r);
     cyclic.spins = true;
     Program spinning = generateProgram(round, cyclic);
     SearchOptions fair;

@@ -142,4 +142,18 @@ Program generateProgram(uint64_t seed, const GeneratorOptions &options) {
   return ProgramGenerator(seed, options).run();
 }
 
+uint64_t soakRoundBits(uint64_t round) { return Random(round).next(); }
+
+GeneratorOptions soakGeneratorOptions(uint64_t bits) {
+  GeneratorOptions g;
+  g.maxChildren = 1 + bits % 3;
+  g.maxOpsPerThread = 2 + (bits >> 2) % 3;
+  g.numVariables = 1 + (bits >> 4) % 3;
+  g.numMutexes = (bits >> 6) % 3;
+  g.assumes = (bits >> 8) & 1;
+  g.joins = (bits >> 9) % 4 != 0;
+  g.grandchildren = (bits >> 11) & 1;
+  return g;
+}
+
 } // namespace bpor::testing

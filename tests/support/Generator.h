@@ -25,4 +25,10 @@ struct GeneratorOptions {
 /// The same seed and options always give the same program.
 Program generateProgram(uint64_t seed, const GeneratorOptions &options = {});
 
+/// The random bits the soak (tests/soak) draws each round's choices from: SplitMix64 of the
+/// round's seed. Shared so that a unit test can rebuild a failing soak round exactly.
+uint64_t soakRoundBits(uint64_t round);
+/// The generator options the soak uses for a round with these bits.
+GeneratorOptions soakGeneratorOptions(uint64_t bits);
+
 } // namespace bpor::testing
