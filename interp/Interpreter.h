@@ -61,8 +61,9 @@ struct ThreadState {
   std::vector<Slot> slots;
   std::vector<Address> allocas;  // live stack objects, innermost last
   std::vector<Slot> returnValue; // after Returned
-  std::vector<Slot>
-      callArgs; // flattened arguments of the external call it stands at
+  /// Scratch: flattened arguments of a call to a defined function with byval
+  /// or variadic arguments (external calls read theirs in the frame).
+  std::vector<Slot> callArgs;
   Fault fault;  // after Fault
   uint64_t instructions = 0; // executed so far (statistics)
 };
