@@ -34,8 +34,47 @@ void CombinedFairBound::initialize(const SearchStack &stack, BacktrackSink &sink
   }
 }
 
+namespace {
+// The alternative thread optimization (6.2) with a fair bound in the combination: E(S, i, u)
+// (Definition 6.5) admits only threads enabled in pre(S, i), and 6.6 says the other bound
+// must treat a fair-blocked thread as it treats a disabled one. So a thread whose next
+// transition from pre(S, i) exceeds the fair bound is no alternative: it is never explored
+// there (Requirement 1 keeps the explored set within the bound), and the preemption bound's
+// second point would then stand on a thread that cannot run either. Without an alternative
+// left, the bounds' Backtrack falls back to every enabled thread, as for an empty E
+// (docs/algorithms-notes.md, "Combining the fair bound with another bound", soak round
+// 1007776).
+class FairAlternativesSink final : public BacktrackSink {
+public:
+  FairAlternativesSink(BacktrackSink &target, const SearchStack &stack, const FairBound &fair)
+      : target(target), stack(stack), fair(fair) {}
+  void add(size_t frameIndex, ThreadId u, bool conservative) override {
+    target.add(frameIndex, u, conservative);
+  }
+  void addAllEnabled(size_t frameIndex, bool conservative) override {
+    target.addAllEnabled(frameIndex, conservative);
+  }
+  void transitionExceedsBound() override { target.transitionExceedsBound(); }
+  ThreadSet alternatives(size_t frameIndex, ThreadId u) const override {
+    ThreadSet within = target.alternatives(frameIndex, u);
+    ThreadSet all = within;
+    all.forEach([&](ThreadId v) {
+      if (fair.costFrom(stack, frameIndex, v) > fair.limitValue())
+        within.erase(v);
+    });
+    return within;
+  }
+
+private:
+  BacktrackSink &target;
+  const SearchStack &stack;
+  const FairBound &fair;
+};
+} // namespace
+
 void CombinedFairBound::backtrack(const SearchStack &stack, size_t i, ThreadId u,
-                                  BacktrackSink &sink) const {
+                                  BacktrackSink &target) const {
+  FairAlternativesSink sink(target, stack, fair);
   main->backtrack(stack, i, u, sink);
   fair.backtrack(stack, i, u, sink);
   const Operation &event = stack.events[i];

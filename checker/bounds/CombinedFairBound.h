@@ -31,6 +31,8 @@ public:
   void initialize(const SearchStack &stack, BacktrackSink &sink) const override;
   /// Both bounds' Backtrack; and every enabled thread (conservative) when S_i or next(pre(S, i),
   /// u) is a release or may block (6.6: "before acquires and any operation that may block").
+  /// With the alternative thread optimization, only threads within the fair bound at pre(S, i)
+  /// are alternatives (a fair-blocked thread counts as disabled, 6.6).
   void backtrack(const SearchStack &stack, size_t i, ThreadId u,
                  BacktrackSink &sink) const override;
   void releaseDiscovered(const SearchStack &stack, size_t frameIndex, ThreadId u,
