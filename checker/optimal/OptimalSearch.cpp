@@ -259,6 +259,11 @@ bool OptimalSearch::stepAndEnter(ScheduleStep step) {
   event.choice = step.choice;
   if (executed.kind == OpKind::SemPost)
     event.objectAvailableBefore = semaphoreAvailable(frames[top], executed);
+  // No waiter to look at: a post's value is the count it wrote (the runtime's convention,
+  // Model.h: "the value ... written"), so the count before was value - 1. A model that leaves
+  // it 0 says nothing.
+  if (executed.kind == OpKind::SemPost && event.objectAvailableBefore < 0 && executed.value > 0)
+    event.objectAvailableBefore = executed.value > 1 ? 1 : 0;
   frames[top].branchEvent = event;
   events.push_back(executed);
   log.push(event);

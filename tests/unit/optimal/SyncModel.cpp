@@ -219,7 +219,7 @@ const Operation &SyncModel::step(ThreadId thread, uint32_t) {
   case SyncOp::Read: lastEvent.value = variables[i.object]; break;
   case SyncOp::Write: variables[i.object] = lastEvent.value = i.value; break;
   case SyncOp::SemWait: --semaphores[i.object]; break;
-  case SyncOp::SemPost: ++semaphores[i.object]; break;
+  case SyncOp::SemPost: lastEvent.value = ++semaphores[i.object]; break;
   case SyncOp::RdLock: ++readers[i.object]; break;
   case SyncOp::WrLock: writer[i.object] = thread; break;
   case SyncOp::RwUnlock:

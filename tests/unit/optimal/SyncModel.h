@@ -8,7 +8,8 @@
 // synchronisation object accesses it as a write, as the runtime does. Thread 0 runs body 0 and
 // forks the others; the execution finishes when every thread has ended.
 //
-// Condition variables follow runtime/sync/CondVar.h: a wait is two operations, CondWait
+// A semaphore post's value is the count it wrote, as the runtime's (the explorers read the
+// count before it from that). Condition variables follow runtime/sync/CondVar.h: a wait is two operations, CondWait
 // (releases the mutex, starts waiting; footprint: the condition and the mutex) and CondWake
 // (takes a wakeup and reacquires the mutex, same footprint), enabled once the thread is owed a
 // wakeup and the mutex is free. A signal leaves a token any thread waiting at that moment may
