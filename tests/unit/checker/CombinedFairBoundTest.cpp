@@ -79,8 +79,7 @@ bool compareCombined(const Program &program, BoundKind bound, uint64_t c, uint64
       "{} bound {} with fair bound {}, {}: BPOR differs from plain search with optimizations "
       "(1 transitive reduction and thread start, 2 bound, 4 sleep sets, 8 alternative thread, "
       "16 release) {}; first: {}\n{}",
-      boundKindName(bound), c, fair, label, fmt::join(differing, ", "), first,
-      program.toString());
+      boundKindName(bound), c, fair, label, fmt::join(differing, ", "), first, program.toString());
   return true;
 }
 
