@@ -77,9 +77,18 @@ void CombinedFairBound::backtrack(const SearchStack &stack, size_t i, ThreadId u
   FairAlternativesSink sink(target, stack, fair);
   main->backtrack(stack, i, u, sink);
   fair.backtrack(stack, i, u, sink);
-  const Operation &event = stack.events[i];
-  const Operation &pending = stack.frames[i].next[u];
-  if (isRelease(event) || mayBlock(event) || isRelease(pending) || mayBlock(pending))
+  // 6.6's points before releases and operations that may block: for the transition S_i, and
+  // for the one each bound runs from pre(S, i) in the race's place (u, or the alternative
+  // thread standing for it).
+  const Frame &pre = stack.frames[i];
+  auto blocksOrReleases = [](const Operation &op) { return isRelease(op) || mayBlock(op); };
+  bool conservative = blocksOrReleases(stack.events[i]) || blocksOrReleases(pre.next[u]);
+  const BoundFunction *bounds[] = {main.get(), &fair};
+  for (const BoundFunction *costs : bounds) {
+    ThreadId v = backtrackThread(stack, i, u, sink, costs);
+    conservative = conservative || (v != NoThread && blocksOrReleases(pre.next[v]));
+  }
+  if (conservative)
     sink.addAllEnabled(i, true);
 }
 
