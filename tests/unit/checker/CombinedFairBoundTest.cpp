@@ -83,11 +83,14 @@ bool compareCombined(const Program &program, BoundKind bound, uint64_t c, uint64
   return true;
 }
 
-void validateCombined(BoundKind bound, uint64_t firstSeed, uint64_t seeds) {
-  GeneratorOptions generator;
-  generator.spins = true;
+// `varied`: each seed's generator options drawn as the soak draws them (up to 3 children,
+// grandchildren, up to 3 variables and 2 mutexes, assumes); otherwise the defaults.
+void validateCombined(BoundKind bound, uint64_t firstSeed, uint64_t seeds, bool varied = false) {
   uint64_t checked = 0, attempted = 0;
   for (uint64_t seed = firstSeed; seed < firstSeed + seeds; ++seed) {
+    GeneratorOptions generator =
+        varied ? soakGeneratorOptions(soakRoundBits(seed)) : GeneratorOptions();
+    generator.spins = true;
     Program program = generateProgram(seed, generator);
     for (uint64_t fair = 1; fair <= 2; ++fair) {
       for (uint64_t c = 0; c <= 3; ++c) {
@@ -183,6 +186,10 @@ TEST(CombinedFairBound, BruteForceInvariantCheckHolds) {
 
 TEST_P(CombinedFairBoundValidation, SameStatesAsPlainBoundedSearchWithSpinLoops) {
   validateCombined(GetParam(), 9000000, validationSeeds(25));
+}
+
+TEST_P(CombinedFairBoundValidation, SameStatesOnProgramsShapedAsTheSoakShapesThem) {
+  validateCombined(GetParam(), 9100000, validationSeeds(10), true);
 }
 
 INSTANTIATE_TEST_SUITE_P(Bounds, CombinedFairBoundValidation,
