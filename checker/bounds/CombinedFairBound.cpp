@@ -26,11 +26,37 @@ void CombinedFairBound::initialize(const SearchStack &stack, BacktrackSink &sink
   fair.initialize(stack, sink);
   size_t top = stack.frames.size() - 1;
   const Frame &f = stack.top();
-  bool cut = false;
-  f.enabled.forEach([&](ThreadId u) { cut = cut || (f.awake(u) && !allows(stack, u)); });
+  bool cut = false, fairBlocked = false;
+  f.enabled.forEach([&](ThreadId u) {
+    cut = cut || (f.awake(u) && !allows(stack, u));
+    fairBlocked = fairBlocked || (f.awake(u) && !fair.allows(stack, u));
+  });
   if (cut) {
     sink.transitionExceedsBound();
     sink.addAllEnabled(top, true);
+  }
+  // 6.6: "schedule all threads at their most recent cheaper locations". A fair-blocked thread
+  // forces the others to run here, where the other bound may charge them (a preemption of the
+  // blocked thread) what an earlier state did not (soak round 30240558): each thread that may
+  // run here also goes to the most recent earlier state where the other bound's value after
+  // it is lower, within the fair bound there, and where it was awake and not the thread taken.
+  if (fairBlocked)
+    f.enabled.forEach([&](ThreadId v) {
+      if (f.awake(v) && allows(stack, v))
+        scheduleWhereCheaper(stack, v, main->valueAfter(stack, v), sink);
+    });
+}
+
+void CombinedFairBound::scheduleWhereCheaper(const SearchStack &stack, ThreadId v, uint64_t cost,
+                                             BacktrackSink &sink) const {
+  for (size_t k = stack.events.size(); k-- > 0;) {
+    if (!stack.frames[k].awake(v) || stack.events[k].thread == v ||
+        main->costFrom(stack, k, v) >= cost)
+      continue;
+    if (fair.costFrom(stack, k, v) <= fair.limitValue()) {
+      sink.add(k, v, true);
+      return;
+    }
   }
 }
 

@@ -27,7 +27,8 @@ public:
   void pop(const SearchStack &stack) override;
 
   /// Both bounds' Initialize; and where a thread is cut by either bound, every enabled thread
-  /// (conservative): a cut thread changes the costs the main bound's choice relied on.
+  /// (conservative): a cut thread changes the costs the main bound's choice relied on. Where
+  /// the fair bound cuts one, each thread that may run also at its most recent cheaper state.
   void initialize(const SearchStack &stack, BacktrackSink &sink) const override;
   /// Both bounds' Backtrack; and every enabled thread (conservative) when S_i or next(pre(S, i),
   /// u) is a release or may block (6.6: "before acquires and any operation that may block").
@@ -52,6 +53,10 @@ public:
 
 private:
   bool allowedFrom(const SearchStack &stack, size_t frame, ThreadId v) const;
+  /// Adds v at the most recent earlier state where the main bound's value after v is below
+  /// `cost`, v is within the fair bound, awake and not the thread taken.
+  void scheduleWhereCheaper(const SearchStack &stack, ThreadId v, uint64_t cost,
+                            BacktrackSink &sink) const;
 
   std::unique_ptr<BoundFunction> main;
   FairBound fair;

@@ -212,3 +212,15 @@ TEST(CombinedFairBoundRegression, SoakRound1007776) {
             "child2\nT1: yield; write x1=2; read x2\nT2: write x0=1\nT3: write x0=2+r; yield\n");
   EXPECT_TRUE(compareCombined(program, BoundKind::Preemption, 2, 1, 26, "soak round 1007776"));
 }
+
+TEST(CombinedFairBoundRegression, SoakRound30240558) {
+  uint64_t round = 30240558;
+  GeneratorOptions generator = soakGeneratorOptions(soakRoundBits(round));
+  generator.spins = true;
+  Program program = generateProgram(round, generator);
+  ASSERT_EQ(program.toString(),
+            "T0: fork 1; read x0; fork 3; join child0; assert x1==1\nT1: yield; yield; fork 2; "
+            "write x0=1+r\nT2: write x0=2\nT3: write x1=2; read x1; lock m0; write x0=1+r; unlock "
+            "m0\n");
+  EXPECT_TRUE(compareCombined(program, BoundKind::Preemption, 1, 1, 33, "soak round 30240558"));
+}
