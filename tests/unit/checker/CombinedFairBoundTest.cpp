@@ -224,3 +224,19 @@ TEST(CombinedFairBoundRegression, SoakRound30240558) {
             "m0\n");
   EXPECT_TRUE(compareCombined(program, BoundKind::Preemption, 1, 1, 33, "soak round 30240558"));
 }
+
+// Soak round 9060379 (seed 9000000): the same cause as round 30240558, met with the
+// alternative thread optimization off and two mutexes; it failed after the fair-blocked-
+// alternative fix and passes since the most-recent-cheaper-state rule for forced threads.
+TEST(CombinedFairBoundRegression, SoakRound9060379) {
+  uint64_t round = 9060379;
+  GeneratorOptions generator = soakGeneratorOptions(soakRoundBits(round));
+  generator.spins = true;
+  Program program = generateProgram(round, generator);
+  ASSERT_EQ(program.toString(),
+            "T0: read x1; fork 1; nondet 2; fork 2; read x2; lock m0; fork 4; write x1=2+r; "
+            "unlock m0\nT1: lock m1; read x2; unlock m1\nT2: lock m0; lock m1; fork 3; write "
+            "x2=1+r; unlock m1; unlock m0\nT3: yield; read x2; assert x0==1\nT4: yield; yield; "
+            "write x2=2+r; assert x0==1\n");
+  EXPECT_TRUE(compareCombined(program, BoundKind::Preemption, 1, 1, 38, "soak round 9060379"));
+}
