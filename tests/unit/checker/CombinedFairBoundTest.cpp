@@ -202,41 +202,50 @@ INSTANTIATE_TEST_SUITE_P(Bounds, CombinedFairBoundValidation,
 // Soak rounds on which BPOR with a combined bound once missed states (docs/algorithms-notes.md,
 // "Combining the fair bound with another bound"). The round's program is rebuilt as the soak
 // builds it; the exact text guards against a change of the generator.
+namespace {
+
+struct SoakRound {
+  uint64_t round;
+  const char *program;
+  uint64_t preemptions, fair, maxDepth;
+};
+
+void checkSoakRound(const SoakRound &r) {
+  GeneratorOptions generator = soakGeneratorOptions(soakRoundBits(r.round));
+  generator.spins = true;
+  Program program = generateProgram(r.round, generator);
+  ASSERT_EQ(program.toString(), r.program);
+  EXPECT_TRUE(compareCombined(program, BoundKind::Preemption, r.preemptions, r.fair, r.maxDepth,
+                              fmt::format("soak round {}", r.round)));
+}
+
+} // namespace
+
+// A fair-blocked thread taken as the alternative thread (6.2).
 TEST(CombinedFairBoundRegression, SoakRound1007776) {
-  uint64_t round = 1007776;
-  GeneratorOptions generator = soakGeneratorOptions(soakRoundBits(round));
-  generator.spins = true;
-  Program program = generateProgram(round, generator);
-  ASSERT_EQ(program.toString(),
-            "T0: write x1=1; yield; fork 1; fork 2; read x1; yield; fork 3; join child1; join "
-            "child2\nT1: yield; write x1=2; read x2\nT2: write x0=1\nT3: write x0=2+r; yield\n");
-  EXPECT_TRUE(compareCombined(program, BoundKind::Preemption, 2, 1, 26, "soak round 1007776"));
+  checkSoakRound({1007776,
+                  "T0: write x1=1; yield; fork 1; fork 2; read x1; yield; fork 3; join child1; "
+                  "join child2\nT1: yield; write x1=2; read x2\nT2: write x0=1\nT3: write "
+                  "x0=2+r; yield\n",
+                  2, 1, 26});
 }
 
+// A thread that a fair-blocked thread forces to run, not tried at its most recent cheaper state.
 TEST(CombinedFairBoundRegression, SoakRound30240558) {
-  uint64_t round = 30240558;
-  GeneratorOptions generator = soakGeneratorOptions(soakRoundBits(round));
-  generator.spins = true;
-  Program program = generateProgram(round, generator);
-  ASSERT_EQ(program.toString(),
-            "T0: fork 1; read x0; fork 3; join child0; assert x1==1\nT1: yield; yield; fork 2; "
-            "write x0=1+r\nT2: write x0=2\nT3: write x1=2; read x1; lock m0; write x0=1+r; unlock "
-            "m0\n");
-  EXPECT_TRUE(compareCombined(program, BoundKind::Preemption, 1, 1, 33, "soak round 30240558"));
+  checkSoakRound({30240558,
+                  "T0: fork 1; read x0; fork 3; join child0; assert x1==1\nT1: yield; yield; "
+                  "fork 2; write x0=1+r\nT2: write x0=2\nT3: write x1=2; read x1; lock m0; "
+                  "write x0=1+r; unlock m0\n",
+                  1, 1, 33});
 }
 
-// Soak round 9060379 (seed 9000000): the same cause as round 30240558, met with the
-// alternative thread optimization off and two mutexes; it failed after the fair-blocked-
-// alternative fix and passes since the most-recent-cheaper-state rule for forced threads.
+// The same cause as round 30240558, met with the alternative thread off and two mutexes (seed
+// 9000000): it failed after the first fix and passes since the second.
 TEST(CombinedFairBoundRegression, SoakRound9060379) {
-  uint64_t round = 9060379;
-  GeneratorOptions generator = soakGeneratorOptions(soakRoundBits(round));
-  generator.spins = true;
-  Program program = generateProgram(round, generator);
-  ASSERT_EQ(program.toString(),
-            "T0: read x1; fork 1; nondet 2; fork 2; read x2; lock m0; fork 4; write x1=2+r; "
-            "unlock m0\nT1: lock m1; read x2; unlock m1\nT2: lock m0; lock m1; fork 3; write "
-            "x2=1+r; unlock m1; unlock m0\nT3: yield; read x2; assert x0==1\nT4: yield; yield; "
-            "write x2=2+r; assert x0==1\n");
-  EXPECT_TRUE(compareCombined(program, BoundKind::Preemption, 1, 1, 38, "soak round 9060379"));
+  checkSoakRound({9060379,
+                  "T0: read x1; fork 1; nondet 2; fork 2; read x2; lock m0; fork 4; write "
+                  "x1=2+r; unlock m0\nT1: lock m1; read x2; unlock m1\nT2: lock m0; lock m1; "
+                  "fork 3; write x2=1+r; unlock m1; unlock m0\nT3: yield; read x2; assert "
+                  "x0==1\nT4: yield; yield; write x2=2+r; assert x0==1\n",
+                  1, 1, 38});
 }
