@@ -8,6 +8,7 @@
 // Times are CPU time of this thread (the machine is shared), averaged over repetitions.
 //
 //   bpor_checkpoint_bench bench/programs/*.c bench/large/*.c
+#include "bench/interp/BenchSupport.h"
 #include "interp/Program.h"
 #include "passes/Pipeline.h"
 #include "runtime/Execution.h"
@@ -27,14 +28,10 @@
 #include <unistd.h>
 
 using namespace bpor;
+using bench::compileInstrumented;
+using bench::cpuSeconds;
 
 namespace {
-
-double cpuSeconds() {
-  timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
-}
 
 /// Mean CPU seconds of `work`, repeated until at least `budget` seconds have passed.
 double timeEach(const std::function<void()> &work, double budget = 0.1) {
@@ -46,29 +43,6 @@ double timeEach(const std::function<void()> &work, double budget = 0.1) {
     elapsed = cpuSeconds() - start;
   } while (elapsed < budget && repetitions < 1000000);
   return elapsed / repetitions;
-}
-
-std::unique_ptr<Program> compile(const std::string &source) {
-  std::string bitcode = fmt::format("/tmp/bpor_checkpoint_bench_{}.bc", getpid());
-  std::string command = fmt::format("'{}' -xc -O0 -g -emit-llvm -c -fno-discard-value-names "
-                                    "-Xclang -disable-O0-optnone -o '{}' '{}'",
-                                    BPOR_BENCH_CLANG, bitcode, source);
-  if (std::system(command.c_str()) != 0)
-    return nullptr;
-  llvm::LLVMContext context;
-  llvm::SMDiagnostic diagnostic;
-  std::unique_ptr<llvm::Module> module = llvm::parseIRFile(bitcode, diagnostic, context);
-  std::filesystem::remove(bitcode);
-  if (!module)
-    return nullptr;
-  if (llvm::Error error = passes::prepareAndInstrument(*module)) {
-    llvm::consumeError(std::move(error));
-    return nullptr;
-  }
-  ExternalRegistry registry;
-  registerExternals(registry);
-  std::string error;
-  return Program::build(*module, registry, error);
 }
 
 std::string microseconds(double seconds) { return fmt::format("{:.2f}", seconds * 1e6); }
@@ -85,7 +59,7 @@ int main(int argc, char **argv) {
   fmt::print("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (int i = 1; i < argc; ++i) {
     std::string name = std::filesystem::path(argv[i]).filename().string();
-    std::unique_ptr<Program> program = compile(argv[i]);
+    std::unique_ptr<Program> program = compileInstrumented(argv[i]);
     if (!program) {
       fmt::print(stderr, "{}: cannot compile\n", argv[i]);
       return 1;

@@ -10,6 +10,7 @@
 // instruction count under valgrind, whose callgrind tool works on this shared machine where
 // hardware counters do not):
 //   valgrind --tool=callgrind --toggle-collect='*replayOne*' bpor_step_bench --executions=20000 P.c
+#include "bench/interp/BenchSupport.h"
 #include "interp/Program.h"
 #include "passes/Pipeline.h"
 #include "runtime/Execution.h"
@@ -52,37 +53,10 @@ void operator delete(void *p, std::align_val_t) noexcept { std::free(p); }
 void operator delete(void *p, size_t, std::align_val_t) noexcept { std::free(p); }
 
 using namespace bpor;
+using bench::compileInstrumented;
+using bench::cpuSeconds;
 
 namespace {
-
-double cpuSeconds() {
-  timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
-}
-
-std::unique_ptr<Program> compile(const std::string &source) {
-  std::string bitcode = fmt::format("/tmp/bpor_step_bench_{}.bc", getpid());
-  std::string command = fmt::format("'{}' -xc -O0 -g -emit-llvm -c -fno-discard-value-names "
-                                    "-Xclang -disable-O0-optnone -o '{}' '{}'",
-                                    BPOR_BENCH_CLANG, bitcode, source);
-  if (std::system(command.c_str()) != 0)
-    return nullptr;
-  llvm::LLVMContext context;
-  llvm::SMDiagnostic diagnostic;
-  std::unique_ptr<llvm::Module> module = llvm::parseIRFile(bitcode, diagnostic, context);
-  std::filesystem::remove(bitcode);
-  if (!module)
-    return nullptr;
-  if (llvm::Error error = passes::prepareAndInstrument(*module)) {
-    llvm::consumeError(std::move(error));
-    return nullptr;
-  }
-  ExternalRegistry registry;
-  registerExternals(registry);
-  std::string error;
-  return Program::build(*module, registry, error);
-}
 
 using Schedule = std::vector<ThreadId>;
 
@@ -116,7 +90,7 @@ int main(int argc, char **argv) {
   fmt::print("|---|---:|---:|---:|---:|\n");
   for (int i = first; i < argc; ++i) {
     std::string name = std::filesystem::path(argv[i]).filename().string();
-    std::unique_ptr<Program> program = compile(argv[i]);
+    std::unique_ptr<Program> program = compileInstrumented(argv[i]);
     if (!program) {
       fmt::print(stderr, "{}: cannot compile\n", argv[i]);
       return 1;
