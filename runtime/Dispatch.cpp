@@ -236,6 +236,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   case Ext::ThreadCreate:
     setPending(thread, OpKind::Fork, 0);
     op.addAccess(a[0], 8, true);
+    op.addAccess(ThreadNumberingAddress, 1, true);
     return CallOutcome::Pause;
   case Ext::ThreadJoin: {
     setPending(thread, OpKind::Join, 0);

@@ -301,6 +301,8 @@ std::string Execution::describeAddress(uint64_t address) const {
   if (objectIdOf(address) == PseudoObject) {
     if (address == KeyTableAddress)
       return "thread-specific key table";
+    if (address == ThreadNumberingAddress)
+      return "thread numbering";
     return fmt::format("thread {}", offsetOf(address));
   }
   return memory_.describe(address);

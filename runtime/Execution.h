@@ -53,6 +53,10 @@ inline constexpr Address threadHandleAddress(ThreadId thread) {
   return makeAddress(PseudoObject, thread);
 }
 inline constexpr Address KeyTableAddress = makeAddress(PseudoObject, ~uint32_t(0));
+/// Every thread creation writes it: the number a new thread gets (and so its pthread_t and the
+/// names of the objects it allocates) depends on the order of creations by different threads,
+/// so those creations must be dependent for a reduction to see every numbering.
+inline constexpr Address ThreadNumberingAddress = makeAddress(PseudoObject, ~uint32_t(0) - 1);
 
 class Execution final : public Model, private ExternalHandler {
 public:

@@ -324,6 +324,11 @@ Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &resu
                        memory_.describe(start)));
       return Performed::Stopped;
     }
+    if (numThreads_ >= MaxAllocatingThreads) {
+      fail(ErrorKind::ResourceLimit, thread, thread.pending.location,
+           fmt::format("more than {} threads", MaxAllocatingThreads));
+      return Performed::Stopped;
+    }
     ProgramThread &child = newThread();
     ThreadId childId = child.state.threadId;
     child.detached = detached;

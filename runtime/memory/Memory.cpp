@@ -69,7 +69,7 @@ static void copySmall(void *to, const void *from, uint64_t size) {
 
 Memory::Memory() {
   // Object 0 is the null object; name 0 is "".
-  objects_.emplace_back();
+  static_.emplace_back();
   names_.emplace_back();
 }
 
@@ -83,9 +83,9 @@ Address Memory::addGlobal(std::string name, uint64_t size, bool readOnly) {
   object.data.resize(chunksFor(size));
   object.nameIndex = uint32_t(names_.size());
   names_.push_back(std::move(name));
-  objects_.push_back(std::move(object));
-  staticObjects_ = uint32_t(objects_.size());
-  return makeAddress(uint32_t(objects_.size() - 1), 0);
+  static_.push_back(std::move(object));
+  assert(static_.size() < MaxObjectsPerGroup && "too many globals");
+  return makeAddress(uint32_t(static_.size() - 1), 0);
 }
 
 Address Memory::addFunction(std::string name) {
@@ -96,20 +96,19 @@ Address Memory::addFunction(std::string name) {
   object.readOnly = true;
   object.nameIndex = uint32_t(names_.size());
   names_.push_back(std::move(name));
-  objects_.push_back(std::move(object));
-  staticObjects_ = uint32_t(objects_.size());
-  return makeAddress(uint32_t(objects_.size() - 1), 0);
+  static_.push_back(std::move(object));
+  assert(static_.size() < MaxObjectsPerGroup && "too many globals");
+  return makeAddress(uint32_t(static_.size() - 1), 0);
 }
 
 void Memory::sealStatic() {
   initialImages_.clear();
-  for (uint32_t id = 1; id < objects_.size(); ++id) {
-    const MemoryObject &object = objects_[id];
+  for (uint32_t id = 1; id < static_.size(); ++id) {
+    const MemoryObject &object = static_[id];
     if (object.kind == ObjectKind::Global && !object.readOnly &&
         object.size != 0)
       initialImages_.emplace_back(id, object.data);
   }
-  staticObjects_ = uint32_t(objects_.size());
   sealed_ = true;
 }
 
@@ -118,9 +117,14 @@ Address Memory::allocate(ObjectKind kind, uint64_t size, uint32_t align,
   assert((kind == ObjectKind::Stack || kind == ObjectKind::Heap) &&
          "dynamic objects only");
   if (size >= (uint64_t(1) << 32) || dynamicBytes_ + size > limit_ ||
-      objects_.size() >= 0xffffffffu)
+      ownerThread >= MaxAllocatingThreads)
     return 0;
-  MemoryObject &object = objects_.emplace_back();
+  if (dynamic_.size() <= ownerThread)
+    dynamic_.resize(ownerThread + 1);
+  std::vector<MemoryObject> &objects = dynamic_[ownerThread];
+  if (objects.size() >= MaxObjectsPerGroup)
+    return 0;
+  MemoryObject &object = objects.emplace_back();
   object.kind = kind;
   object.alive = true;
   object.ownerThread = ownerThread;
@@ -128,16 +132,18 @@ Address Memory::allocate(ObjectKind kind, uint64_t size, uint32_t align,
   object.size = size;
   object.data = takeBuffer(chunksFor(size));
   dynamicBytes_ += size;
-  return makeAddress(uint32_t(objects_.size() - 1), 0);
+  return makeAddress(
+      dynamicObjectId(ownerThread, uint32_t(objects.size() - 1)), 0);
 }
 
 MemoryFault Memory::release(Address address, ObjectKind expected) {
   if (address == 0 && expected == ObjectKind::Heap)
     return MemoryFault::None; // free(NULL)
   uint32_t id = objectIdOf(address);
-  if (id == 0 || id >= objects_.size())
+  MemoryObject *found = id == 0 ? nullptr : find(id);
+  if (!found)
     return MemoryFault::InvalidFree;
-  MemoryObject &object = objects_[id];
+  MemoryObject &object = *found;
   if (object.kind != expected || offsetOf(address) != 0)
     return MemoryFault::InvalidFree;
   if (!object.alive)
@@ -176,7 +182,7 @@ MemoryFault Memory::readString(Address address, std::string &out) const {
   MemoryFault fault = check(address, 0, false);
   if (fault != MemoryFault::None)
     return fault;
-  const MemoryObject &object = objects_[objectIdOf(address)];
+  const MemoryObject &object = *find(objectIdOf(address));
   const uint8_t *bytes = object.bytes();
   for (uint64_t offset = offsetOf(address);; ++offset) {
     if (offset >= object.size)
@@ -194,18 +200,21 @@ std::string Memory::describe(Address address) const {
   uint32_t offset = offsetOf(address);
   if (id == 0)
     return fmt::format("null+{}", offset);
-  if (id >= objects_.size())
-    return fmt::format("invalid pointer {:#x}", address);
+  const MemoryObject *found = find(id);
   // A pointer a little below an object (p[-1]) borrows from the object id and
-  // lands at a huge offset of the previous object: describe it relative to the
+  // lands at a huge offset of the previous id: describe it relative to the
   // object it came from.
   int64_t signedOffset = offset;
-  if (offset >= 0x80000000u && id + 1 < objects_.size() &&
-      offset > objects_[id].size) {
-    ++id;
-    signedOffset = int64_t(offset) - (int64_t(1) << 32);
+  if (offset >= 0x80000000u && (!found || offset > found->size)) {
+    if (const MemoryObject *next = find(id + 1)) {
+      found = next;
+      ++id;
+      signedOffset = int64_t(offset) - (int64_t(1) << 32);
+    }
   }
-  const MemoryObject &object = objects_[id];
+  if (!found)
+    return fmt::format("invalid pointer {:#x}", address);
+  const MemoryObject &object = *found;
   std::string text;
   switch (object.kind) {
   case ObjectKind::Null:
@@ -221,7 +230,8 @@ std::string Memory::describe(Address address) const {
     text = fmt::format("stack of thread {}", object.ownerThread);
     break;
   case ObjectKind::Heap:
-    text = fmt::format("heap object #{}", id);
+    text = fmt::format("heap object #{}.{}", object.ownerThread,
+                       indexInGroup(id));
     break;
   }
   if (signedOffset > 0)
@@ -233,18 +243,36 @@ std::string Memory::describe(Address address) const {
   return text;
 }
 
+uint32_t Memory::numObjects() const {
+  size_t count = static_.size();
+  for (const std::vector<MemoryObject> &objects : dynamic_)
+    count += objects.size();
+  return uint32_t(count);
+}
+
+void Memory::forEachObject(
+    const std::function<void(uint32_t, const MemoryObject &)> &visit) const {
+  for (uint32_t id = 1; id < static_.size(); ++id)
+    visit(id, static_[id]);
+  for (uint32_t thread = 0; thread < dynamic_.size(); ++thread)
+    for (uint32_t index = 0; index < dynamic_[thread].size(); ++index)
+      visit(dynamicObjectId(thread, index), dynamic_[thread][index]);
+}
+
 void Memory::reset() {
-  truncate(staticObjects_);
+  for (uint32_t thread = 0; thread < dynamic_.size(); ++thread)
+    truncate(thread, 0);
   for (auto &[id, image] : initialImages_)
-    objects_[id].data = image; // same size: copies without allocating
+    static_[id].data = image; // same size: copies without allocating
   dynamicBytes_ = 0;
 }
 
-void Memory::truncate(size_t keep) {
-  for (size_t id = keep; id < objects_.size(); ++id)
-    if (objects_[id].data.capacity() != 0)
-      pool_.push_back(std::move(objects_[id].data));
-  objects_.resize(keep);
+void Memory::truncate(uint32_t thread, size_t keep) {
+  std::vector<MemoryObject> &objects = dynamic_[thread];
+  for (size_t index = keep; index < objects.size(); ++index)
+    if (objects[index].data.capacity() != 0)
+      pool_.push_back(std::move(objects[index].data));
+  objects.resize(std::min(keep, objects.size()));
 }
 
 std::vector<MemoryObject::Chunk> Memory::takeBuffer(size_t chunks) {
@@ -258,19 +286,24 @@ std::vector<MemoryObject::Chunk> Memory::takeBuffer(size_t chunks) {
 
 size_t Memory::Snapshot::bytes() const {
   size_t total = sizeof(Snapshot) + globals.capacity() * sizeof(globals[0]) +
-                 dynamic.capacity() * sizeof(MemoryObject);
+                 dynamic.capacity() * sizeof(dynamic[0]);
   for (const auto &image : globals)
     total += image.capacity() * sizeof(MemoryObject::Chunk);
-  for (const MemoryObject &object : dynamic)
-    total += object.data.capacity() * sizeof(MemoryObject::Chunk);
+  for (const std::vector<MemoryObject> &objects : dynamic) {
+    total += objects.capacity() * sizeof(MemoryObject);
+    for (const MemoryObject &object : objects)
+      total += object.data.capacity() * sizeof(MemoryObject::Chunk);
+  }
   return total;
 }
 
 void Memory::save(Snapshot &snapshot) const {
   snapshot.globals.resize(initialImages_.size());
   for (size_t i = 0; i < initialImages_.size(); ++i)
-    snapshot.globals[i] = objects_[initialImages_[i].first].data;
-  snapshot.dynamic.assign(objects_.begin() + staticObjects_, objects_.end());
+    snapshot.globals[i] = static_[initialImages_[i].first].data;
+  snapshot.dynamic.resize(dynamic_.size());
+  for (size_t thread = 0; thread < dynamic_.size(); ++thread)
+    snapshot.dynamic[thread] = dynamic_[thread];
   snapshot.dynamicBytes = dynamicBytes_;
 }
 
@@ -278,20 +311,25 @@ void Memory::restore(const Snapshot &snapshot) {
   assert(snapshot.globals.size() == initialImages_.size() &&
          "a snapshot of another Memory");
   for (size_t i = 0; i < initialImages_.size(); ++i)
-    objects_[initialImages_[i].first].data = snapshot.globals[i];
-  size_t count = staticObjects_ + snapshot.dynamic.size();
-  truncate(std::min(count, objects_.size()));
-  // Objects that exist in both keep their buffers (copy-assignment reuses
-  // capacity); the others take one from the pool before the copy.
-  for (size_t i = 0; i < snapshot.dynamic.size(); ++i) {
-    size_t id = staticObjects_ + i;
-    const MemoryObject &saved = snapshot.dynamic[i];
-    if (id == objects_.size()) {
-      MemoryObject &object = objects_.emplace_back();
-      if (!saved.data.empty())
-        object.data = takeBuffer(0);
+    static_[initialImages_[i].first].data = snapshot.globals[i];
+  if (dynamic_.size() < snapshot.dynamic.size())
+    dynamic_.resize(snapshot.dynamic.size());
+  for (uint32_t thread = 0; thread < dynamic_.size(); ++thread) {
+    static const std::vector<MemoryObject> none;
+    const std::vector<MemoryObject> &saved =
+        thread < snapshot.dynamic.size() ? snapshot.dynamic[thread] : none;
+    std::vector<MemoryObject> &objects = dynamic_[thread];
+    truncate(thread, saved.size());
+    // Objects that exist in both keep their buffers (copy-assignment reuses
+    // capacity); the others take one from the pool before the copy.
+    for (size_t index = 0; index < saved.size(); ++index) {
+      if (index == objects.size()) {
+        MemoryObject &object = objects.emplace_back();
+        if (!saved[index].data.empty())
+          object.data = takeBuffer(0);
+      }
+      objects[index] = saved[index];
     }
-    objects_[id] = saved;
   }
   dynamicBytes_ = snapshot.dynamicBytes;
 }

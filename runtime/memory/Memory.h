@@ -1,4 +1,4 @@
-// Object-based memory (design.md, "The parts": runtime/).
+// Object-based memory (docs/design.md, "runtime/").
 //
 // A program's memory is a set of objects (globals, functions, stack slots, heap
 // blocks) and a pointer is an encoded Address: object id in the high 32 bits,
@@ -7,6 +7,15 @@
 // and the initial state is restored cheaply by dropping the dynamic objects and
 // copying back the initial images of the writable globals.
 //
+// Object ids do not depend on the schedule. A static object (null, globals,
+// functions) is numbered in creation order. A dynamic object (heap, stack) is
+// named by the thread that allocated it and that thread's allocation count:
+// a thread's own history decides both, so equivalent interleavings give every
+// object the same address, and an explorer that runs one interleaving of a
+// trace sees the addresses every other interleaving would. (A single global
+// counter would make addresses, and so comparisons of pointers, depend on the
+// order of independent allocations, which no reduction explores.)
+//
 // Memory is a copyable value type (no pointers into itself survive a copy) so
 // that an execution's state can be checkpointed at a branching point and
 // restored later.
@@ -14,8 +23,10 @@
 
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bpor {
@@ -33,6 +44,25 @@ inline constexpr uint32_t offsetOf(Address address) {
 }
 inline constexpr Address makeAddress(uint32_t object, uint32_t offset) {
   return (Address(object) << 32) | offset;
+}
+
+/// Object id layout: the top bits are the id's group (0: static objects; g > 0:
+/// the objects allocated by thread g - 1), the low DynamicCountBits the index
+/// within the group.
+inline constexpr unsigned DynamicCountBits = 22;
+inline constexpr uint32_t MaxObjectsPerGroup = uint32_t(1) << DynamicCountBits;
+/// Threads 0 .. MaxAllocatingThreads-1 may allocate; the last group is kept for
+/// the runtime's pseudo objects (footprints that are not program memory).
+inline constexpr uint32_t MaxAllocatingThreads =
+    (uint32_t(1) << (32 - DynamicCountBits)) - 2;
+inline constexpr uint32_t dynamicObjectId(uint32_t thread, uint32_t count) {
+  return ((thread + 1) << DynamicCountBits) | count;
+}
+inline constexpr uint32_t objectGroupOf(uint32_t id) {
+  return id >> DynamicCountBits;
+}
+inline constexpr uint32_t indexInGroup(uint32_t id) {
+  return id & (MaxObjectsPerGroup - 1);
 }
 
 enum class ObjectKind : uint8_t { Null, Global, Function, Stack, Heap };
@@ -66,8 +96,7 @@ struct MemoryObject {
   ObjectKind kind = ObjectKind::Null;
   bool alive = false;
   bool readOnly = false;
-  uint32_t ownerThread =
-      0; // Stack objects: the thread whose frame allocated it
+  uint32_t ownerThread = 0; // Dynamic objects: the thread that allocated it
   uint32_t site =
       0; // Heap objects: allocation site (a source-location id), 0 if unknown
   uint32_t nameIndex =
@@ -103,8 +132,10 @@ public:
 
   /// A new Stack or Heap object of `size` bytes, zero-filled. `align` is
   /// honoured trivially (offset 0 of any object is aligned to anything up to
-  /// 2^32). Returns 0 if `size` does not fit in an object (>= 2^32) or the
-  /// memory limit would be exceeded.
+  /// 2^32). Its id is (ownerThread, ownerThread's count of objects so far).
+  /// Returns 0 if `size` does not fit in an object (>= 2^32), the memory limit
+  /// would be exceeded, or the thread cannot name another object (see
+  /// MaxObjectsPerGroup and MaxAllocatingThreads).
   Address allocate(ObjectKind kind, uint64_t size, uint32_t align,
                    uint32_t ownerThread, uint32_t site = 0);
 
@@ -119,9 +150,10 @@ public:
     uint32_t id = objectIdOf(address);
     if (id == 0)
       return MemoryFault::NullPointer;
-    if (id >= objects_.size())
+    const MemoryObject *found = find(id);
+    if (!found)
       return MemoryFault::InvalidPointer;
-    const MemoryObject &object = objects_[id];
+    const MemoryObject &object = *found;
     if (!object.alive)
       return object.kind == ObjectKind::Function ? MemoryFault::InvalidPointer
                                                  : MemoryFault::UseAfterFree;
@@ -136,10 +168,10 @@ public:
 
   /// Host pointer for an address that passed check().
   uint8_t *host(Address address) {
-    return objects_[objectIdOf(address)].bytes() + offsetOf(address);
+    return find(objectIdOf(address))->bytes() + offsetOf(address);
   }
   const uint8_t *host(Address address) const {
-    return objects_[objectIdOf(address)].bytes() + offsetOf(address);
+    return find(objectIdOf(address))->bytes() + offsetOf(address);
   }
 
   /// Convenience for the runtime and tests: checked reads and writes of up to 8
@@ -152,14 +184,15 @@ public:
   /// The object an address points into, or nullptr for null/an invalid id.
   const MemoryObject *object(Address address) const {
     uint32_t id = objectIdOf(address);
-    return id != 0 && id < objects_.size() ? &objects_[id] : nullptr;
+    return id != 0 ? find(id) : nullptr;
   }
   /// The name of a Global or Function object ("" otherwise).
   const std::string &name(const MemoryObject &object) const {
     return names_[object.nameIndex];
   }
 
-  /// "global counter+4", "heap object #3+8", "stack of thread 1 (freed)",
+  /// "global counter+4", "heap object #1.3+8" (the fourth object thread 1
+  /// allocated), "stack of thread 1 (freed)",
   /// "function main", "null", "invalid pointer 0x...".
   std::string describe(Address address) const;
 
@@ -172,7 +205,7 @@ public:
   /// saved by save() and put back by restore() on the Memory that saved it.
   struct Snapshot {
     std::vector<std::vector<MemoryObject::Chunk>> globals; // by initialImages_
-    std::vector<MemoryObject> dynamic; // objects [numStaticObjects(), ...)
+    std::vector<std::vector<MemoryObject>> dynamic;        // by thread
     uint64_t dynamicBytes = 0;
     /// Heap bytes the snapshot holds.
     size_t bytes() const;
@@ -182,20 +215,42 @@ public:
   /// Returns to the state `snapshot` was saved in.
   void restore(const Snapshot &snapshot);
 
-  uint32_t numObjects() const { return uint32_t(objects_.size()); }
-  uint32_t numStaticObjects() const { return staticObjects_; }
+  /// Static objects, and dynamic objects allocated since the last reset (freed
+  /// ones included).
+  uint32_t numObjects() const;
+  uint32_t numStaticObjects() const { return uint32_t(static_.size()); }
+  /// Calls `visit(id, object)` for every object but the null object: static
+  /// ones in id order, then each thread's in allocation order.
+  void forEachObject(
+      const std::function<void(uint32_t, const MemoryObject &)> &visit) const;
   /// Bytes currently held by live dynamic objects.
   uint64_t dynamicBytes() const { return dynamicBytes_; }
   /// Limit on dynamicBytes(); allocate() fails beyond it. Default 1 GiB.
   void setLimit(uint64_t bytes) { limit_ = bytes; }
 
 private:
-  /// Drops the dynamic objects from `keep` on, keeping their buffers in pool_.
-  void truncate(size_t keep);
+  const MemoryObject *find(uint32_t id) const {
+    uint32_t group = objectGroupOf(id);
+    if (group == 0)
+      return id < static_.size() ? &static_[id] : nullptr;
+    if (group - 1 >= dynamic_.size())
+      return nullptr;
+    const std::vector<MemoryObject> &objects = dynamic_[group - 1];
+    uint32_t index = indexInGroup(id);
+    return index < objects.size() ? &objects[index] : nullptr;
+  }
+  MemoryObject *find(uint32_t id) {
+    return const_cast<MemoryObject *>(std::as_const(*this).find(id));
+  }
+  /// Drops thread `thread`'s objects from `keep` on, keeping their buffers in
+  /// pool_.
+  void truncate(uint32_t thread, size_t keep);
   /// A zero-filled buffer of `chunks` chunks, from pool_ if it has one.
   std::vector<MemoryObject::Chunk> takeBuffer(size_t chunks);
 
-  std::vector<MemoryObject> objects_;
+  /// Objects by id: static_[id] for group 0, dynamic_[thread][index] else.
+  std::vector<MemoryObject> static_;
+  std::vector<std::vector<MemoryObject>> dynamic_;
   /// Buffers of released and dropped objects, reused by allocate(): there are
   /// never more buffers than the most objects alive at once, and a steady
   /// state of restarts allocates no host memory.
@@ -204,7 +259,6 @@ private:
   /// Initial images of the writable globals: (object id, image).
   std::vector<std::pair<uint32_t, std::vector<MemoryObject::Chunk>>>
       initialImages_;
-  uint32_t staticObjects_ = 1;
   uint64_t dynamicBytes_ = 0;
   uint64_t limit_ = uint64_t(1) << 30;
   bool sealed_ = false;

@@ -1,6 +1,6 @@
 // Writing past the end of a heap block in a thread.
 // RUN: %expect-exit 1 %bporcheck %s | %FileCheck %s
-// CHECK: error: memory error:  out-of-bounds access: store of 4 bytes at heap object #{{[0-9]+}}+12
+// CHECK: error: memory error:  out-of-bounds access: store of 4 bytes at heap object #{{[0-9]+\.[0-9]+}}+12
 // CHECK: in thread 1
 #include <pthread.h>
 #include <stdlib.h>

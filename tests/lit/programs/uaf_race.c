@@ -1,6 +1,6 @@
 // The reader may dereference the buffer after main freed it.
 // RUN: %expect-exit 1 %bporcheck --por=none %s | %FileCheck %s
-// CHECK: error: memory error: use after free: load of 4 bytes at heap object #{{[0-9]+}} (freed)
+// CHECK: error: memory error: use after free: load of 4 bytes at heap object #{{[0-9]+\.[0-9]+}} (freed)
 // CHECK: free heap object
 // CHECK: verdict: error (memory error)
 #include <pthread.h>

@@ -186,7 +186,7 @@ define void @interior() {
   Fault error = fault("uaf");
   EXPECT_EQ(error.memory, MemoryFault::UseAfterFree);
   EXPECT_EQ(error.message,
-            "use after free: load of 4 bytes at heap object #6 (freed)");
+            "use after free: load of 4 bytes at heap object #0.0 (freed)");
   ThreadState thread;
   EXPECT_EQ(run(thread, "twice"), RunResult::Returned);
   EXPECT_EQ(freeFault, MemoryFault::DoubleFree);

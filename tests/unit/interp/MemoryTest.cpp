@@ -97,7 +97,7 @@ TEST_F(MemoryTest, ReusedBuffersAreZeroed) {
   std::memset(memory.host(second), 0xcd, 48);
   memory.reset();
   Address third = memory.allocate(ObjectKind::Stack, 80, 16, 1);
-  EXPECT_EQ(third, makeAddress(memory.numStaticObjects(), 0));
+  EXPECT_EQ(third, makeAddress(dynamicObjectId(1, 0), 0));
   for (uint64_t i = 0; i < 80; ++i)
     ASSERT_EQ(memory.host(third)[i], 0) << i;
   EXPECT_EQ(memory.dynamicBytes(), 80u);
@@ -147,7 +147,8 @@ TEST_F(MemoryTest, Describe) {
   Address heap = memory.allocate(ObjectKind::Heap, 16, 16, 0);
   Address stack = memory.allocate(ObjectKind::Stack, 16, 16, 1);
   EXPECT_EQ(memory.describe(counter + 4), "global counter+4");
-  EXPECT_EQ(memory.describe(heap + 8), "heap object #4+8");
+  EXPECT_EQ(memory.describe(heap + 8), "heap object #0.0+8");
+  EXPECT_EQ(memory.describe(heap - 2), "heap object #0.0-2"); // below an object
   EXPECT_EQ(memory.describe(mainFunction), "function main");
   EXPECT_EQ(memory.describe(0), "null");
   EXPECT_EQ(memory.describe(message - 4),
@@ -157,6 +158,29 @@ TEST_F(MemoryTest, Describe) {
             "invalid pointer 0x6300000000");
   memory.release(stack, ObjectKind::Stack);
   EXPECT_EQ(memory.describe(stack), "stack of thread 1 (freed)");
+}
+
+// An object's id is (the thread that allocated it, that thread's count of allocations so far),
+// so it does not depend on how the threads' allocations interleave.
+TEST_F(MemoryTest, DynamicIdsDependOnlyOnTheAllocatingThread) {
+  Address a0 = memory.allocate(ObjectKind::Heap, 4, 16, 1);
+  Address b0 = memory.allocate(ObjectKind::Heap, 4, 16, 2);
+  Address a1 = memory.allocate(ObjectKind::Stack, 4, 16, 1);
+  memory.reset();
+  Address b0Again = memory.allocate(ObjectKind::Heap, 4, 16, 2);
+  Address a0Again = memory.allocate(ObjectKind::Heap, 4, 16, 1);
+  Address a1Again = memory.allocate(ObjectKind::Stack, 4, 16, 1);
+  EXPECT_EQ(a0, a0Again);
+  EXPECT_EQ(b0, b0Again);
+  EXPECT_EQ(a1, a1Again);
+  EXPECT_EQ(a0, makeAddress(dynamicObjectId(1, 0), 0));
+  EXPECT_EQ(a1, makeAddress(dynamicObjectId(1, 1), 0));
+  EXPECT_EQ(b0, makeAddress(dynamicObjectId(2, 0), 0));
+  EXPECT_EQ(memory.describe(b0), "heap object #2.0");
+  // A thread that never allocated owns no ids; the last group is not program memory.
+  EXPECT_EQ(memory.check(makeAddress(dynamicObjectId(7, 0), 0), 1, false),
+            MemoryFault::InvalidPointer);
+  EXPECT_EQ(memory.allocate(ObjectKind::Heap, 4, 16, MaxAllocatingThreads), 0u);
 }
 
 TEST_F(MemoryTest, ResetRestoresInitialState) {

@@ -86,15 +86,14 @@ std::string stateOf(const Execution &execution) {
   }
   const Memory &memory = execution.memory();
   text += fmt::format("objects {} dynamic bytes {}\n", memory.numObjects(), memory.dynamicBytes());
-  for (uint32_t id = 1; id < memory.numObjects(); ++id) {
-    const MemoryObject &object = *memory.object(makeAddress(id, 0));
-    text += fmt::format("#{} {} alive {} size {}", id, objectKindName(object.kind), object.alive,
-                        object.size);
+  memory.forEachObject([&](uint32_t id, const MemoryObject &object) {
+    text += fmt::format("#{:x} {} alive {} size {}", id, objectKindName(object.kind),
+                        object.alive, object.size);
     if (object.alive && object.kind != ObjectKind::Function)
       for (uint64_t i = 0; i < object.size; ++i)
         text += fmt::format("{:02x}", object.bytes()[i]);
     text += "\n";
-  }
+  });
   return text;
 }
 

@@ -40,9 +40,12 @@ TEST(Threads, ForkRunsChildPrefixAndJoinWaitsForIt) {
   ASSERT_EQ(execution.numThreads(), 1u);
   EXPECT_EQ(execution.pending(0).kind, OpKind::Fork);
   EXPECT_EQ(execution.pending(0).otherThread, NoThread);
-  ASSERT_EQ(execution.pending(0).numAccesses, 1);
+  // The pthread_t it writes, and the thread numbering every creation writes.
+  ASSERT_EQ(execution.pending(0).numAccesses, 2);
   EXPECT_EQ(execution.pending(0).accesses[0].size, 8u);
   EXPECT_TRUE(execution.pending(0).accesses[0].write);
+  EXPECT_EQ(execution.pending(0).accesses[1].address, ThreadNumberingAddress);
+  EXPECT_TRUE(execution.pending(0).accesses[1].write);
 
   Operation fork = execution.step(0);
   EXPECT_EQ(fork.kind, OpKind::Fork);
