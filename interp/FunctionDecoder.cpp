@@ -299,7 +299,7 @@ void FunctionDecoder::decodeInstruction(const Instruction &instruction) {
     auto &compare = cast<ICmpInst>(instruction);
     Type *operandType = compare.getOperand(0)->getType();
     unsigned bits = operandType->getScalarType()->isPointerTy()
-                        ? 64
+                        ? builder_.pointerBits()
                         : operandType->getScalarType()->getIntegerBitWidth();
     if (bits > 64 && bits <= 128 && !operandType->isVectorTy()) {
       Inst inst{Op::WideCompare, uint8_t(bits),
@@ -625,8 +625,9 @@ void FunctionDecoder::decodeCast(const CastInst &instruction) {
   Type *fromScalar = from->getScalarType(), *toScalar = to->getScalarType();
   uint32_t dst = slot(&instruction), a = slot(instruction.getOperand(0));
   unsigned lanes = lanesOf(to);
-  auto intBits = [](Type *type) {
-    return type->isPointerTy() ? 64u : type->getIntegerBitWidth();
+  auto intBits = [&](Type *type) {
+    return type->isPointerTy() ? builder_.pointerBits()
+                               : type->getIntegerBitWidth();
   };
   auto perLane = [&](Op op, uint8_t bits, uint32_t c, uint64_t imm) {
     for (unsigned lane = 0; lane < lanes; ++lane) {
@@ -773,8 +774,17 @@ void FunctionDecoder::decodeGep(const GetElementPtrInst &instruction) {
     inst.a = wroteDst ? dst : base;
     inst.imm = offset;
     emit(inst);
+    wroteDst = true;
   } else if (!wroteDst) {
     emitMove(dst, base, 1);
+  }
+  // A narrower pointer's arithmetic wraps at its width.
+  if (wroteDst && builder_.pointerBits() < 64) {
+    Inst inst{Op::Trunc};
+    inst.dst = dst;
+    inst.a = dst;
+    inst.imm = builder_.pointerMask();
+    emit(inst);
   }
 }
 
@@ -998,6 +1008,12 @@ bool FunctionDecoder::decodeIntrinsic(const CallBase &call, Intrinsic::ID id) {
     return true;
   }
   case Intrinsic::vastart: {
+    // The variadic-argument area is laid out as x86-64's overflow area; the
+    // i386 va_list (a plain pointer into 4-byte-aligned arguments) is not.
+    if (builder_.pointerBits() != 64) {
+      unsupported(call, "variadic function definitions in 32-bit programs");
+      return true;
+    }
     Inst inst{Op::VaStart};
     inst.a = arg(0);
     emit(inst);

@@ -75,12 +75,17 @@ public:
   // ---- For the interpreter. ----
   static constexpr uint32_t NoFunction = ~uint32_t(0);
   uint32_t functionIndex(Address address) const {
-    uint32_t id = objectIdOf(address);
-    if (offsetOf(address) != 0 || id < firstFunctionObject_ ||
+    uint32_t id = 0;
+    uint64_t offset = 0;
+    if (!memory_.locate(address, id, offset) || offset != 0 ||
+        id < firstFunctionObject_ ||
         id - firstFunctionObject_ >= functions_.size())
       return NoFunction;
     return id - firstFunctionObject_;
   }
+  /// Bytes of a pointer (8, or 4 for a 32-bit program): also the size of
+  /// pthread_t, long and size_t on the targets bporcheck supports.
+  uint32_t pointerBytes() const { return memory_.narrow() ? 4 : 8; }
   const interp::Function &function(uint32_t index) const {
     return functions_[index];
   }

@@ -186,11 +186,14 @@ static std::string displayName(const GlobalVariable &global) {
 
 bool ProgramBuilder::build(std::string &error) {
   const DataLayout &layout = module_.getDataLayout();
-  if (layout.getPointerSizeInBits(0) != 64 || !layout.isLittleEndian()) {
-    error = "only 64-bit little-endian targets are supported";
+  unsigned pointerBits = layout.getPointerSizeInBits(0);
+  if ((pointerBits != 64 && pointerBits != 32) || !layout.isLittleEndian()) {
+    error = "only little-endian targets with 32- or 64-bit pointers are "
+            "supported";
     return false;
   }
   Memory &memory = program_.memory_;
+  memory = Memory(pointerBits == 32);
 
   // Globals first, then functions: function objects are then contiguous, which
   // makes "the function at an address" an index computation.
@@ -209,6 +212,12 @@ bool ProgramBuilder::build(std::string &error) {
     }
     bool readOnly = global.isConstant();
     Address address = memory.addGlobal(displayName(global), size, readOnly);
+    if (address == 0) {
+      error = fmt::format("global {} does not fit in the address space for "
+                          "static objects",
+                          global.getName().str());
+      return false;
+    }
     addresses_[&global] = address;
     program_.globalsByName_.emplace(global.getName().str(), address);
   }
@@ -217,6 +226,10 @@ bool ProgramBuilder::build(std::string &error) {
     if (function.isIntrinsic())
       continue;
     Address address = memory.addFunction(function.getName().str());
+    if (address == 0) {
+      error = "too many functions for the address space of static objects";
+      return false;
+    }
     addresses_[&function] = address;
     uint32_t index = uint32_t(program_.functions_.size());
     functionIndices_[&function] = index;
@@ -374,7 +387,7 @@ bool ProgramBuilder::scalarValue(const Constant *constant, uint64_t &value,
         error = "non-constant offset in " + printed(*constant);
         return false;
       }
-      value = base + offset.getZExtValue();
+      value = (base + offset.getZExtValue()) & pointerMask();
       return true;
     }
     uint64_t left;
@@ -382,7 +395,7 @@ bool ProgramBuilder::scalarValue(const Constant *constant, uint64_t &value,
       return false;
     Type *type = expression->getType();
     uint64_t mask =
-        type->isIntegerTy() ? maskOf(type->getIntegerBitWidth()) : ~uint64_t(0);
+        type->isIntegerTy() ? maskOf(type->getIntegerBitWidth()) : pointerMask();
     switch (opcode) {
     case Instruction::BitCast:
     case Instruction::AddrSpaceCast:

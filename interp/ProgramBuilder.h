@@ -54,6 +54,9 @@ public:
 
   // ---- Used by FunctionDecoder. ----
   const llvm::DataLayout &layout() const { return module_.getDataLayout(); }
+  /// The bits of a pointer value (a 32-bit program's addresses wrap at 2^32).
+  unsigned pointerBits() const { return layout().getPointerSizeInBits(0); }
+  uint64_t pointerMask() const { return maskOf(pointerBits()); }
   Program &program() { return program_; }
   /// Flattens a constant into slots (appended to `out`). False and `error` set
   /// if it cannot.

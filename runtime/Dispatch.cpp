@@ -235,7 +235,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   // ---- Threads ----
   case Ext::ThreadCreate:
     setPending(thread, OpKind::Fork, 0);
-    op.addAccess(a[0], 8, true);
+    op.addAccess(a[0], program_.pointerBytes(), true);
     op.addAccess(ThreadNumberingAddress, 1, true);
     return CallOutcome::Pause;
   case Ext::ThreadJoin: {
@@ -245,7 +245,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
       op.addAccess(threadHandleAddress(op.otherThread), 1, true);
     }
     if (a[1] != 0)
-      op.addAccess(a[1], 8, true);
+      op.addAccess(a[1], program_.pointerBytes(), true);
     return CallOutcome::Pause;
   }
   case Ext::ThreadExit:

@@ -58,7 +58,7 @@ void Execution::restart() {
   uint32_t numArgs = std::min<uint32_t>(mainFunction.numParamSlots, 2);
   if (numArgs == 2) {
     Address argv = memory_.allocate(ObjectKind::Stack, 16 + 8, 16, 0);
-    memory_.write(argv, 8, argv + 16);
+    memory_.write(argv, program_.pointerBytes(), argv + 16);
     std::memcpy(memory_.host(argv + 16), "program", 8);
     args[0] = 1;
     args[1] = argv;

@@ -305,8 +305,10 @@ Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &resu
   switch (thread.request.id) {
   case Ext::ThreadCreate: {
     Address handleAddress = a[0], attr = a[1], start = a[2];
-    if (MemoryFault f = memory_.check(handleAddress, 8, true); f != MemoryFault::None) {
-      memoryError(thread, f, handleAddress, 8, "pthread_create's thread store");
+    uint32_t handleBytes = program_.pointerBytes(); // pthread_t is an unsigned long
+    if (MemoryFault f = memory_.check(handleAddress, handleBytes, true);
+        f != MemoryFault::None) {
+      memoryError(thread, f, handleAddress, handleBytes, "pthread_create's thread store");
       return Performed::Stopped;
     }
     bool detached = false;
@@ -324,15 +326,15 @@ Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &resu
                        memory_.describe(start)));
       return Performed::Stopped;
     }
-    if (numThreads_ >= MaxAllocatingThreads) {
+    if (numThreads_ >= memory_.maxAllocatingThreads()) {
       fail(ErrorKind::ResourceLimit, thread, thread.pending.location,
-           fmt::format("more than {} threads", MaxAllocatingThreads));
+           fmt::format("more than {} threads", memory_.maxAllocatingThreads()));
       return Performed::Stopped;
     }
     ProgramThread &child = newThread();
     ThreadId childId = child.state.threadId;
     child.detached = detached;
-    memory_.write(handleAddress, 8, threadHandle(childId));
+    memory_.write(handleAddress, handleBytes, threadHandle(childId));
     Slot arg = a[3];
     interp_->start(child.state, start, std::span<const Slot>(&arg, 1));
     event.otherThread = childId;
@@ -363,8 +365,10 @@ Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &resu
     }
     target->joined = true;
     if (a[1] != 0) {
-      if (MemoryFault f = memory_.write(a[1], 8, target->exitValue); f != MemoryFault::None) {
-        memoryError(thread, f, a[1], 8, "pthread_join's result store");
+      uint32_t resultBytes = program_.pointerBytes();
+      if (MemoryFault f = memory_.write(a[1], resultBytes, target->exitValue);
+          f != MemoryFault::None) {
+        memoryError(thread, f, a[1], resultBytes, "pthread_join's result store");
         return Performed::Stopped;
       }
     }

@@ -6,6 +6,7 @@ packages=(
   llvm-19-dev llvm-19-tools clang-19
   libfmt-dev libgtest-dev libgmock-dev
   zlib1g-dev libzstd-dev libxml2-dev libffi-dev libz3-dev
+  libc6-dev-i386 gcc-multilib
 )
 missing=()
 for p in "${packages[@]}"; do

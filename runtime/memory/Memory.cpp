@@ -67,7 +67,7 @@ static void copySmall(void *to, const void *from, uint64_t size) {
   }
 }
 
-Memory::Memory() {
+Memory::Memory(bool narrow) : narrow_(narrow) {
   // Object 0 is the null object; name 0 is "".
   static_.emplace_back();
   names_.emplace_back();
@@ -81,11 +81,23 @@ Address Memory::addGlobal(std::string name, uint64_t size, bool readOnly) {
   object.readOnly = readOnly;
   object.size = size;
   object.data.resize(chunksFor(size));
+  return addStatic(std::move(object), std::move(name));
+}
+
+Address Memory::addStatic(MemoryObject object, std::string name) {
+  if (static_.size() + 1 >= MaxObjectsPerGroup)
+    return 0;
+  if (narrow_) {
+    object.base = nextNarrowBase(static_, NarrowFirstAddress,
+                                 NarrowStaticArenas << NarrowArenaBits,
+                                 object.size, 16);
+    if (object.base == 0)
+      return 0;
+  }
   object.nameIndex = uint32_t(names_.size());
   names_.push_back(std::move(name));
   static_.push_back(std::move(object));
-  assert(static_.size() < MaxObjectsPerGroup && "too many globals");
-  return makeAddress(uint32_t(static_.size() - 1), 0);
+  return addressOf(uint32_t(static_.size() - 1), 0);
 }
 
 Address Memory::addFunction(std::string name) {
@@ -94,11 +106,7 @@ Address Memory::addFunction(std::string name) {
   object.kind = ObjectKind::Function;
   object.alive = true;
   object.readOnly = true;
-  object.nameIndex = uint32_t(names_.size());
-  names_.push_back(std::move(name));
-  static_.push_back(std::move(object));
-  assert(static_.size() < MaxObjectsPerGroup && "too many globals");
-  return makeAddress(uint32_t(static_.size() - 1), 0);
+  return addStatic(std::move(object), std::move(name));
 }
 
 void Memory::sealStatic() {
@@ -117,14 +125,24 @@ Address Memory::allocate(ObjectKind kind, uint64_t size, uint32_t align,
   assert((kind == ObjectKind::Stack || kind == ObjectKind::Heap) &&
          "dynamic objects only");
   if (size >= (uint64_t(1) << 32) || dynamicBytes_ + size > limit_ ||
-      ownerThread >= MaxAllocatingThreads)
+      ownerThread >= maxAllocatingThreads())
     return 0;
   if (dynamic_.size() <= ownerThread)
     dynamic_.resize(ownerThread + 1);
   std::vector<MemoryObject> &objects = dynamic_[ownerThread];
   if (objects.size() >= MaxObjectsPerGroup)
     return 0;
+  uint32_t base = 0;
+  if (narrow_) {
+    uint32_t arena = NarrowStaticArenas + ownerThread;
+    base = nextNarrowBase(objects, arena << NarrowArenaBits,
+                          uint32_t((uint64_t(arena) + 1) << NarrowArenaBits),
+                          size, align);
+    if (base == 0)
+      return 0;
+  }
   MemoryObject &object = objects.emplace_back();
+  object.base = base;
   object.kind = kind;
   object.alive = true;
   object.ownerThread = ownerThread;
@@ -132,19 +150,74 @@ Address Memory::allocate(ObjectKind kind, uint64_t size, uint32_t align,
   object.size = size;
   object.data = takeBuffer(chunksFor(size));
   dynamicBytes_ += size;
-  return makeAddress(
-      dynamicObjectId(ownerThread, uint32_t(objects.size() - 1)), 0);
+  return addressOf(dynamicObjectId(ownerThread, uint32_t(objects.size() - 1)),
+                   0);
+}
+
+uint32_t Memory::nextNarrowBase(const std::vector<MemoryObject> &objects,
+                                uint32_t arenaStart, uint32_t arenaEnd,
+                                uint64_t size, uint32_t align) const {
+  uint64_t start = arenaStart;
+  // The static group starts with the null object, which takes no room.
+  if (!objects.empty() && objects.back().base != 0)
+    start = uint64_t(objects.back().base) + objects.back().size + NarrowGap;
+  uint64_t alignment = std::clamp<uint64_t>(align, 16, 4096);
+  start = (start + alignment - 1) / alignment * alignment;
+  if (start + size + NarrowGap > arenaEnd)
+    return 0;
+  return uint32_t(start);
+}
+
+bool Memory::locateNarrow(Address address, uint32_t &id,
+                          uint64_t &offset) const {
+  if (address < NarrowFirstAddress || address > 0xffffffffu)
+    return false;
+  uint32_t arena = uint32_t(address) >> NarrowArenaBits;
+  const std::vector<MemoryObject> *objects = &static_;
+  uint32_t group = 0;
+  if (arena >= NarrowStaticArenas) {
+    group = arena - NarrowStaticArenas + 1;
+    if (group - 1 >= dynamic_.size())
+      return false;
+    objects = &dynamic_[group - 1];
+  }
+  // The last object that starts at or below the address.
+  auto above = std::upper_bound(
+      objects->begin(), objects->end(), address,
+      [](Address a, const MemoryObject &object) { return a < object.base; });
+  if (above == objects->begin())
+    return false;
+  uint32_t index = uint32_t(above - objects->begin() - 1);
+  if (group == 0 && index == 0)
+    return false; // the null object
+  id = group == 0 ? index : dynamicObjectId(group - 1, index);
+  offset = address - (above - 1)->base;
+  return true;
+}
+
+bool Memory::locate(Address address, uint32_t &id, uint64_t &offset) const {
+  if (narrow_)
+    return locateNarrow(address, id, offset);
+  id = objectIdOf(address);
+  offset = offsetOf(address);
+  return id != 0 && find(id) != nullptr;
+}
+
+Address Memory::addressOf(uint32_t id, uint64_t offset) const {
+  if (!narrow_)
+    return makeAddress(id, uint32_t(offset));
+  return (find(id)->base + offset) & 0xffffffffu;
 }
 
 MemoryFault Memory::release(Address address, ObjectKind expected) {
   if (address == 0 && expected == ObjectKind::Heap)
     return MemoryFault::None; // free(NULL)
-  uint32_t id = objectIdOf(address);
-  MemoryObject *found = id == 0 ? nullptr : find(id);
-  if (!found)
+  uint32_t id = 0;
+  uint64_t offset = 0;
+  if (!locate(address, id, offset))
     return MemoryFault::InvalidFree;
-  MemoryObject &object = *found;
-  if (object.kind != expected || offsetOf(address) != 0)
+  MemoryObject &object = *find(id);
+  if (object.kind != expected || offset != 0)
     return MemoryFault::InvalidFree;
   if (!object.alive)
     return MemoryFault::DoubleFree;
@@ -182,9 +255,12 @@ MemoryFault Memory::readString(Address address, std::string &out) const {
   MemoryFault fault = check(address, 0, false);
   if (fault != MemoryFault::None)
     return fault;
-  const MemoryObject &object = *find(objectIdOf(address));
+  const MemoryObject &object = *this->object(address);
   const uint8_t *bytes = object.bytes();
-  for (uint64_t offset = offsetOf(address);; ++offset) {
+  uint32_t id = 0;
+  uint64_t start = 0;
+  locate(address, id, start);
+  for (uint64_t offset = start;; ++offset) {
     if (offset >= object.size)
       return MemoryFault::OutOfBounds;
     if (bytes[offset] == 0)
@@ -196,20 +272,41 @@ MemoryFault Memory::readString(Address address, std::string &out) const {
 std::string Memory::describe(Address address) const {
   if (address == 0)
     return "null";
-  uint32_t id = objectIdOf(address);
-  uint32_t offset = offsetOf(address);
-  if (id == 0)
-    return fmt::format("null+{}", offset);
-  const MemoryObject *found = find(id);
-  // A pointer a little below an object (p[-1]) borrows from the object id and
-  // lands at a huge offset of the previous id: describe it relative to the
-  // object it came from.
-  int64_t signedOffset = offset;
-  if (offset >= 0x80000000u && (!found || offset > found->size)) {
-    if (const MemoryObject *next = find(id + 1)) {
-      found = next;
-      ++id;
-      signedOffset = int64_t(offset) - (int64_t(1) << 32);
+  uint32_t id = 0;
+  int64_t signedOffset = 0;
+  const MemoryObject *found = nullptr;
+  if (narrow_) {
+    uint64_t offset = 0;
+    if (address < NarrowFirstAddress)
+      return fmt::format("null+{}", address);
+    if (locateNarrow(address, id, offset)) {
+      found = find(id);
+      signedOffset = int64_t(offset);
+      // In the gap below the next object (p[-1]): relative to that object.
+      const MemoryObject *next = find(id + 1);
+      if (offset > found->size && next && next->base > address &&
+          next->base - address <= NarrowGap) {
+        found = next;
+        ++id;
+        signedOffset = int64_t(address) - int64_t(next->base);
+      }
+    }
+  } else {
+    id = objectIdOf(address);
+    uint32_t offset = offsetOf(address);
+    if (id == 0)
+      return fmt::format("null+{}", offset);
+    found = find(id);
+    // A pointer a little below an object (p[-1]) borrows from the object id
+    // and lands at a huge offset of the previous id: describe it relative to
+    // the object it came from.
+    signedOffset = offset;
+    if (offset >= 0x80000000u && (!found || offset > found->size)) {
+      if (const MemoryObject *next = find(id + 1)) {
+        found = next;
+        ++id;
+        signedOffset = int64_t(offset) - (int64_t(1) << 32);
+      }
     }
   }
   if (!found)

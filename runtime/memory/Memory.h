@@ -16,6 +16,13 @@
 // counter would make addresses, and so comparisons of pointers, depend on the
 // order of independent allocations, which no reduction explores.)
 //
+// A 32-bit program (ILP32, "narrow" memory) stores a pointer in 4 bytes, so
+// its addresses are 32-bit virtual addresses instead: group g's objects lie in
+// g's own arena of the address space, one after another in allocation order
+// with a gap between neighbours, and an address is resolved to its object by a
+// search in that arena. Names stay (group, index) and stay schedule-independent
+// because each arena's layout depends only on its own thread's allocations.
+//
 // Memory is a copyable value type (no pointers into itself survive a copy) so
 // that an execution's state can be checkpointed at a branching point and
 // restored later.
@@ -65,6 +72,18 @@ inline constexpr uint32_t indexInGroup(uint32_t id) {
   return id & (MaxObjectsPerGroup - 1);
 }
 
+/// The narrow (32-bit) address space: static objects from NarrowFirstAddress
+/// in the first NarrowStaticArenas arenas, then one arena per allocating
+/// thread. Addresses below NarrowFirstAddress are null plus an offset.
+inline constexpr unsigned NarrowArenaBits = 25; // 32 MiB
+inline constexpr uint32_t NarrowStaticArenas = 32;
+inline constexpr uint32_t NarrowFirstAddress = 0x1000;
+inline constexpr uint32_t NarrowMaxAllocatingThreads =
+    (uint32_t(1) << (32 - NarrowArenaBits)) - NarrowStaticArenas;
+/// Unused bytes after each object, so that one past its end is no other
+/// object's address.
+inline constexpr uint32_t NarrowGap = 16;
+
 enum class ObjectKind : uint8_t { Null, Global, Function, Stack, Heap };
 
 const char *objectKindName(ObjectKind kind);
@@ -97,6 +116,7 @@ struct MemoryObject {
   bool alive = false;
   bool readOnly = false;
   uint32_t ownerThread = 0; // Dynamic objects: the thread that allocated it
+  uint32_t base = 0;        // Narrow memory: the object's first address
   uint32_t site =
       0; // Heap objects: allocation site (a source-location id), 0 if unknown
   uint32_t nameIndex =
@@ -112,7 +132,13 @@ struct MemoryObject {
 
 class Memory {
 public:
-  Memory();
+  /// `narrow`: 32-bit addresses (see the file comment).
+  explicit Memory(bool narrow = false);
+  bool narrow() const { return narrow_; }
+  /// Threads 0 .. maxAllocatingThreads()-1 may allocate.
+  uint32_t maxAllocatingThreads() const {
+    return narrow_ ? NarrowMaxAllocatingThreads : MaxAllocatingThreads;
+  }
 
   // ---- The static part: globals and functions, created once before
   // sealStatic(). ----
@@ -120,7 +146,8 @@ public:
   /// A global of `size` bytes (zero-initialised). Its initial image is written
   /// through host() before sealStatic(). Objects are numbered in creation
   /// order, so addresses are known as soon as the object is added (relocations
-  /// between globals are then plain stores).
+  /// between globals are then plain stores). Returns 0 if narrow memory has no
+  /// room left for it.
   Address addGlobal(std::string name, uint64_t size, bool readOnly);
   /// A function object (size 0: any data access to it is an InvalidPointer).
   Address addFunction(std::string name);
@@ -147,19 +174,18 @@ public:
   /// Whether `size` bytes at `address` may be read (or written). Size 0 checks
   /// only that the pointer is valid and within [0, size] of a live object.
   MemoryFault check(Address address, uint64_t size, bool write) const {
-    uint32_t id = objectIdOf(address);
-    if (id == 0)
-      return MemoryFault::NullPointer;
-    const MemoryObject *found = find(id);
-    if (!found)
-      return MemoryFault::InvalidPointer;
+    const MemoryObject *found = nullptr;
+    uint64_t offset = 0;
+    if (MemoryFault fault = resolve(address, found, offset);
+        fault != MemoryFault::None)
+      return fault;
     const MemoryObject &object = *found;
     if (!object.alive)
       return object.kind == ObjectKind::Function ? MemoryFault::InvalidPointer
                                                  : MemoryFault::UseAfterFree;
     if (object.kind == ObjectKind::Function)
       return MemoryFault::InvalidPointer;
-    if (uint64_t(offsetOf(address)) + size > object.size)
+    if (offset + size > object.size)
       return MemoryFault::OutOfBounds;
     if (write && object.readOnly)
       return MemoryFault::WriteToReadOnly;
@@ -167,11 +193,14 @@ public:
   }
 
   /// Host pointer for an address that passed check().
-  uint8_t *host(Address address) {
-    return find(objectIdOf(address))->bytes() + offsetOf(address);
-  }
   const uint8_t *host(Address address) const {
-    return find(objectIdOf(address))->bytes() + offsetOf(address);
+    const MemoryObject *found = nullptr;
+    uint64_t offset = 0;
+    resolve(address, found, offset);
+    return found->bytes() + offset;
+  }
+  uint8_t *host(Address address) {
+    return const_cast<uint8_t *>(std::as_const(*this).host(address));
   }
 
   /// Convenience for the runtime and tests: checked reads and writes of up to 8
@@ -183,9 +212,16 @@ public:
 
   /// The object an address points into, or nullptr for null/an invalid id.
   const MemoryObject *object(Address address) const {
-    uint32_t id = objectIdOf(address);
-    return id != 0 ? find(id) : nullptr;
+    const MemoryObject *found = nullptr;
+    uint64_t offset = 0;
+    return resolve(address, found, offset) == MemoryFault::None ? found
+                                                                : nullptr;
   }
+  /// The id of the object an address points into and the offset within it;
+  /// false for null or an address in no object.
+  bool locate(Address address, uint32_t &id, uint64_t &offset) const;
+  /// The address of byte `offset` of object `id` (an id locate() gave).
+  Address addressOf(uint32_t id, uint64_t offset) const;
   /// The name of a Global or Function object ("" otherwise).
   const std::string &name(const MemoryObject &object) const {
     return names_[object.nameIndex];
@@ -229,6 +265,34 @@ public:
   void setLimit(uint64_t bytes) { limit_ = bytes; }
 
 private:
+  /// The object an address points into (null and invalid addresses: fault).
+  /// An address between two narrow objects belongs to the lower one, where it
+  /// is out of bounds.
+  MemoryFault resolve(Address address, const MemoryObject *&object,
+                      uint64_t &offset) const {
+    if (!narrow_) {
+      uint32_t id = objectIdOf(address);
+      if (id == 0)
+        return MemoryFault::NullPointer;
+      object = find(id);
+      offset = offsetOf(address);
+      return object ? MemoryFault::None : MemoryFault::InvalidPointer;
+    }
+    uint32_t id = 0;
+    if (!locateNarrow(address, id, offset))
+      return address < NarrowFirstAddress ? MemoryFault::NullPointer
+                                          : MemoryFault::InvalidPointer;
+    object = find(id);
+    return MemoryFault::None;
+  }
+  bool locateNarrow(Address address, uint32_t &id, uint64_t &offset) const;
+  /// Appends a global or function object; 0 if there is no room for it.
+  Address addStatic(MemoryObject object, std::string name);
+  /// Where the next object of a group goes in narrow memory, or 0 if `size`
+  /// bytes aligned to `align` no longer fit in the group's arena.
+  uint32_t nextNarrowBase(const std::vector<MemoryObject> &objects,
+                          uint32_t arenaStart, uint32_t arenaEnd,
+                          uint64_t size, uint32_t align) const;
   const MemoryObject *find(uint32_t id) const {
     uint32_t group = objectGroupOf(id);
     if (group == 0)
@@ -262,6 +326,7 @@ private:
   uint64_t dynamicBytes_ = 0;
   uint64_t limit_ = uint64_t(1) << 30;
   bool sealed_ = false;
+  bool narrow_ = false;
 };
 
 } // namespace bpor

@@ -7,13 +7,24 @@ config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".c", ".ll", ".test"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = os.path.join(config.bpor_obj_root, "tests", "lit")
+data_model = lit_config.params.get("data_model", os.environ.get("BPOR_DATA_MODEL", "LP64"))
+# Each data model's run keeps its temporary files apart, so that both can run at once.
+config.test_exec_root = os.path.join(config.bpor_obj_root, "tests",
+                                     "lit" if data_model == "LP64" else "lit-" + data_model.lower())
 
 tools = config.llvm_tools_dir
 bporcheck = os.path.join(config.bpor_obj_root, "tools", "bporcheck", "bporcheck")
 plugin = os.path.join(config.bpor_obj_root, "passes", "BporPasses.so")
 
-config.substitutions.append(("%bporcheck", bporcheck))
+# BPOR_DATA_MODEL=ILP32 runs the C programs as 32-bit programs (clang -m32): both data models
+# must give the same verdicts. Tests that depend on the data model say "UNSUPPORTED: ilp32" or
+# "REQUIRES: ilp32".
+if data_model == "ILP32":
+    config.available_features.add("ilp32")
+    config.substitutions.append(("%bporcheck", bporcheck + " -m32"))
+else:
+    config.available_features.add("lp64")
+    config.substitutions.append(("%bporcheck", bporcheck))
 config.substitutions.append(("%clang", config.bpor_clang))
 config.substitutions.append(("%opt", config.bpor_opt))
 config.substitutions.append(("%plugin", plugin))

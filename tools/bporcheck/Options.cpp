@@ -19,6 +19,10 @@ cl::list<std::string> IncludeDirs("I", cl::Prefix, cl::desc("Include directory (
                                   cl::value_desc("dir"), cl::cat(Category));
 cl::list<std::string> Defines("D", cl::Prefix, cl::desc("Macro definition (for .c input)"),
                               cl::value_desc("name[=value]"), cl::cat(Category));
+cl::opt<bool> M32("m32",
+                  cl::desc("Compile .c/.cpp input for 32-bit x86 (ILP32: 4-byte pointers, long and "
+                           "size_t), as SV-COMP's ILP32 tasks are"),
+                  cl::cat(Category));
 
 cl::opt<std::string> Por(
     "por",
@@ -165,6 +169,8 @@ bool parseOptions(int argc, char **argv, Options &options) {
     options.clangArgs.push_back("-I" + dir);
   for (const auto &def : Defines)
     options.clangArgs.push_back("-D" + def);
+  if (M32)
+    options.clangArgs.push_back("-m32");
 
   struct BoundOption {
     cl::opt<int64_t> &option;
