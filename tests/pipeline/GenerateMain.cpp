@@ -4,9 +4,11 @@
 //   bpor_cgen SEED [--heap] [--once] [--max-children N] [--max-ops N] [--no-grandchildren]
 //            [--no-condvars] [--no-semaphores] [--no-atomics] [--no-arrays]
 //
-// The test's option sets: AllFeatures is the default, ThreeThreadsNoPairs is --max-children 3
-// --max-ops 2 --no-condvars --no-semaphores, LocksAndConditionVariables is --no-atomics
-// --no-arrays --max-ops 4, HeapObjects --heap, PthreadOnce --once.
+// The test's option sets, while AllocationIdsAreScheduleIndependent is false: AllFeatures is
+// --no-grandchildren, ThreeThreadsNoPairs --no-grandchildren --max-children 3 --max-ops 2
+// --no-condvars --no-semaphores, LocksAndConditionVariables --no-grandchildren --no-atomics
+// --no-arrays --max-ops 4, HeapObjects --heap --no-grandchildren, PthreadOnce --once
+// --no-grandchildren, ThreadsCreatingThreads --max-children 1.
 #include "tests/pipeline/CProgramGenerator.h"
 
 #include <fmt/format.h>
