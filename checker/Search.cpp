@@ -24,7 +24,7 @@ SearchEngine::~SearchEngine() = default;
 // threads other than the one that just stepped are recorded (the stepping thread may have
 // stopped in the middle of its transition).
 void SearchEngine::captureState(bool running) {
-  Frame frame;
+  SearchFrame frame;
   ThreadId n = model.numThreads();
   frame.next.resize(n);
   ThreadId stepper = stack.lastThread();
@@ -42,7 +42,7 @@ void SearchEngine::captureState(bool running) {
     // asleep there) stays asleep after the last event iff its transition is independent of it.
     // Only a thread whose whole subtree stayed within the bound may sleep (6.5, dissertation:
     // otherwise the states below it were not all explored, and a cheaper path may be needed).
-    const Frame &before = stack.frames.back();
+    const SearchFrame &before = stack.frames.back();
     const Operation &event = stack.events.back();
     ThreadSet candidates = before.explored;
     before.exceededBelow.forEach([&](ThreadId v) { candidates.erase(v); });
@@ -70,8 +70,8 @@ void SearchEngine::analyseRaces(bool executionEnded) {
     return;
   size_t last = stack.events.size() - 1;
   const Operation &event = stack.events[last];
-  const Frame &before = stack.frames[last];
-  const Frame &now = stack.top();
+  const SearchFrame &before = stack.frames[last];
+  const SearchFrame &now = stack.top();
   now.alive.forEach([&](ThreadId u) {
     bool unchanged = u != event.thread && before.alive.contains(u);
     if (!unchanged) {
@@ -163,7 +163,7 @@ public:
       failure = fmt::format("thread {} missing from backtrack(pre(S, {}))", u, i);
   }
   void addAllEnabled(size_t i, bool) override {
-    const Frame &f = stack.frames[i];
+    const SearchFrame &f = stack.frames[i];
     f.enabled.forEach([&](ThreadId v) {
       if (!f.sleep.contains(v) && !has(i, v) && failure.empty())
         failure = fmt::format("thread {} missing from backtrack(pre(S, {})) = enabled", v, i);
@@ -176,7 +176,7 @@ public:
     ThreadSet out;
     if (!alternativeThread)
       return out;
-    const Frame &pre = stack.frames[i];
+    const SearchFrame &pre = stack.frames[i];
     if (pre.awake(u))
       out.insert(u);
     const std::vector<Operation> &events = stack.events;
@@ -203,7 +203,7 @@ public:
 
 private:
   bool has(size_t i, ThreadId u) const {
-    const Frame &f = stack.frames[i];
+    const SearchFrame &f = stack.frames[i];
     return f.backtrack.contains(u) || f.conservative.contains(u);
   }
   const SearchStack &stack;
@@ -220,7 +220,7 @@ void SearchEngine::checkRaceAnalysis(bool executionEnded) {
   std::string failure;
   RequirementChecker checker(stack, options.alternativeThread && options.por != PorMode::None,
                              failure);
-  const Frame &now = stack.top();
+  const SearchFrame &now = stack.top();
   size_t n = stack.events.size();
   now.alive.forEach([&](ThreadId u) {
     std::vector<uint32_t> latest(now.numThreads(), DependenceIndex::None);
@@ -279,7 +279,7 @@ void SearchEngine::backtrackRace(size_t frameIndex, ThreadId u) {
 
 // Line 11: the initial backtrack set of the new final state.
 void SearchEngine::initialize() {
-  Frame &f = stack.top();
+  SearchFrame &f = stack.top();
   if (options.por == PorMode::None) {
     f.backtrack = f.enabled; // Algorithms 1 and 3 explore every enabled thread
     return;
@@ -316,7 +316,7 @@ ThreadSet SearchEngine::alternatives(size_t frameIndex, ThreadId u) const {
   ThreadSet out;
   if (!options.alternativeThread || options.por == PorMode::None)
     return out;
-  const Frame &pre = stack.frames[frameIndex];
+  const SearchFrame &pre = stack.frames[frameIndex];
   if (pre.awake(u))
     out.insert(u);
   // u's state: its last event, or the fork that created it.
@@ -349,7 +349,7 @@ ThreadSet SearchEngine::alternatives(size_t frameIndex, ThreadId u) const {
 
 // With the bound optimization a bound's conservative points wait in their own set.
 ThreadSet &SearchEngine::backtrackSetFor(size_t frameIndex, bool conservative) {
-  Frame &f = stack.frames[frameIndex];
+  SearchFrame &f = stack.frames[frameIndex];
   return conservative && options.boundOptimization ? f.conservative : f.backtrack;
 }
 
@@ -365,7 +365,7 @@ void SearchEngine::add(size_t frameIndex, ThreadId u, bool conservative) {
 }
 
 void SearchEngine::addAllEnabled(size_t frameIndex, bool conservative) {
-  Frame &pre = stack.frames[frameIndex];
+  SearchFrame &pre = stack.frames[frameIndex];
   ThreadSet &target = backtrackSetFor(frameIndex, conservative);
   ++result.stats.conservativeBacktrackPoints;
   pre.enabled.forEach([&](ThreadId v) {
@@ -389,7 +389,7 @@ bool SearchEngine::withinBound(ThreadId u) {
   return false;
 }
 
-std::optional<ThreadId> SearchEngine::firstCandidate(const Frame &f, const ThreadSet &set) const {
+std::optional<ThreadId> SearchEngine::firstCandidate(const SearchFrame &f, const ThreadSet &set) const {
   ThreadId u = NoThread;
   set.forEach([&](ThreadId t) {
     if (u == NoThread && f.enabled.contains(t) && !f.done.contains(t) && !f.sleep.contains(t))
@@ -404,7 +404,7 @@ std::optional<ThreadId> SearchEngine::firstCandidate(const Frame &f, const Threa
 // any. A thread whose next operation is a Nondet with k choices is k transitions, explored one
 // after the other before the next thread.
 std::optional<ScheduleStep> SearchEngine::selectNext() {
-  Frame &f = stack.top();
+  SearchFrame &f = stack.top();
   if (f.taken.thread != NoThread && f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
     return ScheduleStep{f.taken.thread, f.taken.choice + 1};
   while (true) {
@@ -509,7 +509,7 @@ void SearchEngine::runExecution() {
     }
     if (stack.length() >= options.maxDepth) {
       // The execution ends here: nothing else is explored from this state either.
-      Frame &f = stack.top();
+      SearchFrame &f = stack.top();
       f.done.insertAll(f.enabled);
       ++result.stats.livelocks;
       ErrorInfo error;
@@ -549,7 +549,7 @@ ExecutionEnd SearchEngine::endOf(ExecStatus status) {
 
 // The top state is running but the search takes no transition from it: why?
 ExecutionEnd SearchEngine::classifyBlockedEnd() {
-  const Frame &f = stack.top();
+  const SearchFrame &f = stack.top();
   if (f.enabled.empty()) {
     ErrorInfo error;
     error.kind = ErrorKind::Deadlock;
@@ -642,7 +642,7 @@ bool SearchEngine::backtrackToNextBranch() {
 }
 
 bool SearchEngine::hasUnexploredBranch() const {
-  for (const Frame &f : stack.frames) {
+  for (const SearchFrame &f : stack.frames) {
     if (f.taken.thread != NoThread && f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
       return true;
     if (firstCandidate(f, f.backtrack) || (f.boundExceeded && firstCandidate(f, f.conservative)))

@@ -51,7 +51,7 @@ private:
   void add(size_t frameIndex, ThreadId u, bool conservative) override;
   void addAllEnabled(size_t frameIndex, bool conservative) override;
   ThreadSet &backtrackSetFor(size_t frameIndex, bool conservative);
-  std::optional<ThreadId> firstCandidate(const Frame &f, const ThreadSet &set) const;
+  std::optional<ThreadId> firstCandidate(const SearchFrame &f, const ThreadSet &set) const;
   void transitionExceedsBound() override;
   ThreadSet alternatives(size_t frameIndex, ThreadId u) const override;
   void backtrackRace(size_t frameIndex, ThreadId u);

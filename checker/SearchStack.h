@@ -12,7 +12,7 @@
 
 namespace bpor {
 
-struct Frame {
+struct SearchFrame {
   /// next(s, u) for every thread created so far; meaningless for threads not in `alive`.
   std::vector<Operation> next;
   ThreadSet alive;
@@ -45,11 +45,11 @@ struct Frame {
 };
 
 struct SearchStack {
-  std::vector<Frame> frames;
+  std::vector<SearchFrame> frames;
   std::vector<Operation> events;
 
-  Frame &top() { return frames.back(); }
-  const Frame &top() const { return frames.back(); }
+  SearchFrame &top() { return frames.back(); }
+  const SearchFrame &top() const { return frames.back(); }
   /// len(S).
   size_t length() const { return events.size(); }
   /// The thread of last(S), or NoThread for the empty sequence.

@@ -13,7 +13,7 @@ namespace bpor {
 
 ThreadId backtrackThread(const SearchStack &stack, size_t i, ThreadId u, const BacktrackSink &sink,
                          const BoundFunction *costs) {
-  const Frame &pre = stack.frames[i];
+  const SearchFrame &pre = stack.frames[i];
   if (pre.awake(u))
     return u;
   if (!costs)
@@ -40,7 +40,7 @@ void addBacktrackPoint(const SearchStack &stack, size_t i, ThreadId u, Backtrack
 }
 
 ThreadId preferredEnabledThread(const SearchStack &stack) {
-  const Frame &f = stack.top();
+  const SearchFrame &f = stack.top();
   ThreadId last = stack.lastThread();
   if (last != NoThread && f.awake(last))
     return last;

@@ -25,7 +25,7 @@ void CombinedFairBound::initialize(const SearchStack &stack, BacktrackSink &sink
   main->initialize(stack, sink);
   fair.initialize(stack, sink);
   size_t top = stack.frames.size() - 1;
-  const Frame &f = stack.top();
+  const SearchFrame &f = stack.top();
   bool cut = false, fairBlocked = false;
   f.enabled.forEach([&](ThreadId u) {
     cut = cut || (f.awake(u) && !allows(stack, u));
@@ -106,7 +106,7 @@ void CombinedFairBound::backtrack(const SearchStack &stack, size_t i, ThreadId u
   // 6.6's points before releases and operations that may block: for the transition S_i, and
   // for the one each bound runs from pre(S, i) in the race's place (u, or the alternative
   // thread standing for it).
-  const Frame &pre = stack.frames[i];
+  const SearchFrame &pre = stack.frames[i];
   auto blocksOrReleases = [](const Operation &op) { return isRelease(op) || mayBlock(op); };
   bool conservative = blocksOrReleases(stack.events[i]) || blocksOrReleases(pre.next[u]);
   const BoundFunction *bounds[] = {main.get(), &fair};
@@ -126,8 +126,8 @@ void CombinedFairBound::releaseDiscovered(const SearchStack &stack, size_t frame
 
 void CombinedFairBound::stepped(const SearchStack &stack, BacktrackSink &sink) const {
   size_t from = stack.frames.size() - 2;
-  const Frame &before = stack.frames[from];
-  const Frame &after = stack.top();
+  const SearchFrame &before = stack.frames[from];
+  const SearchFrame &after = stack.top();
   ThreadId stepper = stack.events.back().thread;
   bool changed = false;
   after.alive.forEach([&](ThreadId w) {
@@ -144,7 +144,7 @@ bool CombinedFairBound::allowedFrom(const SearchStack &stack, size_t frame, Thre
 }
 
 void CombinedFairBound::allCut(const SearchStack &stack, BacktrackSink &sink) const {
-  const Frame &f = stack.top();
+  const SearchFrame &f = stack.top();
   f.enabled.forEach([&](ThreadId v) {
     if (!f.awake(v))
       return;

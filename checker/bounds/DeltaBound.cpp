@@ -22,7 +22,7 @@ template <typename F> static void inPriorityOrder(const SearchStack &stack, size
 }
 
 uint64_t DeltaBound::priorityDiff(const SearchStack &stack, size_t frame, ThreadId u) {
-  const Frame &f = stack.frames[frame];
+  const SearchFrame &f = stack.frames[frame];
   uint64_t count = 0;
   inPriorityOrder(stack, frame, [&](ThreadId t) {
     if (t == u)
@@ -53,7 +53,7 @@ uint64_t DeltaBound::computeValueAfter(const SearchStack &stack, size_t frameBef
 // satisfies both readings.
 void DeltaBound::addUpToPriorityOf(const SearchStack &stack, size_t i, ThreadId u,
                                    bool eventIsRelease, BacktrackSink &sink) const {
-  const Frame &pre = stack.frames[i];
+  const SearchFrame &pre = stack.frames[i];
   // u, or for a u not awake the cheapest thread of E(S, i, u) (6.2, Algorithm 16), which then
   // stands for u in Algorithm 12: it and every cheaper thread.
   u = backtrackThread(stack, i, u, sink, this);

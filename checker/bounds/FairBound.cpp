@@ -60,7 +60,7 @@ void FairBound::pop(const SearchStack &stack) {
 
 void FairBound::initialize(const SearchStack &stack, BacktrackSink &sink) const {
   size_t top = stack.frames.size() - 1;
-  const Frame &f = stack.top();
+  const SearchFrame &f = stack.top();
   // A lowest-cost enabled thread; among equals the one that ran last, then the lowest id.
   ThreadId best = NoThread;
   uint64_t bestCost = 0;
@@ -89,7 +89,7 @@ void FairBound::initialize(const SearchStack &stack, BacktrackSink &sink) const 
 // and next(pre(S, i), u) (the pseudo-code of Algorithm 13).
 void FairBound::backtrack(const SearchStack &stack, size_t i, ThreadId u,
                           BacktrackSink &sink) const {
-  const Frame &pre = stack.frames[i];
+  const SearchFrame &pre = stack.frames[i];
   // u, or for a u not awake the cheapest thread of E(S, i, u) (6.2, Algorithm 16).
   u = backtrackThread(stack, i, u, sink, this);
   if (u == NoThread) {

@@ -6,7 +6,7 @@ namespace bpor {
 
 void PartialOrderBound::initialize(const SearchStack &stack, BacktrackSink &sink) const {
   size_t top = stack.frames.size() - 1;
-  const Frame &f = stack.top();
+  const SearchFrame &f = stack.top();
   ThreadId last = stack.lastThread();
   if (last != NoThread && f.awake(last) && valueAfter(stack, last) <= limit) {
     sink.add(top, last);

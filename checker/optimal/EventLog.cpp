@@ -5,7 +5,8 @@
 namespace bpor::optimal {
 
 void EventLog::analyse(const Event &event, size_t limit, int64_t previous, VectorClock &clock,
-                       std::vector<uint32_t> &races, std::vector<uint32_t> &predecessors) const {
+                       std::vector<uint32_t> &races, std::vector<uint32_t> &predecessors,
+                       int64_t alsoAfter) const {
   ThreadId u = event.thread();
   if (previous >= 0) {
     clock = records[size_t(previous)].clock;
@@ -13,6 +14,8 @@ void EventLog::analyse(const Event &event, size_t limit, int64_t previous, Vecto
     for (ThreadId t = 0; t < clock.size(); ++t) // zero, keeping the storage
       clock.set(t, 0);
   }
+  if (alsoAfter >= 0)
+    clock.join(records[size_t(alsoAfter)].clock);
   // Immediate predecessors, latest first: joining each one's clock hides every earlier event
   // that happens before it.
   predecessors.clear();
@@ -139,9 +142,17 @@ std::vector<uint32_t> EventLog::racesOfPending(const Event &pending, size_t limi
   int64_t previous = lastOf(pending.thread());
   while (previous >= int64_t(limit))
     previous = records[size_t(previous)].previousInThread;
+  // A join runs only once its target has ended: after the target's every event, however the
+  // events before `limit` ordered the others.
+  int64_t targetLast = -1;
+  if (pending.op.kind == OpKind::Join && pending.op.otherThread != NoThread) {
+    targetLast = lastOf(pending.op.otherThread);
+    while (targetLast >= int64_t(limit))
+      targetLast = records[size_t(targetLast)].previousInThread;
+  }
   VectorClock clock;
   std::vector<uint32_t> races, scratch;
-  analyse(pending, limit, previous, clock, races, scratch);
+  analyse(pending, limit, previous, clock, races, scratch, targetLast);
   return races;
 }
 

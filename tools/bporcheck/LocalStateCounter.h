@@ -7,6 +7,7 @@
 #include "checker/Explorer.h"
 
 #include <cstdint>
+#include <string>
 #include <unordered_set>
 
 namespace bpor::tool {
@@ -17,6 +18,12 @@ public:
   ExecutionObserver observer();
   /// Distinct local states seen so far.
   uint64_t count() const { return hashes_.size(); }
+  /// The distinct local-state hashes themselves (--dump-local-states, and the validation that
+  /// compares the sets two searches reach).
+  const std::unordered_set<uint64_t> &hashes() const { return hashes_; }
+  /// Writes the hashes to `path`, sorted, one 16-digit hex number a line; returns an error
+  /// message or "".
+  std::string write(const std::string &path) const;
 
 private:
   std::unordered_set<uint64_t> hashes_;

@@ -119,6 +119,12 @@ cl::opt<bool> HashStates(
              "memory (a set of every state's 64-bit hash, about 40 bytes a state, kept for "
              "the whole search) and time (every execution is hashed)"),
     cl::cat(Category));
+cl::opt<std::string> DumpLocalStates(
+    "dump-local-states",
+    cl::desc("Write the unique local states' hashes (as --hash-states counts them) to this "
+             "file, sorted, one hexadecimal hash a line; implies --hash-states. Two searches "
+             "of one program reached the same states iff their files are equal"),
+    cl::value_desc("file"), cl::cat(Category));
 cl::opt<bool> Json("json", cl::desc("Print the result as one JSON object"), cl::cat(Category));
 cl::opt<bool> PrintOutput("print-output",
                           cl::desc("Show the program's own output (printf and friends)"),
@@ -285,7 +291,8 @@ bool parseOptions(int argc, char **argv, Options &options) {
   if (!options.replay.empty() && !options.saveTrace.empty())
     return usageError("--replay and --save-trace cannot be combined");
   options.spinAssume = SpinAssume;
-  options.hashStates = HashStates;
+  options.dumpLocalStates = DumpLocalStates;
+  options.hashStates = HashStates || !options.dumpLocalStates.empty();
   options.json = Json;
   options.printOutput = PrintOutput;
   options.progress = !NoProgress && !Json;

@@ -30,6 +30,8 @@ struct Options {
   bool spinAssume = false;
   /// --hash-states: count the unique local states the search reaches (dissertation, chapter 8).
   bool hashStates = false;
+  /// --dump-local-states: write the hashes --hash-states counts to this file.
+  std::string dumpLocalStates;
   uint32_t stackLimit = 0;
   uint64_t maxLocalBranches = 0;
   std::string emitInstrumented;

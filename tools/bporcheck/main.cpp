@@ -257,6 +257,9 @@ int main(int argc, char **argv) {
   std::optional<uint64_t> uniqueLocalStates;
   if (options.hashStates)
     uniqueLocalStates = states.count();
+  if (!options.dumpLocalStates.empty())
+    if (std::string problem = states.write(options.dumpLocalStates); !problem.empty())
+      return fail(BadInput, problem);
 
   if (options.json) {
     std::cout << formatJson(model, run, result, peakRssKb(), uniqueLocalStates);

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The CI step after the Release tests: a Debug build with AddressSanitizer and
+# UndefinedBehaviorSanitizer in build-asan/ (BPOR_ASAN_BUILD_DIR names another folder), then the
+# default test suite on it. Any sanitizer report fails the test that triggered it.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${BPOR_ASAN_BUILD_DIR:-$root/build-asan}
+BPOR_BUILD_DIR=$build "$root/scripts/build.sh" -DCMAKE_BUILD_TYPE=Debug -DBPOR_SANITIZE=ON
+# detect_leaks=0: this step checks memory errors and undefined behaviour; whether the suite is
+# also leak-free (LLVM's unsanitized libraries, exits on bad usage) has not been checked yet.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=0:halt_on_error=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+ctest --test-dir "$build" --output-on-failure -j"$(nproc)" -LE slow

@@ -1,0 +1,48 @@
+// A thread blocked at a join when an execution ends early cannot race with the thread it
+// joins: the join runs after every event of that thread. Optimal DPOR treated main's pending
+// join of t1 as racing with t1's atomic block (which conflicts with every operation), put the
+// join (disabled there) first in the wakeup tree before the atomic block, and the reversal
+// of t2's store with the atomic block, inserted under it, was never explored: 5 executions and
+// 10 of the 13 unique local states. Found by the pipeline validation (tests/pipeline).
+//
+// Every execution fails t1's assertion (it wrote x1 = 1 itself). The distinct traces: t2 not
+// created before the failure, or created and its store not run, run before the atomic block,
+// or run after it; with main's second create before or after t1's steps: 6.
+// RUN: not %bporcheck --por=none --keep-going --dump-local-states=%t.none %s | %FileCheck --check-prefix=NONE %s
+// RUN: not %bporcheck --por=optimal --keep-going --dump-local-states=%t.optimal %s | %FileCheck --check-prefix=OPTIMAL %s
+// RUN: diff %t.none %t.optimal
+// NONE: executions: 10{{$}}
+// NONE: unique local states: 13{{$}}
+// OPTIMAL: 6 errors found
+// OPTIMAL: executions: 6{{$}}
+// OPTIMAL: unique local states: 13{{$}}
+#include <assert.h>
+#include <pthread.h>
+
+extern void __VERIFIER_atomic_begin(void);
+extern void __VERIFIER_atomic_end(void);
+
+int x0, x1;
+
+void *t2(void *arg) {
+  x0 = 3;
+  return 0;
+}
+
+void *t1(void *arg) {
+  x1 = 1;
+  __VERIFIER_atomic_begin();
+  x0 = 1;
+  __VERIFIER_atomic_end();
+  assert(x1 != 1);
+  return 0;
+}
+
+int main(void) {
+  pthread_t h1, h2;
+  pthread_create(&h1, 0, t1, 0);
+  pthread_create(&h2, 0, t2, 0);
+  pthread_join(h1, 0);
+  pthread_join(h2, 0);
+  return 0;
+}

@@ -1,0 +1,321 @@
+#include "tests/pipeline/CProgramGenerator.h"
+
+#include <fmt/format.h>
+
+#include <random>
+
+namespace bpor::testing {
+namespace {
+
+constexpr unsigned NumVariables = 2; // int x0, x1
+constexpr unsigned ArraySize = 3;    // int arr[3]
+constexpr unsigned NumPointers = 2;  // int *p0, *p1
+
+using Lines = std::vector<std::string>;
+
+class Generator {
+public:
+  Generator(uint64_t seed, const CGeneratorOptions &options) : random(seed), options(options) {}
+
+  CProgram run();
+
+private:
+  struct Body {
+    explicit Body(std::string name) : name(std::move(name)) {}
+    std::string name;
+    std::vector<Lines> ops;       // one entry per operation, in program order
+    std::vector<size_t> children; // bodies this one creates
+    size_t createAt = 0;          // the creates come before ops[createAt]
+  };
+
+  uint64_t below(uint64_t n) { return random() % n; }
+  bool chance(unsigned percent) { return below(100) < percent; }
+  unsigned value() { return 1 + unsigned(below(3)); }
+  std::string variable() { return fmt::format("x{}", below(NumVariables)); }
+
+  Lines simpleOp(bool inAtomicBlock);
+  Lines heapOp();
+  Lines compoundOp();
+  Lines lockedBlock(unsigned mutex, unsigned depth);
+  Lines randomOp();
+  void insertAt(Body &body, Lines op);
+  void addPairs();
+  std::string emitBody(size_t index) const;
+
+  std::mt19937_64 random;
+  const CGeneratorOptions &options;
+  std::vector<Body> bodies;
+  bool usesCond = false, usesSignalSem = false, usesLockSem = false, usesOnce = false;
+};
+
+// An operation that never blocks: allowed inside lock blocks and (without nondet and heap
+// operations, whose support inside atomic blocks is not what these programs test) inside
+// atomic blocks.
+Lines Generator::simpleOp(bool inAtomicBlock) {
+  for (;;) {
+    switch (below(12)) {
+    case 0:
+      return {fmt::format("{} = {};", variable(), value())};
+    case 1:
+      return {fmt::format("{} = r + {};", variable(), value())};
+    case 2:
+      return {fmt::format("r += {};", variable())};
+    case 3: {
+      std::string x = variable();
+      return {fmt::format("{} = {} + 1;", x, x)};
+    }
+    case 4:
+      if (!options.arrays)
+        continue;
+      return {chance(50) ? fmt::format("arr[{}] = {};", below(ArraySize), value())
+                         : fmt::format("arr[(unsigned)r % {}] = {};", ArraySize, value())};
+    case 5:
+      if (!options.arrays)
+        continue;
+      return {fmt::format("r += arr[{}];", below(ArraySize))};
+    case 6:
+      if (!options.c11Atomics)
+        continue;
+      switch (below(5)) {
+      case 0:
+        return {fmt::format("atomic_fetch_add(&a0, {});", value())};
+      case 1:
+        return {fmt::format("atomic_store(&a0, {});", value())};
+      case 2:
+        return {"r += atomic_load(&a0);"};
+      case 3:
+        return {fmt::format("r += atomic_exchange(&a0, {});", value())};
+      default:
+        return {fmt::format("{{ int expected = {}; r += "
+                            "atomic_compare_exchange_strong(&a0, &expected, {}); }}",
+                            below(3), value())};
+      }
+    case 7:
+      if (!options.nondet || inAtomicBlock)
+        continue;
+      return {chance(50) ? fmt::format("if (__VERIFIER_nondet_int()) {} = {};", variable(), value())
+                         : std::string("r += __VERIFIER_nondet_int();")};
+    case 8:
+    case 9:
+      if (!options.asserts)
+        continue;
+      return {chance(70) ? fmt::format("assert({} != {});", variable(), value())
+                         : fmt::format("assert(r != {});", value())};
+    case 10:
+      if (!options.heap || inAtomicBlock)
+        continue;
+      return heapOp();
+    default:
+      if (!options.once || inAtomicBlock)
+        continue;
+      usesOnce = true;
+      return {"pthread_once(&once, initOnce);", "r += onceCount;"};
+    }
+  }
+}
+
+Lines Generator::heapOp() {
+  unsigned p = unsigned(below(NumPointers));
+  switch (below(5)) {
+  case 0:
+    return {fmt::format("{{ int *q = malloc(sizeof(int)); *q = {}; p{} = q; }}", value(), p)};
+  case 1:
+    return {fmt::format("{{ int *q = p{}; if (q) r += *q; }}", p)};
+  case 2:
+    return {fmt::format("{{ int *q = p{}; p{} = 0; free(q); }}", p, p)};
+  case 3:
+    return {"free(malloc(4));"};
+  default:
+    return {"if (p0 && p1) r += (p0 == p1);"};
+  }
+}
+
+Lines Generator::lockedBlock(unsigned mutex, unsigned depth) {
+  Lines lines = {fmt::format("pthread_mutex_lock(&m{});", mutex)};
+  unsigned inside = 1 + unsigned(below(2));
+  for (unsigned i = 0; i < inside; ++i) {
+    Lines op = depth == 0 && chance(25) ? lockedBlock(1 - mutex, depth + 1) : simpleOp(false);
+    for (std::string &line : op)
+      lines.push_back("  " + line);
+  }
+  lines.push_back(fmt::format("pthread_mutex_unlock(&m{});", mutex));
+  return lines;
+}
+
+Lines Generator::compoundOp() {
+  for (;;) {
+    switch (below(4)) {
+    case 0:
+      if (!options.mutexes)
+        continue;
+      return lockedBlock(unsigned(below(2)), 0);
+    case 1: {
+      if (!options.mutexes)
+        continue;
+      unsigned m = unsigned(below(2));
+      Lines op = simpleOp(false);
+      Lines lines = {fmt::format("if (pthread_mutex_trylock(&m{}) == 0) {{", m)};
+      for (std::string &line : op)
+        lines.push_back("  " + line);
+      lines.push_back(fmt::format("  pthread_mutex_unlock(&m{});", m));
+      lines.push_back("}");
+      return lines;
+    }
+    case 2: {
+      if (!options.atomicBlocks)
+        continue;
+      Lines lines = {"__VERIFIER_atomic_begin();"};
+      for (unsigned i = 0, n = 1 + unsigned(below(2)); i < n; ++i)
+        for (std::string &line : simpleOp(true))
+          lines.push_back("  " + line);
+      lines.push_back("__VERIFIER_atomic_end();");
+      return lines;
+    }
+    default: {
+      if (!options.semaphores)
+        continue;
+      usesLockSem = true;
+      Lines lines = {"sem_wait(&lockSem);"};
+      for (std::string &line : simpleOp(false))
+        lines.push_back("  " + line);
+      lines.push_back("sem_post(&lockSem);");
+      return lines;
+    }
+    }
+  }
+}
+
+Lines Generator::randomOp() { return chance(35) ? compoundOp() : simpleOp(false); }
+
+void Generator::insertAt(Body &body, Lines op) {
+  body.ops.insert(body.ops.begin() + ptrdiff_t(below(body.ops.size() + 1)), std::move(op));
+}
+
+// The features that need a partner in another thread: a waiter and a signaller, a sem_wait and
+// a sem_post. Either may still deadlock (the partner runs only after a join of the waiter,
+// say), which is a verdict like any other.
+void Generator::addPairs() {
+  if (bodies.size() < 2)
+    return;
+  auto twoBodies = [&] {
+    size_t a = below(bodies.size());
+    size_t b = (a + 1 + below(bodies.size() - 1)) % bodies.size();
+    return std::pair(a, b);
+  };
+  if (options.condvars && chance(40)) {
+    usesCond = true;
+    auto [waiter, signaller] = twoBodies();
+    insertAt(bodies[waiter],
+             {"pthread_mutex_lock(&cm);", "while (!ready)", "  pthread_cond_wait(&cv, &cm);",
+              "r += ready;", "pthread_mutex_unlock(&cm);"});
+    insertAt(bodies[signaller],
+             {"pthread_mutex_lock(&cm);", "ready = 1;",
+              chance(50) ? "pthread_cond_signal(&cv);" : "pthread_cond_broadcast(&cv);",
+              "pthread_mutex_unlock(&cm);"});
+  }
+  if (options.semaphores && chance(30)) {
+    usesSignalSem = true;
+    auto [waiter, poster] = twoBodies();
+    insertAt(bodies[waiter], {"sem_wait(&signalSem);"});
+    insertAt(bodies[poster], {"sem_post(&signalSem);"});
+  }
+}
+
+std::string Generator::emitBody(size_t index) const {
+  const Body &body = bodies[index];
+  bool isMain = index == 0;
+  std::string text =
+      isMain ? "int main(void) {\n" : fmt::format("void *{}(void *arg) {{\n", body.name);
+  text += "  int r = 0;\n";
+  if (isMain) {
+    if (usesLockSem)
+      text += "  sem_init(&lockSem, 0, 1);\n";
+    if (usesSignalSem)
+      text += "  sem_init(&signalSem, 0, 0);\n";
+  }
+  for (size_t c = 0; c < body.children.size(); ++c)
+    text += fmt::format("  pthread_t h{};\n", c);
+  // Creates go at a random place among the body's operations, joins after all of them, so
+  // every thread is joined.
+  for (size_t op = 0; op <= body.ops.size(); ++op) {
+    if (op == body.createAt)
+      for (size_t c = 0; c < body.children.size(); ++c)
+        text +=
+            fmt::format("  pthread_create(&h{}, 0, {}, 0);\n", c, bodies[body.children[c]].name);
+    if (op == body.ops.size())
+      break;
+    for (const std::string &line : body.ops[op])
+      text += "  " + line + "\n";
+  }
+  for (size_t c = 0; c < body.children.size(); ++c)
+    text += fmt::format("  pthread_join(h{}, 0);\n", c);
+  text += isMain ? "  (void)r;\n  return 0;\n}\n" : "  return (void *)(long)r;\n}\n";
+  return text;
+}
+
+CProgram Generator::run() {
+  bodies.emplace_back("main");
+  unsigned children = 1 + unsigned(below(std::max(1u, options.maxChildren)));
+  for (unsigned c = 0; c < children; ++c) {
+    size_t index = bodies.size();
+    bodies.emplace_back(fmt::format("t{}", index));
+    bodies[0].children.push_back(index);
+  }
+  if (options.grandchildren && chance(35)) {
+    size_t parent = 1 + below(children);
+    size_t index = bodies.size();
+    bodies.emplace_back(fmt::format("t{}", index));
+    bodies[parent].children.push_back(index);
+  }
+  for (Body &body : bodies)
+    for (unsigned i = 0, n = 1 + unsigned(below(options.maxOps)); i < n; ++i)
+      body.ops.push_back(randomOp());
+  addPairs();
+  for (Body &body : bodies)
+    body.createAt = below(body.ops.size() + 1);
+  // After the joins, main checks a shared value, which the interleaving of the threads decides.
+  Lines final;
+  if (options.asserts && chance(50))
+    final.push_back(fmt::format("assert({} != {});", variable(), value() + 1));
+  if (options.heap && chance(30))
+    final.push_back("assert(!p0 || p0 != p1);");
+  if (usesOnce)
+    final.push_back("assert(onceCount <= 1);");
+
+  CProgram program;
+  std::string &s = program.source;
+  s += "#include <assert.h>\n#include <pthread.h>\n#include <semaphore.h>\n"
+       "#include <stdatomic.h>\n#include <stdlib.h>\n\n"
+       "extern int __VERIFIER_nondet_int(void);\n"
+       "extern void __VERIFIER_atomic_begin(void);\n"
+       "extern void __VERIFIER_atomic_end(void);\n\n"
+       "int x0, x1;\nint arr[3];\natomic_int a0;\nint *p0, *p1;\n"
+       "pthread_mutex_t m0 = PTHREAD_MUTEX_INITIALIZER, m1 = PTHREAD_MUTEX_INITIALIZER;\n"
+       "pthread_mutex_t cm = PTHREAD_MUTEX_INITIALIZER;\n"
+       "pthread_cond_t cv = PTHREAD_COND_INITIALIZER;\nint ready;\n"
+       "sem_t lockSem, signalSem;\n"
+       "pthread_once_t once = PTHREAD_ONCE_INIT;\nint onceCount;\n"
+       "void initOnce(void) { onceCount = onceCount + 1; }\n\n";
+  // Bodies in reverse so that every thread function is defined before its creator.
+  for (size_t i = bodies.size(); i-- > 1;)
+    s += emitBody(i) + "\n";
+  std::string mainText = emitBody(0);
+  if (!final.empty()) {
+    std::string tail;
+    for (const std::string &line : final)
+      tail += "  " + line + "\n";
+    mainText.insert(mainText.rfind("  return"), tail);
+  }
+  s += mainText;
+  if (options.nondet)
+    program.nondetValues = {0, 1};
+  return program;
+}
+
+} // namespace
+
+CProgram generateCProgram(uint64_t seed, const CGeneratorOptions &options) {
+  return Generator(seed, options).run();
+}
+
+} // namespace bpor::testing

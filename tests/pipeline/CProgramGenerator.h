@@ -1,0 +1,50 @@
+// A seeded, reproducible generator of small C programs with POSIX threads, for validating the
+// explorers through the real pipeline (clang-19, passes/, interp/, runtime/), where
+// tests/support's generator validates them on a toy model only.
+//
+// A program is main plus up to maxChildren threads it creates (and, with grandchildren, one
+// thread a child creates and joins). Each body is a few random operations over shared ints, an
+// array, a C11 atomic and heap pointers, guarded by mutexes or not; some features come in
+// pairs placed in two different threads (a condition-variable waiter with its predicate loop
+// and a signaller, a sem_wait and a sem_post). Assertions over shared values are violable in
+// some schedules, and mutexes taken in different orders can deadlock: both are verdicts the
+// explorers must agree on.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace bpor::testing {
+
+struct CGeneratorOptions {
+  unsigned maxChildren = 2; // threads main creates (at least 1)
+  unsigned maxOps = 3;      // random operations per thread body
+  bool grandchildren = true;
+  bool mutexes = true; // lock/unlock blocks, nested blocks over two mutexes, trylock
+  bool arrays = true;
+  bool condvars = true;     // a waiter (predicate loop) and a signaller in two threads
+  bool semaphores = true;   // sem_wait/sem_post pairs, and a semaphore used as a lock
+  bool atomicBlocks = true; // __VERIFIER_atomic_begin/end
+  bool c11Atomics = true;
+  bool nondet = true; // __VERIFIER_nondet_int over the domain {0, 1}
+  bool asserts = true;
+  /// malloc/free, pointers stored in shared variables and compared. Off by default while
+  /// heap addresses depend on the schedule (allocation ids come from one global counter, so
+  /// the explorers disagree on every program where two threads allocate): flip to true once
+  /// schedule-independent allocation ids are on main.
+  bool heap = false;
+  /// pthread_once. Off by default for the same reason: the once object's state lives in
+  /// memory whose identity depends on which thread ran first.
+  bool once = false;
+};
+
+struct CProgram {
+  std::string source;
+  std::vector<int64_t> nondetValues; // pass as --nondet-values
+};
+
+/// The same seed and options always give the same program.
+CProgram generateCProgram(uint64_t seed, const CGeneratorOptions &options = {});
+
+} // namespace bpor::testing

@@ -1,0 +1,53 @@
+// bpor_cgen: prints the C program the pipeline validation generates for a seed, to run it with
+// bporcheck by hand (with --nondet-values=0,1).
+//
+//   bpor_cgen SEED [--heap] [--once] [--max-children N] [--max-ops N] [--no-grandchildren]
+//            [--no-condvars] [--no-semaphores] [--no-atomics] [--no-arrays]
+//
+// The test's option sets, while AllocationIdsAreScheduleIndependent is false: AllFeatures is
+// --no-grandchildren, ThreeThreadsNoPairs --no-grandchildren --max-children 3 --max-ops 2
+// --no-condvars --no-semaphores, LocksAndConditionVariables --no-grandchildren --no-atomics
+// --no-arrays --max-ops 4, HeapObjects --heap --no-grandchildren, PthreadOnce --once
+// --no-grandchildren, ThreadsCreatingThreads --max-children 1.
+#include "tests/pipeline/CProgramGenerator.h"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <cstring>
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fmt::print(stderr, "usage: bpor_cgen SEED [options] (see the source)\n");
+    return 2;
+  }
+  bpor::testing::CGeneratorOptions options;
+  uint64_t seed = std::strtoull(argv[1], nullptr, 10);
+  for (int i = 2; i < argc; ++i) {
+    auto is = [&](const char *name) { return !std::strcmp(argv[i], name); };
+    if (is("--heap"))
+      options.heap = true;
+    else if (is("--once"))
+      options.once = true;
+    else if (is("--no-grandchildren"))
+      options.grandchildren = false;
+    else if (is("--no-condvars"))
+      options.condvars = false;
+    else if (is("--no-semaphores"))
+      options.semaphores = false;
+    else if (is("--no-atomics"))
+      options.c11Atomics = false;
+    else if (is("--no-arrays"))
+      options.arrays = false;
+    else if (is("--max-children") && i + 1 < argc)
+      options.maxChildren = unsigned(std::atoi(argv[++i]));
+    else if (is("--max-ops") && i + 1 < argc)
+      options.maxOps = unsigned(std::atoi(argv[++i]));
+    else {
+      fmt::print(stderr, "bpor_cgen: unknown option {}\n", argv[i]);
+      return 2;
+    }
+  }
+  fmt::print("{}", bpor::testing::generateCProgram(seed, options).source);
+  return 0;
+}

@@ -1,0 +1,225 @@
+#include "tests/pipeline/PipelineValidation.h"
+
+#include "checker/StateHash.h"
+#include "checker/optimal/OptimalExplorer.h"
+#include "tools/bporcheck/InputLoader.h"
+#include "tools/bporcheck/LocalStateCounter.h"
+#include "tools/bporcheck/ModelFactory.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace bpor::testing {
+namespace {
+
+/// What one search found, in the terms the modes are compared in.
+struct ModeResult {
+  std::string name;
+  SearchResult result;
+  tool::LocalStateCounter local;
+  std::set<uint64_t> deadlock;         // global state hashes of deadlocked executions
+  std::map<uint64_t, unsigned> traces; // global hash of each execution not sleep-set blocked
+  std::set<std::string> errors;        // "kind at file:line"
+  uint64_t longestExecution = 0;       // visible steps
+
+  unsigned duplicateTraces() const {
+    unsigned n = 0;
+    for (const auto &[hash, count] : traces)
+      n += count - 1;
+    return n;
+  }
+};
+
+struct Mode {
+  std::string name;
+  SearchOptions search;
+  std::optional<OptimalVariant> optimal;
+};
+
+ModeResult run(Model &model, const Mode &mode) {
+  ModeResult out;
+  out.name = mode.name;
+  SearchOptions search = mode.search;
+  search.keepGoing = true;
+  ExecutionObserver countLocal = out.local.observer();
+  ExecutionObserver observer = [&](const std::vector<Operation> &events, ExecutionEnd end) {
+    countLocal(events, end);
+    out.longestExecution = std::max<uint64_t>(out.longestExecution, events.size());
+    if (end == ExecutionEnd::SleepSetBlocked)
+      return;
+    uint64_t hash = globalStateHash(events);
+    ++out.traces[hash];
+    if (end == ExecutionEnd::Deadlock)
+      out.deadlock.insert(hash);
+  };
+  out.result = mode.optimal ? exploreOptimal(model, search, *mode.optimal, observer)
+                            : explore(model, search, observer);
+  for (const ErrorReport &report : out.result.errors) {
+    std::string where =
+        report.error.location ? model.describeLocation(report.error.location) : "unknown location";
+    out.errors.insert(fmt::format("{} at {}", errorKindName(report.error.kind), where));
+  }
+  return out;
+}
+
+std::string join(const std::set<std::string> &items) {
+  std::string text;
+  for (const std::string &item : items)
+    text += (text.empty() ? "" : "; ") + item;
+  return text.empty() ? "none" : text;
+}
+
+size_t countMissing(const std::set<uint64_t> &from, const std::set<uint64_t> &in) {
+  return std::count_if(from.begin(), from.end(), [&](uint64_t h) { return !in.count(h); });
+}
+
+std::string summary(const ModeResult &r) {
+  return fmt::format("{}: {} executions ({} sleep-set blocked), complete {}, bound pruned {}, "
+                     "{} local states, {} deadlock states, {} distinct traces, errors: {}",
+                     r.name, r.result.stats.executions, r.result.stats.sleepSetBlocked,
+                     r.result.complete, r.result.boundPruned, r.local.count(), r.deadlock.size(),
+                     r.traces.size(), join(r.errors));
+}
+
+// Appends a mismatch line if `reduced` did not find what `reference` found.
+void compare(const ModeResult &reference, const ModeResult &reduced,
+             std::vector<std::string> &mismatches) {
+  std::set<uint64_t> a(reference.local.hashes().begin(), reference.local.hashes().end());
+  std::set<uint64_t> b(reduced.local.hashes().begin(), reduced.local.hashes().end());
+  std::vector<std::string> what;
+  if (!reduced.result.complete)
+    what.push_back("incomplete");
+  if (a != b)
+    what.push_back(fmt::format("local states: {} only in {}, {} only in {}", countMissing(a, b),
+                               reference.name, countMissing(b, a), reduced.name));
+  if (reference.deadlock != reduced.deadlock)
+    what.push_back("deadlock states");
+  if (reference.errors != reduced.errors)
+    what.push_back("errors");
+  if (what.empty())
+    return;
+  std::string text = fmt::format("{} against {}:", reduced.name, reference.name);
+  for (const std::string &w : what)
+    text += " [" + w + "]";
+  mismatches.push_back(
+      fmt::format("{}\n    {}\n    {}", text, summary(reference), summary(reduced)));
+}
+
+// An unsupported construct, an internal limit or a replay that diverged is a failure of the
+// program's run, not a verdict to compare.
+void checkRunnable(const ModeResult &r, std::vector<std::string> &mismatches) {
+  for (const ErrorReport &report : r.result.errors)
+    if (report.error.kind == ErrorKind::Unsupported ||
+        report.error.kind == ErrorKind::ResourceLimit) {
+      mismatches.push_back(fmt::format("{}: {}: {}", r.name, errorKindName(report.error.kind),
+                                       report.error.message));
+      return;
+    }
+}
+
+Mode complete(std::string name, PorMode por) {
+  Mode mode{std::move(name), {}, std::nullopt};
+  mode.search.por = por;
+  return mode;
+}
+
+Mode bounded(std::string name, PorMode por, BoundKind bound, uint64_t value) {
+  Mode mode = complete(std::move(name), por);
+  mode.search.bound = bound;
+  mode.search.boundValue = value;
+  return mode;
+}
+
+} // namespace
+
+PipelineCheck checkProgram(const CProgram &program, uint64_t seed,
+                           const PipelineCheckOptions &options) {
+  PipelineCheck check;
+  llvm::SmallString<128> path;
+  if (llvm::sys::fs::createTemporaryFile("bpor_pipeline", "c", path)) {
+    check.mismatches.push_back("cannot create a temporary file");
+    return check;
+  }
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream out(path, ec);
+    out << program.source;
+  }
+  llvm::LLVMContext context;
+  tool::LoadedInput input = tool::loadInput(std::string(path), {BPOR_TEST_CLANG, {}}, context);
+  llvm::sys::fs::remove(path);
+  if (!input.module) {
+    check.mismatches.push_back("does not compile: " + input.error);
+    return check;
+  }
+  tool::ModelConfig config;
+  config.nondetValues =
+      program.nondetValues.empty() ? std::vector<int64_t>{-1, 0, 1} : program.nondetValues;
+  tool::BuiltModel built = tool::buildModel(std::move(input.module), config);
+  if (!built.model) {
+    check.mismatches.push_back("does not build: " + built.error);
+    return check;
+  }
+  Model &model = *built.model;
+
+  Mode exhaustive = complete("exhaustive", PorMode::None);
+  exhaustive.search.maxExecutions = options.maxReferenceExecutions;
+  ModeResult reference = run(model, exhaustive);
+  checkRunnable(reference, check.mismatches);
+  check.referenceExecutions = reference.result.stats.executions;
+  if (!check.mismatches.empty())
+    return check;
+  if (!reference.result.complete || reference.result.stats.livelocks) {
+    check.skipped = true;
+    return check;
+  }
+
+  // A bound at least the longest execution's length cuts nothing, whichever bound it is.
+  uint64_t saturating = reference.longestExecution + 1;
+  std::vector<Mode> modes = {complete("dpor", PorMode::Dpor),
+                             {"source", {}, OptimalVariant::Source},
+                             {"optimal", {}, OptimalVariant::Optimal}};
+  const std::pair<const char *, BoundKind> bounds[] = {{"preemptions", BoundKind::Preemption},
+                                                       {"contexts", BoundKind::Context},
+                                                       {"delta", BoundKind::Delta},
+                                                       {"fair", BoundKind::Fair}};
+  for (const auto &[name, kind] : bounds)
+    modes.push_back(
+        bounded(fmt::format("bpor --{}={}", name, saturating), PorMode::Bpor, kind, saturating));
+  for (const Mode &mode : modes) {
+    ModeResult reduced = run(model, mode);
+    checkRunnable(reduced, check.mismatches);
+    compare(reference, reduced, check.mismatches);
+    if (mode.optimal == OptimalVariant::Optimal) {
+      uint64_t explored = reduced.result.stats.executions - reduced.result.stats.sleepSetBlocked;
+      if (explored != reference.traces.size() || reduced.duplicateTraces() ||
+          reduced.result.stats.sleepSetBlocked)
+        check.mismatches.push_back(fmt::format(
+            "optimal explored {} executions ({} sleep-set blocked, {} with a trace explored "
+            "before), exhaustive search has {} distinct traces",
+            reduced.result.stats.executions, reduced.result.stats.sleepSetBlocked,
+            reduced.duplicateTraces(), reference.traces.size()));
+    }
+  }
+
+  // A small bound against plain bounded search with the same bound.
+  const auto &[name, kind] = bounds[seed % 3];
+  uint64_t value = (seed / 3) % 3;
+  ModeResult plain =
+      run(model, bounded(fmt::format("none --{}={}", name, value), PorMode::None, kind, value));
+  ModeResult bpor =
+      run(model, bounded(fmt::format("bpor --{}={}", name, value), PorMode::Bpor, kind, value));
+  checkRunnable(plain, check.mismatches);
+  checkRunnable(bpor, check.mismatches);
+  compare(plain, bpor, check.mismatches);
+  return check;
+}
+
+} // namespace bpor::testing

@@ -1,0 +1,43 @@
+// Runs one C program through bporcheck's own pipeline (tools/bporcheck's loadInput and
+// buildModel: clang-19, the passes, the interpreter and the runtime) under every search mode,
+// and compares what the modes found (docs/algorithms-notes.md, "Validation through the real
+// pipeline"):
+// - exhaustive search (--por=none) is the reference; DPOR, source-DPOR, optimal DPOR and BPOR
+//   with each of the preemption, context, delta and fair bounds at a bound that cuts nothing
+//   must reach the same set of unique local states (--hash-states' hashes), the same deadlock
+//   states and the same set of distinct errors (kind and source line, with --keep-going);
+// - optimal DPOR explores exactly one execution per Mazurkiewicz trace: as many as exhaustive
+//   search has distinct traces, none twice;
+// - BPOR with a small bound (0..2, a bound kind the seed picks) against plain bounded search
+//   (--por=none with the same bound): the same local states, deadlock states and errors.
+#pragma once
+
+#include "tests/pipeline/CProgramGenerator.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace bpor::testing {
+
+struct PipelineCheck {
+  /// The program could not be checked: the reference search was too big (more than
+  /// maxReferenceExecutions) or reported a livelock. Not a failure.
+  bool skipped = false;
+  /// One entry per disagreement (or per problem: the program did not compile, a search
+  /// reported an unsupported construct or a non-deterministic replay), each saying which
+  /// modes disagree and what each found.
+  std::vector<std::string> mismatches;
+  /// Executions of the exhaustive reference search.
+  uint64_t referenceExecutions = 0;
+};
+
+struct PipelineCheckOptions {
+  uint64_t maxReferenceExecutions = 1500;
+};
+
+/// Compiles `program` and compares the modes on it; `seed` picks the small bound.
+PipelineCheck checkProgram(const CProgram &program, uint64_t seed,
+                           const PipelineCheckOptions &options = {});
+
+} // namespace bpor::testing

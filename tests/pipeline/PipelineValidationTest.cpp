@@ -1,0 +1,120 @@
+// Generated C programs through the real pipeline: every search mode must agree with exhaustive
+// search (tests/pipeline/PipelineValidation.h says on what). A failure prints the seed, the
+// program and what each mode found; reproduce one seed with
+//   BPOR_PIPELINE_SEED=N build/tests/pipeline/bpor_pipeline_tests --gtest_filter='*.Name'
+// and print its source with build/tests/pipeline/bpor_cgen N (same options as the test).
+#include "tests/pipeline/PipelineValidation.h"
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#ifndef BPOR_VALIDATION_SCALE
+#define BPOR_VALIDATION_SCALE 1
+#endif
+
+using namespace bpor::testing;
+
+namespace {
+
+// Memory object ids (heap objects, and the stack objects of threads, such as the pthread_t a
+// thread passes to pthread_create) come from one global counter, so addresses depend on the
+// schedule wherever two threads allocate concurrently: every explorer then disagrees with
+// exhaustive search (on states, and even on verdicts). Flip to true once schedule-independent
+// allocation ids are on main: the default tests then also generate threads that create
+// threads, and the HeapObjects, PthreadOnce and ThreadsCreatingThreads tests run.
+constexpr bool AllocationIdsAreScheduleIndependent = false;
+
+CGeneratorOptions defaults() {
+  CGeneratorOptions options;
+  options.grandchildren = AllocationIdsAreScheduleIndependent;
+  return options;
+}
+
+// BPOR_PIPELINE_SEED (one seed) or BPOR_PIPELINE_UNFIXED=1 runs them anyway.
+bool skipUntilAllocationIdsAreFixed() {
+  return !AllocationIdsAreScheduleIndependent && !std::getenv("BPOR_PIPELINE_SEED") &&
+         !std::getenv("BPOR_PIPELINE_UNFIXED");
+}
+
+uint64_t seedCount(uint64_t defaultCount) {
+  if (const char *env = std::getenv("BPOR_VALIDATION_SEEDS"))
+    return std::strtoull(env, nullptr, 10);
+  return defaultCount * BPOR_VALIDATION_SCALE;
+}
+
+void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &options) {
+  if (const char *only = std::getenv("BPOR_PIPELINE_SEED")) {
+    first = std::strtoull(only, nullptr, 10);
+    count = 1;
+  }
+  uint64_t checked = 0, executions = 0;
+  for (uint64_t seed = first; seed < first + count; ++seed) {
+    CProgram program = generateCProgram(seed, options);
+    PipelineCheck check = checkProgram(program, seed);
+    executions += check.referenceExecutions;
+    checked += !check.skipped;
+    if (check.mismatches.empty())
+      continue;
+    std::string text;
+    for (const std::string &m : check.mismatches)
+      text += "  " + m + "\n";
+    ADD_FAILURE() << fmt::format("seed {} (BPOR_PIPELINE_SEED={}; --nondet-values=0,1):\n{}"
+                                 "program:\n{}",
+                                 seed, seed, text, program.source);
+    return; // one program's report is enough to read
+  }
+  fmt::print("{} of {} programs checked, {} reference executions\n", checked, count, executions);
+  // Most programs are small enough for exhaustive search to be the reference.
+  if (count > 1)
+      EXPECT_GE(checked * 10, count * 6) << checked << " of " << count << " checked";
+}
+
+} // namespace
+
+TEST(PipelineValidation, AllFeatures) { validateSeeds(0, seedCount(100), defaults()); }
+
+TEST(PipelineValidation, ThreeThreadsNoPairs) {
+  CGeneratorOptions options = defaults();
+  options.maxChildren = 3;
+  options.maxOps = 2;
+  options.condvars = false;
+  options.semaphores = false;
+  validateSeeds(1000000, seedCount(60), options);
+}
+
+TEST(PipelineValidation, LocksAndConditionVariables) {
+  CGeneratorOptions options = defaults();
+  options.c11Atomics = false;
+  options.arrays = false;
+  options.maxOps = 4;
+  validateSeeds(2000000, seedCount(60), options);
+}
+
+TEST(PipelineValidation, HeapObjects) {
+  if (skipUntilAllocationIdsAreFixed())
+    GTEST_SKIP() << "heap addresses still depend on the schedule";
+  CGeneratorOptions options;
+  options.grandchildren = false;
+  options.heap = true;
+  validateSeeds(3000000, seedCount(40), options);
+}
+
+TEST(PipelineValidation, PthreadOnce) {
+  if (skipUntilAllocationIdsAreFixed())
+    GTEST_SKIP() << "pthread_once's state still depends on the schedule";
+  CGeneratorOptions options;
+  options.grandchildren = false;
+  options.once = true;
+  validateSeeds(4000000, seedCount(40), options);
+}
+
+TEST(PipelineValidation, ThreadsCreatingThreads) {
+  if (skipUntilAllocationIdsAreFixed())
+    GTEST_SKIP() << "the stack objects of threads still get schedule-dependent ids";
+  CGeneratorOptions options;
+  options.grandchildren = true;
+  options.maxChildren = 1;
+  validateSeeds(5000000, seedCount(40), options);
+}
