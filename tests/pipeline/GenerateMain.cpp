@@ -4,11 +4,8 @@
 //   bpor_cgen SEED [--heap] [--once] [--max-children N] [--max-ops N] [--no-grandchildren]
 //            [--no-condvars] [--no-semaphores] [--no-atomics] [--no-arrays]
 //
-// The test's option sets, while AllocationIdsAreScheduleIndependent is false: AllFeatures is
-// --no-grandchildren, ThreeThreadsNoPairs --no-grandchildren --max-children 3 --max-ops 2
-// --no-condvars --no-semaphores, LocksAndConditionVariables --no-grandchildren --no-atomics
-// --no-arrays --max-ops 4, HeapObjects --heap --no-grandchildren, PthreadOnce --once
-// --no-grandchildren, ThreadsCreatingThreads --max-children 1.
+// The test's option sets are in tests/pipeline/PipelineValidationTest.cpp (AllFeatures uses the
+// defaults).
 #include "tests/pipeline/CProgramGenerator.h"
 
 #include <fmt/format.h>
