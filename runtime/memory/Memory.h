@@ -75,8 +75,8 @@ inline constexpr uint32_t indexInGroup(uint32_t id) {
 /// The narrow (32-bit) address space: static objects from NarrowFirstAddress
 /// in the first NarrowStaticArenas arenas, then one arena per allocating
 /// thread. Addresses below NarrowFirstAddress are null plus an offset.
-inline constexpr unsigned NarrowArenaBits = 25; // 32 MiB
-inline constexpr uint32_t NarrowStaticArenas = 32;
+inline constexpr unsigned NarrowArenaBits = 24; // 16 MiB
+inline constexpr uint32_t NarrowStaticArenas = 64; // 1 GiB
 inline constexpr uint32_t NarrowFirstAddress = 0x1000;
 inline constexpr uint32_t NarrowMaxAllocatingThreads =
     (uint32_t(1) << (32 - NarrowArenaBits)) - NarrowStaticArenas;

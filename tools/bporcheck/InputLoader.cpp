@@ -49,6 +49,12 @@ LoadedInput compileSource(const std::string &path, const InputOptions &options,
                                    "-fno-discard-value-names",
                                    "-Xclang",   "-disable-O0-optnone",
                                    "-o",        std::string(output)};
+  // A C99 'inline' function without an 'extern' declaration gets no external definition, and
+  // clang at -O0 emits none at all: its calls would name a missing function. Programs written
+  // for gcc's old default (SV-COMP's tasks among them) mean the body they give, as GNU89 inline
+  // semantics say.
+  if (!cxx)
+    args.push_back("-fgnu89-inline");
   for (const auto &a : options.clangArgs)
     args.push_back(a);
   args.push_back(path);
