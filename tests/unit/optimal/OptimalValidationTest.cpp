@@ -1,5 +1,5 @@
-// Validation on generated programs (design.md, "Validation"): optimal DPOR explores exactly one
-// execution per Mazurkiewicz trace that exhaustive search finds, none sleep-set blocked, and
+// Validation on generated programs (docs/design.md, "Validation"): optimal DPOR explores exactly
+// one execution per Mazurkiewicz trace that exhaustive search finds, none sleep-set blocked, and
 // reaches the same local, terminal and deadlock states; source-DPOR reaches the same states
 // with no more executions than DPOR with sleep sets.
 #include "OptimalTestSupport.h"
