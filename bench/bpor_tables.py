@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The BPOR issue's tables, in the shape of the dissertation's chapter 8, as markdown.
+"""The BPOR tables of docs/results.md, in the shape of the dissertation's chapter 8, as markdown.
 
   python3 bench/bpor_tables.py --bporcheck build/tools/bporcheck/bporcheck
         [--time-limit 30] [--max-bound 16] [--only coverage|dpor|optimizations|bugs]

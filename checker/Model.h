@@ -1,4 +1,4 @@
-// The seam between a program and the explorers (design.md, "How data flows").
+// The seam between a program and the explorers (docs/design.md, "The runtime/checker seam").
 //
 // An explorer sees a program only through Model: restart it, ask which threads exist, which are
 // enabled, what each thread's next visible operation is (for blocked threads too: the algorithms

@@ -1,6 +1,6 @@
 // Canonical hashes of the states an execution reaches: the "unique local states" statistic of
 // the dissertation's experiments (chapter 8) and the state sets the validation compares
-// (design.md, "Validation").
+// (docs/design.md, "Validation").
 //
 // A thread's local state (Definition 2.1, dissertation) after event e is e together with every
 // event that happens before it. Each event gets the tuple (canonical thread, index within the

@@ -1,7 +1,7 @@
-// Executes a Program's bytecode deterministically (design.md, interp/). One
-// Interpreter serves a whole execution; each program thread is a ThreadState (a
-// copyable value: call stack, frame slots in one contiguous buffer, the
-// thread's stack objects). run() executes a thread until it reaches a visible
+// Executes a Program's bytecode deterministically (docs/design.md,
+// "interp/"). One Interpreter serves a whole execution; each program thread is
+// a ThreadState (a copyable value: call stack, frame slots in one contiguous
+// buffer, the thread's stack objects). run() executes a thread until it reaches a visible
 // operation (an external call its handler pauses), returns from its entry
 // function, is stopped by a handler, or faults.
 #pragma once

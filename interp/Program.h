@@ -1,9 +1,9 @@
 // A Program is an instrumented llvm::Module decoded once into executable form
-// (design.md, interp/): every function decoded to bytecode (interp/Bytecode.h),
-// every global laid out in an initial Memory with its initial image (pointer
-// relocations included), every function given an Address, every declared
-// function resolved through an ExternalRegistry. After build() the Program does
-// not refer to the Module any more.
+// (docs/design.md, "interp/"): every function decoded to bytecode
+// (interp/Bytecode.h), every global laid out in an initial Memory with its
+// initial image (pointer relocations included), every function given an
+// Address, every declared function resolved through an ExternalRegistry. After
+// build() the Program does not refer to the Module any more.
 #pragma once
 
 #include "interp/Bytecode.h"

@@ -37,9 +37,10 @@ void CombinedFairBound::initialize(const SearchStack &stack, BacktrackSink &sink
   }
   // 6.6: "schedule all threads at their most recent cheaper locations". A fair-blocked thread
   // forces the others to run here, where the other bound may charge them (a preemption of the
-  // blocked thread) what an earlier state did not (soak round 30240558): each thread that may
-  // run here also goes to the most recent earlier state where the other bound's value after
-  // it is lower, within the fair bound there, and where it was awake and not the thread taken.
+  // blocked thread) what an earlier state did not: each thread that may run here also goes to
+  // the most recent earlier state where the other bound's value after it is lower, within the
+  // fair bound there, and where it was awake and not the thread taken (pinned by test
+  // CombinedFairBoundRegression.SoakRound30240558).
   if (fairBlocked)
     f.enabled.forEach([&](ThreadId v) {
       if (f.awake(v) && allows(stack, v))
@@ -68,8 +69,8 @@ namespace {
 // there (Requirement 1 keeps the explored set within the bound), and the preemption bound's
 // second point would then stand on a thread that cannot run either. Without an alternative
 // left, the bounds' Backtrack falls back to every enabled thread, as for an empty E
-// (docs/algorithms-notes.md, "Combining the fair bound with another bound", soak round
-// 1007776).
+// (docs/algorithms-notes.md, "Combining the fair bound with another bound"; pinned by test
+// CombinedFairBoundRegression.SoakRound1007776).
 class FairAlternativesSink final : public BacktrackSink {
 public:
   FairAlternativesSink(BacktrackSink &target, const SearchStack &stack, const FairBound &fair)

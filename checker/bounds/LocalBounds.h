@@ -47,9 +47,10 @@ private:
 /// variables' conflicts are exactly Definition 2.4's.
 ///
 /// O_x is split in two (docs/algorithms-notes.md, item 12): a read tests only that u wrote x
-/// last, a write also that no other thread has read x since. Definition 7.9 lets another
-/// thread's read reset O_x for the owner's later read too, which makes the value depend on the
-/// order of two reads that commute: the bound was then not stable, and BPOR missed states.
+/// last, a write also that no other thread has read x since. Definition 7.9 as printed lets
+/// another thread's read reset O_x for the owner's later read too, which makes the value depend
+/// on the order of two reads that commute: the bound would not be stable, and BPOR, which
+/// explores one of the two orders, would miss states.
 class LocalContextBound final : public PartialOrderBound {
 public:
   uint64_t valueAfter(const SearchStack &stack, ThreadId u) const override;

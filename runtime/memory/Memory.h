@@ -1,4 +1,4 @@
-// Object-based memory (docs/design.md, "runtime/").
+// Object-based memory (docs/design.md, "Memory").
 //
 // A program's memory is a set of objects (globals, functions, stack slots, heap
 // blocks) and a pointer is an encoded Address: object id in the high 32 bits,

@@ -1,5 +1,5 @@
 // bpor_soak: validates the reduced explorers against their references on random programs for
-// as long as asked (design.md, "Validation"; dissertation 8.3).
+// as long as asked (docs/design.md, "Validation"; dissertation 8.3).
 //
 //   bpor_soak [--seconds N] [--seed S] [--only dpor|bpor|spin|combined]
 //

@@ -1,4 +1,4 @@
-// A seeded, reproducible generator of random test programs (design.md, "Validation").
+// A seeded, reproducible generator of random test programs (docs/design.md, "Validation").
 #pragma once
 
 #include "tests/support/Program.h"

@@ -1,4 +1,4 @@
-// The state sets a search reaches, for the validation of the explorers (design.md,
+// The state sets a search reaches, for the validation of the explorers (docs/design.md,
 // "Validation"); the hashes themselves are checker/StateHash.h.
 #pragma once
 

@@ -230,7 +230,7 @@ int main(int argc, char **argv) {
     progress.update(stats, options.hashStates ? std::optional(states.count()) : std::nullopt);
   };
   if (search.iterativeBounding && !options.json) {
-    // The coverage statement of each bound as its round ends (BPOR issue, iterative bounding).
+    // Each bound's coverage statement as its round ends: a long run says what it has covered.
     std::cout << fmt::format("bporcheck: {}: {}\n", options.input, run.searchName);
     search.onRound = [&](const BoundRound &round) {
       progress.finish();

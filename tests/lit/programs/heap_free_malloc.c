@@ -1,7 +1,7 @@
 // Threads that allocate and free a block of their own touch no shared object: the allocation's
 // name (thread, count) is the thread's own, so every complete search reaches the 7 local states
 // exhaustive search reaches (thread 0: create, create, join, join, exit; threads 1 and 2 each
-// one state for free; the reduced searches used to miss those whose addresses differed).
+// one state for free; with addresses in schedule order the reduced searches would miss some).
 // RUN: %expect-exit 0 %bporcheck --por=none --hash-states %s | %FileCheck %s
 // RUN: %expect-exit 0 %bporcheck --por=dpor --hash-states %s | %FileCheck %s
 // RUN: %expect-exit 0 %bporcheck --por=source --hash-states %s | %FileCheck %s

@@ -1,9 +1,9 @@
 // A thread blocked at a join when an execution ends early cannot race with the thread it
-// joins: the join runs after every event of that thread. Optimal DPOR treated main's pending
-// join of t1 as racing with t1's atomic block (which conflicts with every operation), put the
-// join (disabled there) first in the wakeup tree before the atomic block, and the reversal
-// of t2's store with the atomic block, inserted under it, was never explored: 5 executions and
-// 10 of the 13 unique local states. Found by the pipeline validation (tests/pipeline).
+// joins: the join runs after every event of that thread. If optimal DPOR let main's pending
+// join of t1 race with t1's atomic block (which conflicts with every operation), the join
+// (disabled there) would go first in the wakeup tree before the atomic block, and the reversal
+// of t2's store with the atomic block, inserted under it, would never be explored: 5 executions
+// and 10 of the 13 unique local states (EventLog::racesOfPending; tests/pipeline seed 2000017).
 //
 // Every execution fails t1's assertion (it wrote x1 = 1 itself). The distinct traces: t2 not
 // created before the failure, or created and its store not run, run before the atomic block,

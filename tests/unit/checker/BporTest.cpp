@@ -334,8 +334,8 @@ GeneratorOptions twoMutexesAndAssumes() {
 
 } // namespace
 
-// Generated programs on which the slow validation once found BPOR missing states
-// (docs/algorithms-notes.md, items 12 and 13).
+// Generated programs on which BPOR misses states without the rules of docs/algorithms-notes.md,
+// items 12 and 13.
 TEST(BporRegression, ReleaseOptimizationKeepsThePointBeforeTheReleaseForPreemption) {
   // Seed 606: T1 must write x1 before main's unlock of m0, so that its lock of m0 blocks and
   // the switch to T2 is free (Figure 6.3); only the point before the unlock gives that.
@@ -344,8 +344,8 @@ TEST(BporRegression, ReleaseOptimizationKeepsThePointBeforeTheReleaseForPreempti
 }
 
 TEST(BporRegression, LocalContextIsStableUnderCommutingReads) {
-  // Seed 2412: main's read of x1 between T2's write and T2's own read of x1 used to cost T2's
-  // read a context switch, although the two reads commute.
+  // Seed 2412: main's read of x1 between T2's write and T2's own read of x1 must not cost T2's
+  // read a context switch: the two reads commute.
   validateBpor(BoundKind::LocalContext, 2412, 1, GeneratorOptions());
 }
 

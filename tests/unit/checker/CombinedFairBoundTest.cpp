@@ -199,9 +199,9 @@ INSTANTIATE_TEST_SUITE_P(Bounds, CombinedFairBoundValidation,
                            return std::string(boundKindName(info.param));
                          });
 
-// Soak rounds on which BPOR with a combined bound once missed states (docs/algorithms-notes.md,
-// "Combining the fair bound with another bound"). The round's program is rebuilt as the soak
-// builds it; the exact text guards against a change of the generator.
+// Soak rounds on which BPOR with a combined bound misses states without the rules of
+// docs/algorithms-notes.md, "Combining the fair bound with another bound". The round's program
+// is rebuilt as the soak builds it; the exact text guards against a change of the generator.
 namespace {
 
 struct SoakRound {
@@ -239,8 +239,9 @@ TEST(CombinedFairBoundRegression, SoakRound30240558) {
                   1, 1, 33});
 }
 
-// The same cause as round 30240558, met with the alternative thread off and two mutexes (seed
-// 9000000): it failed after the first fix and passes since the second.
+// Needs the same rule as round 30240558 (a thread a fair-blocked thread forces to run is also
+// tried at its most recent cheaper state), here with the alternative thread off and two mutexes
+// (soak seed 9000000).
 TEST(CombinedFairBoundRegression, SoakRound9060379) {
   checkSoakRound({9060379,
                   "T0: read x1; fork 1; nondet 2; fork 2; read x2; lock m0; fork 4; write "

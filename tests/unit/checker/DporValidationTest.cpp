@@ -1,5 +1,5 @@
 // DPOR with sleep sets reaches exactly the local, terminal and deadlock states that exhaustive
-// search reaches, on thousands of generated programs (design.md, "Validation").
+// search reaches, on thousands of generated programs (docs/design.md, "Validation").
 #include "ValidationSupport.h"
 #include "tests/support/Generator.h"
 

@@ -34,8 +34,8 @@ std::vector<uint64_t> localContextValues(const Program &program,
 TEST(LocalContextBound, ReadsThatCommuteCostTheSame) {
   // From generated seed 2412. T2 writes x1 and later reads it again; main reads x1 in between
   // or after. The two reads commute, so both orders are one partial order. Definition 7.9 as
-  // printed lets main's read reset O_x1, so T2's read joined its own write's clock and cost
-  // one more context (3 instead of 2): BPOR, which explores one order, then missed the state.
+  // printed lets main's read reset O_x1, so T2's read would join its own write's clock and cost
+  // one more context (3 instead of 2): BPOR, which explores one order, would miss the state.
   Program p;
   p.bodies = {{writeOf(1, 2), forkOf(1), writeOf(0, 2), forkOf(2), readOf(1)},
               {lockOf(0), readOf(0), unlockOf(0)},

@@ -1,5 +1,5 @@
-// Validation on generated programs (design.md, "Validation"): optimal DPOR explores exactly one
-// execution per Mazurkiewicz trace that exhaustive search finds, none sleep-set blocked, and
+// Validation on generated programs (docs/design.md, "Validation"): optimal DPOR explores exactly
+// one execution per Mazurkiewicz trace that exhaustive search finds, none sleep-set blocked, and
 // reaches the same local, terminal and deadlock states; source-DPOR reaches the same states
 // with no more executions than DPOR with sleep sets.
 #include "OptimalTestSupport.h"
@@ -98,11 +98,12 @@ void validateSeeds(uint64_t first, uint64_t count, const GeneratorOptions &optio
 } // namespace
 
 TEST(OptimalValidation, DataChoicesThatDecideAnAssertion) {
-  // Regression seeds from the slow run: with the data choices of a Nondet explored together
-  // from one wakeup subtree, a branch justified by one choice's assertion failure ended
-  // sleep-set blocked under another choice (11720, 18689, 2002093, 2002205, 3001812); treating
-  // choices as separate events with wakeup sequences reaching past the race missed a trace
-  // (3003405). docs/optimal-dpor.md, "Data choices".
+  // Seeds where a Nondet's choice decides an assertion. Each choice must be its own event:
+  // explored together from one wakeup subtree, a branch justified by one choice's assertion
+  // failure ends sleep-set blocked under another choice (11720, 18689, 2002093, 2002205,
+  // 3001812). And a wakeup sequence must stop at the race's later event: reaching past it, it
+  // carries one choice's Nondet and hides the other choice's reversal (3003405).
+  // docs/optimal-dpor.md, "Data choices".
   GeneratorOptions small, assumes, oneVariable;
   assumes.assumes = true;
   assumes.joins = false;
