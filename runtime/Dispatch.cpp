@@ -385,19 +385,29 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     return CallOutcome::Return;
 
   // ---- libc: memory ----
+  // An allocation the model cannot make is a resource limit, never a NULL the program would
+  // have to handle: running out of the model's memory is no behaviour of the program.
   case Ext::Malloc:
-    result[0] = memory_.allocate(ObjectKind::Heap, a[0], 16, thread.state.threadId);
-    return CallOutcome::Return;
   case Ext::Calloc: {
-    unsigned __int128 total = (unsigned __int128)a[0] * a[1];
+    unsigned __int128 total = id == Ext::Malloc ? a[0] : (unsigned __int128)a[0] * a[1];
     result[0] = total >> 63 ? 0
                             : memory_.allocate(ObjectKind::Heap, uint64_t(total), 16,
                                                thread.state.threadId);
+    if (result[0] == 0) {
+      fail(ErrorKind::ResourceLimit, thread, currentLocation(thread),
+           fmt::format("cannot allocate {} bytes (the model's memory limit)", uint64_t(total)));
+      return CallOutcome::Stop;
+    }
     return CallOutcome::Return;
   }
   case Ext::Realloc:
     if (a[0] == 0) {
       result[0] = memory_.allocate(ObjectKind::Heap, a[1], 16, thread.state.threadId);
+      if (result[0] == 0) {
+        fail(ErrorKind::ResourceLimit, thread, currentLocation(thread),
+             fmt::format("cannot allocate {} bytes (the model's memory limit)", a[1]));
+        return CallOutcome::Stop;
+      }
       return CallOutcome::Return;
     }
     [[fallthrough]];

@@ -138,8 +138,9 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
                               : memory_.allocate(ObjectKind::Heap, a[1], 16,
                                                  thread.state.threadId);
     if (a[1] != 0 && fresh == 0) {
-      result = 0; // out of memory: the old block stays valid
-      return Performed::Complete;
+      fail(ErrorKind::ResourceLimit, thread, thread.pending.location,
+           fmt::format("cannot allocate {} bytes (the model's memory limit)", a[1]));
+      return Performed::Stopped;
     }
     if (fresh && oldSize && old->kind == ObjectKind::Heap)
       std::memcpy(memory_.host(fresh), old->bytes(), std::min<uint64_t>(oldSize, a[1]));
