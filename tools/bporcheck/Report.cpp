@@ -73,6 +73,11 @@ std::string describeEvent(const Model &model, const Operation &op) {
     return "fence";
   case OpKind::AtomicBlock:
     return "atomic block";
+  case OpKind::Once:
+    return fmt::format("pthread_once {}: {}", addressOf(model, op),
+                       op.value ? "runs the init routine" : "already done");
+  case OpKind::OnceEnd:
+    return fmt::format("pthread_once {}: init routine returned", addressOf(model, op));
   default:
     if (op.numAccesses)
       return fmt::format("{} {}", opKindName(op.kind), addressOf(model, op));
