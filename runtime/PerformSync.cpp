@@ -201,7 +201,9 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
 
   case Ext::OnceBegin: {
     OnceState &once = onces_[a[0]];
+    // The event's value: 1 this thread runs the routine, 0 it has run, 2 called from the routine.
     if (once.runner == self) {
+      event.value = 2;
       fail(ErrorKind::Deadlock, thread, thread.pending.location,
            "pthread_once called from its own init routine on the same control: the thread "
            "waits for itself");

@@ -75,7 +75,9 @@ std::string describeEvent(const Model &model, const Operation &op) {
     return "atomic block";
   case OpKind::Once:
     return fmt::format("pthread_once {}: {}", addressOf(model, op),
-                       op.value ? "runs the init routine" : "already done");
+                       op.value == 0   ? "already done"
+                       : op.value == 1 ? "runs the init routine"
+                                       : "called again by its init routine");
   case OpKind::OnceEnd:
     return fmt::format("pthread_once {}: init routine returned", addressOf(model, op));
   default:
