@@ -46,7 +46,7 @@ bool isRelease(const Operation &op) {
   case OpKind::RwUnlock:
   case OpKind::BarrierWait:
   case OpKind::SemPost:
-  case OpKind::Once:
+  case OpKind::OnceEnd: // enables the callers waiting for the routine (a once begin only disables)
   case OpKind::Fork: // a new enabled thread
   case OpKind::AtomicBlock:
   case OpKind::Other:

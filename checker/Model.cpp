@@ -24,6 +24,7 @@ const char *opKindName(OpKind kind) {
   case OpKind::SemWait: return "sem-wait";
   case OpKind::SemPost: return "sem-post";
   case OpKind::Once: return "once";
+  case OpKind::OnceEnd: return "once-end";
   case OpKind::Fork: return "fork";
   case OpKind::Join: return "join";
   case OpKind::Yield: return "yield";

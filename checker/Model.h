@@ -45,7 +45,8 @@ enum class OpKind : uint8_t {
   BarrierWait,
   SemWait,
   SemPost,
-  Once,
+  Once,            // pthread_once's begin: waits while another thread runs the routine
+  OnceEnd,         // pthread_once's routine returned: the control is done (enables the waiters)
   Fork,            // pthread_create: otherThread is the child
   Join,            // pthread_join: otherThread is the target; enabled once it has terminated
   Yield,           // sched_yield, and the yields the pass puts on spin-loop back edges

@@ -2,6 +2,7 @@
 #include "passes/CallRouter.h"
 
 #include "passes/NondetTypes.h"
+#include "passes/OnceLowering.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/IRBuilder.h"
@@ -66,8 +67,7 @@ StringRef routedName(StringRef Name) {
       .Case("sem_trywait", "__bpor_sem_trywait")
       .Case("sem_post", "__bpor_sem_post")
       .Case("sem_getvalue", "__bpor_sem_getvalue")
-      // Once and thread-specific data.
-      .Case("pthread_once", "__bpor_pthread_once")
+      // Thread-specific data (pthread_once is lowered: OnceLowering.h).
       .Case("pthread_key_create", "__bpor_pthread_key_create")
       .Case("pthread_key_delete", "__bpor_pthread_key_delete")
       .Case("pthread_getspecific", "__bpor_pthread_getspecific")
@@ -127,6 +127,12 @@ bool CallRouter::routeCall(CallBase &Call, Function &Callee) {
     return false;
   if (Name.starts_with(NondetPrefix)) {
     if (!rewriteNondet(Call, Name.drop_front(NondetPrefix.size())))
+      return false;
+    Replaced.insert(&Callee);
+    return true;
+  }
+  if (Name == "pthread_once") {
+    if (!lowerPthreadOnce(Call, Runtime, Locations.idConstant(Call)))
       return false;
     Replaced.insert(&Callee);
     return true;

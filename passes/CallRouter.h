@@ -4,7 +4,9 @@
 // functions are renamed to their __bpor_* counterparts (runtime/bpor_abi.h),
 // __VERIFIER_nondet_<type>() becomes __bpor_nondet plus a conversion, and
 // calls of __VERIFIER_atomic_* functions are wrapped in
-// __bpor_atomic_begin/end. Calls through function pointers stay as they are.
+// __bpor_atomic_begin/end, and pthread_once becomes __bpor_once_begin/end
+// around a call of its routine (OnceLowering.h). Calls through function
+// pointers stay as they are.
 //
 //===----------------------------------------------------------------------===//
 #ifndef BPOR_PASSES_CALLROUTER_H

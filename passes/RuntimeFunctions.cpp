@@ -68,6 +68,12 @@ FunctionCallee RuntimeFunctions::atomicBegin() {
 FunctionCallee RuntimeFunctions::atomicEnd() {
   return declare("__bpor_atomic_end", Void, {I32});
 }
+FunctionCallee RuntimeFunctions::onceBegin() {
+  return declare("__bpor_once_begin", I32, {Ptr, I32});
+}
+FunctionCallee RuntimeFunctions::onceEnd() {
+  return declare("__bpor_once_end", Void, {Ptr, I32});
+}
 
 bool isRuntimeFunctionName(StringRef Name) {
   return Name.starts_with("__bpor_");

@@ -107,7 +107,6 @@ void Execution::restore(const ModelCheckpoint &checkpoint) {
   atomicOwner_ = saved.atomicOwner;
   insideRun_ = false;
   childAwaitsInitialRun_ = false;
-  onceFinished_ = false;
   mutexes_ = saved.mutexes;
   conds_ = saved.conds;
   rwlocks_ = saved.rwlocks;

@@ -84,7 +84,6 @@ uint64_t Execution::syncFootprint(Address address, uint64_t typeSize) const {
 
 CallOutcome Execution::call(ThreadState &state, const ExternalCall &call, Slot *result) {
   ProgramThread &thread = *threads_[state.threadId];
-  settleOnces(thread);
   CallOutcome outcome = prepare(thread, call, result);
   if (outcome != CallOutcome::Pause || thread.atomicDepth == 0)
     return outcome;
@@ -105,12 +104,6 @@ CallOutcome Execution::call(ThreadState &state, const ExternalCall &call, Slot *
       return CallOutcome::Return;
     case Performed::Waiting:
       continue;
-    case Performed::Invoke:
-      if (call.resultType.numSlots != 0)
-        result[0] = value;
-      interp_->invoke(thread.state, thread.onceRoutine, {});
-      thread.onceRoutine = 0;
-      return CallOutcome::Invoke;
     case Performed::Stopped:
       return CallOutcome::Stop;
     }
@@ -249,6 +242,12 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     return CallOutcome::Pause;
   }
   case Ext::ThreadExit:
+    if (runsOnceRoutine(thread.state.threadId)) {
+      // POSIX makes the control not done again, for the next caller to run the routine.
+      fail(ErrorKind::Unsupported, thread, currentLocation(thread),
+           "pthread_exit inside a pthread_once init routine");
+      return CallOutcome::Stop;
+    }
     thread.exiting = true;
     thread.exitValue = a[0];
     return CallOutcome::Stop;
@@ -354,10 +353,15 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
       op.addAccess(a[1], 4, true);
     return CallOutcome::Pause;
   }
-  case Ext::Once:
-    setPending(thread, OpKind::Once, 0);
+  case Ext::OnceBegin:
+  case Ext::OnceEnd:
+    setPending(thread, id == Ext::OnceBegin ? OpKind::Once : OpKind::OnceEnd, loc32(a[1]));
     op.addAccess(a[0], syncFootprint(a[0], sizeof(pthread_once_t)), true);
     return CallOutcome::Pause;
+  case Ext::OnceUnlowered:
+    fail(ErrorKind::Unsupported, thread, currentLocation(thread),
+         "pthread_once called through a function pointer (only direct calls are modelled)");
+    return CallOutcome::Stop;
   case Ext::KeyCreate:
     setPending(thread, OpKind::Other, 0);
     op.addAccess(KeyTableAddress, 1, true);

@@ -99,18 +99,10 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
       choice >= thread.pending.numChoices)
     return event_; // misuse by the caller: nothing happens
   Slot result = 0;
-  onceFinished_ = false;
   Performed performed = perform(thread, choice, result, event_);
   switch (performed) {
   case Performed::Complete:
     interp_->complete(thread.state, &result, thread.request.numResultSlots);
-    runThread(thread);
-    break;
-  case Performed::Invoke:
-    // The call completes first, then the routine runs above the caller (as a handler's Invoke).
-    interp_->complete(thread.state, &result, thread.request.numResultSlots);
-    interp_->invoke(thread.state, thread.onceRoutine, {});
-    thread.onceRoutine = 0;
     runThread(thread);
     break;
   case Performed::Waiting:
@@ -119,10 +111,6 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
   }
   if (thread.stage == Stage::Terminated)
     event_.endsThread = true;
-  // The transition finished a pthread_once routine and so enabled the threads waiting for it,
-  // though its footprint may not mention the once object: make it dependent with everything.
-  if (onceFinished_)
-    event_.global = true;
   return event_;
 }
 
@@ -136,7 +124,6 @@ void Execution::runThread(ProgramThread &thread) {
     insideRun_ = true;
     RunResult result = interp_->run(thread.state);
     insideRun_ = wasInsideRun;
-    settleOnces(thread);
     switch (result) {
     case RunResult::Paused:
     case RunResult::Ready:
@@ -182,21 +169,11 @@ void Execution::runThread(ProgramThread &thread) {
   }
 }
 
-void Execution::settleOnces(const ProgramThread &thread) {
-  // A pthread_once routine has returned once the invoked frame it ran in is gone. Checked at every
-  // handler call and after every run, so a later ordinary call at the same depth (never an
-  // invoked frame) cannot be mistaken for it.
-  if (onces_.empty())
-    return;
-  const std::vector<Frame> &frames = thread.state.frames;
-  for (auto &[address, once] : onces_) {
-    if (!once.done && once.runner == thread.state.threadId &&
-        (frames.size() <= once.frameDepth || !frames[once.frameDepth].invoked)) {
-      once.done = true;
-      once.runner = NoThread;
-      onceFinished_ = true;
-    }
-  }
+bool Execution::runsOnceRoutine(ThreadId thread) const {
+  for (const auto &[address, once] : onces_)
+    if (once.runner == thread)
+      return true;
+  return false;
 }
 
 void Execution::setExitPending(ProgramThread &thread, uint32_t location) {

@@ -97,13 +97,12 @@ private:
   enum class Performed : uint8_t {
     Complete, // the call completes with `result`
     Waiting,  // first half of a two-part operation (cond wait, barrier): the call stays paused
-    Invoke,   // pthread_once: the call completes and the thread then runs the init routine
     Stopped,  // the execution ended (error, exit, infeasible) or the thread terminated
   };
 
   // ExternalHandler (Dispatch.cpp).
   CallOutcome call(ThreadState &state, const ExternalCall &call, Slot *result) override;
-  /// Classifies one call: answers it at once (Return/Stop/Invoke) or fills the thread's
+  /// Classifies one call: answers it at once (Return/Stop) or fills the thread's
   /// request and pending operation and returns Pause.
   CallOutcome prepare(ProgramThread &thread, const ExternalCall &call, Slot *result);
   void setPending(ProgramThread &thread, OpKind kind, uint32_t location);
@@ -128,8 +127,9 @@ private:
   /// thread-specific destructor (returns true: run the thread again) or terminates it.
   bool finishThread(ProgramThread &thread);
   void terminate(ProgramThread &thread);
-  void settleOnces(const ProgramThread &thread);
   void setExitPending(ProgramThread &thread, uint32_t location);
+  /// The thread is inside a pthread_once routine (between its once_begin and once_end).
+  bool runsOnceRoutine(ThreadId thread) const;
   ProgramThread *threadFromHandle(uint64_t handle);
 
   // Errors (Execution.cpp).
@@ -168,18 +168,16 @@ private:
   /// A thread paused at a Nondet inside an atomic block: no other thread may run until it has
   /// left the block (its Nondet is global so the checker sees the dependence).
   ThreadId atomicOwner_ = NoThread;
-  /// Set when a pthread_once routine returned during the current step.
-  bool onceFinished_ = false;
 
   runtime::SyncTable<runtime::Mutex> mutexes_;
   runtime::SyncTable<runtime::CondVar> conds_;
   runtime::SyncTable<runtime::RwLock> rwlocks_;
   runtime::SyncTable<runtime::Barrier> barriers_;
   runtime::SyncTable<runtime::Semaphore> semaphores_;
+  /// A pthread_once control: its routine has returned (done), or `runner` is running it.
   struct OnceState {
     bool done = false;
     ThreadId runner = NoThread;
-    size_t frameDepth = 0; // the runner's frames while init runs are deeper than this
   };
   runtime::SyncTable<OnceState> onces_;
   uint32_t nextKey_ = 1;

@@ -69,7 +69,9 @@ enum class Ext : uint32_t {
   SemTrywait,
   SemPost,
   SemGetvalue,
-  Once,
+  OnceBegin,
+  OnceEnd,
+  OnceUnlowered, // pthread_once reached without the pass's lowering (through a pointer)
   KeyCreate,
   KeyDelete,
   Getspecific,

@@ -125,9 +125,12 @@ bool Execution::isEnabledThread(const ProgramThread &thread) const {
     const ProgramThread &target = *threads_[a[0] - 1];
     return target.stage == Stage::Terminated || target.detached || target.joined;
   }
-  case Ext::Once: {
+  case Ext::OnceBegin: {
+    // Waits while another thread runs the routine. A thread calling it again from its own
+    // routine is enabled: the step reports the deadlock.
     auto it = onces_.find(a[0]);
-    return it == onces_.end() || it->second.done || it->second.runner == NoThread;
+    return it == onces_.end() || it->second.done || it->second.runner == NoThread ||
+           it->second.runner == self;
   }
   default:
     return true;

@@ -199,24 +199,29 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     return Performed::Complete;
   }
 
-  case Ext::Once: {
+  case Ext::OnceBegin: {
     OnceState &once = onces_[a[0]];
-    if (once.done) {
-      result = 0;
-      return Performed::Complete;
-    }
-    if (!program_.isDefined(a[1])) {
-      fail(ErrorKind::Unsupported, thread, thread.pending.location,
-           "pthread_once with a routine that is not a defined function");
+    // The event's value: 1 this thread runs the routine, 0 it has run, 2 called from the routine.
+    if (once.runner == self) {
+      event.value = 2;
+      fail(ErrorKind::Deadlock, thread, thread.pending.location,
+           "pthread_once called from its own init routine on the same control: the thread "
+           "waits for itself");
       return Performed::Stopped;
     }
-    // This thread runs the routine; others calling pthread_once on it wait until it returns.
-    once.runner = self;
-    once.frameDepth = thread.state.frames.size();
-    thread.onceRoutine = a[1];
-    event.value = 1;
-    result = 0;
-    return Performed::Invoke;
+    // 1: this thread runs the routine (others wait until its once_end); 0: it has run.
+    if (!once.done)
+      once.runner = self;
+    result = event.value = once.done ? 0 : 1;
+    return Performed::Complete;
+  }
+  case Ext::OnceEnd: {
+    OnceState &once = onces_[a[0]];
+    if (once.done || once.runner != self)
+      return misuse("__bpor_once_end on a pthread_once control this thread does not run");
+    once.done = true;
+    once.runner = NoThread;
+    return Performed::Complete;
   }
 
   case Ext::KeyCreate: {

@@ -43,8 +43,6 @@ struct ProgramThread {
   Slot exitValue = 0;
   /// Returned from its start routine or called pthread_exit: now running key destructors.
   bool exiting = false;
-  /// The init routine of the pthread_once this thread was just made the runner of.
-  Address onceRoutine = 0;
   // Stage::CondWake
   Address waitCond = 0;
   Address waitMutex = 0;
@@ -71,7 +69,6 @@ struct ProgramThread {
     atomicDepth = 0;
     exitValue = 0;
     exiting = false;
-    onceRoutine = 0;
     waitCond = waitMutex = 0;
     waitDepth = 0;
     barrier = 0;

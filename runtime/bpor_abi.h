@@ -114,7 +114,12 @@ int __bpor_sem_trywait(void *sem);
 int __bpor_sem_post(void *sem);
 int __bpor_sem_getvalue(void *sem, int *value);
 
-int __bpor_pthread_once(void *once, void (*init)(void));
+/* pthread_once(control, routine) is lowered by the pass to
+ *   if (__bpor_once_begin(control, loc)) { routine(); __bpor_once_end(control, loc); }
+ * with result 0. once_begin waits while another thread runs the routine and returns 1 to the
+ * thread that must run it, 0 once it has run; once_end marks it done and lets the waiters go. */
+int __bpor_once_begin(void *control, uint32_t loc);
+void __bpor_once_end(void *control, uint32_t loc);
 int __bpor_pthread_key_create(void *key, void (*destructor)(void *));
 int __bpor_pthread_key_delete(uint32_t key);
 void *__bpor_pthread_getspecific(uint32_t key);

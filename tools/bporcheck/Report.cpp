@@ -73,6 +73,13 @@ std::string describeEvent(const Model &model, const Operation &op) {
     return "fence";
   case OpKind::AtomicBlock:
     return "atomic block";
+  case OpKind::Once:
+    return fmt::format("pthread_once {}: {}", addressOf(model, op),
+                       op.value == 0   ? "already done"
+                       : op.value == 1 ? "runs the init routine"
+                                       : "called again by its init routine");
+  case OpKind::OnceEnd:
+    return fmt::format("pthread_once {}: init routine returned", addressOf(model, op));
   default:
     if (op.numAccesses)
       return fmt::format("{} {}", opKindName(op.kind), addressOf(model, op));

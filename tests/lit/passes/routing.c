@@ -1,6 +1,7 @@
 // Every pthread_*, sem_*, sched_yield, SV-COMP and exit function of
 // runtime/bpor_abi.h is routed to its __bpor_* counterpart, with the C
-// signature unchanged; the original declarations disappear.
+// signature unchanged (pthread_once is lowered to once_begin/once_end); the
+// original declarations disappear.
 // REQUIRES: plugin
 // RUN: %clang -O0 -g -fno-discard-value-names -emit-llvm -S %s -o %t.ll
 // RUN: %opt -load-pass-plugin=%plugin -passes=bpor-prepare,bpor-instrument -S %t.ll -o %t.out.ll
@@ -115,9 +116,19 @@ int main(int argc, char **argv) {
   // CHECK: call i32 @__bpor_sem_destroy(ptr noundef %s)
   sem_destroy(&s);
 
-  // CHECK: call i32 @__bpor_pthread_once(ptr noundef %once, ptr noundef @init_once)
+  // pthread_once is lowered (not renamed): the routine runs between once_begin
+  // and once_end, both at the call's source location.
+  // CHECK: [[BEGUN:%.*]] = call i32 @__bpor_once_begin(ptr %once, i32 [[LOC:[1-9][0-9]*]])
+  // CHECK-NEXT: [[MUST:%.*]] = icmp ne i32 [[BEGUN]], 0
+  // CHECK-NEXT: br i1 [[MUST]], label %[[THEN:.*]], label %[[AFTER:[^ ,]*]]
+  // CHECK: [[THEN]]:
+  // CHECK-NEXT: call void @init_once()
+  // CHECK-NEXT: call void @__bpor_once_end(ptr %once, i32 [[LOC]])
+  // CHECK-NEXT: br label %[[AFTER]]
+  // CHECK: [[AFTER]]:
+  // CHECK-NEXT: call i32 @__bpor_pthread_key_create
   pthread_once(&once, init_once);
-  // CHECK: call i32 @__bpor_pthread_key_create(ptr noundef %key, ptr noundef @destroy_key)
+  // CHECK-SAME: (ptr noundef %key, ptr noundef @destroy_key)
   pthread_key_create(&key, destroy_key);
   // CHECK: call i32 @__bpor_pthread_setspecific(i32 noundef {{%.*}}, ptr noundef %result)
   pthread_setspecific(key, &result);

@@ -1,12 +1,22 @@
-// pthread_once runs its routine exactly once.
-// RUN: %bporcheck --por=none %s | %FileCheck %s
+// pthread_once runs its routine exactly once; every complete search reaches the same states.
+// RUN: %bporcheck --por=none --hash-states %s | %FileCheck %s --check-prefixes=CHECK,NONE
+// RUN: %bporcheck --por=dpor --hash-states %s | %FileCheck %s
+// RUN: %bporcheck --por=source --hash-states %s | %FileCheck %s
+// RUN: %bporcheck --por=optimal --hash-states %s | %FileCheck %s
+// RUN: %bporcheck --preemptions=2 --hash-states %s | %FileCheck %s
 // CHECK: verdict: ok: no error in any schedule
-// CHECK: executions: 31{{$}}
-// The initialiser runs pthread_once, init's load and store of runs, then the assert's
-// load (4 events); the other thread's pthread_once waits until init has stored, then it
-// loads (2 events). First-created thread initialises: with 4, 3, 2, 1, 0 of its events
-// before main's second create: 3 + 6 + 6 + 6 + 6 = 27. The other initialises: the first
-// thread's once, load and main's first join interleave with its last load: 4. Total 31.
+// NONE: executions: 37{{$}}
+// CHECK: unique local states: 22{{$}}
+// Executions: the initialiser runs once_begin, init's load and store of runs, once_end, then
+// the assert's load (5 events); the other thread's once_begin waits for once_end, then it loads
+// (2 events). First-created thread initialises, with k of its events before main's second
+// create: k = 5: main's first join goes before, between or after the other's 2 events (3);
+// k = 4: its last load and main's join interleave with the other's 2 events (6); k = 0..3:
+// likewise after its once_end (6 each): 3 + 6 + 4 * 6 = 33. The other initialises (its
+// once_begin after both creates): the first thread's once_begin, load and main's first join
+// interleave with its last load: 4. Total 37.
+// Local states: c1 and c2 (main's creates) in both traces; per trace the initialiser's 5
+// events, the other's 2 and main's 2 joins and exit: 2 + 2 * 10 = 22.
 #include <assert.h>
 #include <pthread.h>
 

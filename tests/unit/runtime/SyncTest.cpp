@@ -1,6 +1,7 @@
 // Mutexes, condition variables, rwlocks, barriers, semaphores and pthread_once in executions:
 // the enabled/blocked logic, exact footprints, and the outcomes over every schedule.
 #include "ExecutionFixture.h"
+#include "checker/Dependence.h"
 
 #include <cerrno>
 
@@ -526,18 +527,25 @@ define i32 @main() {
   EXPECT_EQ(globalValue(execution, *built.program, "v"), 0u);
 }
 
-TEST(Once, RoutineRunsOnceAndOthersWaitForIt) {
-  BuiltProgram built = buildProgram(R"IR(
+// pthread_once as the pass lowers it (passes/OnceLowering.h): once_begin, the routine, once_end.
+std::string onceWorker(const std::string &init) {
+  return cat({R"IR(
 @o = global i32 0
 @count = global i32 0
 define void @init() {
-  %v = call i64 @__bpor_load(ptr @count, i64 4, i32 0, i32 0)
-  %n = add i64 %v, 1
-  call void @__bpor_store(ptr @count, i64 %n, i64 4, i32 0, i32 0)
+)IR",
+              init, R"IR(
   ret void
 }
 define ptr @worker(ptr %arg) {
-  call i32 @__bpor_pthread_once(ptr @o, ptr @init)
+  %run = call i32 @__bpor_once_begin(ptr @o, i32 0)
+  %must = icmp ne i32 %run, 0
+  br i1 %must, label %routine, label %after
+routine:
+  call void @init()
+  call void @__bpor_once_end(ptr @o, i32 0)
+  br label %after
+after:
   %v = call i64 @__bpor_load(ptr @count, i64 4, i32 0, i32 0)
   %ok = icmp eq i64 %v, 1
   br i1 %ok, label %good, label %bad
@@ -555,22 +563,79 @@ define i32 @main() {
   call i32 @__bpor_pthread_join(i64 %h, ptr null)
   ret i32 0
 }
-)IR");
+)IR"});
+}
+
+const char *IncrementCount = R"IR(
+  %v = call i64 @__bpor_load(ptr @count, i64 4, i32 0, i32 0)
+  %n = add i64 %v, 1
+  call void @__bpor_store(ptr @count, i64 %n, i64 4, i32 0, i32 0)
+)IR";
+
+TEST(Once, RoutineRunsOnceAndItsEndEnablesTheOthers) {
+  BuiltProgram built = buildProgram(onceWorker(IncrementCount));
   ASSERT_TRUE(built.program);
+  Address o = built.program->findGlobal("o");
   Execution execution(*built.program);
   runSchedule(execution, {0});
-  EXPECT_EQ(execution.pending(0).kind, OpKind::Once);
-  EXPECT_EQ(execution.pending(1).kind, OpKind::Once);
-  execution.step(0); // main becomes the runner; it stands at init's load
+  for (ThreadId t : {0u, 1u}) {
+    const Operation &begin = execution.pending(t);
+    EXPECT_EQ(begin.kind, OpKind::Once);
+    ASSERT_EQ(begin.numAccesses, 1);
+    EXPECT_EQ(begin.accesses[0].address, o);
+    EXPECT_EQ(begin.accesses[0].size, 4u);
+    EXPECT_TRUE(begin.accesses[0].write);
+  }
+  EXPECT_EQ(execution.step(0).value, 1u); // main must run the routine; it stands at init's load
   EXPECT_EQ(execution.pending(0).kind, OpKind::Load);
   EXPECT_FALSE(execution.isEnabled(1)); // the routine is running
-  EXPECT_FALSE(execution.step(0).global); // load
-  // store: init returns, main goes on to its own load; the event enabled thread 1.
-  EXPECT_TRUE(execution.step(0).global);
+  execution.step(0);                    // load
+  execution.step(0);                    // store: init returns, main stands at once_end
+  const Operation &end = execution.pending(0);
+  EXPECT_EQ(end.kind, OpKind::OnceEnd);
+  ASSERT_EQ(end.numAccesses, 1);
+  EXPECT_EQ(end.accesses[0].address, o);
+  EXPECT_TRUE(end.accesses[0].write);
+  EXPECT_FALSE(execution.isEnabled(1));
+  // The end enables thread 1's once_begin and is dependent with it (Definition 2.3).
+  Operation endEvent = execution.step(0);
+  EXPECT_EQ(endEvent.kind, OpKind::OnceEnd);
+  EXPECT_FALSE(endEvent.global);
   EXPECT_TRUE(execution.isEnabled(1));
+  EXPECT_TRUE(dependent(endEvent, execution.pending(1)));
+  EXPECT_EQ(execution.step(1).value, 0u); // done: thread 1 skips the routine
+  EXPECT_EQ(execution.pending(1).kind, OpKind::Load);
   std::set<RunOutcome> outcomes = allOutcomes(*built.program);
   EXPECT_EQ(outcomes.size(), 1u);
   EXPECT_TRUE(has(outcomes, ExecStatus::Finished));
+}
+
+TEST(Once, RoutineCallingItsOwnOnceIsADeadlock) {
+  BuiltProgram built = buildProgram(onceWorker(R"IR(
+  call i32 @__bpor_once_begin(ptr @o, i32 0)
+)IR"));
+  ASSERT_TRUE(built.program);
+  Execution execution(*built.program);
+  runSchedule(execution, {0, 0});
+  ASSERT_EQ(execution.pending(0).kind, OpKind::Once); // inside init, on the same control
+  EXPECT_TRUE(execution.isEnabled(0));                // so that the step reports it
+  EXPECT_FALSE(execution.isEnabled(1));
+  execution.step(0);
+  EXPECT_EQ(execution.status(), ExecStatus::Error);
+  EXPECT_EQ(execution.error().kind, ErrorKind::Deadlock);
+}
+
+TEST(Once, ThreadExitInsideTheRoutineIsRefused) {
+  BuiltProgram built = buildProgram(onceWorker(R"IR(
+  call void @__bpor_pthread_exit(ptr null)
+)IR"));
+  ASSERT_TRUE(built.program);
+  Execution execution(*built.program);
+  runSchedule(execution, {0, 0});
+  EXPECT_EQ(execution.status(), ExecStatus::Error);
+  EXPECT_EQ(execution.error().kind, ErrorKind::Unsupported);
+  EXPECT_NE(execution.error().message.find("pthread_exit inside a pthread_once"),
+            std::string::npos);
 }
 
 TEST(Keys, ThreadSpecificValuesArePerThread) {
