@@ -69,6 +69,10 @@ FunctionCallee RuntimeFunctions::atomicEnd() {
   return declare("__bpor_atomic_end", Void, {I32});
 }
 
+FunctionCallee RuntimeFunctions::threadLocalAddress() {
+  return declare("__bpor_thread_local_address", Ptr, {Ptr});
+}
+
 bool isRuntimeFunctionName(StringRef Name) {
   return Name.starts_with("__bpor_");
 }

@@ -33,6 +33,7 @@ public:
   llvm::FunctionCallee nondet();      // u64 (u32 bits, u32 signed, u32 loc)
   llvm::FunctionCallee atomicBegin(); // void (u32 loc)
   llvm::FunctionCallee atomicEnd();   // void (u32 loc)
+  llvm::FunctionCallee threadLocalAddress(); // ptr (ptr global)
 
   llvm::IntegerType *i8() const { return I8; }
   llvm::IntegerType *i32() const { return I32; }
