@@ -84,10 +84,17 @@ TEST(NondetTypes, WidthAndSignOfEachSvCompType) {
   }
 }
 
-TEST(NondetTypes, FloatingPointIsUnsupported) {
-  EXPECT_FALSE(nondetTypeFor("float").has_value());
-  EXPECT_FALSE(nondetTypeFor("double").has_value());
+TEST(NondetTypes, CompetitionTypesBeyondIntegers) {
+  EXPECT_EQ(nondetTypeFor("float")->Bits, 32u);
+  EXPECT_EQ(nondetTypeFor("double")->Bits, 64u);
+  EXPECT_EQ(nondetTypeFor("int128")->Bits, 128u);
+  EXPECT_TRUE(nondetTypeFor("int128")->IsSigned);
+  EXPECT_FALSE(nondetTypeFor("uint128")->IsSigned);
+  EXPECT_EQ(nondetTypeFor("pchar")->Bits, 64u);
+  EXPECT_EQ(nondetTypeFor("pthread_t")->Bits, 64u);
+  EXPECT_EQ(nondetTypeFor("sector_t")->Bits, 64u);
   EXPECT_FALSE(nondetTypeFor("").has_value());
+  EXPECT_FALSE(nondetTypeFor("struct").has_value());
 }
 
 } // namespace
