@@ -86,11 +86,15 @@ struct ExternalCall {
 enum class CallOutcome : uint8_t {
   Return, // the call completes now with the value the handler wrote to `result`
   Pause,  // a visible operation: run() returns Paused with the thread standing
-         // at this call; Interpreter::complete() later writes its result and
-         // lets the thread go on
+          // at this call; Interpreter::complete() later writes its result and
+          // lets the thread go on
   Invoke, // the handler called Interpreter::invoke(): the invoked function runs
           // now; when it returns, this call completes with the value the
           // handler wrote to `result`
+  /// The handler called Interpreter::invoke(): the invoked function runs now and, when it
+  /// returns, this same call is made again (the handler sees it anew: exit() runs its
+  /// handlers one by one this way).
+  Retry,
   Stop, // the thread stops here (exit, pthread_exit, assertion failure): run()
         // returns Stopped
 };

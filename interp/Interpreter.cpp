@@ -238,6 +238,9 @@ RunResult Interpreter::callExternal(ThreadState &thread,
     writeResult(thread, caller, result, site.resultType.numSlots);
     thread.status = RunResult::Ready;
     return RunResult::Ready;
+  case CallOutcome::Retry: // the invoked frame sits above the caller, still at this call
+    thread.status = RunResult::Ready;
+    return RunResult::Ready;
   case CallOutcome::Pause:
     thread.status = RunResult::Paused;
     return RunResult::Paused;

@@ -66,6 +66,9 @@ public:
   /// then position): the runtime runs them before main. Empty for almost every
   /// C program.
   const std::vector<Address> &constructors() const { return constructors_; }
+  /// Functions of @llvm.global_dtors in the order they run at exit, after the atexit
+  /// handlers: a larger priority first (the reverse of constructors), then the later entry.
+  const std::vector<Address> &destructors() const { return destructors_; }
 
   /// Entry `id` of @__bpor_source_locations; unknown (empty) for 0 or an id out
   /// of range.
@@ -112,6 +115,7 @@ private:
   std::unordered_map<std::string, Address> globalsByName_;
   uint32_t firstFunctionObject_ = 0;
   std::vector<Address> constructors_;
+  std::vector<Address> destructors_;
   Memory memory_;
 };
 

@@ -275,8 +275,14 @@ bool ProgramBuilder::build(std::string &error) {
 }
 
 void ProgramBuilder::readConstructors() {
-  const GlobalVariable *table =
-      module_.getGlobalVariable("llvm.global_ctors", true);
+  readStructors("llvm.global_ctors", program_.constructors_);
+  readStructors("llvm.global_dtors", program_.destructors_);
+  // Destructors run in the reverse order: larger priority first, then the later entry.
+  std::reverse(program_.destructors_.begin(), program_.destructors_.end());
+}
+
+void ProgramBuilder::readStructors(StringRef tableName, std::vector<Address> &out) {
+  const GlobalVariable *table = module_.getGlobalVariable(tableName, true);
   if (!table || !table->hasInitializer())
     return;
   auto *array = dyn_cast<ConstantArray>(table->getInitializer());
@@ -298,7 +304,7 @@ void ProgramBuilder::readConstructors() {
       entries.begin(), entries.end(),
       [](const auto &a, const auto &b) { return a.first < b.first; });
   for (const auto &entry : entries)
-    program_.constructors_.push_back(entry.second);
+    out.push_back(entry.second);
 }
 
 bool ProgramBuilder::readSourceLocations(std::string &error) {

@@ -75,6 +75,7 @@ private:
                      std::string &error);
   bool readSourceLocations(std::string &error);
   void readConstructors();
+  void readStructors(llvm::StringRef tableName, std::vector<Address> &out);
   uint32_t internFile(llvm::StringRef file);
 
   const llvm::Module &module_;

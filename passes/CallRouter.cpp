@@ -111,6 +111,11 @@ unsigned CallRouter::route(Function &F) {
 
 bool CallRouter::routeCall(CallBase &Call, Function &Callee) {
   StringRef Name = Callee.getName();
+  // A spin-wait hint (_mm_pause) lets other threads run: a yield.
+  if (Name == "llvm.x86.sse2.pause") {
+    rename(Call, Callee, "__bpor_sched_yield");
+    return true;
+  }
   if (isRuntimeFunctionName(Name) || Callee.isIntrinsic())
     return false;
   if (Name.starts_with(AtomicPrefix) && Callee.isDeclaration()) {
@@ -160,17 +165,35 @@ void CallRouter::rename(CallBase &Call, Function &Callee, StringRef NewName) {
 bool CallRouter::rewriteNondet(CallBase &Call, StringRef Suffix) {
   std::optional<NondetType> Type = nondetTypeFor(Suffix);
   llvm::Type *ResultTy = Call.getType();
+  // clang returns a 128-bit integer as { i64, i64 } (low, high) on x86-64.
+  auto *Pair = dyn_cast<StructType>(ResultTy);
+  bool IsWidePair = Pair && Pair->getNumElements() == 2 &&
+                    Pair->getElementType(0)->isIntegerTy(64) &&
+                    Pair->getElementType(1)->isIntegerTy(64);
   if (!Type || !(ResultTy->isIntegerTy() || ResultTy->isPointerTy() ||
-                 ResultTy->isVoidTy()))
+                 ResultTy->isFloatingPointTy() || ResultTy->isVoidTy() || IsWidePair))
     return false; // unsupported: the runtime reports the call by name
+  // The declared result type is the truth about the width (long in ILP32);
+  // the runtime draws at most 64 bits, sign- or zero-extended beyond.
+  uint32_t Bits = ResultTy->isIntegerTy() ? std::min(ResultTy->getIntegerBitWidth(), 64u)
+                                          : std::min(Type->Bits, 64u);
   IRBuilder<> B(&Call);
-  Value *Word = B.CreateCall(Runtime.nondet(), {B.getInt32(Type->Bits),
-                                                B.getInt32(Type->IsSigned),
-                                                Locations.idConstant(Call)});
+  Value *Word = B.CreateCall(
+      Runtime.nondet(), {B.getInt32(Bits), B.getInt32(Type->IsSigned), Locations.idConstant(Call)});
   if (!ResultTy->isVoidTy()) {
-    Value *Result = ResultTy->isPointerTy()
-                        ? B.CreateIntToPtr(Word, ResultTy)
-                        : B.CreateZExtOrTrunc(Word, ResultTy);
+    Value *Result;
+    if (IsWidePair) {
+      Value *High = Type->IsSigned ? B.CreateAShr(Word, 63) : B.getInt64(0);
+      Result = B.CreateInsertValue(B.CreateInsertValue(PoisonValue::get(ResultTy), Word, {0}), High,
+                                   {1});
+    } else if (ResultTy->isPointerTy())
+      Result = B.CreateIntToPtr(Word, ResultTy);
+    else if (ResultTy->isFloatingPointTy())
+      Result = B.CreateSIToFP(B.CreateTrunc(Word, B.getIntNTy(Bits)), ResultTy);
+    else if (ResultTy->getIntegerBitWidth() > 64)
+      Result = Type->IsSigned ? B.CreateSExt(Word, ResultTy) : B.CreateZExt(Word, ResultTy);
+    else
+      Result = B.CreateZExtOrTrunc(Word, ResultTy);
     Result->takeName(&Call);
     Call.replaceAllUsesWith(Result);
   }

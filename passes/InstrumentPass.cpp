@@ -6,6 +6,7 @@
 #include "passes/RuntimeFunctions.h"
 #include "passes/SharedMemory.h"
 #include "passes/SourceLocations.h"
+#include "passes/ThreadLocals.h"
 
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Metadata.h"
@@ -30,6 +31,8 @@ PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &) {
   SourceLocationTable Locations(M);
   MemoryInstrumenter Memory(M, Runtime, Locations);
   CallRouter Calls(M, Runtime, Locations);
+  // First, so that accesses through the per-thread addresses are classified as shared.
+  rewriteThreadLocals(M, Runtime);
 
   std::vector<Function *> Bodies;
   for (Function &F : M)

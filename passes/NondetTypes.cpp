@@ -17,7 +17,13 @@ std::optional<NondetType> nondetTypeFor(llvm::StringRef Suffix) {
       .Cases("uint", "unsigned", "u32", Result(NondetType{32, false}))
       .Cases("long", "longlong", "loff_t", Result(NondetType{64, true}))
       .Cases("ulong", "ulonglong", "size_t", Result(NondetType{64, false}))
-      .Cases("pointer", "u64", Result(NondetType{64, false}))
+      .Cases("pointer", "pchar", "u64", Result(NondetType{64, false}))
+      .Cases("pthread_t", "sector_t", Result(NondetType{64, false}))
+      .Case("int128", Result(NondetType{128, true}))
+      .Case("uint128", Result(NondetType{128, false}))
+      // Floating point: the domain's integer values, converted (-1.0, 0.0, 1.0 by default).
+      .Case("float", Result(NondetType{32, true}))
+      .Case("double", Result(NondetType{64, true}))
       .Case("u8", Result(NondetType{8, false}))
       .Case("u16", Result(NondetType{16, false}))
       .Default(std::nullopt);

@@ -18,8 +18,9 @@ struct NondetType {
 inline constexpr llvm::StringLiteral NondetPrefix = "__VERIFIER_nondet_";
 
 /// The type of __VERIFIER_nondet_<Suffix>() on x86-64 Linux (LP64, signed
-/// char), or nullopt for suffixes the checker does not support (float and
-/// double: their values are not a small integer domain).
+/// char), or nullopt for suffixes the checker does not know. The call's own
+/// result type decides the width where it is an integer (long is 32 bits in an
+/// ILP32 program); float and double take the domain's values converted.
 std::optional<NondetType> nondetTypeFor(llvm::StringRef Suffix);
 
 } // namespace bpor::passes

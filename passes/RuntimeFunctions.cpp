@@ -75,6 +75,10 @@ FunctionCallee RuntimeFunctions::onceEnd() {
   return declare("__bpor_once_end", Void, {Ptr, I32});
 }
 
+FunctionCallee RuntimeFunctions::threadLocalAddress() {
+  return declare("__bpor_thread_local_address", Ptr, {Ptr});
+}
+
 bool isRuntimeFunctionName(StringRef Name) {
   return Name.starts_with("__bpor_");
 }

@@ -45,6 +45,7 @@ public:
   Operation event;
   std::string output;
   uint64_t randState = 1;
+  ProcessState process;
   ThreadId atomicOwner = NoThread;
   runtime::SyncTable<runtime::Mutex> mutexes;
   runtime::SyncTable<runtime::CondVar> conds;
@@ -77,6 +78,7 @@ bool Execution::checkpointInto(ModelCheckpoint &into) const {
   saved.event = event_;
   saved.output = output_;
   saved.randState = randState_;
+  saved.process = process_;
   saved.atomicOwner = atomicOwner_;
   saved.mutexes = mutexes_;
   saved.conds = conds_;
@@ -104,6 +106,7 @@ void Execution::restore(const ModelCheckpoint &checkpoint) {
   event_ = saved.event;
   output_ = saved.output;
   randState_ = saved.randState;
+  process_ = saved.process;
   atomicOwner_ = saved.atomicOwner;
   insideRun_ = false;
   childAwaitsInitialRun_ = false;

@@ -104,6 +104,8 @@ CallOutcome Execution::call(ThreadState &state, const ExternalCall &call, Slot *
       return CallOutcome::Return;
     case Performed::Waiting:
       continue;
+    case Performed::Retry:
+      return CallOutcome::Retry;
     case Performed::Stopped:
       return CallOutcome::Stop;
     }
@@ -112,6 +114,54 @@ CallOutcome Execution::call(ThreadState &state, const ExternalCall &call, Slot *
     return CallOutcome::Stop;
   // Blocked inside the atomic block (a lock held elsewhere): the block is interrupted here.
   return CallOutcome::Pause;
+}
+
+CallOutcome Execution::prepareAttribute(ProgramThread &thread, const ExternalCall &call,
+                                        Slot *result) {
+  // Attribute objects hold our own format: the detach state (or mutex type) as an int at offset
+  // 0, a thread's stack size as 8 bytes at offset 8 (0: the default). Like the setters above,
+  // these calls are not visible: attribute objects are the caller's private data in practice.
+  constexpr uint64_t DefaultStackSize = 8 << 20, MinStackSize = 16384;
+  const Slot *a = thread.request.args;
+  auto access = [&](Address address, uint64_t size, bool write, uint64_t &value) {
+    MemoryFault fault =
+        write ? memory_.write(address, size, value) : memory_.read(address, size, value);
+    if (fault != MemoryFault::None)
+      fail(ErrorKind::MemoryError, thread, currentLocation(thread),
+           fmt::format("{}: {} of {} bytes at {} by {}", memoryFaultName(fault),
+                       write ? "store" : "load", size, memory_.describe(address), call.name));
+    return fault == MemoryFault::None;
+  };
+  uint64_t value = 0;
+  result[0] = 0;
+  switch (Ext(call.id)) {
+  case Ext::AttrSetIgnored:
+  case Ext::MutexattrSetIgnored:
+    return CallOutcome::Return;
+  case Ext::AttrGetdetachstate:
+  case Ext::MutexattrGettype:
+    if (!access(a[0], 4, false, value) || !access(a[1], 4, true, value))
+      return CallOutcome::Stop;
+    return CallOutcome::Return;
+  case Ext::AttrSetstacksize:
+    if (a[1] < MinStackSize) {
+      result[0] = EINVAL;
+      return CallOutcome::Return;
+    }
+    value = a[1];
+    // The size (a size_t) is kept in the attribute object's bytes 8 onwards.
+    return access(a[0] + 8, program_.pointerBytes(), true, value) ? CallOutcome::Return
+                                                                  : CallOutcome::Stop;
+  case Ext::AttrGetstacksize:
+    if (!access(a[0] + 8, program_.pointerBytes(), false, value))
+      return CallOutcome::Stop;
+    if (value == 0)
+      value = DefaultStackSize;
+    return access(a[1], program_.pointerBytes(), true, value) ? CallOutcome::Return
+                                                              : CallOutcome::Stop;
+  default:
+    return CallOutcome::Return;
+  }
 }
 
 CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, Slot *result) {
@@ -174,8 +224,6 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
 
   // ---- Scheduling, errors, exit ----
   case Ext::SchedYield:
-  case Ext::Sleep:
-  case Ext::Usleep:
     setPending(thread, OpKind::Yield, 0);
     return CallOutcome::Pause;
   case Ext::SpinYield:
@@ -198,9 +246,24 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   case Ext::Abort:
     fail(ErrorKind::AssertionFailure, thread, currentLocation(thread), "abort() was called");
     return CallOutcome::Stop;
+  // ---- Program start and end, per-thread state, time (Process.cpp) ----
   case Ext::Exit:
-    setExitPending(thread, currentLocation(thread));
-    return CallOutcome::Pause;
+  case Ext::QuickExit:
+  case Ext::ImmediateExit:
+  case Ext::Atexit:
+  case Ext::CxaAtexit:
+  case Ext::AtQuickExit:
+  case Ext::CxaThreadAtexit:
+  case Ext::ThreadLocalAddress:
+  case Ext::ErrnoLocation:
+  case Ext::ClockGettime:
+  case Ext::Time:
+  case Ext::Gettimeofday:
+  case Ext::Clock:
+  case Ext::Sleep:
+  case Ext::Usleep:
+  case Ext::Nanosleep:
+    return prepareProcess(thread, call, result);
 
   // ---- SV-COMP ----
   case Ext::Assume:
@@ -298,8 +361,36 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   }
   case Ext::MutexattrDestroy:
   case Ext::AttrDestroy:
+  case Ext::AttrInitIgnored:
+  case Ext::SetnameIgnored:
     result[0] = 0;
     return CallOutcome::Return;
+  case Ext::AttrSetIgnored:
+  case Ext::MutexattrSetIgnored:
+  case Ext::AttrGetdetachstate:
+  case Ext::AttrSetstacksize:
+  case Ext::AttrGetstacksize:
+  case Ext::MutexattrGettype:
+    return prepareAttribute(thread, call, result);
+  case Ext::MutexTimedlock:
+    setPending(thread, OpKind::Trylock, 0);
+    op.addAccess(a[0], syncFootprint(a[0], sizeof(pthread_mutex_t)), true);
+    return CallOutcome::Pause;
+  case Ext::SpinInit:
+  case Ext::SpinDestroy:
+  case Ext::SpinLock:
+  case Ext::SpinTrylock:
+  case Ext::SpinUnlock: {
+    static constexpr OpKind Kinds[] = {OpKind::Other, OpKind::Other, OpKind::Lock, OpKind::Trylock,
+                                       OpKind::Unlock};
+    setPending(thread, Kinds[uint32_t(id) - uint32_t(Ext::SpinInit)], 0);
+    op.addAccess(a[0], syncFootprint(a[0], sizeof(pthread_spinlock_t)), true);
+    return CallOutcome::Pause;
+  }
+  case Ext::Cancel:
+    fail(ErrorKind::Unsupported, thread, currentLocation(thread),
+         "pthread_cancel is not supported (cancellation points are not modelled)");
+    return CallOutcome::Stop;
 
   case Ext::CondInit:
   case Ext::CondDestroy:
@@ -344,10 +435,14 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   case Ext::SemWait:
   case Ext::SemTrywait:
   case Ext::SemPost:
-  case Ext::SemGetvalue: {
+  case Ext::SemGetvalue:
+  case Ext::SemTimedwait: {
     static constexpr OpKind Kinds[] = {OpKind::Other,   OpKind::Other,   OpKind::SemWait,
                                        OpKind::Trylock, OpKind::SemPost, OpKind::Other};
-    setPending(thread, Kinds[uint32_t(id) - uint32_t(Ext::SemInit)], 0);
+    setPending(thread,
+               id == Ext::SemTimedwait ? OpKind::Trylock
+                                       : Kinds[uint32_t(id) - uint32_t(Ext::SemInit)],
+               0);
     op.addAccess(a[0], syncFootprint(a[0], sizeof(sem_t)), true);
     if (id == Ext::SemGetvalue)
       op.addAccess(a[1], 4, true);
@@ -440,7 +535,16 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   case Ext::Strcat:
   case Ext::Strchr:
   case Ext::Strdup:
-  case Ext::Atoi: {
+  case Ext::Atoi:
+  case Ext::Atol:
+  case Ext::Strtol:
+  case Ext::Strtoul:
+  case Ext::Strrchr:
+  case Ext::Strnlen:
+  case Ext::Memchr:
+  case Ext::Strstr:
+  case Ext::Strncat:
+  case Ext::PosixMemalign: {
     setPending(thread, OpKind::MemoryCopy, 0);
     if (!libcFootprint(thread, op))
       return CallOutcome::Pause;
@@ -521,6 +625,44 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     int32_t v = int32_t(a[0]);
     result[0] = uint32_t(v < 0 ? -v : v);
     return CallOutcome::Return;
+  }
+  case Ext::Labs: {
+    int64_t v = int64_t(a[0]);
+    result[0] = uint64_t(v < 0 ? -v : v);
+    return CallOutcome::Return;
+  }
+  case Ext::AlignedAlloc:
+    result[0] = memory_.allocate(ObjectKind::Heap, a[1], 16, thread.state.threadId);
+    return CallOutcome::Return;
+  case Ext::Fflush:
+    result[0] = 0;
+    return CallOutcome::Return;
+  case Ext::Getenv:
+    result[0] = 0; // no environment variable is set
+    return CallOutcome::Return;
+  case Ext::Fputs:
+  case Ext::Fputc: {
+    std::string text;
+    if (id == Ext::Fputc) {
+      text.push_back(char(a[0]));
+    } else if (MemoryFault fault = memory_.readString(a[0], text); fault != MemoryFault::None) {
+      fail(
+          ErrorKind::MemoryError, thread, currentLocation(thread),
+          fmt::format("{}: string of fputs at {}", memoryFaultName(fault), memory_.describe(a[0])));
+      return CallOutcome::Stop;
+    }
+    emit(text);
+    result[0] = id == Ext::Fputc ? uint8_t(a[0]) : 1;
+    return CallOutcome::Return;
+  }
+  case Ext::AssertBsd: {
+    std::string assertion, file;
+    memory_.readString(a[0], assertion);
+    memory_.readString(a[1], file);
+    fail(ErrorKind::AssertionFailure, thread,
+         internLocation(SourceLocation{file, uint32_t(a[2]), 0}),
+         fmt::format("assertion '{}' failed", assertion));
+    return CallOutcome::Stop;
   }
   case Ext::Rand:
     // The C standard's sample generator: deterministic, restarted with every execution.

@@ -34,6 +34,7 @@ void Execution::restart() {
   event_ = Operation{};
   output_.clear();
   randState_ = 1;
+  process_ = ProcessState{};
   mutexes_.clear();
   conds_.clear();
   rwlocks_.clear();
@@ -64,6 +65,7 @@ void Execution::restart() {
     args[1] = argv;
   }
   interp_->start(main.state, entry, std::span<const Slot>(args, numArgs));
+  invokeConstructors(main);
   runThread(main);
 }
 
@@ -105,6 +107,11 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
     interp_->complete(thread.state, &result, thread.request.numResultSlots);
     runThread(thread);
     break;
+  case Performed::Retry:
+    // A handler frame stands above the call, which runs again once the handler returns.
+    thread.state.status = RunResult::Ready;
+    runThread(thread);
+    break;
   case Performed::Waiting:
   case Performed::Stopped:
     break;
@@ -135,10 +142,28 @@ void Execution::runThread(ProgramThread &thread) {
       break;
     case RunResult::Returned: {
       Slot value = thread.state.returnValue.empty() ? 0 : thread.state.returnValue[0];
-      if (thread.state.threadId == 0 && !thread.exiting) {
+      bool runsExitHandlers =
+          process_.phase != ExitPhase::None && process_.exitingThread == thread.state.threadId;
+      if (thread.state.threadId == 0 && !thread.exiting && !runsExitHandlers) {
+        // main returned: exit(value), whose handlers run on thread 0's empty stack.
         exitCode_ = int(int32_t(value));
-        thread.stage = Stage::MainReturned;
-        setExitPending(thread, 0);
+        if (process_.phase == ExitPhase::None && hasExitHandlers(thread, ExitPhase::Exit)) {
+          process_.phase = ExitPhase::Exit;
+          process_.exitingThread = 0;
+          runsExitHandlers = true;
+        } else {
+          thread.stage = Stage::MainReturned;
+          setExitPending(thread, 0);
+          break;
+        }
+      }
+      if (runsExitHandlers) {
+        if (invokeNextExitHandler(thread)) {
+          again = true;
+        } else {
+          thread.stage = Stage::MainReturned;
+          setExitPending(thread, 0);
+        }
         break;
       }
       if (!thread.exiting) {
@@ -186,8 +211,15 @@ void Execution::setExitPending(ProgramThread &thread, uint32_t location) {
 }
 
 bool Execution::finishThread(ProgramThread &thread) {
-  // Thread-specific destructors run as the thread ends (one round: PTHREAD_DESTRUCTOR_ITERATIONS
-  // is not modelled), each on a fresh stack, in key order.
+  // C++ thread_local destructors (__cxa_thread_atexit) first, last-registered first, then
+  // thread-specific destructors (one round: PTHREAD_DESTRUCTOR_ITERATIONS is not modelled), in
+  // key order; each on a fresh stack.
+  if (!thread.threadExitHandlers.empty()) {
+    runtime::ExitHandler handler = thread.threadExitHandlers.back();
+    thread.threadExitHandlers.pop_back();
+    interp_->start(thread.state, handler.function, std::span<const Slot>(&handler.argument, 1));
+    return true;
+  }
   for (auto &[key, value] : thread.specific) {
     if (value == 0 || key >= keyDestructors_.size() || keyDestructors_[key] == 0)
       continue;
@@ -206,6 +238,7 @@ void Execution::terminate(ProgramThread &thread) {
   for (auto it = thread.state.allocas.rbegin(); it != thread.state.allocas.rend(); ++it)
     memory_.release(*it, ObjectKind::Stack);
   thread.state.allocas.clear();
+  releaseThreadObjects(thread);
   for (ThreadId t = 0; t < numThreads_; ++t)
     if (threads_[t]->stage != Stage::Terminated)
       return;
@@ -280,6 +313,10 @@ std::string Execution::describeAddress(uint64_t address) const {
       return "thread-specific key table";
     if (address == ThreadNumberingAddress)
       return "thread numbering";
+    if (address == ClockAddress)
+      return "the clock";
+    if (address == ExitTableAddress)
+      return "the exit-handler table";
     return fmt::format("thread {}", offsetOf(address));
   }
   return memory_.describe(address);

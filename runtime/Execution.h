@@ -57,6 +57,12 @@ inline constexpr Address KeyTableAddress = makeAddress(PseudoObject, ~uint32_t(0
 /// names of the objects it allocates) depends on the order of creations by different threads,
 /// so those creations must be dependent for a reduction to see every numbering.
 inline constexpr Address ThreadNumberingAddress = makeAddress(PseudoObject, ~uint32_t(0) - 1);
+/// The process's clock (time functions read it, sleeping advances it) and its exit-handler table
+/// (atexit and friends): shared state, so the calls touching them are visible operations.
+inline constexpr Address ClockAddress = makeAddress(PseudoObject, ~uint32_t(0) - 2);
+/// The clock at the start of every execution: 2024-01-01 00:00:00 UTC, in nanoseconds.
+inline constexpr uint64_t ClockStartNanos = uint64_t(1'704'067'200) * 1'000'000'000;
+inline constexpr Address ExitTableAddress = makeAddress(PseudoObject, ~uint32_t(0) - 3);
 
 class Execution final : public Model, private ExternalHandler {
 public:
@@ -97,6 +103,7 @@ private:
   enum class Performed : uint8_t {
     Complete, // the call completes with `result`
     Waiting,  // first half of a two-part operation (cond wait, barrier): the call stays paused
+    Retry,    // exit(): a handler frame was pushed; the call runs again once it returns
     Stopped,  // the execution ended (error, exit, infeasible) or the thread terminated
   };
 
@@ -106,6 +113,8 @@ private:
   /// request and pending operation and returns Pause.
   CallOutcome prepare(ProgramThread &thread, const ExternalCall &call, Slot *result);
   void setPending(ProgramThread &thread, OpKind kind, uint32_t location);
+  /// pthread_attr_* and pthread_mutexattr_* getters and setters beyond init/settype.
+  CallOutcome prepareAttribute(ProgramThread &thread, const ExternalCall &call, Slot *result);
   /// The footprint of a libc memory function; returns true if it touches only memory private
   /// to the thread (its own stack, read-only globals), so it need not be visible.
   bool libcFootprint(ProgramThread &thread, Operation &op) const;
@@ -118,6 +127,34 @@ private:
   Performed performSync(ProgramThread &thread, Slot &result, Operation &event);
   /// libc functions over memory (shared with the immediate path).
   Performed performLibc(ProgramThread &thread, Slot &result);
+
+  // Program start and end, per-thread state, time (Process.cpp).
+  enum class ExitPhase : uint8_t { None, Exit, QuickExit };
+  /// The process-wide part of a run's state that libc keeps: exit handlers and the clock.
+  struct ProcessState {
+    std::vector<runtime::ExitHandler> atexit;      // atexit, __cxa_atexit: registration order
+    std::vector<runtime::ExitHandler> atQuickExit; // at_quick_exit
+    uint32_t destructorsRun = 0;                   // of program_.destructors()
+    ExitPhase phase = ExitPhase::None;             // set once exit()/quick_exit() has begun
+    ThreadId exitingThread = NoThread;             // the thread running the handlers
+    uint64_t clockNanos = ClockStartNanos;         // the clock, in nanoseconds since the epoch
+  };
+  /// The calls of Process.cpp (exit handlers, thread-locals, errno, time), as prepare() does.
+  CallOutcome prepareProcess(ProgramThread &thread, const ExternalCall &call, Slot *result);
+  Performed performProcess(ProgramThread &thread, Slot &result, Operation &event);
+  /// Runs the global constructors before main: frames above main's first instruction.
+  void invokeConstructors(ProgramThread &main);
+  /// Pushes a frame for the next handler the exiting thread must run (its thread_local
+  /// destructors, then atexit handlers last-registered first, then the global destructors; or
+  /// the at_quick_exit handlers). False when none is left.
+  bool invokeNextExitHandler(ProgramThread &thread);
+  bool hasExitHandlers(const ProgramThread &thread, ExitPhase phase) const;
+  /// The thread's copy of the thread-local global at `global` (made on first use).
+  Address threadLocalAddress(ProgramThread &thread, Address global);
+  Address errnoAddress(ProgramThread &thread);
+  void setErrno(ProgramThread &thread, int value);
+  /// Frees the thread's copies of thread-local variables and its errno as it terminates.
+  void releaseThreadObjects(ProgramThread &thread);
 
   // Threads (Execution.cpp).
   ProgramThread &newThread();
@@ -143,6 +180,8 @@ private:
   // Synchronisation objects, created on first use (static initialisers are zeroes).
   runtime::Mutex &mutexAt(Address address);
   const runtime::Mutex *findMutex(Address address) const;
+  /// A spin lock: a normal mutex, created on first use whatever its bytes hold.
+  runtime::Mutex &spinAt(Address address);
   uint64_t syncFootprint(Address address, uint64_t typeSize) const;
 
   void emit(std::string_view text);
@@ -160,6 +199,7 @@ private:
   Operation event_;
   std::string output_;
   uint64_t randState_ = 1;
+  ProcessState process_;
   /// Set while the interpreter runs a thread: a thread created then (inside an atomic block)
   /// runs its prefix only after the handler returned.
   bool insideRun_ = false;

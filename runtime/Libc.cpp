@@ -3,6 +3,7 @@
 // (or Free) operations otherwise, with footprints that depend only on their pointer arguments.
 #include "runtime/Execution.h"
 
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <fmt/format.h>
@@ -61,9 +62,34 @@ bool Execution::libcFootprint(ProgramThread &thread, Operation &op) const {
     break;
   case Ext::Strlen:
   case Ext::Strchr:
+  case Ext::Strrchr:
   case Ext::Strdup:
   case Ext::Atoi:
+  case Ext::Atol:
     op.addAccess(a[0], rest(a[0]), false);
+    break;
+  case Ext::Strtol:
+  case Ext::Strtoul:
+    op.addAccess(a[0], rest(a[0]), false);
+    if (a[1] != 0)
+      op.addAccess(a[1], 8, true);
+    break;
+  case Ext::Strnlen:
+    op.addAccess(a[0], std::min(a[1], rest(a[0])), false);
+    break;
+  case Ext::Memchr:
+    op.addAccess(a[0], a[2], false);
+    break;
+  case Ext::Strstr:
+    op.addAccess(a[0], rest(a[0]), false);
+    op.addAccess(a[1], rest(a[1]), false);
+    break;
+  case Ext::Strncat:
+    op.addAccess(a[1], std::min(a[2], rest(a[1])), false);
+    op.addAccess(a[0], rest(a[0]), true);
+    break;
+  case Ext::PosixMemalign:
+    op.addAccess(a[0], 8, true);
     break;
   case Ext::Strcmp:
     op.addAccess(a[0], rest(a[0]), false);
@@ -234,6 +260,81 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     readString(a[0], NoLimit, s1, "atoi");
     result = uint32_t(std::atoi(s1.c_str()));
     break;
+  case Ext::Atol:
+    readString(a[0], NoLimit, s1, "atol");
+    result = uint64_t(std::atoll(s1.c_str()));
+    break;
+  case Ext::Strtol:
+  case Ext::Strtoul: {
+    readString(a[0], NoLimit, s1, "strtol");
+    if (fault != MemoryFault::None)
+      break;
+    char *end = nullptr;
+    errno = 0;
+    result = thread.request.id == Ext::Strtol
+                 ? uint64_t(std::strtoll(s1.c_str(), &end, int(a[2])))
+                 : uint64_t(std::strtoull(s1.c_str(), &end, int(a[2])));
+    if (errno != 0)
+      setErrno(thread, errno);
+    if (a[1] != 0) {
+      check(a[1], program_.pointerBytes(), true, "strtol (end pointer)");
+      if (fault == MemoryFault::None)
+        memory_.write(a[1], program_.pointerBytes(), a[0] + uint64_t(end - s1.c_str()));
+    }
+    break;
+  }
+  case Ext::Strrchr: {
+    readString(a[0], NoLimit, s1, "strrchr");
+    char c = char(a[1]);
+    size_t at = c == 0 ? s1.size() : s1.rfind(c);
+    result = at == std::string::npos ? 0 : a[0] + at;
+    break;
+  }
+  case Ext::Strnlen:
+    readString(a[0], a[1], s1, "strnlen");
+    result = s1.size();
+    break;
+  case Ext::Memchr: {
+    check(a[0], a[2], false, "memchr");
+    result = 0;
+    if (fault == MemoryFault::None && a[2] != 0)
+      if (const void *hit = std::memchr(memory_.host(a[0]), int(uint8_t(a[1])), a[2]))
+        result = a[0] + uint64_t(static_cast<const uint8_t *>(hit) - memory_.host(a[0]));
+    break;
+  }
+  case Ext::Strstr: {
+    readString(a[0], NoLimit, s1, "strstr");
+    readString(a[1], NoLimit, s2, "strstr");
+    size_t at = s1.find(s2);
+    result = at == std::string::npos ? 0 : a[0] + at;
+    break;
+  }
+  case Ext::Strncat:
+    readString(a[0], NoLimit, s1, "strncat (destination)");
+    readString(a[1], a[2], s2, "strncat (source)");
+    check(a[0] + s1.size(), s2.size() + 1, true, "strncat (destination)");
+    if (fault == MemoryFault::None)
+      std::memcpy(memory_.host(a[0] + s1.size()), s2.c_str(), s2.size() + 1);
+    result = a[0];
+    break;
+  case Ext::PosixMemalign: {
+    check(a[0], program_.pointerBytes(), true, "posix_memalign (result pointer)");
+    if (fault != MemoryFault::None)
+      break;
+    uint64_t alignment = a[1];
+    if (alignment < program_.pointerBytes() || (alignment & (alignment - 1)) != 0) {
+      result = EINVAL;
+      break;
+    }
+    Address block = memory_.allocate(ObjectKind::Heap, a[2], 16, thread.state.threadId);
+    if (block == 0) {
+      result = ENOMEM;
+      break;
+    }
+    memory_.write(a[0], program_.pointerBytes(), block);
+    result = 0;
+    break;
+  }
   default:
     break;
   }

@@ -101,7 +101,8 @@ bool Execution::isEnabledThread(const ProgramThread &thread) const {
     return true;
   const Slot *a = thread.request.args;
   switch (thread.request.id) {
-  case Ext::MutexLock: {
+  case Ext::MutexLock:
+  case Ext::SpinLock: {
     const runtime::Mutex *mutex = findMutex(a[0]);
     return !mutex || mutex->canLock(self);
   }
@@ -141,13 +142,8 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
                                         Operation &event) {
   if (atomicOwner_ == thread.state.threadId)
     atomicOwner_ = NoThread;
-  if (thread.pending.kind == OpKind::Exit) {
-    // main returned (exitCode_ already set) or exit() was called.
-    if (thread.stage != Stage::MainReturned)
-      exitCode_ = int(int32_t(thread.request.args[0]));
-    status_ = ExecStatus::Finished;
-    return Performed::Stopped;
-  }
+  if (thread.pending.kind == OpKind::Exit)
+    return performProcess(thread, result, event);
   switch (thread.request.id) {
   case Ext::Load:
   case Ext::Store:
@@ -162,8 +158,6 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
     return performMemory(thread, result, event);
   case Ext::SchedYield:
   case Ext::SpinYield:
-  case Ext::Sleep:
-  case Ext::Usleep:
     result = 0;
     return Performed::Complete;
   case Ext::Nondet: {
@@ -178,6 +172,17 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
   case Ext::AtomicBegin:
     thread.atomicDepth = 1;
     return Performed::Complete;
+  case Ext::Atexit:
+  case Ext::CxaAtexit:
+  case Ext::AtQuickExit:
+  case Ext::ClockGettime:
+  case Ext::Gettimeofday:
+  case Ext::Time:
+  case Ext::Clock:
+  case Ext::Sleep:
+  case Ext::Usleep:
+  case Ext::Nanosleep:
+    return performProcess(thread, result, event);
   case Ext::ThreadCreate:
   case Ext::ThreadJoin:
   case Ext::ThreadDetach:
@@ -197,6 +202,15 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
   case Ext::Strchr:
   case Ext::Strdup:
   case Ext::Atoi:
+  case Ext::Atol:
+  case Ext::Strtol:
+  case Ext::Strtoul:
+  case Ext::Strrchr:
+  case Ext::Strnlen:
+  case Ext::Memchr:
+  case Ext::Strstr:
+  case Ext::Strncat:
+  case Ext::PosixMemalign:
     return performLibc(thread, result);
   default:
     return performSync(thread, result, event);

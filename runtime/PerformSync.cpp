@@ -11,6 +11,10 @@ namespace bpor {
 using runtime::Ext;
 using runtime::Stage;
 
+runtime::Mutex &Execution::spinAt(Address address) {
+  return mutexes_.emplace(address, runtime::Mutex(runtime::MutexType::Normal)).first->second;
+}
+
 Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
                                             Operation &event) {
   const Slot *a = thread.request.args;
@@ -76,6 +80,34 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     return complete(mutexAt(a[0]).trylock(self), "pthread_mutex_trylock");
   case Ext::MutexUnlock:
     return complete(mutexAt(a[0]).unlock(self), "pthread_mutex_unlock");
+  case Ext::MutexTimedlock: {
+    // Locks when it can; otherwise the timeout fires (POSIX: never when the mutex is free). The
+    // checker explores this step at every point, so both outcomes are covered.
+    runtime::Mutex &mutex = mutexAt(a[0]);
+    if (mutex.canLock(self))
+      return complete(mutex.lock(self), "pthread_mutex_timedlock");
+    result = event.value = ETIMEDOUT;
+    return Performed::Complete;
+  }
+
+  // Spin locks: mutexes of the normal type (a spin lock never has another type, whatever the
+  // bytes after it hold).
+  case Ext::SpinInit:
+    mutexes_.insert_or_assign(a[0], runtime::Mutex(runtime::MutexType::Normal));
+    result = 0;
+    return Performed::Complete;
+  case Ext::SpinDestroy: {
+    runtime::SyncResult r = spinAt(a[0]).destroy();
+    if (!r.misuse)
+      mutexes_.erase(a[0]);
+    return complete(r, "pthread_spin_destroy");
+  }
+  case Ext::SpinLock:
+    return complete(spinAt(a[0]).lock(self), "pthread_spin_lock");
+  case Ext::SpinTrylock:
+    return complete(spinAt(a[0]).trylock(self), "pthread_spin_trylock");
+  case Ext::SpinUnlock:
+    return complete(spinAt(a[0]).unlock(self), "pthread_spin_unlock");
 
   case Ext::CondInit:
     conds_.insert_or_assign(a[0], runtime::CondVar());
@@ -179,8 +211,12 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     result = 0;
     return Performed::Complete;
   case Ext::SemTrywait:
-    // errno (EAGAIN) is not modelled: the call returns -1.
+  case Ext::SemTimedwait:
+    // A timed wait may time out whenever the semaphore is 0 (the wait completes at once
+    // otherwise); the checker explores it here and, after posts, succeeding later.
     result = semaphores_[a[0]].tryWait() ? 0 : uint32_t(-1);
+    if (result != 0)
+      setErrno(thread, thread.request.id == Ext::SemTrywait ? EAGAIN : ETIMEDOUT);
     event.value = result;
     return Performed::Complete;
   case Ext::SemPost:

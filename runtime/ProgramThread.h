@@ -29,6 +29,14 @@ struct Request {
   Slot args[MaxArgs] = {};
 };
 
+/// A function to call at exit (atexit, __cxa_atexit, at_quick_exit) or at thread exit
+/// (__cxa_thread_atexit), with the argument __cxa_atexit passes.
+struct ExitHandler {
+  Address function = 0;
+  Slot argument = 0;
+  bool withArgument = false; // __cxa_atexit and __cxa_thread_atexit pass `argument`
+};
+
 struct ProgramThread {
   ThreadState state;
   Operation pending;
@@ -52,6 +60,13 @@ struct ProgramThread {
   uint64_t barrierGeneration = 0;
   /// Thread-specific data (pthread_setspecific): key -> value.
   std::vector<std::pair<uint32_t, Slot>> specific;
+  /// This thread's copies of thread-local globals: (global's address, copy). Thread 0 uses the
+  /// globals themselves.
+  std::vector<std::pair<Address, Address>> threadLocals;
+  /// This thread's errno (a 4-byte object made on first use), 0 before.
+  Address errnoObject = 0;
+  /// __cxa_thread_atexit handlers (C++ thread_local destructors), run last-registered first.
+  std::vector<ExitHandler> threadExitHandlers;
 
   /// Ready for reuse as thread `id` (keeps allocated capacity: restart() must be cheap).
   void reset(ThreadId id) {
@@ -74,6 +89,9 @@ struct ProgramThread {
     barrier = 0;
     barrierGeneration = 0;
     specific.clear();
+    threadLocals.clear();
+    errnoObject = 0;
+    threadExitHandlers.clear();
   }
 };
 

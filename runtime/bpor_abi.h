@@ -71,6 +71,11 @@ uint64_t __bpor_nondet(uint32_t bits, uint32_t is_signed, uint32_t loc);
 void __bpor_atomic_begin(uint32_t loc);
 void __bpor_atomic_end(uint32_t loc);
 
+/* ---- Thread-local variables ---- */
+/* Every llvm.threadlocal.address(@g) (and any other use of a thread_local global @g) becomes
+ * this: the calling thread's copy of @g (thread 0 uses @g itself). */
+void *__bpor_thread_local_address(void *global);
+
 /* ---- POSIX threads (C signatures as in <pthread.h>; opaque types as void *) ---- */
 int __bpor_pthread_create(void *thread, const void *attr, void *(*start)(void *), void *arg);
 int __bpor_pthread_join(uint64_t thread, void **retval);
@@ -125,7 +130,9 @@ int __bpor_pthread_key_delete(uint32_t key);
 void *__bpor_pthread_getspecific(uint32_t key);
 int __bpor_pthread_setspecific(uint32_t key, const void *value);
 
-/* pthread_attr_* calls are accepted and ignored (detach state is honoured). */
+/* pthread_attr_* calls are accepted and ignored (detach state is honoured). Later additions to
+ * the threads API (spin locks, timed locks, attribute getters, ...) are modelled under their
+ * plain C names, which the pass leaves alone: runtime/Externals.cpp lists them. */
 int __bpor_pthread_attr_init(void *attr);
 int __bpor_pthread_attr_destroy(void *attr);
 int __bpor_pthread_attr_setdetachstate(void *attr, int state);

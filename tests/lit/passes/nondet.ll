@@ -1,12 +1,13 @@
 ; __VERIFIER_nondet_<type>() becomes __bpor_nondet(bits, is_signed, loc) and a
-; conversion to the declared result type; float and double stay unsupported
-; (the call is left for the runtime to report by name).
+; conversion to the declared result type; float and double convert the drawn
+; integer; an unknown type is left for the runtime to report by name.
 ; REQUIRES: plugin
 ; RUN: %opt -load-pass-plugin=%plugin -passes=bpor-instrument -S %s -o %t.ll
 ; RUN: %FileCheck %s < %t.ll
 ; RUN: %FileCheck %s --check-prefix=DECL < %t.ll
 
 declare i32 @__VERIFIER_nondet_int()
+declare i32 @__VERIFIER_nondet_struct()
 declare i32 @__VERIFIER_nondet_uint()
 declare i64 @__VERIFIER_nondet_long()
 declare i64 @__VERIFIER_nondet_ulong()
@@ -62,13 +63,17 @@ define void @all(ptr %out) {
 ; CHECK: [[W:%.*]] = call i64 @__bpor_nondet(i32 32, i32 0, i32 0)
 ; CHECK-NEXT: %w = trunc i64 [[W]] to i32
   %w = call i32 @__VERIFIER_nondet_u32()
-; CHECK: %f = call float @__VERIFIER_nondet_float()
+; CHECK: [[F:%.*]] = call i64 @__bpor_nondet(i32 32, i32 1, i32 0)
+; CHECK-NEXT: [[T:%.*]] = trunc i64 [[F]] to i32
+; CHECK-NEXT: %f = sitofp i32 [[T]] to float
   %f = call float @__VERIFIER_nondet_float()
+; CHECK: %x = call i32 @__VERIFIER_nondet_struct()
+  %x = call i32 @__VERIFIER_nondet_struct()
   ret void
 }
 
 ; The routed declarations are gone; the unsupported one stays.
-; DECL-NOT: declare {{.*}} @__VERIFIER_nondet_{{[^f]}}
-; DECL: declare float @__VERIFIER_nondet_float()
+; DECL-NOT: declare {{.*}} @__VERIFIER_nondet_{{[^s]}}
+; DECL: declare i32 @__VERIFIER_nondet_struct()
 ; DECL-NOT: declare {{.*}} @__VERIFIER_nondet_
 ; DECL: declare i64 @__bpor_nondet(i32, i32, i32)

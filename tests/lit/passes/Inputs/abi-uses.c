@@ -68,4 +68,5 @@ void *const abi_functions[] = {
     (void *)__bpor_spin_yield,
     (void *)__bpor_store,
     (void *)__bpor_store_bytes,
+    (void *)__bpor_thread_local_address,
 };

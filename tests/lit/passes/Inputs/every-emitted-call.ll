@@ -38,3 +38,12 @@ spin:
 done:
   ret void
 }
+
+; A thread-local variable's address is asked of the runtime.
+@per_thread = thread_local global i32 0
+declare ptr @llvm.threadlocal.address.p0(ptr)
+define void @thread_local_use() {
+  %p = call ptr @llvm.threadlocal.address.p0(ptr @per_thread)
+  store i32 1, ptr %p
+  ret void
+}

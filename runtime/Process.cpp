@@ -1,0 +1,300 @@
+// What libc keeps for the process and for each thread: global constructors and destructors,
+// exit handlers (atexit, __cxa_atexit, at_quick_exit, C++ thread_local destructors), exit,
+// quick_exit and _Exit, thread-local variables, errno, and time.
+//
+// Rules:
+// - Constructors run in thread 0 before main, in priority order. exit() (and main's return)
+//   runs, in the exiting thread, its thread_local destructors, then the atexit handlers
+//   last-registered first, then the global destructors; quick_exit runs only the at_quick_exit
+//   handlers; _exit and _Exit run none. Other threads go on running meanwhile, as in C.
+// - Each handler runs on top of the exit call, which is made again when it returns (so the
+//   exit call's frame and locals stay alive while handlers run); after main returned, handlers
+//   run on thread 0's empty stack.
+// - Thread-local globals: thread 0 uses the global itself, every other thread a copy made on
+//   first use from the global's initial value, freed when the thread terminates.
+// - The clock starts at a fixed time and every read advances it by a microsecond; sleeping
+//   advances it by the time slept. Reads and sleeps are visible operations on the clock, so the
+//   checker explores the orders in which threads read it.
+#include "runtime/Execution.h"
+
+#include <cerrno>
+#include <fmt/format.h>
+
+namespace bpor {
+
+using runtime::Ext;
+using runtime::Stage;
+
+namespace {
+constexpr uint64_t NanosPerSecond = 1'000'000'000;
+constexpr uint64_t ClockStart = ClockStartNanos;
+constexpr uint64_t ClockTick = 1000; // each read advances the clock by 1 us
+} // namespace
+
+void Execution::invokeConstructors(ProgramThread &main) {
+  const std::vector<Address> &constructors = program_.constructors();
+  // The last invoked runs first: push them in reverse.
+  for (auto it = constructors.rbegin(); it != constructors.rend(); ++it)
+    interp_->invoke(main.state, *it, {});
+}
+
+bool Execution::hasExitHandlers(const ProgramThread &thread, ExitPhase phase) const {
+  if (phase == ExitPhase::QuickExit)
+    return !process_.atQuickExit.empty();
+  return !thread.threadExitHandlers.empty() || !process_.atexit.empty() ||
+         process_.destructorsRun < program_.destructors().size();
+}
+
+bool Execution::invokeNextExitHandler(ProgramThread &thread) {
+  runtime::ExitHandler next;
+  if (process_.phase == ExitPhase::QuickExit) {
+    if (process_.atQuickExit.empty())
+      return false;
+    next = process_.atQuickExit.back();
+    process_.atQuickExit.pop_back();
+  } else if (!thread.threadExitHandlers.empty()) {
+    next = thread.threadExitHandlers.back();
+    thread.threadExitHandlers.pop_back();
+  } else if (!process_.atexit.empty()) {
+    next = process_.atexit.back();
+    process_.atexit.pop_back();
+  } else if (process_.destructorsRun < program_.destructors().size()) {
+    next.function = program_.destructors()[process_.destructorsRun++];
+  } else {
+    return false;
+  }
+  interp_->invoke(thread.state, next.function,
+                  next.withArgument ? std::span<const Slot>(&next.argument, 1)
+                                    : std::span<const Slot>());
+  return true;
+}
+
+Address Execution::threadLocalAddress(ProgramThread &thread, Address global) {
+  if (thread.state.threadId == 0)
+    return global;
+  for (const auto &[original, copy] : thread.threadLocals)
+    if (original == global)
+      return copy;
+  const Memory &initial = program_.initialMemory();
+  const MemoryObject *object = initial.object(global);
+  uint32_t id = 0;
+  uint64_t offset = 0;
+  uint64_t size = object && initial.locate(global, id, offset) && offset == 0 ? object->size : 0;
+  Address copy =
+      memory_.allocate(ObjectKind::Stack, std::max<uint64_t>(size, 1), 16, thread.state.threadId);
+  if (copy != 0 && size != 0)
+    std::memcpy(memory_.host(copy), initial.host(global), size);
+  thread.threadLocals.emplace_back(global, copy);
+  return copy;
+}
+
+Address Execution::errnoAddress(ProgramThread &thread) {
+  if (thread.errnoObject == 0)
+    thread.errnoObject = memory_.allocate(ObjectKind::Stack, 4, 4, thread.state.threadId);
+  return thread.errnoObject;
+}
+
+void Execution::setErrno(ProgramThread &thread, int value) {
+  if (Address address = errnoAddress(thread))
+    memory_.write(address, 4, uint32_t(value));
+}
+
+void Execution::releaseThreadObjects(ProgramThread &thread) {
+  for (const auto &[original, copy] : thread.threadLocals)
+    if (copy != 0)
+      memory_.release(copy, ObjectKind::Stack);
+  thread.threadLocals.clear();
+  if (thread.errnoObject != 0)
+    memory_.release(thread.errnoObject, ObjectKind::Stack);
+  thread.errnoObject = 0;
+}
+
+CallOutcome Execution::prepareProcess(ProgramThread &thread, const ExternalCall &call,
+                                      Slot *result) {
+  const Slot *a = thread.request.args;
+  Operation &op = thread.pending;
+  ThreadId self = thread.state.threadId;
+  switch (Ext(call.id)) {
+  case Ext::Exit:
+  case Ext::QuickExit:
+    // Made again after each handler the exiting thread runs (CallOutcome::Retry).
+    if (process_.phase != ExitPhase::None && process_.exitingThread == self &&
+        invokeNextExitHandler(thread))
+      return CallOutcome::Retry;
+    setExitPending(thread, currentLocation(thread));
+    return CallOutcome::Pause;
+  case Ext::ImmediateExit:
+    setExitPending(thread, currentLocation(thread));
+    return CallOutcome::Pause;
+  case Ext::Atexit:
+  case Ext::CxaAtexit:
+  case Ext::AtQuickExit:
+    setPending(thread, OpKind::Other, 0);
+    op.addAccess(ExitTableAddress, 1, true);
+    return CallOutcome::Pause;
+  case Ext::CxaThreadAtexit:
+    if (!program_.isDefined(a[0])) {
+      fail(ErrorKind::Unsupported, thread, currentLocation(thread),
+           fmt::format("{} with a function that is not defined in the program", call.name));
+      return CallOutcome::Stop;
+    }
+    thread.threadExitHandlers.push_back({a[0], a[1], true});
+    result[0] = 0;
+    return CallOutcome::Return;
+  case Ext::ThreadLocalAddress:
+    result[0] = threadLocalAddress(thread, a[0]);
+    return CallOutcome::Return;
+  case Ext::ErrnoLocation:
+    result[0] = errnoAddress(thread);
+    return CallOutcome::Return;
+  case Ext::ClockGettime:
+  case Ext::Gettimeofday:
+    setPending(thread, OpKind::Other, 0);
+    op.addAccess(ClockAddress, 1, true);
+    // clock_gettime(clock, timespec *), gettimeofday(timeval *, timezone *): two longs.
+    if (Address out = Ext(call.id) == Ext::ClockGettime ? a[1] : a[0])
+      op.addAccess(out, 2 * program_.pointerBytes(), true);
+    return CallOutcome::Pause;
+  case Ext::Time:
+    setPending(thread, OpKind::Other, 0);
+    op.addAccess(ClockAddress, 1, true);
+    if (a[0] != 0)
+      op.addAccess(a[0], program_.pointerBytes(), true);
+    return CallOutcome::Pause;
+  case Ext::Clock:
+    setPending(thread, OpKind::Other, 0);
+    op.addAccess(ClockAddress, 1, true);
+    return CallOutcome::Pause;
+  case Ext::Sleep:
+  case Ext::Usleep:
+  case Ext::Nanosleep:
+    // Sleeping lets the others run: a yield, which also advances the clock.
+    setPending(thread, OpKind::Yield, 0);
+    op.addAccess(ClockAddress, 1, true);
+    if (Ext(call.id) == Ext::Nanosleep && a[0] != 0)
+      op.addAccess(a[0], 2 * program_.pointerBytes(), false);
+    return CallOutcome::Pause;
+  default:
+    break;
+  }
+  fail(ErrorKind::Unsupported, thread, currentLocation(thread),
+       fmt::format("internal: {} is not a process operation", call.name));
+  return CallOutcome::Stop;
+}
+
+Execution::Performed Execution::performProcess(ProgramThread &thread, Slot &result,
+                                               Operation &event) {
+  const Slot *a = thread.request.args;
+  Ext id = thread.request.id;
+  if (thread.pending.kind == OpKind::Exit) {
+    // main returned (exitCode_ set, handlers run) or exit(), quick_exit() or _Exit() was called.
+    if (process_.phase == ExitPhase::None && thread.stage != Stage::MainReturned) {
+      exitCode_ = int(int32_t(a[0]));
+      ExitPhase phase = id == Ext::Exit        ? ExitPhase::Exit
+                        : id == Ext::QuickExit ? ExitPhase::QuickExit
+                                               : ExitPhase::None;
+      if (phase != ExitPhase::None && hasExitHandlers(thread, phase)) {
+        process_.phase = phase;
+        process_.exitingThread = thread.state.threadId;
+        invokeNextExitHandler(thread);
+        return Performed::Retry;
+      }
+    }
+    status_ = ExecStatus::Finished;
+    return Performed::Stopped;
+  }
+  auto advance = [&](uint64_t nanos) {
+    process_.clockNanos += nanos;
+    event.value = process_.clockNanos;
+  };
+  auto store = [&](Address address, uint64_t size, uint64_t value, const char *what) {
+    if (MemoryFault f = memory_.write(address, size, value); f != MemoryFault::None) {
+      memoryError(thread, f, address, size, what);
+      return false;
+    }
+    return true;
+  };
+  switch (id) {
+  case Ext::Atexit:
+  case Ext::CxaAtexit:
+  case Ext::AtQuickExit:
+    if (!program_.isDefined(a[0])) {
+      fail(ErrorKind::Unsupported, thread, thread.pending.location,
+           "an exit handler that is not a function defined in the program");
+      return Performed::Stopped;
+    }
+    (id == Ext::AtQuickExit ? process_.atQuickExit : process_.atexit)
+        .push_back({a[0], a[1], id == Ext::CxaAtexit});
+    result = 0;
+    return Performed::Complete;
+  case Ext::ClockGettime: {
+    advance(ClockTick);
+    uint64_t now = process_.clockNanos;
+    // struct timespec and struct timeval are two longs (time_t is a long).
+    uint32_t L = program_.pointerBytes();
+    if (a[1] != 0 && (!store(a[1], L, now / NanosPerSecond, "clock_gettime's result store") ||
+                      !store(a[1] + L, L, now % NanosPerSecond, "clock_gettime's result store")))
+      return Performed::Stopped;
+    result = 0;
+    return Performed::Complete;
+  }
+  case Ext::Gettimeofday: {
+    advance(ClockTick);
+    uint64_t now = process_.clockNanos;
+    uint32_t L = program_.pointerBytes();
+    if (a[0] != 0 &&
+        (!store(a[0], L, now / NanosPerSecond, "gettimeofday's result store") ||
+         !store(a[0] + L, L, now % NanosPerSecond / 1000, "gettimeofday's result store")))
+      return Performed::Stopped;
+    result = 0;
+    return Performed::Complete;
+  }
+  case Ext::Time:
+    advance(ClockTick);
+    result = process_.clockNanos / NanosPerSecond;
+    if (a[0] != 0 && !store(a[0], program_.pointerBytes(), result, "time's result store"))
+      return Performed::Stopped;
+    return Performed::Complete;
+  case Ext::Clock:
+    // Processor time in CLOCKS_PER_SEC (10^6) units since the execution started.
+    advance(ClockTick);
+    result = (process_.clockNanos - ClockStart) / 1000;
+    return Performed::Complete;
+  case Ext::Sleep:
+    advance(uint64_t(uint32_t(a[0])) * NanosPerSecond);
+    result = 0;
+    return Performed::Complete;
+  case Ext::Usleep:
+    advance(uint64_t(uint32_t(a[0])) * 1000);
+    result = 0;
+    return Performed::Complete;
+  case Ext::Nanosleep: {
+    uint64_t seconds = 0, nanos = 0;
+    uint32_t L = program_.pointerBytes();
+    if (a[0] != 0) {
+      if (MemoryFault f = memory_.check(a[0], 2 * L, false); f != MemoryFault::None) {
+        memoryError(thread, f, a[0], 2 * L, "nanosleep's duration read");
+        return Performed::Stopped;
+      }
+      memory_.read(a[0], L, seconds);
+      memory_.read(a[0] + L, L, nanos);
+    }
+    uint64_t signBit = uint64_t(1) << (8 * L - 1);
+    if ((seconds & signBit) || nanos >= NanosPerSecond) {
+      setErrno(thread, EINVAL);
+      result = uint32_t(-1);
+      return Performed::Complete;
+    }
+    advance(seconds * NanosPerSecond + nanos);
+    result = 0;
+    return Performed::Complete;
+  }
+  default:
+    break;
+  }
+  fail(ErrorKind::Unsupported, thread, thread.pending.location,
+       "internal: a process operation without semantics");
+  return Performed::Stopped;
+}
+
+} // namespace bpor
