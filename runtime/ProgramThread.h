@@ -47,6 +47,8 @@ struct ProgramThread {
   Address onceRoutine = 0;
   // Stage::CondWake
   Address waitCond = 0;
+  /// Spurious wakeups this thread has had in this execution (ExecutionOptions).
+  uint32_t spuriousWakeups = 0;
   Address waitMutex = 0;
   uint32_t waitDepth = 0;
   // Stage::BarrierDepart
@@ -73,6 +75,7 @@ struct ProgramThread {
     exiting = false;
     onceRoutine = 0;
     waitCond = waitMutex = 0;
+    spuriousWakeups = 0;
     waitDepth = 0;
     barrier = 0;
     barrierGeneration = 0;

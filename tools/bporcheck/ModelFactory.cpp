@@ -67,7 +67,10 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
     options.maxFrames = config.stackLimit;
   if (config.maxLocalBranches)
     options.maxLocalBranches = config.maxLocalBranches;
+  options.enumerateSmallNondet = config.enumerateSmallNondet;
+  options.spuriousWakeups = config.spuriousWakeups;
   both->execution = std::make_unique<Execution>(*both->program, options);
+  built.execution = both->execution.get();
   built.model = std::shared_ptr<Model>(both, both->execution.get());
   return built;
 }
