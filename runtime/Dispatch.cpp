@@ -511,6 +511,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     return CallOutcome::Return;
   }
   case Ext::Rand:
+    ++coverageGaps_.fixedRandomValues;
     // The C standard's sample generator: deterministic, restarted with every execution.
     randState_ = randState_ * 1103515245 + 12345;
     result[0] = uint32_t((randState_ / 65536) % 32768);

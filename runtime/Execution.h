@@ -59,6 +59,9 @@ struct CoverageGaps {
   uint64_t partialNondetDraws = 0;
   /// Waits that began after their thread had used up its spurious wakeups.
   uint64_t spuriousWakeupsWithheld = 0;
+  /// rand() calls: they return the C standard's fixed sequence, not every value a real
+  /// generator (seeded by anything) may return.
+  uint64_t fixedRandomValues = 0;
 };
 
 /// The handle a program sees for thread t (pthread_t): t + 1, so that no thread is 0.

@@ -180,6 +180,9 @@ int runSvcomp(const Options &options) {
   llvm::LLVMContext context;
   std::vector<std::string> clangArgs = options.clangArgs;
   clangArgs.push_back(dataModel == "ILP32" ? "-m32" : "-m64");
+  // Many tasks define plain `inline` functions and call them: with C99's rules that emits no
+  // definition to call at -O0. GNU89's rules (what old gcc compiled the tasks with) do.
+  clangArgs.push_back("-fgnu89-inline");
   LoadedInput loaded = loadInput(inputs[0], InputOptions{options.clangPath, clangArgs}, context);
   if (!loaded.module)
     return unknown(loaded.error);
@@ -288,6 +291,10 @@ int runSvcomp(const Options &options) {
         "a __VERIFIER_nondet_* value wider than 8 bits was explored only with the values "
         "{{{}}}, not over its whole type ({})",
         fmt::join(options.nondetValues, ", "), statsPhrase(last)));
+  if (gaps.fixedRandomValues)
+    return unknown(fmt::format("rand() was called: it was explored with one fixed sequence of "
+                               "values, not every value it may return ({})",
+                               statsPhrase(last)));
   if (gaps.spuriousWakeupsWithheld)
     return unknown(fmt::format("a thread waited on a condition variable again after its "
                                "spurious wakeup: executions with more spurious wakeups were "

@@ -1,6 +1,7 @@
 // What makes a complete search without a call of reach_error inconclusive: a path with
 // undefined behaviour (it cannot be continued), a spin loop (the fair bound cuts schedules),
-// an unsupported external function. A call of reach_error found elsewhere is still FALSE.
+// an unsupported external function, rand() (one fixed sequence). A call of reach_error found
+// elsewhere is still FALSE.
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DNULL_DEREF %s | %FileCheck --check-prefix=UB %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DNULL_DEREF -DREACH %s | %FileCheck --check-prefix=FALSE %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DSPIN %s | %FileCheck --check-prefix=SPIN %s
@@ -10,9 +11,13 @@
 // FALSE: SV-COMP result: false(unreach-call)
 // SPIN: reason: the program spins (spin loops or sched_yield) and the fair bound 2 cut schedules
 // SPIN-NEXT: SV-COMP result: unknown
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DRAND %s | %FileCheck --check-prefix=RAND %s
+// RAND: reason: rand() was called: it was explored with one fixed sequence of values
+// RAND-NEXT: SV-COMP result: unknown
 // EXTERNAL: reason: an execution reached something unsupported: call to unsupported external function 'some_library_function'
 // EXTERNAL-NEXT: SV-COMP result: unknown
 #include <pthread.h>
+#include <stdlib.h>
 void reach_error() {}
 extern _Bool __VERIFIER_nondet_bool(void);
 extern int some_library_function(void);
@@ -38,6 +43,10 @@ int main(void) {
 #ifdef SPIN
   while (!flag) {
   }
+#endif
+#ifdef RAND
+  if (rand() == 12345)
+    reach_error();
 #endif
 #ifdef EXTERNAL
   if (__VERIFIER_nondet_bool())
