@@ -1,7 +1,7 @@
 // What makes a complete search without a call of reach_error inconclusive: a path with
 // undefined behaviour (it cannot be continued), a spin loop (the fair bound cuts schedules),
-// an unsupported external function, rand() (one fixed sequence). A call of reach_error found
-// elsewhere is still FALSE.
+// an unsupported external function, rand() (one fixed sequence), an execution longer than
+// --max-depth, a search stopped by a limit. A call of reach_error found elsewhere is still FALSE.
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DNULL_DEREF %s | %FileCheck --check-prefix=UB %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DNULL_DEREF -DREACH %s | %FileCheck --check-prefix=FALSE %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DSPIN %s | %FileCheck --check-prefix=SPIN %s
@@ -14,6 +14,12 @@
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DRAND %s | %FileCheck --check-prefix=RAND %s
 // RAND: reason: rand() was called: it was explored with one fixed sequence of values
 // RAND-NEXT: SV-COMP result: unknown
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp --max-depth=20 -DLONG %s | %FileCheck --check-prefix=STEPS %s
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp --max-executions=1 %s | %FileCheck --check-prefix=LIMIT %s
+// STEPS: reason: an execution did not end within the step limit: an execution exceeded the maximum depth of 20 steps
+// STEPS-NEXT: SV-COMP result: unknown
+// LIMIT: reason: the search did not finish within the limits
+// LIMIT-NEXT: SV-COMP result: unknown
 // EXTERNAL: reason: an execution reached something unsupported: call to unsupported external function 'some_library_function'
 // EXTERNAL-NEXT: SV-COMP result: unknown
 #include <pthread.h>
@@ -43,6 +49,10 @@ int main(void) {
 #ifdef SPIN
   while (!flag) {
   }
+#endif
+#ifdef LONG
+  for (int i = 0; i < 30; ++i)
+    flag = i;
 #endif
 #ifdef RAND
   if (rand() == 12345)
