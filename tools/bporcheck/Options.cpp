@@ -180,7 +180,8 @@ bool parseOptions(int argc, char **argv, Options &options) {
           "  Runs the program under every thread schedule (within a bound, if one is given) and\n"
           "  reports assertion failures, deadlocks, livelocks and memory errors with a trace.\n"
           "  Exit codes: 0 no error found, 1 error found, 2 bad usage or input,\n"
-          "  3 unsupported construct or internal limit.\n",
+          "  3 unsupported construct or internal limit; with --svcomp, 0 once an answer is\n"
+          "  printed.\n",
           &llvm::errs()))
     return false;
   if (Input.empty())
@@ -325,6 +326,12 @@ bool parseOptions(int argc, char **argv, Options &options) {
     return usageError("--property, --data-model and --witness need --svcomp");
   if (options.svcomp && (Json || !options.replay.empty() || !options.saveTrace.empty()))
     return usageError("--svcomp cannot be combined with --json, --replay or --save-trace");
+  // SV-COMP mode chooses its searches (a bug hunt, then a complete search) and judges their
+  // coverage itself: a bound, a reduction or spin loops turned into awaits would change what
+  // its answers mean.
+  if (options.svcomp && (bounded || !Por.empty() || Iterate || SpinAssume || KeepGoing))
+    return usageError("--svcomp chooses its own search: it cannot be combined with --por, a "
+                      "bound, --iterate, --spin-assume or --keep-going");
   return true;
 }
 
