@@ -31,6 +31,10 @@ struct BuiltModel {
   int exitCode = 0;                     // 2 bad input, 3 unsupported construct
   bool usesNondet = false;              // the program calls __VERIFIER_nondet_*
   bool hasYields = false; // sched_yield calls or spin loops (the pass put yields in them)
+  /// "file:line" of the first instruction that may use an uninitialized local variable (an
+  /// undef operand once locals are promoted), "" if none: its value is whatever the
+  /// interpreter makes of undef, not every value the variable could hold.
+  std::string uninitializedUse;
 };
 
 BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &config);

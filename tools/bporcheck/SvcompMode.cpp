@@ -291,6 +291,10 @@ int runSvcomp(const Options &options) {
         "a __VERIFIER_nondet_* value wider than 8 bits was explored only with the values "
         "{{{}}}, not over its whole type ({})",
         fmt::join(options.nondetValues, ", "), statsPhrase(last)));
+  if (!built.uninitializedUse.empty())
+    return unknown(fmt::format("the program may read an uninitialized variable ({}): its "
+                               "value was not explored over every value it may hold ({})",
+                               built.uninitializedUse, statsPhrase(last)));
   if (gaps.fixedRandomValues)
     return unknown(fmt::format("rand() was called: it was explored with one fixed sequence of "
                                "values, not every value it may return ({})",

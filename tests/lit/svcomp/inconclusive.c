@@ -1,7 +1,7 @@
 // What makes a complete search without a call of reach_error inconclusive: a path with
 // undefined behaviour (it cannot be continued), a spin loop (the fair bound cuts schedules),
 // an unsupported external function, rand() (one fixed sequence), an execution longer than
-// --max-depth, a search stopped by a limit. A call of reach_error found elsewhere is still FALSE.
+// --max-depth, a search stopped by a limit, a read of an uninitialized local. A call of reach_error found elsewhere is still FALSE.
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DNULL_DEREF %s | %FileCheck --check-prefix=UB %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DNULL_DEREF -DREACH %s | %FileCheck --check-prefix=FALSE %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DSPIN %s | %FileCheck --check-prefix=SPIN %s
@@ -20,6 +20,9 @@
 // STEPS-NEXT: SV-COMP result: unknown
 // LIMIT: reason: the search did not finish within the limits
 // LIMIT-NEXT: SV-COMP result: unknown
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DUNINITIALIZED %s | %FileCheck --check-prefix=UNINITIALIZED %s
+// UNINITIALIZED: reason: the program may read an uninitialized variable ({{.*}}inconclusive.c:{{[0-9]+}}): its value was not explored
+// UNINITIALIZED-NEXT: SV-COMP result: unknown
 // EXTERNAL: reason: an execution reached something unsupported: call to unsupported external function 'some_library_function'
 // EXTERNAL-NEXT: SV-COMP result: unknown
 #include <pthread.h>
@@ -49,6 +52,11 @@ int main(void) {
 #ifdef SPIN
   while (!flag) {
   }
+#endif
+#ifdef UNINITIALIZED
+  int never_set;
+  if (never_set == 5)
+    reach_error();
 #endif
 #ifdef LONG
   for (int i = 0; i < 30; ++i)
