@@ -1,7 +1,8 @@
 // What makes a complete search without a call of reach_error inconclusive: a path with
 // undefined behaviour (it cannot be continued), a spin loop (the fair bound cuts schedules),
 // an unsupported external function, rand() (one fixed sequence), an execution longer than
-// --max-depth, a search stopped by a limit, a read of an uninitialized local. A call of reach_error found elsewhere is still FALSE.
+// --max-depth, a search stopped by a limit, a read of an uninitialized local. A call of
+// reach_error found elsewhere is still FALSE.
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DNULL_DEREF %s | %FileCheck --check-prefix=UB %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DNULL_DEREF -DREACH %s | %FileCheck --check-prefix=FALSE %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DSPIN %s | %FileCheck --check-prefix=SPIN %s
