@@ -13,7 +13,8 @@ namespace {
 
 cl::OptionCategory Category("bporcheck options");
 
-cl::opt<std::string> Input(cl::Positional, cl::desc("<program.c | program.bc | program.ll>"),
+cl::opt<std::string> Input(cl::Positional,
+                           cl::desc("<program.c | program.bc | program.ll | task.yml (--svcomp)>"),
                            cl::cat(Category));
 cl::list<std::string> IncludeDirs("I", cl::Prefix, cl::desc("Include directory (for .c input)"),
                                   cl::value_desc("dir"), cl::cat(Category));
