@@ -1,11 +1,14 @@
 #include "tools/bporcheck/SvcompWitness.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cctype>
+#include <cstring>
 #include <chrono>
 #include <ctime>
 #include <fmt/format.h>
@@ -92,14 +95,70 @@ std::string header(const char *type, const std::string &programFile,
   return out;
 }
 
-// The line number of a "file:line" location, or 0.
+// The line number of a "file:line" or "file:line:column" location, or 0.
 unsigned lineOf(const std::string &location) {
-  size_t colon = location.rfind(':');
-  unsigned line = 0;
-  if (colon == std::string::npos ||
-      llvm::StringRef(location).substr(colon + 1).getAsInteger(10, line))
-    return 0;
-  return line;
+  llvm::StringRef rest(location);
+  unsigned numbers[2] = {0, 0};
+  int found = 0;
+  // Up to two trailing numeric fields: the last is the column if there are two.
+  while (found < 2) {
+    size_t colon = rest.rfind(':');
+    unsigned value = 0;
+    if (colon == llvm::StringRef::npos || rest.substr(colon + 1).getAsInteger(10, value))
+      break;
+    numbers[found++] = value;
+    rest = rest.take_front(colon);
+  }
+  return found == 2 ? numbers[1] : found == 1 ? numbers[0] : 0;
+}
+
+// The __VERIFIER_nondet_* function called on a source line, if exactly one is named there: a
+// witness assumption about \result must say which function's result it constrains.
+std::string nondetFunctionOn(const std::vector<std::string> &lines, unsigned line) {
+  if (line == 0 || line > lines.size())
+    return "";
+  llvm::StringRef text(lines[line - 1]);
+  size_t at = text.find("__VERIFIER_nondet_");
+  if (at == llvm::StringRef::npos)
+    return "";
+  size_t end = at;
+  while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) ||
+                               text[end] == '_'))
+    ++end;
+  std::string name = text.slice(at, end).str();
+  if (text.find("__VERIFIER_nondet_", end) != llvm::StringRef::npos)
+    return ""; // two calls on one line: which one is not known
+  return name;
+}
+
+// The value a nondet function returned, as C shows it: the runtime hands over the bits of the
+// result, zero-extended; a signed type's value is their sign extension.
+int64_t resultValue(const std::string &function, uint64_t bits, const std::string &dataModel) {
+  llvm::StringRef type = llvm::StringRef(function).drop_front(strlen("__VERIFIER_nondet_"));
+  unsigned width = llvm::StringSwitch<unsigned>(type)
+                       .Case("char", 8)
+                       .Case("short", 16)
+                       .Case("int", 32)
+                       .Case("long", dataModel == "ILP32" ? 32 : 64)
+                       .Case("longlong", 64)
+                       .Default(0);
+  if (width == 0 || width == 64)
+    return static_cast<int64_t>(bits);
+  uint64_t sign = uint64_t(1) << (width - 1);
+  uint64_t value = bits & ((sign << 1) - 1);
+  return static_cast<int64_t>(value ^ sign) - static_cast<int64_t>(sign);
+}
+
+std::vector<std::string> sourceLines(const std::string &path) {
+  std::vector<std::string> lines;
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return lines;
+  llvm::SmallVector<llvm::StringRef> parts;
+  (*buffer)->getBuffer().split(parts, '\n');
+  for (llvm::StringRef part : parts)
+    lines.push_back(part.str());
+  return lines;
 }
 
 std::string write(const std::string &path, const std::string &text) {
@@ -117,6 +176,7 @@ std::string writeViolationWitness(const std::string &path, const Model &model,
                                   const ErrorReport &report, const std::string &programFile,
                                   const std::string &propertyFile, const std::string &dataModel) {
   std::string out = header("violation_witness", programFile, propertyFile, dataModel);
+  std::vector<std::string> lines = sourceLines(programFile);
   out += "<node id=\"N0\"><data key=\"entry\">true</data></node>\n";
   size_t node = 0;
   for (const Operation &event : report.trace) {
@@ -127,9 +187,13 @@ std::string writeViolationWitness(const std::string &path, const Model &model,
     data += fmt::format("<data key=\"threadId\">{}</data>", event.thread);
     if (event.kind == OpKind::Fork && event.otherThread != NoThread)
       data += fmt::format("<data key=\"createThread\">{}</data>", event.otherThread);
-    if (event.kind == OpKind::Nondet)
-      data += fmt::format("<data key=\"assumption\">\\result == {};</data>",
-                          static_cast<int64_t>(event.value));
+    if (event.kind == OpKind::Nondet) {
+      std::string function = nondetFunctionOn(lines, line);
+      if (!function.empty())
+        data += fmt::format("<data key=\"assumption\">\\result == {};</data>"
+                            "<data key=\"assumption.resultfunction\">{}</data>",
+                            resultValue(function, event.value, dataModel), function);
+    }
     out += fmt::format("<node id=\"N{}\"/>\n", node + 1);
     out += fmt::format("<edge source=\"N{}\" target=\"N{}\">{}</edge>\n", node, node + 1, data);
     ++node;
