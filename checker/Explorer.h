@@ -81,6 +81,13 @@ struct SearchOptions {
   double timeLimitSeconds = 0;
   /// false: stop at the first error; true: report every error found.
   bool keepGoing = false;
+  /// Which errors violate the property being checked. Unset: every error does. An error for
+  /// which it returns false only ends its execution: it is not reported (not in
+  /// SearchResult::errors nor counted in Statistics::errors) and the search goes on. The
+  /// function sees every error, so a caller can note the ones it ignores (SV-COMP mode: an
+  /// abort() ends an execution without violating unreach-call, a memory error makes a
+  /// complete search inconclusive).
+  std::function<bool(const ErrorInfo &)> isViolation;
   /// Chapter 6 optimizations (dissertation), for Dpor and Bpor. On by default, as in the
   /// dissertation's experiments; each validated against the references on and off.
   /// 6.1: backtrack only dependences in the transitive reduction of happens-before.

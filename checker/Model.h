@@ -125,6 +125,9 @@ struct ErrorInfo {
   ThreadId thread = NoThread;
   uint32_t location = 0;
   std::string message;
+  /// A call of reach_error() or __VERIFIER_error() (kind AssertionFailure): the violation of
+  /// SV-COMP's unreach-call property, which abort() and failed assert()s are not.
+  bool reachError = false;
 };
 
 /// A saved state of one model (Model::checkpoint). Opaque to the explorers: only the model that

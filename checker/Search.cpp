@@ -604,6 +604,8 @@ void SearchEngine::endExecution(ExecutionEnd end) {
 }
 
 void SearchEngine::reportError(const ErrorInfo &error) {
+  if (options.isViolation && !options.isViolation(error))
+    return;
   recordError(result, error, stack.events, stack.frames);
   if (!options.keepGoing && stop == StopReason::None)
     stop = StopReason::Error;

@@ -90,6 +90,10 @@ StringRef routedName(StringRef Name) {
       .Default("");
 }
 
+bool isErrorFunctionName(StringRef Name) {
+  return Name == "reach_error" || Name == "__VERIFIER_error";
+}
+
 CallRouter::CallRouter(Module &M, RuntimeFunctions &Runtime,
                        SourceLocationTable &Locations)
     : M(M), Runtime(Runtime), Locations(Locations) {}
@@ -127,6 +131,13 @@ bool CallRouter::routeCall(CallBase &Call, Function &Callee) {
   }
   if (Name.starts_with(AtomicPrefix))
     return wrapAtomic(Call);
+  // SV-COMP's error functions: the call itself is the violation of unreach-call, whatever
+  // the program's own body of the function does (often nothing, or __assert_fail).
+  if (isErrorFunctionName(Name)) {
+    rename(Call, Callee, routedName(Name));
+    Replaced.insert(&Callee);
+    return true;
+  }
   // Only declarations: a program's own definition of, say, exit is its own.
   if (!Callee.isDeclaration())
     return false;

@@ -1,7 +1,8 @@
 //===- CallRouter.h - Calls with concurrency semantics go to the runtime -===//
 //
 // Direct calls of declared pthread_*, sem_*, sched_yield, SV-COMP and exit
-// functions are renamed to their __bpor_* counterparts (runtime/bpor_abi.h),
+// functions (and of reach_error, declared or defined) are renamed to their __bpor_* counterparts
+// (runtime/bpor_abi.h),
 // __VERIFIER_nondet_<type>() becomes __bpor_nondet plus a conversion, and
 // calls of __VERIFIER_atomic_* functions are wrapped in
 // __bpor_atomic_begin/end, and pthread_once becomes __bpor_once_begin/end
@@ -25,6 +26,10 @@ namespace bpor::passes {
 /// to, or an empty string if it is not renamed (nondet and atomic functions
 /// are rewritten, not renamed).
 llvm::StringRef routedName(llvm::StringRef Name);
+
+/// reach_error and __VERIFIER_error (SV-COMP's error functions): their direct calls are
+/// routed to __bpor_reach_error even where the program defines them.
+bool isErrorFunctionName(llvm::StringRef Name);
 
 class CallRouter {
 public:

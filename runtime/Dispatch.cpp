@@ -242,6 +242,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   }
   case Ext::ReachError:
     fail(ErrorKind::AssertionFailure, thread, currentLocation(thread), "reach_error() was called");
+    error_.reachError = true;
     return CallOutcome::Stop;
   case Ext::Abort:
     fail(ErrorKind::AssertionFailure, thread, currentLocation(thread), "abort() was called");
@@ -273,7 +274,9 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     return CallOutcome::Stop;
   case Ext::Nondet:
     setPending(thread, OpKind::Nondet, loc32(a[2]));
-    op.numChoices = a[0] == 1 ? 2 : uint32_t(options_.nondetDomain.size());
+    op.numChoices = nondetChoices(uint32_t(a[0]));
+    if (a[0] >= 64 || op.numChoices < (uint64_t(1) << a[0]))
+      ++coverageGaps_.partialNondetDraws;
     return CallOutcome::Pause;
   case Ext::AtomicBegin:
     if (thread.atomicDepth > 0) {
@@ -665,6 +668,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     return CallOutcome::Stop;
   }
   case Ext::Rand:
+    ++coverageGaps_.fixedRandomValues;
     // The C standard's sample generator: deterministic, restarted with every execution.
     randState_ = randState_ * 1103515245 + 12345;
     result[0] = uint32_t((randState_ / 65536) % 32768);

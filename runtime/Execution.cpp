@@ -269,6 +269,14 @@ void Execution::memoryError(const ProgramThread &thread, MemoryFault fault, Addr
                    memory_.describe(address)));
 }
 
+uint32_t Execution::nondetChoices(uint32_t bits) const {
+  if (bits == 1)
+    return 2;
+  if (options_.enumerateSmallNondet && bits <= 8)
+    return uint32_t(1) << bits;
+  return uint32_t(options_.nondetDomain.size());
+}
+
 uint32_t Execution::currentLocation(const ProgramThread &thread) {
   // Cached per debug location: this runs for every visible call that has no location argument.
   const std::vector<Frame> &frames = thread.state.frames;

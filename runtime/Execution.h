@@ -41,6 +41,27 @@ struct ExecutionOptions {
   uint64_t maxLocalBranches = uint64_t(1) << 28;
   /// Heap and stack bytes a run may hold at once.
   uint64_t memoryLimit = uint64_t(1) << 30;
+  /// A nondet call of at most 8 bits (bool, char) returns every value of its type instead of
+  /// the nondetDomain, so that the search covers it completely.
+  bool enumerateSmallNondet = false;
+  /// A thread waiting in pthread_cond_wait may also wake without a signal (POSIX allows
+  /// spurious wakeups), at most spuriousWakeupLimit times per thread and execution: the limit
+  /// keeps the executions of a `while (!ready) pthread_cond_wait(...)` loop finite.
+  bool spuriousWakeups = false;
+  uint32_t spuriousWakeupLimit = 1;
+};
+
+/// What the executions so far left out, counted over the Execution's whole life (restarts and
+/// restores do not reset it): a search whose executions drew from a partial domain or were
+/// refused a spurious wakeup did not cover every behaviour of the program.
+struct CoverageGaps {
+  /// Nondet calls whose type has more values than the choices offered (nondetDomain).
+  uint64_t partialNondetDraws = 0;
+  /// Waits that began after their thread had used up its spurious wakeups.
+  uint64_t spuriousWakeupsWithheld = 0;
+  /// rand() calls: they return the C standard's fixed sequence, not every value a real
+  /// generator (seeded by anything) may return.
+  uint64_t fixedRandomValues = 0;
 };
 
 /// The handle a program sees for thread t (pthread_t): t + 1, so that no thread is 0.
@@ -93,6 +114,7 @@ public:
   int exitCode() const { return exitCode_; }
   const Memory &memory() const { return memory_; }
   const ExecutionOptions &options() const { return options_; }
+  const CoverageGaps &coverageGaps() const { return coverageGaps_; }
 
 private:
   class Checkpoint;
@@ -176,6 +198,8 @@ private:
   /// A location id for the instruction the thread stands at (interned "file:line").
   uint32_t currentLocation(const ProgramThread &thread);
   uint32_t internLocation(const SourceLocation &location);
+  /// How many values a nondet call of `bits` bits offers (see ExecutionOptions).
+  uint32_t nondetChoices(uint32_t bits) const;
 
   // Synchronisation objects, created on first use (static initialisers are zeroes).
   runtime::Mutex &mutexAt(Address address);
@@ -200,6 +224,7 @@ private:
   std::string output_;
   uint64_t randState_ = 1;
   ProcessState process_;
+  CoverageGaps coverageGaps_;
   /// Set while the interpreter runs a thread: a thread created then (inside an atomic block)
   /// runs its prefix only after the handler returned.
   bool insideRun_ = false;

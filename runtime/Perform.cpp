@@ -162,7 +162,8 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
     return Performed::Complete;
   case Ext::Nondet: {
     uint32_t bits = uint32_t(thread.request.args[0]);
-    uint64_t value = bits == 1 ? choice : uint64_t(options_.nondetDomain[choice]);
+    bool wholeType = bits == 1 || (options_.enumerateSmallNondet && bits <= 8);
+    uint64_t value = wholeType ? choice : uint64_t(options_.nondetDomain[choice]);
     if (bits < 64)
       value &= (uint64_t(1) << bits) - 1;
     result = value;

@@ -36,7 +36,12 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     bool signalled = conds_[thread.waitCond].removeWaiter(self);
     mutexAt(thread.waitMutex).reacquireAfterWait(self, thread.waitDepth);
     thread.stage = Stage::AtCall;
-    result = event.value = signalled ? 0 : ETIMEDOUT;
+    // Woken without a signal: a timeout for timedwait, a spurious wakeup (which returns 0)
+    // for wait.
+    bool timed = thread.request.id == Ext::CondTimedwait;
+    if (!signalled && !timed)
+      ++thread.spuriousWakeups;
+    result = event.value = signalled || !timed ? 0 : ETIMEDOUT;
     return Performed::Complete;
   }
   if (thread.stage == Stage::BarrierDepart) {
@@ -130,7 +135,16 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     thread.waitCond = a[0];
     thread.waitMutex = a[1];
     thread.waitDepth = mutex.releaseForWait();
-    conds_[a[0]].addWaiter(self, thread.request.id == Ext::CondTimedwait);
+    // A waiter that may wake without a signal (timedwait's timeout, or a spurious wakeup)
+    // is, to the condition variable, a timed one.
+    bool timed = thread.request.id == Ext::CondTimedwait;
+    bool spurious = false;
+    if (!timed && options_.spuriousWakeups) {
+      spurious = thread.spuriousWakeups < options_.spuriousWakeupLimit;
+      if (!spurious)
+        ++coverageGaps_.spuriousWakeupsWithheld;
+    }
+    conds_[a[0]].addWaiter(self, timed || spurious);
     thread.stage = Stage::CondWake;
     // The pending operation becomes the reacquisition, with the same footprint.
     thread.pending.kind = OpKind::CondWake;

@@ -53,6 +53,8 @@ struct ProgramThread {
   bool exiting = false;
   // Stage::CondWake
   Address waitCond = 0;
+  /// Spurious wakeups this thread has had in this execution (ExecutionOptions).
+  uint32_t spuriousWakeups = 0;
   Address waitMutex = 0;
   uint32_t waitDepth = 0;
   // Stage::BarrierDepart
@@ -85,6 +87,7 @@ struct ProgramThread {
     exitValue = 0;
     exiting = false;
     waitCond = waitMutex = 0;
+    spuriousWakeups = 0;
     waitDepth = 0;
     barrier = 0;
     barrierGeneration = 0;

@@ -557,6 +557,8 @@ void OptimalSearch::endExecution(ExecutionEnd end) {
 }
 
 void OptimalSearch::reportError(const ErrorInfo &error) {
+  if (options.isViolation && !options.isViolation(error))
+    return;
   recordError(result, error, events, frames);
   if (!options.keepGoing && stop == StopReason::None)
     stop = StopReason::Error;

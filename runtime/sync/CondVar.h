@@ -12,7 +12,8 @@
 // take; tokens' eligible sets are nested (a later signal sees every earlier waiter still
 // waiting, and more), so taking the oldest never strands a younger token. A signal is lost
 // when every waiter is already owed a wakeup. A broadcast owes every current waiter a wakeup.
-// There are no spurious wakeups.
+// Spurious wakeups, when the Execution allows them, are the waiter's own choice: such a waiter
+// is added as a timed one, whose CondWake is enabled at any time.
 #pragma once
 
 #include "checker/Model.h"

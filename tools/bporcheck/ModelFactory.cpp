@@ -5,6 +5,10 @@
 #include "runtime/Execution.h"
 #include "runtime/Externals.h"
 
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -19,6 +23,26 @@ struct ProgramAndExecution {
   std::unique_ptr<Program> program;
   std::unique_ptr<Execution> execution;
 };
+
+// The first use of an undef value that can reach a computation: after mem2reg, a local read
+// before it is written. Building aggregates and vectors piecewise starts from undef by design.
+std::string findUninitializedUse(llvm::Module &module) {
+  for (llvm::Function &function : module)
+    for (llvm::Instruction &instruction : llvm::instructions(function)) {
+      if (llvm::isa<llvm::InsertValueInst, llvm::InsertElementInst, llvm::ShuffleVectorInst,
+                    llvm::IntrinsicInst>(instruction))
+        continue;
+      for (const llvm::Use &use : instruction.operands()) {
+        if (!llvm::isa<llvm::UndefValue>(use.get()) || use->getType()->isAggregateType())
+          continue;
+        const llvm::DebugLoc &where = instruction.getDebugLoc();
+        if (!where)
+          return fmt::format("a use in {}", function.getName().str());
+        return fmt::format("{}:{}", where->getFilename().str(), where.getLine());
+      }
+    }
+  return "";
+}
 
 } // namespace
 
@@ -47,6 +71,7 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
     return f && !f->use_empty();
   };
   built.usesNondet = used("__bpor_nondet");
+  built.uninitializedUse = findUninitializedUse(*module);
   built.hasYields = used("__bpor_spin_yield") || used("__bpor_sched_yield");
 
   ExternalRegistry registry;
@@ -67,7 +92,10 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
     options.maxFrames = config.stackLimit;
   if (config.maxLocalBranches)
     options.maxLocalBranches = config.maxLocalBranches;
+  options.enumerateSmallNondet = config.enumerateSmallNondet;
+  options.spuriousWakeups = config.spuriousWakeups;
   both->execution = std::make_unique<Execution>(*both->program, options);
+  built.execution = both->execution.get();
   built.model = std::shared_ptr<Model>(both, both->execution.get());
   return built;
 }

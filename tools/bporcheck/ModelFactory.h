@@ -3,6 +3,7 @@
 #pragma once
 
 #include "checker/Model.h"
+#include "runtime/Execution.h"
 
 #include "llvm/IR/Module.h"
 
@@ -18,15 +19,22 @@ struct ModelConfig {
   bool spinAssume = false;
   uint32_t stackLimit = 0;
   uint64_t maxLocalBranches = 0;
-  std::string emitInstrumented; // write the instrumented IR here if not empty
+  std::string emitInstrumented;      // write the instrumented IR here if not empty
+  bool enumerateSmallNondet = false; // bool- and char-sized nondet: every value (SV-COMP mode)
+  bool spuriousWakeups = false;      // pthread_cond_wait may wake without a signal
 };
 
 struct BuiltModel {
-  std::shared_ptr<Model> model; // null on failure
-  std::string error;            // one line
-  int exitCode = 0;             // 2 bad input, 3 unsupported construct
-  bool usesNondet = false;      // the program calls __VERIFIER_nondet_*
-  bool hasYields = false;       // sched_yield calls or spin loops (the pass put yields in them)
+  std::shared_ptr<Model> model;         // null on failure
+  const Execution *execution = nullptr; // the same object as model, for its coverage gaps
+  std::string error;                    // one line
+  int exitCode = 0;                     // 2 bad input, 3 unsupported construct
+  bool usesNondet = false;              // the program calls __VERIFIER_nondet_*
+  bool hasYields = false; // sched_yield calls or spin loops (the pass put yields in them)
+  /// "file:line" of the first instruction that may use an uninitialized local variable (an
+  /// undef operand once locals are promoted), "" if none: its value is whatever the
+  /// interpreter makes of undef, not every value the variable could hold.
+  std::string uninitializedUse;
 };
 
 BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &config);

@@ -13,7 +13,8 @@ namespace {
 
 cl::OptionCategory Category("bporcheck options");
 
-cl::opt<std::string> Input(cl::Positional, cl::desc("<program.c | program.bc | program.ll>"),
+cl::opt<std::string> Input(cl::Positional,
+                           cl::desc("<program.c | program.bc | program.ll | task.yml (--svcomp)>"),
                            cl::cat(Category));
 cl::list<std::string> IncludeDirs("I", cl::Prefix, cl::desc("Include directory (for .c input)"),
                                   cl::value_desc("dir"), cl::cat(Category));
@@ -142,6 +143,31 @@ cl::opt<uint64_t> MaxLocalBranches(
 cl::opt<std::string> EmitInstrumented(
     "emit-instrumented", cl::desc("Write the instrumented module as LLVM IR to this file"),
     cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> SpuriousWakeups(
+    "spurious-wakeups",
+    cl::desc("Let pthread_cond_wait return without a signal, as POSIX allows (once per thread "
+             "and execution, so that wait loops stay finite; on in --svcomp mode)"),
+    cl::cat(Category));
+cl::opt<bool> Svcomp(
+    "svcomp",
+    cl::desc("SV-COMP mode: the input is a task definition (.yml, format 2.0) or a program "
+             "checked against --property; the last line of output is 'SV-COMP result: true', "
+             "'SV-COMP result: false(PROPERTY)' or 'SV-COMP result: unknown', with the reason "
+             "on the line before (docs/user-guide.md, \"SV-COMP mode\")"),
+    cl::cat(Category));
+cl::opt<std::string> PropertyFile(
+    "property",
+    cl::desc("SV-COMP mode: the property file (.prp) to check; needed for a program, and for a "
+             "task definition that lists several properties"),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string>
+    DataModel("data-model",
+              cl::desc("SV-COMP mode: ILP32 (compile with -m32) or LP64; default: the task's "
+                       "options.data_model, else LP64"),
+              cl::value_desc("ILP32|LP64"), cl::cat(Category));
+cl::opt<std::string> Witness("witness",
+                             cl::desc("SV-COMP mode: write a GraphML witness to this file"),
+                             cl::value_desc("file"), cl::cat(Category));
 cl::opt<std::string> ClangPath("clang", cl::desc("The clang used to compile C/C++ input"),
                                cl::init(BPOR_DEFAULT_CLANG), cl::cat(Category));
 
@@ -165,7 +191,8 @@ bool parseOptions(int argc, char **argv, Options &options) {
           "  Runs the program under every thread schedule (within a bound, if one is given) and\n"
           "  reports assertion failures, deadlocks, livelocks and memory errors with a trace.\n"
           "  Exit codes: 0 no error found, 1 error found, 2 bad usage or input,\n"
-          "  3 unsupported construct or internal limit.\n",
+          "  3 unsupported construct or internal limit; with --svcomp, 0 once an answer is\n"
+          "  printed.\n",
           &llvm::errs()))
     return false;
   if (Input.empty())
@@ -300,6 +327,25 @@ bool parseOptions(int argc, char **argv, Options &options) {
   options.maxLocalBranches = MaxLocalBranches;
   options.emitInstrumented = EmitInstrumented;
   options.clangPath = ClangPath;
+  options.spuriousWakeups = SpuriousWakeups;
+  options.svcomp = Svcomp;
+  options.propertyFile = PropertyFile;
+  options.dataModel = DataModel;
+  options.witness = Witness;
+  if (!options.dataModel.empty() && options.dataModel != "ILP32" && options.dataModel != "LP64")
+    return usageError(fmt::format("--data-model={} (expected ILP32 or LP64)", options.dataModel));
+  bool svcompOnly =
+      !options.propertyFile.empty() || !options.dataModel.empty() || !options.witness.empty();
+  if (svcompOnly && !options.svcomp)
+    return usageError("--property, --data-model and --witness need --svcomp");
+  if (options.svcomp && (Json || !options.replay.empty() || !options.saveTrace.empty()))
+    return usageError("--svcomp cannot be combined with --json, --replay or --save-trace");
+  // SV-COMP mode chooses its searches (a bug hunt, then a complete search) and judges their
+  // coverage itself: a bound, a reduction or spin loops turned into awaits would change what
+  // its answers mean.
+  if (options.svcomp && (bounded || !Por.empty() || Iterate || SpinAssume || KeepGoing))
+    return usageError("--svcomp chooses its own search: it cannot be combined with --por, a "
+                      "bound, --iterate, --spin-assume or --keep-going");
   return true;
 }
 

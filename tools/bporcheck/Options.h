@@ -36,6 +36,13 @@ struct Options {
   uint64_t maxLocalBranches = 0;
   std::string emitInstrumented;
   std::string clangPath;
+  /// --spurious-wakeups (and SV-COMP mode): pthread_cond_wait may return without a signal.
+  bool spuriousWakeups = false;
+  /// --svcomp: input is a task definition (.yml) or a program checked against --property.
+  bool svcomp = false;
+  std::string propertyFile; // --property
+  std::string dataModel;    // --data-model: "ILP32", "LP64" or "" (the task's, else LP64)
+  std::string witness;      // --witness: where SV-COMP mode writes its witness
 };
 
 /// Parses argv. On bad usage prints one line to stderr and returns false (exit code 2).

@@ -211,4 +211,20 @@ long peakRssKb() {
   return usage.ru_maxrss; // KiB on Linux
 }
 
+std::string formatErrorReport(const Model &model, const ErrorReport &report) {
+  const ErrorInfo &e = report.error;
+  std::string where = e.location ? model.describeLocation(e.location) : "";
+  // Some messages already start with their kind ("deadlock: no thread can run ..."): say it once.
+  std::string kind = errorKindName(e.kind);
+  std::string_view message = e.message;
+  if (message.starts_with(kind + ": "))
+    message.remove_prefix(kind.size() + 2);
+  std::string out = fmt::format("error: {}: {}\n", kind, message);
+  if (e.thread != NoThread)
+    out += fmt::format("  in thread {}{}\n", e.thread, where.empty() ? "" : " at " + where);
+  out +=
+      fmt::format("trace ({} step{}):\n", report.trace.size(), report.trace.size() == 1 ? "" : "s");
+  return out + formatTrace(model, report.trace);
+}
+
 } // namespace bpor::tool

@@ -24,6 +24,9 @@ struct RunDescription {
 /// One line per executed event: "  3  thread 1  load counter = 0    prog.c:9".
 std::string formatTrace(const Model &model, const std::vector<Operation> &trace);
 
+/// An error: "error: KIND: MESSAGE", the thread and place, and the numbered trace.
+std::string formatErrorReport(const Model &model, const ErrorReport &report);
+
 /// A single event, without the step number and location.
 std::string describeEvent(const Model &model, const Operation &event);
 

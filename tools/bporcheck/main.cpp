@@ -6,6 +6,7 @@
 #include "tools/bporcheck/Progress.h"
 #include "tools/bporcheck/Report.h"
 #include "tools/bporcheck/ScheduleFile.h"
+#include "tools/bporcheck/SvcompMode.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -152,22 +153,6 @@ RunDescription describeRun(const Options &options, bool usesNondet) {
   return run;
 }
 
-void printErrorReport(const Model &model, const ErrorReport &report) {
-  const ErrorInfo &e = report.error;
-  std::string where = e.location ? model.describeLocation(e.location) : "";
-  // Some messages already start with their kind ("deadlock: no thread can run ..."): say it once.
-  std::string kind = errorKindName(e.kind);
-  std::string_view message = e.message;
-  if (message.starts_with(kind + ": "))
-    message.remove_prefix(kind.size() + 2);
-  std::cout << fmt::format("error: {}: {}\n", kind, message);
-  if (e.thread != NoThread)
-    std::cout << fmt::format("  in thread {}{}\n", e.thread, where.empty() ? "" : " at " + where);
-  std::cout << fmt::format("trace ({} step{}):\n", report.trace.size(),
-                           report.trace.size() == 1 ? "" : "s");
-  std::cout << formatTrace(model, report.trace);
-}
-
 int runReplay(Model &model, const Options &options) {
   Schedule schedule;
   if (std::string problem = loadSchedule(options.replay, schedule); !problem.empty())
@@ -179,7 +164,7 @@ int runReplay(Model &model, const Options &options) {
   std::cout << fmt::format("replay of {} ({} steps)\n", options.replay, schedule.size());
   if (result.status == ExecStatus::Error) {
     ErrorReport report{result.error, schedule, result.trace};
-    printErrorReport(model, report);
+    std::cout << formatErrorReport(model, report);
     std::cout << fmt::format("verdict: error ({})\n", errorKindName(result.error.kind));
     return exitCodeFor(result.error);
   }
@@ -197,6 +182,8 @@ int main(int argc, char **argv) {
   Options options;
   if (!parseOptions(argc, argv, options))
     return BadInput;
+  if (options.svcomp)
+    return runSvcomp(options);
 
   llvm::LLVMContext context;
   InputOptions inputOptions{options.clangPath, options.clangArgs};
@@ -211,6 +198,7 @@ int main(int argc, char **argv) {
   config.stackLimit = options.stackLimit;
   config.maxLocalBranches = options.maxLocalBranches;
   config.emitInstrumented = options.emitInstrumented;
+  config.spuriousWakeups = options.spuriousWakeups;
   BuiltModel built = buildModel(std::move(input.module), config);
   if (!built.model)
     return fail(built.exitCode ? built.exitCode : Unsupported, built.error);
@@ -267,7 +255,7 @@ int main(int argc, char **argv) {
     if (!search.iterativeBounding)
       std::cout << fmt::format("bporcheck: {}: {}\n", options.input, run.searchName);
     for (const ErrorReport &report : result.errors)
-      printErrorReport(model, report);
+      std::cout << formatErrorReport(model, report);
     std::cout << formatVerdict(model, run, result);
     std::cout << formatStatistics(result.stats, peakRssKb(), uniqueLocalStates);
   }

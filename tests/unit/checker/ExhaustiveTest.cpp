@@ -404,3 +404,40 @@ TEST(Dpor, ReleaseOptimizationReversesLockRacesAtTheAcquire) {
   EXPECT_TRUE(with.errors.empty());
   EXPECT_LT(with.stats.conservativeBacktrackPoints, without.stats.conservativeBacktrackPoints);
 }
+
+// SearchOptions::isViolation: an error it rejects ends its execution only. The search covers
+// as much as keepGoing does, reports nothing, and shows the function every error (the lost
+// update in each reduction; the lock inversion's deadlock).
+TEST(IsViolation, RejectedErrorsOnlyEndTheirExecution) {
+  for (PorMode por : {PorMode::None, PorMode::Dpor, PorMode::Bpor}) {
+    for (const Program &program : {racyIncrement(), lockInversion()}) {
+      SearchOptions options;
+      options.por = por;
+      if (por == PorMode::Bpor) {
+        options.bound = BoundKind::Preemption;
+        options.boundValue = 1;
+      }
+      SearchOptions keepGoing = options;
+      keepGoing.keepGoing = true;
+      ProgramModel reference(program);
+      SearchResult all = explore(reference, keepGoing);
+      ASSERT_FALSE(all.errors.empty());
+      uint64_t seen = 0;
+      options.isViolation = [&](const ErrorInfo &) {
+        ++seen;
+        return false;
+      };
+      ProgramModel model(program);
+      SearchResult r = explore(model, options);
+      EXPECT_TRUE(r.complete) << porModeName(por);
+      EXPECT_TRUE(r.errors.empty());
+      EXPECT_EQ(r.stats.errors, 0u);
+      EXPECT_EQ(r.stats.executions, all.stats.executions) << porModeName(por);
+      EXPECT_EQ(seen, all.errors.size()) << porModeName(por);
+      // Accepting them all is the default: the first stops the search.
+      options.isViolation = [](const ErrorInfo &) { return true; };
+      ProgramModel again(program);
+      EXPECT_EQ(explore(again, options).errors.size(), 1u);
+    }
+  }
+}

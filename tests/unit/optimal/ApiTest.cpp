@@ -43,6 +43,28 @@ TEST_P(OptimalApi, StopsAtTheFirstErrorWithAReplayableSchedule) {
   EXPECT_EQ(again.trace.size(), report.trace.size());
 }
 
+// SearchOptions::isViolation: an error it rejects ends its execution only; the search goes
+// on as with keepGoing, reports nothing and shows the function every error.
+TEST_P(OptimalApi, ErrorsThatAreNotViolationsOnlyEndTheirExecution) {
+  SearchOptions keepGoing;
+  keepGoing.keepGoing = true;
+  SearchResult all = run(racyIncrement(), GetParam(), keepGoing);
+  ASSERT_FALSE(all.errors.empty());
+  SearchOptions options;
+  uint64_t seen = 0;
+  options.isViolation = [&](const ErrorInfo &error) {
+    EXPECT_EQ(error.kind, ErrorKind::AssertionFailure);
+    ++seen;
+    return false;
+  };
+  SearchResult r = run(racyIncrement(), GetParam(), options);
+  EXPECT_TRUE(r.complete);
+  EXPECT_TRUE(r.errors.empty());
+  EXPECT_EQ(r.stats.errors, 0u);
+  EXPECT_EQ(r.stats.executions, all.stats.executions);
+  EXPECT_EQ(seen, all.errors.size());
+}
+
 TEST_P(OptimalApi, KeepGoingReportsOneErrorPerErroneousTrace) {
   Explored full = exploreWith(racyIncrement(), PorMode::None);
   SearchOptions options;

@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Scores bporcheck on a folder of SV-COMP tasks the competition's way.
+
+Every task definition (.yml, format 2.0, searched recursively) is checked once per property
+that has an expected verdict, with `bporcheck --svcomp --property=PRP TASK.yml`; the answer is
+the last line of its output ("SV-COMP result: ..."). Score: +2 correct TRUE, +1 correct FALSE,
+0 UNKNOWN, -16 wrong FALSE, -32 wrong TRUE. Prints one line per run (expected, answer, points,
+CPU seconds, and the reason of an UNKNOWN), then the totals.
+Exit status: 1 if any answer was wrong or the score is below --min-score, else 0.
+"""
+import argparse
+import concurrent.futures
+import os
+import re
+import resource
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def read_properties(path):
+    """(property file, expected verdict) of each property of a task definition that has one.
+
+    A deliberately small reader for the shape task definitions have; bporcheck itself parses
+    the file properly (and the run fails loudly if this one misreads it)."""
+    text = open(path).read()
+    found = []
+    for block in re.split(r"\n\s*-\s*property_file:", text)[1:]:
+        prop = block.split("\n", 1)[0].strip().strip("'\"")
+        m = re.search(r"expected_verdict:\s*'?(true|false)'?", block)
+        if m:
+            found.append((os.path.normpath(os.path.join(os.path.dirname(path), prop)),
+                          m.group(1)))
+    return found
+
+
+def property_name(prp):
+    return os.path.basename(prp)[: -len(".prp")] if prp.endswith(".prp") else prp
+
+
+def points(expected, answer):
+    if answer == "true":
+        return 2 if expected == "true" else -32
+    if answer.startswith("false"):
+        return 1 if expected == "false" else -16
+    return 0
+
+
+def run_task(bporcheck, task, prp, extra, time_limit):
+    command = [bporcheck, "--svcomp", "--no-progress", f"--property={prp}",
+               f"--time-limit={time_limit}"] + extra + [task]
+    start = time.monotonic()
+    try:
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True)
+        try:
+            out, err = proc.communicate(timeout=time_limit * 1.5 + 60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, err = proc.communicate()
+            return "unknown", "killed: no answer in time", time.monotonic() - start
+    except OSError as e:
+        return "unknown", f"cannot run bporcheck: {e}", 0.0
+    lines = out.strip().splitlines()
+    if not lines or not lines[-1].startswith("SV-COMP result: "):
+        detail = (err.strip().splitlines() or ["no output"])[-1]
+        return "unknown", f"no answer (exit {proc.returncode}): {detail}", \
+            time.monotonic() - start
+    answer = lines[-1][len("SV-COMP result: "):].strip()
+    reason = lines[-2][len("reason: "):] if len(lines) > 1 and lines[-2].startswith(
+        "reason: ") else ""
+    return answer, reason, time.monotonic() - start
+
+
+def run_measured(args):
+    """run_task with its CPU time: the rusage of this process's finished children (bporcheck,
+    and clang, which bporcheck waits for), before and after."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    answer, reason, wall = run_task(*args)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return answer, reason, cpu, wall
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--bporcheck", required=True, help="path to the bporcheck binary")
+    parser.add_argument("--time-limit", type=float, default=20.0, help="seconds per task")
+    parser.add_argument("--tasks", default=os.path.join(HERE, "tasks"),
+                        help="folder of task definitions (searched recursively)")
+    parser.add_argument("-j", "--jobs", type=int, default=1, help="tasks run at once")
+    parser.add_argument("--min-score", type=int, default=None,
+                        help="fail (exit 1) when the score is lower")
+    parser.add_argument("extra", nargs="*", help="extra bporcheck options (after --)")
+    args = parser.parse_args()
+
+    runs = []
+    for root, _, files in os.walk(args.tasks):
+        for name in sorted(files):
+            if name.endswith(".yml"):
+                path = os.path.join(root, name)
+                for prp, expected in read_properties(path):
+                    runs.append((os.path.relpath(path, args.tasks), path, prp, expected))
+    runs.sort()
+    if not runs:
+        print("no tasks found", file=sys.stderr)
+        return 1
+    bporcheck = os.path.abspath(args.bporcheck)
+    work = [(bporcheck, path, prp, args.extra, args.time_limit) for _, path, prp, _ in runs]
+    if args.jobs > 1:
+        # Each worker process measures its own children, so CPU times stay per task.
+        with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            results = list(pool.map(run_measured, work))
+    else:
+        results = [run_measured(w) for w in work]
+
+    width = max(len(name) for name, *_ in runs)
+    print(f"{'task':<{width}}  {'property':<13}  expected  {'answer':<22}  points  cpu_s")
+    score = correct_true = correct_false = wrong = unknown = 0
+    cpu_total = 0.0
+    for (name, _, prp, expected), (answer, reason, cpu, _) in zip(runs, results):
+        p = points(expected, answer)
+        score += p
+        cpu_total += cpu
+        if p < 0:
+            wrong += 1
+            note = "  WRONG"
+        elif p == 0:
+            unknown += 1
+            note = f"  ({reason})" if reason else ""
+        else:
+            correct_true += answer == "true"
+            correct_false += answer != "true"
+            note = ""
+        print(f"{name:<{width}}  {property_name(prp):<13}  {expected:<8}  {answer:<22}  "
+              f"{p:>6}  {cpu:5.1f}{note}")
+    best = sum(2 if e == "true" else 1 for *_, e in runs)
+    print(f"summary: {len(runs)} runs, score {score} of {best}: {correct_true} correct true, "
+          f"{correct_false} correct false, {unknown} unknown, {wrong} wrong; "
+          f"cpu {cpu_total:.1f} s")
+    if wrong or (args.min_score is not None and score < args.min_score):
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,76 @@
+// What makes a complete search without a call of reach_error inconclusive: a path with
+// undefined behaviour (it cannot be continued), a spin loop (the fair bound cuts schedules),
+// an unsupported external function, rand() (one fixed sequence), an execution longer than
+// --max-depth, a search stopped by a limit, a read of an uninitialized local. A call of
+// reach_error found elsewhere is still FALSE.
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DNULL_DEREF %s | %FileCheck --check-prefix=UB %s
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DNULL_DEREF -DREACH %s | %FileCheck --check-prefix=FALSE %s
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DSPIN %s | %FileCheck --check-prefix=SPIN %s
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DEXTERNAL %s | %FileCheck --check-prefix=EXTERNAL %s
+// UB: reason: an execution has undefined behaviour and cannot be continued: null pointer
+// UB-NEXT: SV-COMP result: unknown
+// FALSE: SV-COMP result: false(unreach-call)
+// SPIN: reason: the program spins (spin loops or sched_yield) and the fair bound 2 cut schedules
+// SPIN-NEXT: SV-COMP result: unknown
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DRAND %s | %FileCheck --check-prefix=RAND %s
+// RAND: reason: rand() was called: it was explored with one fixed sequence of values
+// RAND-NEXT: SV-COMP result: unknown
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp --max-depth=20 -DLONG %s | %FileCheck --check-prefix=STEPS %s
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp --max-executions=1 %s | %FileCheck --check-prefix=LIMIT %s
+// STEPS: reason: an execution did not end within the step limit: an execution exceeded the maximum depth of 20 steps
+// STEPS-NEXT: SV-COMP result: unknown
+// LIMIT: reason: the search did not finish within the limits
+// LIMIT-NEXT: SV-COMP result: unknown
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DUNINITIALIZED %s | %FileCheck --check-prefix=UNINITIALIZED %s
+// UNINITIALIZED: reason: the program may read an uninitialized variable ({{.*}}inconclusive.c:{{[0-9]+}}): its value was not explored
+// UNINITIALIZED-NEXT: SV-COMP result: unknown
+// EXTERNAL: reason: an execution reached something unsupported: call to unsupported external function 'some_library_function'
+// EXTERNAL-NEXT: SV-COMP result: unknown
+#include <pthread.h>
+#include <stdlib.h>
+void reach_error() {}
+extern _Bool __VERIFIER_nondet_bool(void);
+extern int some_library_function(void);
+int *volatile pointer;
+volatile int flag;
+
+void *setter(void *arg) {
+  flag = 1;
+  return 0;
+}
+
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, setter, 0);
+#ifdef NULL_DEREF
+  if (__VERIFIER_nondet_bool())
+    *pointer = 1;
+#ifdef REACH
+  else
+    reach_error();
+#endif
+#endif
+#ifdef SPIN
+  while (!flag) {
+  }
+#endif
+#ifdef UNINITIALIZED
+  int never_set;
+  if (never_set == 5)
+    reach_error();
+#endif
+#ifdef LONG
+  for (int i = 0; i < 30; ++i)
+    flag = i;
+#endif
+#ifdef RAND
+  if (rand() == 12345)
+    reach_error();
+#endif
+#ifdef EXTERNAL
+  if (__VERIFIER_nondet_bool())
+    some_library_function();
+#endif
+  pthread_join(t, 0);
+  return 0;
+}

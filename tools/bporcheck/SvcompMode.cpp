@@ -1,0 +1,322 @@
+#include "tools/bporcheck/SvcompMode.h"
+
+#include "tools/bporcheck/InputLoader.h"
+#include "tools/bporcheck/ModelFactory.h"
+#include "tools/bporcheck/Progress.h"
+#include "tools/bporcheck/Report.h"
+#include "tools/bporcheck/SvcompTask.h"
+#include "tools/bporcheck/SvcompWitness.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <fmt/format.h>
+#include <iostream>
+
+namespace bpor::tool {
+namespace {
+
+using namespace svcomp;
+
+/// The competition's limit is 900 s of CPU time; answer before it rather than be killed.
+constexpr double DefaultTimeLimitSeconds = 850;
+/// The bug hunt's share of the time limit.
+constexpr double BugHuntShare = 0.2;
+/// The bug hunt's preemption bound (iterative: 0, 1, 2) and the fair bound of spinning programs.
+constexpr uint64_t BugHuntPreemptions = 2;
+constexpr uint64_t FairBound = 2;
+
+struct Answer {
+  enum class Kind { True, False, Unknown } kind = Kind::Unknown;
+  std::string property; // for False
+  std::string reason;
+};
+
+int printAnswer(const Answer &answer) {
+  std::cout << "reason: " << answer.reason << "\n";
+  switch (answer.kind) {
+  case Answer::Kind::True:
+    std::cout << "SV-COMP result: true\n";
+    break;
+  case Answer::Kind::False:
+    std::cout << "SV-COMP result: false(" << answer.property << ")\n";
+    break;
+  case Answer::Kind::Unknown:
+    std::cout << "SV-COMP result: unknown\n";
+    break;
+  }
+  std::cout.flush();
+  return 0;
+}
+
+int unknown(const std::string &reason) {
+  return printAnswer(Answer{Answer::Kind::Unknown, "", reason});
+}
+
+/// What the searches met besides violations: each of these makes a complete search without a
+/// violation inconclusive. The first of each kind is kept for the reason line.
+struct Obstacles {
+  std::optional<ErrorInfo> undefinedBehaviour; // memory error, threads API misuse
+  std::optional<ErrorInfo> unsupported;        // unsupported construct, internal limit
+  std::optional<ErrorInfo> livelock;           // an execution longer than --max-depth
+  uint64_t endedByAbort = 0;                   // abort(), a failed assert(): fine
+  uint64_t deadlocks = 0;                      // an ended execution: fine
+
+  void note(const ErrorInfo &error) {
+    switch (error.kind) {
+    case ErrorKind::MemoryError:
+    case ErrorKind::ThreadsApiMisuse:
+      if (!undefinedBehaviour)
+        undefinedBehaviour = error;
+      break;
+    case ErrorKind::Unsupported:
+    case ErrorKind::ResourceLimit:
+      if (!unsupported)
+        unsupported = error;
+      break;
+    case ErrorKind::Livelock:
+      if (!livelock)
+        livelock = error;
+      break;
+    case ErrorKind::Deadlock:
+      ++deadlocks;
+      break;
+    case ErrorKind::AssertionFailure:
+    case ErrorKind::None:
+      ++endedByAbort;
+      break;
+    }
+  }
+};
+
+std::string describe(const Model &model, const ErrorInfo &error) {
+  std::string where = error.location ? model.describeLocation(error.location) : "";
+  return fmt::format("{}{}", error.message, where.empty() ? "" : " at " + where);
+}
+
+/// Picks the property to check: --property, else the task's only one.
+std::optional<std::string> chooseProperty(const Options &options,
+                                          const std::optional<TaskDefinition> &task,
+                                          std::string &problem) {
+  if (!options.propertyFile.empty())
+    return options.propertyFile;
+  if (!task) {
+    problem = "a program needs --property=FILE in --svcomp mode";
+    return std::nullopt;
+  }
+  if (task->properties.size() == 1)
+    return task->properties[0].propertyFile;
+  problem = task->properties.empty()
+                ? "the task definition lists no property: give --property=FILE"
+                : fmt::format("the task definition lists {} properties: choose one with "
+                              "--property=FILE",
+                              task->properties.size());
+  return std::nullopt;
+}
+
+struct Search {
+  std::string name;
+  SearchResult result;
+};
+
+Search runSearch(Model &model, SearchOptions search, std::optional<OptimalVariant> optimal,
+                 std::string name) {
+  Search s{std::move(name), {}};
+  s.result = optimal ? exploreOptimal(model, search, *optimal) : explore(model, search);
+  return s;
+}
+
+std::string statsPhrase(const Search &s) {
+  return fmt::format("{}, {} execution{}, {:.1f} s", s.name, s.result.stats.executions,
+                     s.result.stats.executions == 1 ? "" : "s", s.result.stats.elapsedSeconds);
+}
+
+} // namespace
+
+int runSvcomp(const Options &options) {
+  // ---- The task ----
+  std::optional<TaskDefinition> task;
+  std::string problem;
+  llvm::StringRef input(options.input);
+  if (input.ends_with(".yml") || input.ends_with(".yaml")) {
+    task = loadTaskDefinition(options.input, problem);
+    if (!task)
+      return unknown("cannot read the task definition: " + problem);
+  }
+  std::optional<std::string> propertyFile = chooseProperty(options, task, problem);
+  if (!propertyFile)
+    return unknown(problem);
+  std::optional<Property> property = loadProperty(*propertyFile, problem);
+  if (!property)
+    return unknown("cannot read the property: " + problem);
+  if (property->name != "unreach-call")
+    return unknown(fmt::format("property {} is not supported (only unreach-call)", property->name));
+  if (property->entry != "main")
+    return unknown(
+        fmt::format("the entry function {} is not supported (only main)", property->entry));
+  if (property->errorFunction != "reach_error" && property->errorFunction != "__VERIFIER_error")
+    return unknown(fmt::format("the error function {} is not supported (only reach_error and "
+                               "__VERIFIER_error)",
+                               property->errorFunction));
+
+  std::vector<std::string> inputs = task ? task->inputFiles : std::vector{options.input};
+  if (inputs.size() != 1)
+    return unknown(
+        fmt::format("tasks with {} input files are not supported (only one)", inputs.size()));
+  if (task && !task->language.empty() && task->language != "C")
+    return unknown(fmt::format("language {} is not supported (only C)", task->language));
+  std::string dataModel = options.dataModel;
+  if (dataModel.empty())
+    dataModel = task && !task->dataModel.empty() ? task->dataModel : "LP64";
+  if (dataModel != "ILP32" && dataModel != "LP64")
+    return unknown(fmt::format("data model {} is not supported (ILP32 or LP64)", dataModel));
+  if (task && !task->dataModel.empty() && task->dataModel != dataModel)
+    std::cerr << fmt::format("bporcheck: warning: checking {} with data model {}, not the "
+                             "task's {}\n",
+                             options.input, dataModel, task->dataModel);
+  std::cout << fmt::format("bporcheck: {}: property {}, data model {}\n", inputs[0], property->name,
+                           dataModel);
+
+  // ---- The program ----
+  llvm::LLVMContext context;
+  std::vector<std::string> clangArgs = options.clangArgs;
+  clangArgs.push_back(dataModel == "ILP32" ? "-m32" : "-m64");
+  // Many tasks define plain `inline` functions and call them: with C99's rules that emits no
+  // definition to call at -O0. GNU89's rules (what old gcc compiled the tasks with) do.
+  clangArgs.push_back("-fgnu89-inline");
+  LoadedInput loaded = loadInput(inputs[0], InputOptions{options.clangPath, clangArgs}, context);
+  if (!loaded.module)
+    return unknown(loaded.error);
+  ModelConfig config;
+  config.nondetValues = options.nondetValues;
+  config.printOutput = options.printOutput;
+  config.stackLimit = options.stackLimit;
+  config.maxLocalBranches = options.maxLocalBranches;
+  config.enumerateSmallNondet = true;
+  config.spuriousWakeups = true;
+  BuiltModel built = buildModel(std::move(loaded.module), config);
+  if (!built.model)
+    return unknown(built.error);
+  Model &model = *built.model;
+
+  // ---- The searches ----
+  Obstacles obstacles;
+  SearchOptions base = options.search;
+  base.keepGoing = false;
+  base.isViolation = [&](const ErrorInfo &error) {
+    if (error.reachError)
+      return true;
+    obstacles.note(error);
+    return false;
+  };
+  ProgressLine progress(options.progress);
+  base.progress = [&](const Statistics &stats) { progress.update(stats, std::nullopt); };
+  double budget = options.search.timeLimitSeconds > 0 ? options.search.timeLimitSeconds
+                                                      : DefaultTimeLimitSeconds;
+
+  // 1. A quick bug hunt: few preemptions find most concurrency bugs (and if the bound prunes
+  //    nothing, this search was already complete).
+  SearchOptions hunt = base;
+  hunt.por = PorMode::Bpor;
+  hunt.bound = BoundKind::Preemption;
+  hunt.boundValue = BugHuntPreemptions;
+  hunt.iterativeBounding = true;
+  if (built.hasYields)
+    hunt.combinedFairBound = FairBound;
+  hunt.timeLimitSeconds = budget * BugHuntShare;
+  std::vector<Search> searches;
+  searches.push_back(
+      runSearch(model, hunt, std::nullopt,
+                fmt::format("bug hunt (BPOR, preemption bound {}{}, iterative)", BugHuntPreemptions,
+                            built.hasYields ? fmt::format(", fair bound {}", FairBound) : "")));
+  progress.finish();
+  std::cout << "search: " << statsPhrase(searches.back()) << "\n";
+
+  // 2. The complete search with the rest of the time: optimal DPOR, or BPOR under the fair
+  //    bound for a program that spins (its schedules are infinitely many).
+  const SearchResult &first = searches.back().result;
+  bool huntSettled = !first.errors.empty() || (first.complete && !first.boundPruned);
+  if (!huntSettled) {
+    SearchOptions full = base;
+    full.timeLimitSeconds = std::max(1.0, budget - first.stats.elapsedSeconds);
+    if (built.hasYields) {
+      full.por = PorMode::Bpor;
+      full.bound = BoundKind::Fair;
+      full.boundValue = FairBound;
+      searches.push_back(
+          runSearch(model, full, std::nullopt, fmt::format("BPOR, fair bound {}", FairBound)));
+    } else {
+      full.por = PorMode::Dpor;
+      searches.push_back(runSearch(model, full, OptimalVariant::Optimal, "optimal DPOR"));
+    }
+    progress.finish();
+    std::cout << "search: " << statsPhrase(searches.back()) << "\n";
+  }
+
+  // ---- The answer ----
+  const Search &last = searches.back();
+  const SearchResult &result = last.result;
+  if (!result.errors.empty()) {
+    const ErrorReport &report = result.errors.front();
+    std::cout << formatErrorReport(model, report);
+    if (!options.witness.empty()) {
+      if (std::string werror = writeViolationWitness(options.witness, model, report, inputs[0],
+                                                     *propertyFile, dataModel);
+          !werror.empty())
+        std::cerr << "bporcheck: " << werror << "\n";
+    }
+    return printAnswer(Answer{Answer::Kind::False, property->name,
+                              fmt::format("{}() is called in the execution above ({})",
+                                          property->errorFunction, describe(model, report.error))});
+  }
+  if (!result.complete)
+    return unknown(fmt::format("the search did not finish within the limits ({}; time "
+                               "limit {:.0f} s)",
+                               statsPhrase(last), budget));
+  if (result.boundPruned)
+    return unknown(fmt::format("the program spins (spin loops or sched_yield) and the fair "
+                               "bound {} cut schedules ({})",
+                               FairBound, statsPhrase(last)));
+  if (obstacles.undefinedBehaviour)
+    return unknown("an execution has undefined behaviour and cannot be continued: " +
+                   describe(model, *obstacles.undefinedBehaviour));
+  if (obstacles.unsupported)
+    return unknown("an execution reached something unsupported: " +
+                   describe(model, *obstacles.unsupported));
+  if (obstacles.livelock)
+    return unknown("an execution did not end within the step limit: " +
+                   describe(model, *obstacles.livelock));
+  const CoverageGaps &gaps = built.execution->coverageGaps();
+  if (gaps.partialNondetDraws)
+    return unknown(fmt::format(
+        "a __VERIFIER_nondet_* value wider than 8 bits was explored only with the values "
+        "{{{}}}, not over its whole type ({})",
+        fmt::join(options.nondetValues, ", "), statsPhrase(last)));
+  if (!built.uninitializedUse.empty())
+    return unknown(fmt::format("the program may read an uninitialized variable ({}): its "
+                               "value was not explored over every value it may hold ({})",
+                               built.uninitializedUse, statsPhrase(last)));
+  if (gaps.fixedRandomValues)
+    return unknown(fmt::format("rand() was called: it was explored with one fixed sequence of "
+                               "values, not every value it may return ({})",
+                               statsPhrase(last)));
+  if (gaps.spuriousWakeupsWithheld)
+    return unknown(fmt::format("a thread waited on a condition variable again after its "
+                               "spurious wakeup: executions with more spurious wakeups were "
+                               "not explored ({})",
+                               statsPhrase(last)));
+  if (!options.witness.empty())
+    if (std::string werror =
+            writeCorrectnessWitness(options.witness, inputs[0], *propertyFile, dataModel);
+        !werror.empty())
+      std::cerr << "bporcheck: " << werror << "\n";
+  return printAnswer(
+      Answer{Answer::Kind::True, "",
+             fmt::format("no execution calls {}() ({}; every schedule and nondet value covered{})",
+                         property->errorFunction, statsPhrase(last),
+                         obstacles.endedByAbort || obstacles.deadlocks
+                             ? fmt::format("; {} ended by abort or a failed assert, {} deadlocked",
+                                           obstacles.endedByAbort, obstacles.deadlocks)
+                             : "")});
+}
+
+} // namespace bpor::tool

@@ -1,0 +1,220 @@
+#include "tools/bporcheck/SvcompWitness.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cctype>
+#include <cstring>
+#include <chrono>
+#include <ctime>
+#include <fmt/format.h>
+
+namespace bpor::tool {
+namespace {
+
+std::string escape(const std::string &text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    default:
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
+std::string sha256Of(const std::string &path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return "";
+  auto digest = llvm::SHA256::hash(llvm::arrayRefFromStringRef((*buffer)->getBuffer()));
+  return llvm::toHex(digest, /*LowerCase=*/true);
+}
+
+std::string readText(const std::string &path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  return buffer ? llvm::StringRef((*buffer)->getBuffer()).trim().str() : "";
+}
+
+std::string utcNow() {
+  std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return text;
+}
+
+// The header: the keys the format defines and the graph's data.
+std::string header(const char *type, const std::string &programFile,
+                   const std::string &propertyFile, const std::string &dataModel) {
+  std::string out = R"(<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<key attr.name="witness-type" attr.type="string" for="graph" id="witness-type"/>
+<key attr.name="sourcecodelang" attr.type="string" for="graph" id="sourcecodelang"/>
+<key attr.name="producer" attr.type="string" for="graph" id="producer"/>
+<key attr.name="specification" attr.type="string" for="graph" id="specification"/>
+<key attr.name="programfile" attr.type="string" for="graph" id="programfile"/>
+<key attr.name="programhash" attr.type="string" for="graph" id="programhash"/>
+<key attr.name="architecture" attr.type="string" for="graph" id="architecture"/>
+<key attr.name="creationtime" attr.type="string" for="graph" id="creationtime"/>
+<key attr.name="isEntryNode" attr.type="boolean" for="node" id="entry"><default>false</default></key>
+<key attr.name="isViolationNode" attr.type="boolean" for="node" id="violation"><default>false</default></key>
+<key attr.name="startline" attr.type="int" for="edge" id="startline"/>
+<key attr.name="threadId" attr.type="string" for="edge" id="threadId"/>
+<key attr.name="createThread" attr.type="string" for="edge" id="createThread"/>
+<key attr.name="assumption" attr.type="string" for="edge" id="assumption"/>
+<key attr.name="assumption.resultfunction" attr.type="string" for="edge" id="assumption.resultfunction"/>
+<graph edgedefault="directed">
+)";
+  out += fmt::format("<data key=\"witness-type\">{}</data>\n", type);
+  out += "<data key=\"sourcecodelang\">C</data>\n";
+  out += fmt::format("<data key=\"producer\">bporcheck {}</data>\n", BPOR_VERSION);
+  out += fmt::format("<data key=\"specification\">{}</data>\n", escape(readText(propertyFile)));
+  out += fmt::format("<data key=\"programfile\">{}</data>\n", escape(programFile));
+  out += fmt::format("<data key=\"programhash\">{}</data>\n", sha256Of(programFile));
+  out += fmt::format("<data key=\"architecture\">{}</data>\n",
+                     dataModel == "ILP32" ? "32bit" : "64bit");
+  out += fmt::format("<data key=\"creationtime\">{}</data>\n", utcNow());
+  return out;
+}
+
+// The line number of a "file:line" or "file:line:column" location, or 0.
+unsigned lineOf(const std::string &location) {
+  llvm::StringRef rest(location);
+  unsigned numbers[2] = {0, 0};
+  int found = 0;
+  // Up to two trailing numeric fields: the last is the column if there are two.
+  while (found < 2) {
+    size_t colon = rest.rfind(':');
+    unsigned value = 0;
+    if (colon == llvm::StringRef::npos || rest.substr(colon + 1).getAsInteger(10, value))
+      break;
+    numbers[found++] = value;
+    rest = rest.take_front(colon);
+  }
+  return found == 2 ? numbers[1] : found == 1 ? numbers[0] : 0;
+}
+
+// The __VERIFIER_nondet_* function called on a source line, if exactly one is named there: a
+// witness assumption about \result must say which function's result it constrains.
+std::string nondetFunctionOn(const std::vector<std::string> &lines, unsigned line) {
+  if (line == 0 || line > lines.size())
+    return "";
+  llvm::StringRef text(lines[line - 1]);
+  size_t at = text.find("__VERIFIER_nondet_");
+  if (at == llvm::StringRef::npos)
+    return "";
+  size_t end = at;
+  while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) ||
+                               text[end] == '_'))
+    ++end;
+  std::string name = text.slice(at, end).str();
+  if (text.find("__VERIFIER_nondet_", end) != llvm::StringRef::npos)
+    return ""; // two calls on one line: which one is not known
+  return name;
+}
+
+// The value a nondet function returned, as C shows it: the runtime hands over the bits of the
+// result, zero-extended; a signed type's value is their sign extension.
+int64_t resultValue(const std::string &function, uint64_t bits, const std::string &dataModel) {
+  llvm::StringRef type = llvm::StringRef(function).drop_front(strlen("__VERIFIER_nondet_"));
+  unsigned width = llvm::StringSwitch<unsigned>(type)
+                       .Case("char", 8)
+                       .Case("short", 16)
+                       .Case("int", 32)
+                       .Case("long", dataModel == "ILP32" ? 32 : 64)
+                       .Case("longlong", 64)
+                       .Default(0);
+  if (width == 0 || width == 64)
+    return static_cast<int64_t>(bits);
+  uint64_t sign = uint64_t(1) << (width - 1);
+  uint64_t value = bits & ((sign << 1) - 1);
+  return static_cast<int64_t>(value ^ sign) - static_cast<int64_t>(sign);
+}
+
+std::vector<std::string> sourceLines(const std::string &path) {
+  std::vector<std::string> lines;
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return lines;
+  llvm::SmallVector<llvm::StringRef> parts;
+  (*buffer)->getBuffer().split(parts, '\n');
+  for (llvm::StringRef part : parts)
+    lines.push_back(part.str());
+  return lines;
+}
+
+std::string write(const std::string &path, const std::string &text) {
+  std::error_code ec;
+  llvm::raw_fd_ostream out(path, ec, llvm::sys::fs::OF_Text);
+  if (ec)
+    return fmt::format("cannot write the witness {}: {}", path, ec.message());
+  out << text;
+  return "";
+}
+
+} // namespace
+
+std::string writeViolationWitness(const std::string &path, const Model &model,
+                                  const ErrorReport &report, const std::string &programFile,
+                                  const std::string &propertyFile, const std::string &dataModel) {
+  std::string out = header("violation_witness", programFile, propertyFile, dataModel);
+  std::vector<std::string> lines = sourceLines(programFile);
+  out += "<node id=\"N0\"><data key=\"entry\">true</data></node>\n";
+  size_t node = 0;
+  for (const Operation &event : report.trace) {
+    unsigned line = lineOf(model.describeLocation(event.location));
+    std::string data;
+    if (line)
+      data += fmt::format("<data key=\"startline\">{}</data>", line);
+    data += fmt::format("<data key=\"threadId\">{}</data>", event.thread);
+    if (event.kind == OpKind::Fork && event.otherThread != NoThread)
+      data += fmt::format("<data key=\"createThread\">{}</data>", event.otherThread);
+    if (event.kind == OpKind::Nondet) {
+      std::string function = nondetFunctionOn(lines, line);
+      if (!function.empty())
+        data += fmt::format("<data key=\"assumption\">\\result == {};</data>"
+                            "<data key=\"assumption.resultfunction\">{}</data>",
+                            resultValue(function, event.value, dataModel), function);
+    }
+    out += fmt::format("<node id=\"N{}\"/>\n", node + 1);
+    out += fmt::format("<edge source=\"N{}\" target=\"N{}\">{}</edge>\n", node, node + 1, data);
+    ++node;
+  }
+  // The last edge reaches the call of the error function.
+  unsigned errorLine = lineOf(model.describeLocation(report.error.location));
+  out += fmt::format("<node id=\"N{}\"><data key=\"violation\">true</data></node>\n", node + 1);
+  out += fmt::format(
+      "<edge source=\"N{}\" target=\"N{}\">{}<data key=\"threadId\">{}</data></edge>\n", node,
+      node + 1, errorLine ? fmt::format("<data key=\"startline\">{}</data>", errorLine) : "",
+      report.error.thread);
+  out += "</graph>\n</graphml>\n";
+  return write(path, out);
+}
+
+std::string writeCorrectnessWitness(const std::string &path, const std::string &programFile,
+                                    const std::string &propertyFile, const std::string &dataModel) {
+  std::string out = header("correctness_witness", programFile, propertyFile, dataModel);
+  out += "<node id=\"N0\"><data key=\"entry\">true</data></node>\n";
+  out += "</graph>\n</graphml>\n";
+  return write(path, out);
+}
+
+} // namespace bpor::tool
