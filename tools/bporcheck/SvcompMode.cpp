@@ -81,6 +81,15 @@ struct Obstacles {
       ++deadlocks;
       break;
     case ErrorKind::AssertionFailure:
+      // 'unreachable' reached (a noreturn call that returned) is undefined behaviour, not an
+      // abort: the path cannot be continued, so it may hide a violation.
+      if (llvm::StringRef(error.message).starts_with("undefined behaviour")) {
+        if (!undefinedBehaviour)
+          undefinedBehaviour = error;
+        break;
+      }
+      ++endedByAbort;
+      break;
     case ErrorKind::None:
       ++endedByAbort;
       break;

@@ -9,6 +9,9 @@
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DEXTERNAL %s | %FileCheck --check-prefix=EXTERNAL %s
 // UB: reason: an execution has undefined behaviour and cannot be continued: null pointer
 // UB-NEXT: SV-COMP result: unknown
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DUNREACHABLE %s | %FileCheck --check-prefix=UNREACHABLE %s
+// UNREACHABLE: reason: an execution has undefined behaviour and cannot be continued: undefined behaviour: 'unreachable' executed
+// UNREACHABLE-NEXT: SV-COMP result: unknown
 // FALSE: SV-COMP result: false(unreach-call)
 // SPIN: reason: the program spins (spin loops or sched_yield) and the fair bound 2 cut schedules
 // SPIN-NEXT: SV-COMP result: unknown
@@ -49,6 +52,10 @@ int main(void) {
   else
     reach_error();
 #endif
+#endif
+#ifdef UNREACHABLE
+  if (__VERIFIER_nondet_bool())
+    __builtin_unreachable();
 #endif
 #ifdef SPIN
   while (!flag) {
