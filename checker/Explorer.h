@@ -81,6 +81,10 @@ struct SearchOptions {
   double timeLimitSeconds = 0;
   /// false: stop at the first error; true: report every error found.
   bool keepGoing = false;
+  /// With keepGoing: keep one report per distinct error (same kind, place and message), counting
+  /// the executions that reached it, instead of one report (with its trace) per execution, so
+  /// that a long search that goes on after errors stays bounded in memory.
+  bool oneReportPerError = false;
   /// Which errors violate the property being checked. Unset: every error does. An error for
   /// which it returns false only ends its execution: it is not reported (not in
   /// SearchResult::errors nor counted in Statistics::errors) and the search goes on. The
@@ -161,10 +165,14 @@ struct ErrorReport {
   Schedule schedule;
   /// The executed events in order (values filled).
   std::vector<Operation> trace;
+  /// Executions that ended in this error (same kind, place and message); only the first one's
+  /// schedule and trace are kept, so that a search that goes on after errors stays bounded.
+  uint64_t occurrences = 1;
 };
 
 struct SearchResult {
-  /// The first error found, or every error with keepGoing.
+  /// The first error found; with keepGoing every error found (one report per erroneous
+  /// execution, or per distinct error with oneReportPerError).
   std::vector<ErrorReport> errors;
   Statistics stats;
   /// True iff the whole space within the bound was explored: no limit (executions, time, or

@@ -606,7 +606,7 @@ void SearchEngine::endExecution(ExecutionEnd end) {
 void SearchEngine::reportError(const ErrorInfo &error) {
   if (options.isViolation && !options.isViolation(error))
     return;
-  recordError(result, error, stack.events, stack.frames);
+  recordError(result, error, stack.events, stack.frames, options.oneReportPerError);
   if (!options.keepGoing && stop == StopReason::None)
     stop = StopReason::Error;
 }

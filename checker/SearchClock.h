@@ -37,13 +37,21 @@ private:
 };
 
 /// Counts an error in result.stats and appends its report: the events of the execution and
-/// the schedule that replays it (the engines' frames keep the step each event took).
+/// the schedule that replays it (the engines' frames keep the step each event took). With
+/// oneReportPerError, an error already reported (same kind, place and message) only counts.
 template <typename Frames>
 void recordError(SearchResult &result, const ErrorInfo &error,
-                 const std::vector<Operation> &events, const Frames &frames) {
+                 const std::vector<Operation> &events, const Frames &frames,
+                 bool oneReportPerError) {
   ++result.stats.errors;
   if (error.kind == ErrorKind::Deadlock)
     ++result.stats.deadlocks;
+  for (ErrorReport &known : result.errors)
+    if (oneReportPerError && known.error.kind == error.kind && known.error.location == error.location &&
+        known.error.message == error.message) {
+      ++known.occurrences;
+      return;
+    }
   ErrorReport report;
   report.error = error;
   report.trace = events;

@@ -559,7 +559,7 @@ void OptimalSearch::endExecution(ExecutionEnd end) {
 void OptimalSearch::reportError(const ErrorInfo &error) {
   if (options.isViolation && !options.isViolation(error))
     return;
-  recordError(result, error, events, frames);
+  recordError(result, error, events, frames, options.oneReportPerError);
   if (!options.keepGoing && stop == StopReason::None)
     stop = StopReason::Error;
 }

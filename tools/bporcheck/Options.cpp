@@ -97,7 +97,8 @@ cl::opt<uint64_t> MaxExecutions("max-executions",
 cl::opt<double> TimeLimit("time-limit", cl::desc("Stop after this many seconds (0: no limit)"),
                           cl::init(0), cl::cat(Category));
 cl::opt<bool> KeepGoing("keep-going",
-                        cl::desc("Go on after an error and count every error found"),
+                        cl::desc("Go on after an error: count every execution that ends in one, and "
+                                 "report each distinct error (kind, place, message) once"),
                         cl::cat(Category));
 cl::opt<std::string> NondetValues(
     "nondet-values",
@@ -299,6 +300,7 @@ bool parseOptions(int argc, char **argv, Options &options) {
     return usageError("--time-limit must not be negative");
   options.search.timeLimitSeconds = TimeLimit;
   options.search.keepGoing = KeepGoing;
+  options.search.oneReportPerError = KeepGoing;
   if (MaxDepth == 0)
     return usageError("--max-depth must be at least 1");
 

@@ -107,8 +107,9 @@ std::string formatVerdict(const Model &model, const RunDescription &run,
   if (!result.errors.empty()) {
     const ErrorInfo &e = result.errors.front().error;
     std::string out = fmt::format("verdict: error ({})", errorKindName(e.kind));
-    if (result.errors.size() > 1)
-      out += fmt::format(", {} errors found", result.errors.size());
+    if (result.errors.size() > 1 || s.errors > 1)
+      out += fmt::format(", {} distinct error{} in {} execution{}", result.errors.size(),
+                         result.errors.size() == 1 ? "" : "s", s.errors, s.errors == 1 ? "" : "s");
     return out + "\n";
   }
   std::string domain = run.nondetDomain.empty() ? "" : ", " + run.nondetDomain;
@@ -179,6 +180,7 @@ std::string formatJson(const Model &model, const RunDescription &run, const Sear
     error["schedule"] = std::move(schedule);
     root["error"] = std::move(error);
     root["errors_found"] = int64_t(result.errors.size());
+    root["error_executions"] = int64_t(s.errors);
   }
   root["executions"] = int64_t(s.executions);
   root["finished"] = int64_t(s.finished);
@@ -222,6 +224,9 @@ std::string formatErrorReport(const Model &model, const ErrorReport &report) {
   std::string out = fmt::format("error: {}: {}\n", kind, message);
   if (e.thread != NoThread)
     out += fmt::format("  in thread {}{}\n", e.thread, where.empty() ? "" : " at " + where);
+  if (report.occurrences > 1)
+    out += fmt::format("  ({} executions ended in this error; the first one's trace:)\n",
+                       report.occurrences);
   out +=
       fmt::format("trace ({} step{}):\n", report.trace.size(), report.trace.size() == 1 ? "" : "s");
   return out + formatTrace(model, report.trace);

@@ -13,7 +13,7 @@
 // RUN: diff %t.none %t.optimal
 // NONE: executions: 10{{$}}
 // NONE: unique local states: 13{{$}}
-// OPTIMAL: 6 errors found
+// OPTIMAL: 1 distinct error in 6 executions
 // OPTIMAL: executions: 6{{$}}
 // OPTIMAL: unique local states: 13{{$}}
 #include <assert.h>
