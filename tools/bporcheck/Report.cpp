@@ -1,4 +1,5 @@
 #include "tools/bporcheck/Report.h"
+#include "tools/bporcheck/TraceFolding.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -90,13 +91,31 @@ std::string describeEvent(const Model &model, const Operation &op) {
 std::string formatTrace(const Model &model, const std::vector<Operation> &trace) {
   std::string out;
   unsigned width = static_cast<unsigned>(fmt::format("{}", trace.size()).size());
-  for (size_t i = 0; i < trace.size(); ++i) {
+  auto printStep = [&](size_t i) {
     const Operation &op = trace[i];
     std::string text = describeEvent(model, op);
     if (op.endsThread)
       text += fmt::format(", thread {} ends", op.thread);
     std::string where = locationOf(model, op.location);
     out += fmt::format("  {:>{}}  thread {}  {:<44}  {}\n", i + 1, width, op.thread, text, where);
+  };
+  // A repeating tail shows its first and last rounds; the rounds between are one line.
+  RepeatingTail tail = findRepeatingTail(trace);
+  size_t foldFrom = trace.size(), foldTo = trace.size();
+  if (tail.period != 0) {
+    foldFrom = tail.start + tail.period;
+    foldTo = trace.size() - tail.period;
+  }
+  for (size_t i = 0; i < foldFrom; ++i)
+    printStep(i);
+  if (foldFrom < foldTo) {
+    std::string where = locationOf(model, trace[tail.start].location);
+    out += fmt::format("  {:>{}}  steps {}-{}: the {} step{} above repeat{} {} more times{}\n", "",
+                       width, foldFrom + 1, foldTo, tail.period, tail.period == 1 ? "" : "s",
+                       tail.period == 1 ? "s" : "", (foldTo - foldFrom) / tail.period,
+                       where.empty() ? "" : " (from " + where + ")");
+    for (size_t i = foldTo; i < trace.size(); ++i)
+      printStep(i);
   }
   return out;
 }
