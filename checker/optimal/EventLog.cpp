@@ -5,8 +5,7 @@
 namespace bpor::optimal {
 
 void EventLog::analyse(const Event &event, size_t limit, int64_t previous, VectorClock &clock,
-                       std::vector<uint32_t> &races, std::vector<uint32_t> &predecessors,
-                       int64_t alsoAfter) const {
+                       std::vector<uint32_t> &races, std::vector<uint32_t> &predecessors) const {
   ThreadId u = event.thread();
   if (previous >= 0) {
     clock = records[size_t(previous)].clock;
@@ -14,8 +13,6 @@ void EventLog::analyse(const Event &event, size_t limit, int64_t previous, Vecto
     for (ThreadId t = 0; t < clock.size(); ++t) // zero, keeping the storage
       clock.set(t, 0);
   }
-  if (alsoAfter >= 0)
-    clock.join(records[size_t(alsoAfter)].clock);
   // Immediate predecessors, latest first: joining each one's clock hides every earlier event
   // that happens before it.
   predecessors.clear();
@@ -138,21 +135,19 @@ void EventLog::clear() {
 }
 
 std::vector<uint32_t> EventLog::racesOfPending(const Event &pending, size_t limit) const {
+  // A join left pending waits for a thread that has not ended within the first `limit` events
+  // (else it would be enabled there), so it is disabled in every state of that prefix: no
+  // sequence of those events followed by the join can run, and its races are reversed when it
+  // runs, after its target's end.
+  if (pending.op.kind == OpKind::Join)
+    return {};
   // The thread's previous event is its last one: a live thread that did not step again.
   int64_t previous = lastOf(pending.thread());
   while (previous >= int64_t(limit))
     previous = records[size_t(previous)].previousInThread;
-  // A join runs only once its target has ended: after the target's every event, however the
-  // events before `limit` ordered the others.
-  int64_t targetLast = -1;
-  if (pending.op.kind == OpKind::Join && pending.op.otherThread != NoThread) {
-    targetLast = lastOf(pending.op.otherThread);
-    while (targetLast >= int64_t(limit))
-      targetLast = records[size_t(targetLast)].previousInThread;
-  }
   VectorClock clock;
   std::vector<uint32_t> races, scratch;
-  analyse(pending, limit, previous, clock, races, scratch, targetLast);
+  analyse(pending, limit, previous, clock, races, scratch);
   return races;
 }
 

@@ -50,8 +50,8 @@ public:
 
   /// The reversible races a pending operation `pending` of a live thread would have if it were
   /// appended to the first `limit` events (used at the end of an execution for the threads
-  /// that never got to run their next operation). A pending join happens after every event of
-  /// the thread it waits for, which it can therefore never race with.
+  /// that never got to run their next operation). A pending join has none: its target has not
+  /// ended within those events, so the join is disabled in each of their states.
   std::vector<uint32_t> racesOfPending(const Event &pending, size_t limit) const;
 
   /// notdep(e_i, E).last (POPL 2014): the events after i among the first `limit` that do not
@@ -59,11 +59,8 @@ public:
   std::vector<Event> wakeupSequence(size_t i, const Event &last, size_t limit) const;
 
 private:
-  /// `alsoAfter` >= 0: the event happens after that event too (a pending join, after every
-  /// event of the thread it waits for).
   void analyse(const Event &event, size_t limit, int64_t previous, VectorClock &clock,
-               std::vector<uint32_t> &races, std::vector<uint32_t> &predecessors,
-               int64_t alsoAfter = -1) const;
+               std::vector<uint32_t> &races, std::vector<uint32_t> &predecessors) const;
   int releaserWasWriter(size_t release, const Event &later) const;
   int64_t acquisitionPartner(size_t release, const Event &later, AcquirePartner partner) const;
   int64_t lastOf(ThreadId t) const { return t < lastInThread.size() ? lastInThread[t] : -1; }
