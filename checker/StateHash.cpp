@@ -1,5 +1,7 @@
 #include "checker/StateHash.h"
 
+#include <algorithm>
+
 #include "checker/VectorClock.h"
 
 namespace bpor {
@@ -30,6 +32,16 @@ ExecutionHashes hashExecution(const std::vector<Operation> &events) {
     ThreadId t = e.thread;
     if (t >= prefix.size())
       prefix.resize(t + 1, std::vector<uint64_t>{0});
+    // A thread seen before (or without) its creation event, as hand-written test models have,
+    // is named by its number.
+    size_t known = canonical.size();
+    if (t >= known || hb.clock(i).size() > known) {
+      size_t size = std::max<size_t>(t + 1, hb.clock(i).size());
+      canonical.resize(size, 0);
+      children.resize(size, 0);
+      for (size_t u = known; u < size; ++u)
+        canonical[u] = mix(0x7468726561640000 + u); // "thread" + number
+    }
     if (e.kind == OpKind::Fork && e.otherThread != NoThread) {
       ThreadId child = e.otherThread;
       if (child >= canonical.size()) {
