@@ -107,13 +107,18 @@ void CombinedFairBound::backtrack(const SearchStack &stack, size_t i, ThreadId u
   // 6.6's points before releases and operations that may block: for the transition S_i, and
   // for the one each bound runs from pre(S, i) in the race's place (u, or the alternative
   // thread standing for it).
-  const SearchFrame &pre = stack.frames[i];
   auto blocksOrReleases = [](const Operation &op) { return isRelease(op) || mayBlock(op); };
-  bool conservative = blocksOrReleases(stack.events[i]) || blocksOrReleases(pre.next[u]);
+  // The frame is looked up at each use: the sinks may grow the stack's frames. A thread with no
+  // pending operation recorded at pre(S, i) counts as blocking (the conservative choice).
+  auto pendingBlocksOrReleases = [&](ThreadId t) {
+    const SearchFrame &pre = stack.frames[i];
+    return t >= pre.next.size() || blocksOrReleases(pre.next[t]);
+  };
+  bool conservative = blocksOrReleases(stack.events[i]) || pendingBlocksOrReleases(u);
   const BoundFunction *bounds[] = {main.get(), &fair};
   for (const BoundFunction *costs : bounds) {
     ThreadId v = backtrackThread(stack, i, u, sink, costs);
-    conservative = conservative || (v != NoThread && blocksOrReleases(pre.next[v]));
+    conservative = conservative || (v != NoThread && pendingBlocksOrReleases(v));
   }
   if (conservative)
     sink.addAllEnabled(i, true);
