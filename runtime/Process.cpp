@@ -227,24 +227,19 @@ Execution::Performed Execution::performProcess(ProgramThread &thread, Slot &resu
         .push_back({a[0], a[1], id == Ext::CxaAtexit});
     result = 0;
     return Performed::Complete;
-  case Ext::ClockGettime: {
-    advance(ClockTick);
-    uint64_t now = process_.clockNanos;
-    // struct timespec and struct timeval are two longs (time_t is a long).
-    uint32_t L = program_.pointerBytes();
-    if (a[1] != 0 && (!store(a[1], L, now / NanosPerSecond, "clock_gettime's result store") ||
-                      !store(a[1] + L, L, now % NanosPerSecond, "clock_gettime's result store")))
-      return Performed::Stopped;
-    result = 0;
-    return Performed::Complete;
-  }
+  case Ext::ClockGettime:
   case Ext::Gettimeofday: {
+    // clock_gettime(clock, struct timespec *), gettimeofday(struct timeval *, tz): two longs
+    // (time_t is a long), seconds and nanoseconds or microseconds.
     advance(ClockTick);
     uint64_t now = process_.clockNanos;
+    bool timespec = id == Ext::ClockGettime;
+    Address out = timespec ? a[1] : a[0];
+    uint64_t fraction = timespec ? now % NanosPerSecond : now % NanosPerSecond / 1000;
+    const char *what = timespec ? "clock_gettime's result store" : "gettimeofday's result store";
     uint32_t L = program_.pointerBytes();
-    if (a[0] != 0 &&
-        (!store(a[0], L, now / NanosPerSecond, "gettimeofday's result store") ||
-         !store(a[0] + L, L, now % NanosPerSecond / 1000, "gettimeofday's result store")))
+    if (out != 0 &&
+        (!store(out, L, now / NanosPerSecond, what) || !store(out + L, L, fraction, what)))
       return Performed::Stopped;
     result = 0;
     return Performed::Complete;
