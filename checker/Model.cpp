@@ -30,6 +30,7 @@ const char *opKindName(OpKind kind) {
   case OpKind::Yield: return "yield";
   case OpKind::AtomicBlock: return "atomic-block";
   case OpKind::Nondet: return "nondet";
+  case OpKind::Decision: return "decision";
   case OpKind::Exit: return "exit";
   case OpKind::Other: return "other";
   }

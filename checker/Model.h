@@ -52,11 +52,16 @@ enum class OpKind : uint8_t {
   Yield,           // sched_yield, and the yields the pass puts on spin-loop back edges
   AtomicBlock,     // a __VERIFIER_atomic_* call or atomic_begin..end, run as one transition
   Nondet,          // __VERIFIER_nondet_*: a data choice among numChoices values
+  Decision,        // a branch on a symbolic nondet value: a data choice among the outcomes
   Exit,            // main returns or exit(): ends every thread
   Other,           // a runtime operation with no special meaning to the checker
 };
 
 const char *opKindName(OpKind kind);
+
+/// Operations whose numChoices outcomes are each explored (data choices, local to their thread
+/// except for their footprint).
+inline bool isDataChoice(OpKind kind) { return kind == OpKind::Nondet || kind == OpKind::Decision; }
 
 /// A byte range in the program's memory (or a synchronisation object's address) touched by an
 /// operation. Addresses are the runtime's encoded pointers; a test model may use any integers.

@@ -73,6 +73,12 @@ struct ExternalCall {
   std::span<const Slot> slots;
   std::span<const uint32_t> argOffsets;
   ValueType resultType; // Void if the call has no result
+  /// Symbolic mode (interp/Symbolic.h): the expressions beside `slots` (null otherwise). The
+  /// arguments the handler does not keep symbolic (ExternalHandler::keepsSymbolic) are concrete
+  /// by the time it is called. The handler may set the result's expressions in `resultShadows`.
+  const uint32_t *shadows = nullptr;
+  uint32_t *resultShadows = nullptr;
+  uint32_t argShadow(unsigned i) const { return shadows ? shadows[argOffsets[i]] : 0; }
 
   unsigned numArgs() const { return unsigned(argTypes.size()); }
   /// The (first) slot of argument i.
@@ -106,6 +112,12 @@ public:
   /// zero-filled.
   virtual CallOutcome call(ThreadState &thread, const ExternalCall &call,
                            Slot *result) = 0;
+  /// Symbolic mode: whether argument `arg` of external `id` may reach the handler symbolic
+  /// (the handler then reads its expression in ExternalCall::shadows). Every other symbolic
+  /// argument is made concrete first, and so is every symbolic byte of the objects that
+  /// pointer arguments point into, unless `touchesMemorySymbolically(id)`.
+  virtual bool keepsSymbolic(uint32_t id, unsigned arg) const { return false; }
+  virtual bool touchesMemorySymbolically(uint32_t id) const { return false; }
 };
 
 } // namespace bpor

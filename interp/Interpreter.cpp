@@ -50,7 +50,8 @@ void Interpreter::releaseAllocas(ThreadState &thread, size_t keep) {
 
 bool Interpreter::pushFrame(ThreadState &thread, uint32_t function,
                             const Slot *args, uint32_t numArgSlots,
-                            bool invoked, uint32_t allocaBase) {
+                            bool invoked, uint32_t allocaBase,
+                            const ExprId *argShadows) {
   const interp::Function &callee = program_.function(function);
   if (!callee.defined) {
     fault(thread, ErrorKind::Unsupported,
@@ -80,6 +81,10 @@ bool Interpreter::pushFrame(ThreadState &thread, uint32_t function,
     }
     std::memcpy(memory_->host(varargs), args + callee.numParamSlots,
                 size_t(extra) * 8);
+    if (symbolic_ && argShadows)
+      for (uint32_t k = 0; k < extra; ++k)
+        if (argShadows[callee.numParamSlots + k] != ConcreteValue)
+          storeShadow(varargs + 8 * k, 8, argShadows[callee.numParamSlots + k]);
     thread.allocas.push_back(varargs);
   }
   uint32_t base = uint32_t(thread.slots.size());
@@ -88,6 +93,13 @@ bool Interpreter::pushFrame(ThreadState &thread, uint32_t function,
   std::copy(callee.constants.begin(), callee.constants.end(),
             slots + callee.numParamSlots);
   std::copy(args, args + std::min(numArgSlots, callee.numParamSlots), slots);
+  if (symbolic_) {
+    thread.shadows.resize(thread.slots.size(), ConcreteValue);
+    std::fill(thread.shadows.begin() + base, thread.shadows.end(), ConcreteValue);
+    if (argShadows)
+      std::copy_n(argShadows, std::min(numArgSlots, callee.numParamSlots),
+                  thread.shadows.begin() + base);
+  }
   Frame frame;
   frame.function = function;
   frame.pc = 0;
@@ -103,6 +115,8 @@ void Interpreter::popFrame(ThreadState &thread) {
   const Frame &frame = thread.frames.back();
   releaseAllocas(thread, frame.allocaBase);
   thread.slots.resize(frame.base);
+  if (symbolic_)
+    thread.shadows.resize(frame.base);
   thread.frames.pop_back();
 }
 
@@ -124,18 +138,31 @@ void Interpreter::gatherArgs(ThreadState &thread,
     }
     std::copy_n(slots + argSlots[i], n, args + argOffsets[i]);
   }
+  if (symbolic_) {
+    thread.callArgShadows.assign(site.numArgSlots, ConcreteValue);
+    const ExprId *shadows = thread.shadows.data() + thread.frames.back().base;
+    for (size_t i = 0, e = site.argSlots.size(); i < e; ++i)
+      std::copy_n(shadows + argSlots[i], argTypes[i].numSlots,
+                  thread.callArgShadows.data() + argOffsets[i]);
+  }
 }
 
 void Interpreter::writeResult(ThreadState &thread, size_t frameIndex,
-                              const Slot *result, unsigned n) {
+                              const Slot *result, unsigned n,
+                              const ExprId *shadows) {
   Frame &frame = thread.frames[frameIndex];
   const interp::Function &function = program_.function(frame.function);
   const interp::CallSite &site = function.calls[function.code[frame.pc].imm];
   if (site.dst != NoSlot) {
     Slot *to = thread.slots.data() + frame.base + site.dst;
-    for (unsigned k = 0, m = std::min<unsigned>(n, site.resultType.numSlots);
-         k < m; ++k)
+    unsigned m = std::min<unsigned>(n, site.resultType.numSlots);
+    for (unsigned k = 0; k < m; ++k)
       to[k] = result[k];
+    if (symbolic_) {
+      ExprId *toShadows = thread.shadows.data() + frame.base + site.dst;
+      for (unsigned k = 0; k < site.resultType.numSlots; ++k)
+        toShadows[k] = shadows && k < m ? shadows[k] : ConcreteValue;
+    }
   }
   ++frame.pc;
 }
@@ -174,6 +201,17 @@ RunResult Interpreter::call(ThreadState &thread, const interp::CallSite &site) {
         std::copy_n(slots + callerBase + site.argSlots[i], count,
                     slots + base + offset);
     }
+    if (symbolic_) {
+      thread.shadows.resize(thread.slots.size(), ConcreteValue);
+      ExprId *shadows = thread.shadows.data();
+      std::fill(shadows + base, shadows + base + callee.numSlots, ConcreteValue);
+      for (size_t i = 0; i < site.argSlots.size(); ++i) {
+        uint32_t offset = site.argOffsets[i], count = site.argTypes[i].numSlots;
+        if (offset + count <= callee.numParamSlots)
+          std::copy_n(shadows + callerBase + site.argSlots[i], count,
+                      shadows + base + offset);
+      }
+    }
     Frame frame;
     frame.function = calleeIndex;
     frame.base = base;
@@ -203,11 +241,14 @@ RunResult Interpreter::call(ThreadState &thread, const interp::CallSite &site) {
                    "out of memory for a by-value argument");
     }
     std::memcpy(memory_->host(copy), memory_->host(pointer), size);
+    if (symbolic_)
+      memory_->copyShadow(copy, pointer, size);
     thread.allocas.push_back(copy);
     pointer = copy;
   }
   if (!pushFrame(thread, calleeIndex, thread.callArgs.data(),
-                 uint32_t(thread.callArgs.size()), false, allocaBase)) {
+                 uint32_t(thread.callArgs.size()), false, allocaBase,
+                 symbolic_ ? thread.callArgShadows.data() : nullptr)) {
     releaseAllocas(thread, allocaBase);
     return RunResult::Fault;
   }
@@ -221,7 +262,12 @@ RunResult Interpreter::callExternal(ThreadState &thread,
     return fault(
         thread, ErrorKind::Unsupported,
         fmt::format("call to unsupported external function '{}'", callee.name));
+  if (symbolic_)
+    concretiseExternalArguments(thread, site);
   ExternalCall call = externalCall(thread, callee, site);
+  ExprId resultShadows[4] = {0, 0, 0, 0};
+  if (symbolic_ && site.resultType.numSlots <= 4)
+    call.resultShadows = resultShadows;
 
   Slot smallResult[4] = {0, 0, 0, 0};
   std::vector<Slot> largeResult;
@@ -235,7 +281,8 @@ RunResult Interpreter::callExternal(ThreadState &thread,
   switch (outcome) {
   case CallOutcome::Return:
   case CallOutcome::Invoke: // the invoked frame (if any) sits above the caller
-    writeResult(thread, caller, result, site.resultType.numSlots);
+    writeResult(thread, caller, result, site.resultType.numSlots,
+                call.resultShadows);
     thread.status = RunResult::Ready;
     return RunResult::Ready;
   case CallOutcome::Retry: // the invoked frame sits above the caller, still at this call
@@ -260,7 +307,10 @@ void Interpreter::start(ThreadState &thread, Address function,
   thread.frames.clear();
   thread.slots.clear();
   thread.returnValue.clear();
+  thread.returnShadows.clear();
   thread.callArgs.clear();
+  thread.shadows.clear();
+  thread.decision = PendingDecision{};
   thread.fault = Fault{};
   thread.status = RunResult::Ready;
   uint32_t index = program_.functionIndex(function);
@@ -277,16 +327,18 @@ void Interpreter::unwind(ThreadState &thread) {
   releaseAllocas(thread, 0);
   thread.frames.clear();
   thread.slots.clear();
+  thread.shadows.clear();
+  thread.decision = PendingDecision{};
 }
 
 void Interpreter::complete(ThreadState &thread, const Slot *result,
-                           unsigned n) {
+                           unsigned n, const ExprId *shadows) {
   if (thread.frames.empty())
     return;
   const Frame &frame = thread.frames.back();
   if (program_.function(frame.function).code[frame.pc].op != interp::Op::Call)
     return; // not standing at a call: nothing to complete
-  writeResult(thread, thread.frames.size() - 1, result, n);
+  writeResult(thread, thread.frames.size() - 1, result, n, shadows);
   thread.status = RunResult::Ready;
 }
 
@@ -339,7 +391,38 @@ ExternalCall Interpreter::externalCall(const ThreadState &thread,
                                      thread.slots.size() - base);
   call.argOffsets = site.argSlots;
   call.resultType = site.resultType;
+  if (symbolic_)
+    call.shadows = thread.shadows.data() + base;
   return call;
+}
+
+void Interpreter::concretiseExternalArguments(ThreadState &thread,
+                                              const interp::CallSite &site) {
+  uint32_t calleeIndex = site.callee;
+  if (calleeIndex == NoSlot)
+    calleeIndex = program_.functionIndex(
+        thread.slots[thread.frames.back().base + site.calleeSlot]);
+  uint32_t id = calleeIndex == Program::NoFunction
+                    ? ExternalRegistry::UnknownExternal
+                    : program_.function(calleeIndex).externalId;
+  uint32_t base = thread.frames.back().base;
+  Slot *R = thread.slots.data() + base;
+  ExprId *S = thread.shadows.data() + base;
+  bool keepMemory = handler_.touchesMemorySymbolically(id);
+  for (unsigned i = 0; i < site.argSlots.size(); ++i) {
+    bool keep = handler_.keepsSymbolic(id, i);
+    for (unsigned k = 0; k < site.argTypes[i].numSlots; ++k)
+      if (!keep)
+        concretiseSlot(R, S, site.argSlots[i] + k, Concretisation::ExternalCall);
+    if (!keepMemory && site.argTypes[i].kind == ValueKind::Pointer &&
+        memory_->hasShadows()) {
+      Address pointer = R[site.argSlots[i]];
+      memory_->takeShadows(pointer, [&](Address address, uint32_t expr) {
+        symbolic_->concretise(expr, *memory_->host(address),
+                              Concretisation::ExternalCall);
+      });
+    }
+  }
 }
 
 SourceLocation Interpreter::currentLocation(const ThreadState &thread) const {

@@ -9,6 +9,7 @@
 #include "checker/Model.h"
 #include "interp/ExternalCall.h"
 #include "interp/Program.h"
+#include "interp/Symbolic.h"
 #include "runtime/memory/Memory.h"
 
 #include <cstdint>
@@ -66,6 +67,12 @@ struct ThreadState {
   std::vector<Slot> callArgs;
   Fault fault;  // after Fault
   uint64_t instructions = 0; // executed so far (statistics)
+  /// Symbolic mode only (Interpreter::setSymbolic): the expression of each slot (0: concrete),
+  /// as long as `slots`; the shadows of callArgs; the decision a Paused thread stands at.
+  std::vector<ExprId> shadows;
+  std::vector<ExprId> callArgShadows;
+  std::vector<ExprId> returnShadows; // of returnValue
+  PendingDecision decision;
 };
 
 struct InterpreterOptions {
@@ -90,6 +97,10 @@ public:
   /// Rebinds the memory (after the execution's Memory was replaced, e.g. a
   /// checkpoint restore).
   void setMemory(Memory &memory) { memory_ = &memory; }
+  /// Symbolic mode (interp/Symbolic.h): threads keep expressions beside their slots, and run()
+  /// also returns Paused at a decision (ThreadState::decision). Set before any thread starts.
+  void setSymbolic(SymbolicValues *values) { symbolic_ = values; }
+  bool symbolicMode() const { return symbolic_ != nullptr; }
   const Program &program() const { return program_; }
 
   /// Clears `thread` and pushes a frame for `function` with `args` (one slot
@@ -103,8 +114,9 @@ public:
 
   /// Completes the call a Paused thread stands at: writes `n` result slots (if
   /// the call has a result) and moves past it. The next run() continues after
-  /// the call.
-  void complete(ThreadState &thread, const Slot *result, unsigned n);
+  /// the call. `shadows` (symbolic mode, may be null) are the results' expressions.
+  void complete(ThreadState &thread, const Slot *result, unsigned n,
+                const ExprId *shadows = nullptr);
 
   /// From a handler about to return CallOutcome::Invoke: pushes a frame for
   /// `function`; when it returns, the external call completes with the result
@@ -132,13 +144,30 @@ public:
   std::vector<BacktraceEntry> backtrace(const ThreadState &thread) const;
 
 private:
+  template <bool Symbolic> RunResult runLoop(ThreadState &thread);
+  enum class ShadowStep : uint8_t { Continue, Pause };
+  /// The symbolic half of an instruction (Shadow.cpp).
+  ShadowStep shadowStep(ThreadState &thread, const interp::Function &function,
+                        const interp::Inst &inst, Slot *R, ExprId *S);
+  /// Slot `slot` as an expression of `bits` bits (a constant if it is concrete).
+  ExprId operand(const Slot *R, const ExprId *S, uint32_t slot, unsigned bits);
+  void concretiseSlot(Slot *R, ExprId *S, uint32_t slot, Concretisation why);
+  /// Makes the symbolic bytes of a checked range concrete (recording their values).
+  void concretiseBytes(Address address, uint64_t size, Concretisation why);
+  void storeShadow(Address address, unsigned size, ExprId value);
+  ExprId loadShadow(Address address, unsigned size);
+  /// Symbolic mode: the shadows of an external call's arguments that the handler does not
+  /// take symbolically are made concrete, with every symbolic byte of the objects its pointer
+  /// arguments point into.
+  void concretiseExternalArguments(ThreadState &thread, const interp::CallSite &site);
   RunResult fault(ThreadState &thread, ErrorKind kind, std::string message);
   RunResult memoryFault(ThreadState &thread, MemoryFault fault, Address address,
                         uint64_t size, const char *access);
   /// Pushes a frame; on failure the thread has faulted (status Fault) and false
   /// is returned.
   bool pushFrame(ThreadState &thread, uint32_t function, const Slot *args,
-                 uint32_t numArgSlots, bool invoked, uint32_t allocaBase);
+                 uint32_t numArgSlots, bool invoked, uint32_t allocaBase,
+                 const ExprId *argShadows = nullptr);
   void popFrame(ThreadState &thread);
   void releaseAllocas(ThreadState &thread, size_t keep);
   /// A call instruction: pushes the callee's frame or calls the external
@@ -152,12 +181,13 @@ private:
                             const interp::Function &callee,
                             const interp::CallSite &site) const;
   void writeResult(ThreadState &thread, size_t frame, const Slot *result,
-                   unsigned n);
+                   unsigned n, const ExprId *shadows = nullptr);
 
   const Program &program_;
   Memory *memory_;
   ExternalHandler &handler_;
   InterpreterOptions options_;
+  SymbolicValues *symbolic_ = nullptr;
 };
 
 } // namespace bpor

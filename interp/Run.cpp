@@ -303,6 +303,12 @@ const char *wideBinary(unsigned opcode, const Slot *a, const Slot *b, Slot *out,
 } // namespace
 
 RunResult Interpreter::run(ThreadState &thread) {
+  return symbolic_ ? runLoop<true>(thread) : runLoop<false>(thread);
+}
+
+// One loop for both modes: the symbolic one (interp/Symbolic.h) runs each instruction's
+// symbolic half (shadowStep) before its concrete half; the concrete one compiles without it.
+template <bool Symbolic> RunResult Interpreter::runLoop(ThreadState &thread) {
   switch (thread.status) {
   case RunResult::Paused:
   case RunResult::Stopped:
@@ -324,6 +330,7 @@ RunResult Interpreter::run(ThreadState &thread) {
   const Inst *code;
   const Inst *ip;
   Slot *R;
+  [[maybe_unused]] ExprId *S = nullptr;
 
 #define BPOR_RELOAD()                                                          \
   do {                                                                         \
@@ -332,6 +339,8 @@ RunResult Interpreter::run(ThreadState &thread) {
     code = function->code.data();                                              \
     ip = code + top.pc;                                                        \
     R = thread.slots.data() + top.base;                                        \
+    if constexpr (Symbolic)                                                    \
+      S = thread.shadows.data() + top.base;                                    \
   } while (0)
 #define BPOR_SAVE_PC() (thread.frames.back().pc = uint32_t(ip - code))
 #define BPOR_FAULT(kind, message)                                              \
@@ -359,6 +368,14 @@ RunResult Interpreter::run(ThreadState &thread) {
   for (;;) {
     const Inst &I = *ip;
     ++executed;
+    if constexpr (Symbolic) {
+      if (shadowStep(thread, *function, I, R, S) == ShadowStep::Pause) {
+        BPOR_SAVE_PC();
+        thread.instructions += executed;
+        thread.status = RunResult::Paused;
+        return RunResult::Paused;
+      }
+    }
     switch (I.op) {
     case Op::Nop:
       ++ip;
@@ -396,6 +413,19 @@ RunResult Interpreter::run(ThreadState &thread) {
         values = large.data();
       }
       std::copy_n(R + I.a, n, values);
+      [[maybe_unused]] ExprId smallShadows[4];
+      [[maybe_unused]] std::vector<ExprId> largeShadows;
+      [[maybe_unused]] ExprId *shadows = nullptr;
+      if constexpr (Symbolic) {
+        shadows = smallShadows;
+        if (n > 4) {
+          largeShadows.resize(n);
+          shadows = largeShadows.data();
+        }
+        std::copy_n(S + I.a, n, shadows);
+        if (thread.frames.size() == 1 && !thread.frames.back().invoked)
+          thread.returnShadows.assign(shadows, shadows + n);
+      }
       bool invoked = thread.frames.back().invoked;
       popFrame(thread);
       if (thread.frames.empty()) {
@@ -407,7 +437,7 @@ RunResult Interpreter::run(ThreadState &thread) {
         return RunResult::Returned;
       }
       if (!invoked)
-        writeResult(thread, thread.frames.size() - 1, values, n);
+        writeResult(thread, thread.frames.size() - 1, values, n, shadows);
       BPOR_RELOAD();
       break;
     }
@@ -977,5 +1007,8 @@ RunResult Interpreter::run(ThreadState &thread) {
 #undef BPOR_MEMORY_FAULT
 #undef BPOR_BRANCH
 }
+
+template RunResult Interpreter::runLoop<false>(ThreadState &thread);
+template RunResult Interpreter::runLoop<true>(ThreadState &thread);
 
 } // namespace bpor

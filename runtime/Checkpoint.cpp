@@ -47,6 +47,7 @@ public:
   uint64_t randState = 1;
   ProcessState process;
   ThreadId atomicOwner = NoThread;
+  runtime::SymbolicState symbolic;
   runtime::SyncTable<runtime::Mutex> mutexes;
   runtime::SyncTable<runtime::CondVar> conds;
   runtime::SyncTable<runtime::RwLock> rwlocks;
@@ -80,6 +81,7 @@ bool Execution::checkpointInto(ModelCheckpoint &into) const {
   saved.randState = randState_;
   saved.process = process_;
   saved.atomicOwner = atomicOwner_;
+  saved.symbolic = symbolicState_;
   saved.mutexes = mutexes_;
   saved.conds = conds_;
   saved.rwlocks = rwlocks_;
@@ -108,6 +110,7 @@ void Execution::restore(const ModelCheckpoint &checkpoint) {
   randState_ = saved.randState;
   process_ = saved.process;
   atomicOwner_ = saved.atomicOwner;
+  symbolicState_ = saved.symbolic;
   insideRun_ = false;
   childAwaitsInitialRun_ = false;
   mutexes_ = saved.mutexes;

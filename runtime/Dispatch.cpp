@@ -88,7 +88,7 @@ CallOutcome Execution::call(ThreadState &state, const ExternalCall &call, Slot *
   if (outcome != CallOutcome::Pause || thread.atomicDepth == 0)
     return outcome;
   // Inside an atomic block: every visible operation is performed at once while it can be.
-  if (thread.pending.kind == OpKind::Nondet) {
+  if (isDataChoice(thread.pending.kind)) {
     // A data choice must be made by the checker: pause, but keep every other thread out.
     thread.pending.global = true;
     atomicOwner_ = state.threadId;
@@ -98,10 +98,15 @@ CallOutcome Execution::call(ThreadState &state, const ExternalCall &call, Slot *
     Slot value = 0;
     Operation event = thread.pending;
     switch (perform(thread, 0, value, event)) {
-    case Performed::Complete:
-      if (call.resultType.numSlots != 0)
+    case Performed::Complete: {
+      ExprId shadow = std::exchange(resultShadow_, ConcreteValue);
+      if (call.resultType.numSlots != 0) {
         result[0] = value;
+        if (call.resultShadows)
+          call.resultShadows[0] = shadow;
+      }
       return CallOutcome::Return;
+    }
     case Performed::Waiting:
       continue;
     case Performed::Retry:
@@ -268,11 +273,15 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
 
   // ---- SV-COMP ----
   case Ext::Assume:
+    if (call.argShadow(0) != ConcreteValue && prepareSymbolicAssume(thread, call))
+      return CallOutcome::Pause;
     if (uint32_t(a[0]) != 0)
       return CallOutcome::Return;
     status_ = ExecStatus::Infeasible;
     return CallOutcome::Stop;
   case Ext::Nondet:
+    if (symbolic_)
+      return symbolicNondet(thread, call, result);
     setPending(thread, OpKind::Nondet, loc32(a[2]));
     op.numChoices = nondetChoices(uint32_t(a[0]));
     if (a[0] >= 64 || op.numChoices < (uint64_t(1) << a[0]))

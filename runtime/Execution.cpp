@@ -20,6 +20,7 @@ Execution::Execution(const Program &program, ExecutionOptions options)
   interpOptions.maxBranchesPerRun = options_.maxLocalBranches;
   interp_ = std::make_unique<Interpreter>(program_, memory_,
                                           static_cast<ExternalHandler &>(*this), interpOptions);
+  enableSymbolicMode();
   restart();
 }
 
@@ -46,6 +47,7 @@ void Execution::restart() {
   childAwaitsInitialRun_ = false;
   nextKey_ = 1;
   keyDestructors_.clear();
+  resetSymbolicState();
 
   ProgramThread &main = newThread();
   Address entry = mainFunction_;
@@ -101,12 +103,16 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
       choice >= thread.pending.numChoices)
     return event_; // misuse by the caller: nothing happens
   Slot result = 0;
+  ++symbolicState_.steps;
   Performed performed = perform(thread, choice, result, event_);
   switch (performed) {
-  case Performed::Complete:
-    interp_->complete(thread.state, &result, thread.request.numResultSlots);
+  case Performed::Complete: {
+    ExprId shadow = std::exchange(resultShadow_, ConcreteValue);
+    interp_->complete(thread.state, &result, thread.request.numResultSlots,
+                      shadow != ConcreteValue ? &shadow : nullptr);
     runThread(thread);
     break;
+  }
   case Performed::Retry:
     // A handler frame stands above the call, which runs again once the handler returns.
     thread.state.status = RunResult::Ready;
@@ -133,6 +139,10 @@ void Execution::runThread(ProgramThread &thread) {
     insideRun_ = wasInsideRun;
     switch (result) {
     case RunResult::Paused:
+      if (thread.state.decision.kind != DecisionKind::None && !thread.state.decision.decided &&
+          thread.state.decision.kind != DecisionKind::Assume)
+        setDecisionPending(thread);
+      break;
     case RunResult::Ready:
       break;
     case RunResult::Stopped:
@@ -169,6 +179,8 @@ void Execution::runThread(ProgramThread &thread) {
       if (!thread.exiting) {
         thread.exiting = true;
         thread.exitValue = value;
+        thread.exitShadow = thread.state.returnShadows.empty() ? ConcreteValue
+                                                               : thread.state.returnShadows[0];
       }
       again = finishThread(thread);
       break;

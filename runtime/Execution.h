@@ -14,6 +14,7 @@
 #include "interp/Interpreter.h"
 #include "interp/Program.h"
 #include "runtime/ProgramThread.h"
+#include "runtime/SymbolicState.h"
 #include "runtime/sync/Barrier.h"
 #include "runtime/sync/CondVar.h"
 #include "runtime/sync/Mutex.h"
@@ -21,6 +22,7 @@
 #include "runtime/sync/Semaphore.h"
 #include "runtime/sync/SyncTable.h"
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -28,6 +30,13 @@
 #include <vector>
 
 namespace bpor {
+
+namespace symbolic {
+class ExprStore;
+}
+namespace runtime {
+class SymbolicRun;
+}
 
 struct ExecutionOptions {
   /// The values a __VERIFIER_nondet_* call may return (a bool-sized one returns 0 or 1).
@@ -44,6 +53,10 @@ struct ExecutionOptions {
   /// A nondet call of at most 8 bits (bool, char) returns every value of its type instead of
   /// the nondetDomain, so that the search covers it completely.
   bool enumerateSmallNondet = false;
+  /// Every __VERIFIER_nondet_* call returns a fresh symbol instead (every value of its type),
+  /// decided with Z3 (interp/Symbolic.h). Needs a build with Z3 (Execution::symbolicSupported);
+  /// nondetDomain and enumerateSmallNondet then do not apply.
+  bool symbolicNondet = false;
   /// A thread waiting in pthread_cond_wait may also wake without a signal (POSIX allows
   /// spurious wakeups), at most spuriousWakeupLimit times per thread and execution: the limit
   /// keeps the executions of a `while (!ready) pthread_cond_wait(...)` loop finite.
@@ -62,6 +75,27 @@ struct CoverageGaps {
   /// rand() calls: they return the C standard's fixed sequence, not every value a real
   /// generator (seeded by anything) may return.
   uint64_t fixedRandomValues = 0;
+  /// Symbolic nondet values made concrete, by reason (interp/Symbolic.h): the executions
+  /// covered only the value each had then.
+  std::array<uint64_t, size_t(Concretisation::NumKinds)> concretised{};
+  uint64_t concretisedTotal() const {
+    uint64_t total = 0;
+    for (uint64_t n : concretised)
+      total += n;
+    return total;
+  }
+};
+
+/// The value a nondet call returned in an execution (symbolic mode: in the model of the path).
+struct NondetValue {
+  ThreadId thread = 0;
+  uint32_t location = 0;
+  unsigned bits = 0;
+  bool isSigned = false;
+  uint64_t value = 0;
+  /// The steps of the execution before the call: it lies between trace event afterStep - 1
+  /// and trace event afterStep.
+  uint32_t afterStep = 0;
 };
 
 /// The handle a program sees for thread t (pthread_t): t + 1, so that no thread is 0.
@@ -81,6 +115,9 @@ inline constexpr Address ThreadNumberingAddress = makeAddress(PseudoObject, ~uin
 /// The process's clock (time functions read it, sleeping advances it) and its exit-handler table
 /// (atexit and friends): shared state, so the calls touching them are visible operations.
 inline constexpr Address ClockAddress = makeAddress(PseudoObject, ~uint32_t(0) - 2);
+/// Every decision on a symbolic value writes it: decisions constrain one shared path condition,
+/// so a decision can make another thread's outcome infeasible (they are dependent).
+inline constexpr Address PathConditionAddress = makeAddress(PseudoObject, ~uint32_t(0) - 4);
 /// The clock at the start of every execution: 2024-01-01 00:00:00 UTC, in nanoseconds.
 inline constexpr uint64_t ClockStartNanos = uint64_t(1'704'067'200) * 1'000'000'000;
 inline constexpr Address ExitTableAddress = makeAddress(PseudoObject, ~uint32_t(0) - 3);
@@ -115,6 +152,19 @@ public:
   const Memory &memory() const { return memory_; }
   const ExecutionOptions &options() const { return options_; }
   const CoverageGaps &coverageGaps() const { return coverageGaps_; }
+  /// Whether this build has Z3 (ExecutionOptions::symbolicNondet).
+  static bool symbolicSupported();
+  bool symbolicMode() const { return symbolic_ != nullptr; }
+  /// The nondet calls of the current execution so far, with their values (symbolic mode: in
+  /// a model of the whole path condition, so they reproduce the execution).
+  std::vector<NondetValue> nondetValues();
+  /// Symbolic mode: later executions start from the current path's model (see
+  /// symbolic::ExprStore::rootWithModelOf), until releaseModel(). Re-running an execution's
+  /// schedule after anchorModel() shows the values of its final model at every step.
+  void anchorModel();
+  void releaseModel();
+  /// Satisfiability checks Z3 could not decide (their outcomes were not explored).
+  uint64_t solverUnknowns() const;
 
 private:
   class Checkpoint;
@@ -131,6 +181,8 @@ private:
 
   // ExternalHandler (Dispatch.cpp).
   CallOutcome call(ThreadState &state, const ExternalCall &call, Slot *result) override;
+  bool keepsSymbolic(uint32_t id, unsigned arg) const override;
+  bool touchesMemorySymbolically(uint32_t id) const override;
   /// Classifies one call: answers it at once (Return/Stop) or fills the thread's
   /// request and pending operation and returns Pause.
   CallOutcome prepare(ProgramThread &thread, const ExternalCall &call, Slot *result);
@@ -201,6 +253,29 @@ private:
   /// How many values a nondet call of `bits` bits offers (see ExecutionOptions).
   uint32_t nondetChoices(uint32_t bits) const;
 
+  // Symbolic nondet values (Symbolic.cpp).
+  /// A fresh symbol for a nondet call (its concrete value in `result`).
+  CallOutcome symbolicNondet(ProgramThread &thread, const ExternalCall &call, Slot *result);
+  /// The thread stands at a decision (ThreadState::decision): makes it the pending operation.
+  void setDecisionPending(ProgramThread &thread);
+  /// __VERIFIER_assume on a symbolic condition: true if it is pending as a decision (the step
+  /// adds it to the path condition); false if the condition is a constant after all.
+  bool prepareSymbolicAssume(ProgramThread &thread, const ExternalCall &call);
+  Performed performDecision(ProgramThread &thread, uint32_t choice, Operation &event);
+  /// With options_.symbolicNondet: creates the store and puts the interpreter in symbolic mode.
+  void enableSymbolicMode();
+  /// restart(): the empty path condition, no nondet input drawn.
+  void resetSymbolicState();
+  /// After the path's model changed: every symbolic slot and byte takes its new value.
+  void refreshConcreteValues();
+  /// Makes the symbolic bytes of the objects an operation's footprint touches concrete (before
+  /// the runtime reads them as plain bytes).
+  void concretiseFootprint(const Operation &op);
+  /// Symbolic loads and stores of performMemory: the expressions travel with the bytes.
+  void moveShadows(ProgramThread &thread, Slot &result, ExprId &resultShadow);
+  /// Symbolic mode: the `size` bytes at `address` (already written) stand for `value`.
+  void setValueShadow(Address address, uint64_t size, ExprId value);
+
   // Synchronisation objects, created on first use (static initialisers are zeroes).
   runtime::Mutex &mutexAt(Address address);
   const runtime::Mutex *findMutex(Address address) const;
@@ -225,6 +300,15 @@ private:
   uint64_t randState_ = 1;
   ProcessState process_;
   CoverageGaps coverageGaps_;
+  /// Symbolic mode: expressions and path conditions (shared by every execution of the search)
+  /// and this execution's path. Null otherwise.
+  // (shared_ptr: its deleter is bound where the type is complete, in Symbolic.cpp.)
+  std::shared_ptr<symbolic::ExprStore> exprStore_;
+  std::shared_ptr<runtime::SymbolicRun> symbolic_;
+  runtime::SymbolicState symbolicState_;
+  uint32_t symbolicRoot_ = 0; // the path every execution starts from (anchorModel)
+  /// The expression of the result a visible operation completes with (a symbolic load).
+  ExprId resultShadow_ = ConcreteValue;
   /// Set while the interpreter runs a thread: a thread created then (inside an atomic block)
   /// runs its prefix only after the handler returned.
   bool insideRun_ = false;

@@ -97,7 +97,7 @@ bool Execution::isEnabledThread(const ProgramThread &thread) const {
   case Stage::AtCall:
     break;
   }
-  if (thread.pending.kind == OpKind::Exit)
+  if (thread.pending.kind == OpKind::Exit || thread.pending.kind == OpKind::Decision)
     return true;
   const Slot *a = thread.request.args;
   switch (thread.request.id) {
@@ -144,6 +144,10 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
     atomicOwner_ = NoThread;
   if (thread.pending.kind == OpKind::Exit)
     return performProcess(thread, result, event);
+  if (thread.pending.kind == OpKind::Decision)
+    return performDecision(thread, choice, event);
+  if (memory_.hasShadows() && !touchesMemorySymbolically(uint32_t(thread.request.id)))
+    concretiseFootprint(thread.pending);
   switch (thread.request.id) {
   case Ext::Load:
   case Ext::Store:
@@ -154,8 +158,12 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
   case Ext::Fence:
   case Ext::BporMemcpy:
   case Ext::BporMemmove:
-  case Ext::BporMemset:
-    return performMemory(thread, result, event);
+  case Ext::BporMemset: {
+    Performed performed = performMemory(thread, result, event);
+    if (performed == Performed::Complete && symbolic_)
+      moveShadows(thread, result, resultShadow_);
+    return performed;
+  }
   case Ext::SchedYield:
   case Ext::SpinYield:
     result = 0;
@@ -389,6 +397,7 @@ Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &resu
         memoryError(thread, f, a[1], resultBytes, "pthread_join's result store");
         return Performed::Stopped;
       }
+      setValueShadow(a[1], resultBytes, target->exitShadow);
     }
     event.value = target->exitValue;
     result = 0;

@@ -49,6 +49,7 @@ struct ProgramThread {
   /// pthread_create inside an atomic block: the child's prefix runs once the handler returned.
   bool needsInitialRun = false;
   Slot exitValue = 0;
+  ExprId exitShadow = ConcreteValue; // symbolic mode: exitValue's expression
   /// Returned from its start routine or called pthread_exit: now running key destructors.
   bool exiting = false;
   // Stage::CondWake
@@ -69,6 +70,8 @@ struct ProgramThread {
   Address errnoObject = 0;
   /// __cxa_thread_atexit handlers (C++ thread_local destructors), run last-registered first.
   std::vector<ExitHandler> threadExitHandlers;
+  /// Nondet calls made so far (symbolic mode names the n-th call's symbol by it).
+  uint32_t nondetCalls = 0;
 
   /// Ready for reuse as thread `id` (keeps allocated capacity: restart() must be cheap).
   void reset(ThreadId id) {
@@ -78,6 +81,9 @@ struct ProgramThread {
     state.slots.clear();
     state.allocas.clear();
     state.returnValue.clear();
+    state.returnShadows.clear();
+    state.shadows.clear();
+    state.decision = PendingDecision{};
     state.fault = Fault{};
     pending = Operation{};
     request = Request{};
@@ -85,6 +91,7 @@ struct ProgramThread {
     detached = joined = needsInitialRun = false;
     atomicDepth = 0;
     exitValue = 0;
+    exitShadow = ConcreteValue;
     exiting = false;
     waitCond = waitMutex = 0;
     spuriousWakeups = 0;
@@ -95,6 +102,7 @@ struct ProgramThread {
     threadLocals.clear();
     errnoObject = 0;
     threadExitHandlers.clear();
+    nondetCalls = 0;
   }
 };
 

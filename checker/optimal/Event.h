@@ -26,7 +26,7 @@ struct Event {
 /// Whether `a` and `b`, events of one thread from the same state, are the same event: always,
 /// except for two different data choices of a Nondet.
 inline bool sameChoice(const Event &a, const Event &b) {
-  return a.op.kind != OpKind::Nondet || b.op.kind != OpKind::Nondet || a.choice == b.choice;
+  return !isDataChoice(a.op.kind) || !isDataChoice(b.op.kind) || a.choice == b.choice;
 }
 
 /// The dependence relation the optimal explorers use: Definition 2.4 (checker/Dependence.h)

@@ -385,7 +385,7 @@ void OptimalSearch::analyseRaces() {
       reverseRace(i, log[j].event, j);
     reverseDisablings(j);
     const Event &e = log[j].event;
-    if (perChoice() && e.op.kind == OpKind::Nondet) {
+    if (perChoice() && isDataChoice(e.op.kind)) {
       // The other data choices of a Nondet are other events of its thread in its place, each
       // the one-event sequence at the state before it (docs/optimal-dpor.md, "Data choices").
       for (uint32_t c = 0; c < e.op.numChoices; ++c) {

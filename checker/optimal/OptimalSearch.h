@@ -60,7 +60,7 @@ struct Frame {
   /// Whether thread t's next event, with data choice `choice` if it is a Nondet, is asleep.
   bool asleep(ThreadId t, uint32_t choice) const {
     for (const Event &e : sleep)
-      if (e.thread() == t && (e.op.kind != OpKind::Nondet || e.choice == choice))
+      if (e.thread() == t && (!isDataChoice(e.op.kind) || e.choice == choice))
         return true;
     return false;
   }

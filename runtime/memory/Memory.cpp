@@ -227,6 +227,7 @@ MemoryFault Memory::release(Address address, ObjectKind expected) {
   // buffer goes back to the pool.
   pool_.push_back(std::move(object.data));
   object.data.clear();
+  object.shadow.clear();
   return MemoryFault::None;
 }
 
@@ -247,6 +248,7 @@ MemoryFault Memory::write(Address address, uint64_t size, uint64_t value) {
   if (fault != MemoryFault::None)
     return fault;
   copySmall(host(address), &value, size);
+  setShadow(address, size, nullptr);
   return MemoryFault::None;
 }
 
@@ -359,9 +361,86 @@ void Memory::forEachObject(
 void Memory::reset() {
   for (uint32_t thread = 0; thread < dynamic_.size(); ++thread)
     truncate(thread, 0);
-  for (auto &[id, image] : initialImages_)
+  for (auto &[id, image] : initialImages_) {
     static_[id].data = image; // same size: copies without allocating
+    static_[id].shadow.clear();
+  }
   dynamicBytes_ = 0;
+  shadowed_ = false;
+}
+
+void Memory::setShadow(Address address, uint64_t size, const uint32_t *bytes) {
+  if (!bytes && !shadowed_)
+    return;
+  const MemoryObject *found = nullptr;
+  uint64_t offset = 0;
+  if (size == 0 || resolve(address, found, offset) != MemoryFault::None)
+    return;
+  MemoryObject &object = const_cast<MemoryObject &>(*found);
+  if (!bytes) {
+    if (!object.shadow.empty())
+      std::fill_n(object.shadow.begin() + offset, size, 0);
+    return;
+  }
+  if (object.shadow.empty())
+    object.shadow.assign(object.size, 0);
+  std::copy_n(bytes, size, object.shadow.begin() + offset);
+  shadowed_ = true;
+}
+
+bool Memory::readShadow(Address address, uint64_t size, uint32_t *out) const {
+  if (!shadowed_)
+    return false;
+  const MemoryObject *found = nullptr;
+  uint64_t offset = 0;
+  if (size == 0 || resolve(address, found, offset) != MemoryFault::None || found->shadow.empty())
+    return false;
+  auto begin = found->shadow.begin() + offset;
+  if (std::all_of(begin, begin + size, [](uint32_t e) { return e == 0; }))
+    return false;
+  std::copy_n(begin, size, out);
+  return true;
+}
+
+void Memory::copyShadow(Address dst, Address src, uint64_t size) {
+  if (!shadowed_ || size == 0)
+    return;
+  std::vector<uint32_t> bytes(size);
+  if (readShadow(src, size, bytes.data()))
+    setShadow(dst, size, bytes.data());
+  else
+    setShadow(dst, size, nullptr);
+}
+
+void Memory::forEachShadow(const std::function<void(uint8_t &, uint32_t)> &visit) {
+  if (!shadowed_)
+    return;
+  auto visitObject = [&](MemoryObject &object) {
+    for (size_t i = 0; i < object.shadow.size(); ++i)
+      if (object.shadow[i] != 0)
+        visit(object.bytes()[i], object.shadow[i]);
+  };
+  for (MemoryObject &object : static_)
+    visitObject(object);
+  for (std::vector<MemoryObject> &objects : dynamic_)
+    for (MemoryObject &object : objects)
+      visitObject(object);
+}
+
+void Memory::takeShadows(Address address, const std::function<void(Address, uint32_t)> &visit) {
+  if (!shadowed_)
+    return;
+  const MemoryObject *found = nullptr;
+  uint64_t offset = 0;
+  if (resolve(address, found, offset) != MemoryFault::None || found->shadow.empty())
+    return;
+  MemoryObject &object = const_cast<MemoryObject &>(*found);
+  Address base = address - offset;
+  for (size_t i = 0; i < object.shadow.size(); ++i)
+    if (object.shadow[i] != 0) {
+      visit(base + i, object.shadow[i]);
+      object.shadow[i] = 0;
+    }
 }
 
 void Memory::truncate(uint32_t thread, size_t keep) {
@@ -398,6 +477,10 @@ void Memory::save(Snapshot &snapshot) const {
   snapshot.globals.resize(initialImages_.size());
   for (size_t i = 0; i < initialImages_.size(); ++i)
     snapshot.globals[i] = static_[initialImages_[i].first].data;
+  snapshot.shadowed = shadowed_;
+  snapshot.globalShadows.resize(shadowed_ ? initialImages_.size() : 0);
+  for (size_t i = 0; i < snapshot.globalShadows.size(); ++i)
+    snapshot.globalShadows[i] = static_[initialImages_[i].first].shadow;
   snapshot.dynamic.resize(dynamic_.size());
   for (size_t thread = 0; thread < dynamic_.size(); ++thread)
     snapshot.dynamic[thread] = dynamic_[thread];
@@ -407,8 +490,15 @@ void Memory::save(Snapshot &snapshot) const {
 void Memory::restore(const Snapshot &snapshot) {
   assert(snapshot.globals.size() == initialImages_.size() &&
          "a snapshot of another Memory");
-  for (size_t i = 0; i < initialImages_.size(); ++i)
-    static_[initialImages_[i].first].data = snapshot.globals[i];
+  for (size_t i = 0; i < initialImages_.size(); ++i) {
+    MemoryObject &global = static_[initialImages_[i].first];
+    global.data = snapshot.globals[i];
+    if (i < snapshot.globalShadows.size())
+      global.shadow = snapshot.globalShadows[i];
+    else
+      global.shadow.clear();
+  }
+  shadowed_ = snapshot.shadowed;
   if (dynamic_.size() < snapshot.dynamic.size())
     dynamic_.resize(snapshot.dynamic.size());
   for (uint32_t thread = 0; thread < dynamic_.size(); ++thread) {

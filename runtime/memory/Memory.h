@@ -123,6 +123,9 @@ struct MemoryObject {
       0; // Global/Function objects: index into Memory's name table
   uint64_t size = 0;
   std::vector<Chunk> data;
+  /// Symbolic bytes (interp/Symbolic.h): per byte the id of an 8-bit expression the byte stands
+  /// for, 0 for a concrete byte; empty while the object holds no symbolic byte.
+  std::vector<uint32_t> shadow;
 
   uint8_t *bytes() { return reinterpret_cast<uint8_t *>(data.data()); }
   const uint8_t *bytes() const {
@@ -210,6 +213,26 @@ public:
   /// Reads a NUL-terminated string (faults if it runs off its object).
   MemoryFault readString(Address address, std::string &out) const;
 
+  // ---- Symbolic bytes (interp/Symbolic.h): an 8-bit expression id per byte, 0: concrete. ----
+  // Every write of concrete bytes through host() must clear the written range's shadow first
+  // (setShadow with nullptr), or the stale expression would stand for the new byte.
+
+  /// Whether any object may hold a symbolic byte (a fast test before the calls below).
+  bool hasShadows() const { return shadowed_; }
+  /// Sets the shadow of `size` bytes at `address` (already checked) to `bytes`, or clears it
+  /// if `bytes` is null.
+  void setShadow(Address address, uint64_t size, const uint32_t *bytes);
+  /// The shadow of `size` bytes at `address` (already checked) into `out`; false if every byte
+  /// is concrete (out is then untouched).
+  bool readShadow(Address address, uint64_t size, uint32_t *out) const;
+  /// Copies the shadow of `size` bytes from `src` to `dst` (both checked; they may overlap).
+  void copyShadow(Address dst, Address src, uint64_t size);
+  /// Calls `visit(host byte, expression)` for every symbolic byte.
+  void forEachShadow(const std::function<void(uint8_t &, uint32_t)> &visit);
+  /// Calls `visit(object address, expression)` for every symbolic byte of the object `address`
+  /// points into, then makes them all concrete.
+  void takeShadows(Address address, const std::function<void(Address, uint32_t)> &visit);
+
   /// The object an address points into, or nullptr for null/an invalid id.
   const MemoryObject *object(Address address) const {
     const MemoryObject *found = nullptr;
@@ -241,6 +264,8 @@ public:
   /// saved by save() and put back by restore() on the Memory that saved it.
   struct Snapshot {
     std::vector<std::vector<MemoryObject::Chunk>> globals; // by initialImages_
+    std::vector<std::vector<uint32_t>> globalShadows;     // by initialImages_ (if shadowed)
+    bool shadowed = false;
     std::vector<std::vector<MemoryObject>> dynamic;        // by thread
     uint64_t dynamicBytes = 0;
     /// Heap bytes the snapshot holds.
@@ -327,6 +352,7 @@ private:
   uint64_t limit_ = uint64_t(1) << 30;
   bool sealed_ = false;
   bool narrow_ = false;
+  bool shadowed_ = false;
 };
 
 } // namespace bpor

@@ -35,6 +35,8 @@ private:
 
   Lines simpleOp(bool inAtomicBlock);
   Lines heapOp();
+  Lines charNondetOp();
+  bool charNondetUsed = false;
   Lines compoundOp();
   Lines lockedBlock(unsigned mutex, unsigned depth);
   Lines randomOp();
@@ -91,6 +93,8 @@ Lines Generator::simpleOp(bool inAtomicBlock) {
                             below(3), value())};
       }
     case 7:
+      if (options.charNondet && !inAtomicBlock && !charNondetUsed)
+        return charNondetOp();
       if (!options.nondet || inAtomicBlock)
         continue;
       return {chance(50) ? fmt::format("if (__VERIFIER_nondet_int()) {} = {};", variable(), value())
@@ -111,6 +115,30 @@ Lines Generator::simpleOp(bool inAtomicBlock) {
       usesOnce = true;
       return {"pthread_once(&once, initOnce);", "r += onceCount;"};
     }
+  }
+}
+
+Lines Generator::charNondetOp() {
+  charNondetUsed = true;
+  int k = int(below(7)) - 3;
+  std::string x = variable();
+  switch (below(6)) {
+  case 0:
+    return {fmt::format("{{ signed char c = __VERIFIER_nondet_char(); if (c > {}) {} = {}; }}", k,
+                        x, value())};
+  case 1:
+    return {fmt::format("{} = __VERIFIER_nondet_char();", x)};
+  case 2:
+    return {"r += __VERIFIER_nondet_char();"};
+  case 3:
+    return {fmt::format("{{ signed char c = __VERIFIER_nondet_char(); "
+                        "__VERIFIER_assume(c >= {} && c <= {}); {} = c * 2; }}",
+                        k, k + int(below(4)), x)};
+  case 4:
+    return {fmt::format("{{ unsigned char c = __VERIFIER_nondet_uchar(); {} = c % 3 + (c > 250); }}",
+                        x)};
+  default:
+    return {fmt::format("if ({} == __VERIFIER_nondet_char()) r += {};", x, value())};
   }
 }
 
@@ -287,6 +315,9 @@ CProgram Generator::run() {
   s += "#include <assert.h>\n#include <pthread.h>\n#include <semaphore.h>\n"
        "#include <stdatomic.h>\n#include <stdlib.h>\n\n"
        "extern int __VERIFIER_nondet_int(void);\n"
+       "extern char __VERIFIER_nondet_char(void);\n"
+       "extern unsigned char __VERIFIER_nondet_uchar(void);\n"
+       "extern void __VERIFIER_assume(int);\n"
        "extern void __VERIFIER_atomic_begin(void);\n"
        "extern void __VERIFIER_atomic_end(void);\n\n"
        "int x0, x1;\nint arr[3];\natomic_int a0;\nint *p0, *p1;\n"

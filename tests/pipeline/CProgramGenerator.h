@@ -28,6 +28,10 @@ struct CGeneratorOptions {
   bool atomicBlocks = true; // __VERIFIER_atomic_begin/end
   bool c11Atomics = true;
   bool nondet = true; // __VERIFIER_nondet_int over the domain {0, 1}
+  /// Instead: at most one char-sized nondet value (every one of its 256 values can be
+  /// enumerated), stored in shared variables, compared, assumed and computed with: the
+  /// symbolic search is checked against that enumeration (checkSymbolicProgram).
+  bool charNondet = false;
   bool asserts = true;
   /// malloc/free, pointers stored in shared variables and compared. Off by default while
   /// heap addresses depend on the schedule (allocation ids come from one global counter, so

@@ -40,4 +40,13 @@ struct PipelineCheckOptions {
 PipelineCheck checkProgram(const CProgram &program, uint64_t seed,
                            const PipelineCheckOptions &options = {});
 
+/// Symbolic nondet values against their enumeration (a program of CGeneratorOptions::
+/// charNondet): optimal DPOR with every value of the char-sized nondet input enumerated is the
+/// reference; exhaustive search, DPOR, source-DPOR, optimal DPOR and BPOR (preemption bound,
+/// saturating) with the input symbolic must find the same set of distinct errors, completely
+/// and with no value concretised. (Local states are not compared: a symbolic search's concrete
+/// values are one model's.)
+PipelineCheck checkSymbolicProgram(const CProgram &program,
+                                   const PipelineCheckOptions &options = {});
+
 } // namespace bpor::testing

@@ -26,7 +26,8 @@ uint64_t seedCount(uint64_t defaultCount) {
   return defaultCount * BPOR_VALIDATION_SCALE;
 }
 
-void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &options) {
+void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &options,
+                   bool symbolic = false) {
   if (const char *only = std::getenv("BPOR_PIPELINE_SEED")) {
     first = std::strtoull(only, nullptr, 10);
     count = 1;
@@ -34,7 +35,8 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
   uint64_t checked = 0, executions = 0;
   for (uint64_t seed = first; seed < first + count; ++seed) {
     CProgram program = generateCProgram(seed, options);
-    PipelineCheck check = checkProgram(program, seed);
+    PipelineCheck check =
+        symbolic ? checkSymbolicProgram(program) : checkProgram(program, seed);
     executions += check.referenceExecutions;
     checked += !check.skipped;
     if (check.mismatches.empty())
@@ -56,6 +58,16 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
 } // namespace
 
 TEST(PipelineValidation, AllFeatures) { validateSeeds(0, seedCount(100), defaults()); }
+
+// Symbolic nondet values against the enumeration of every value of a char-sized input.
+TEST(PipelineValidation, SymbolicNondetAgainstEnumeration) {
+  CGeneratorOptions options;
+  options.nondet = false;
+  options.charNondet = true;
+  options.grandchildren = false;
+  options.condvars = false;
+  validateSeeds(6000000, seedCount(30), options, true);
+}
 
 TEST(PipelineValidation, ThreeThreadsNoPairs) {
   CGeneratorOptions options = defaults();

@@ -93,6 +93,7 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
   if (config.maxLocalBranches)
     options.maxLocalBranches = config.maxLocalBranches;
   options.enumerateSmallNondet = config.enumerateSmallNondet;
+  options.symbolicNondet = config.symbolicNondet;
   options.spuriousWakeups = config.spuriousWakeups;
   both->execution = std::make_unique<Execution>(*both->program, options);
   built.execution = both->execution.get();

@@ -20,13 +20,14 @@ struct ModelConfig {
   uint32_t stackLimit = 0;
   uint64_t maxLocalBranches = 0;
   std::string emitInstrumented;      // write the instrumented IR here if not empty
+  bool symbolicNondet = false;       // every nondet value, symbolically (ExecutionOptions)
   bool enumerateSmallNondet = false; // bool- and char-sized nondet: every value (SV-COMP mode)
   bool spuriousWakeups = false;      // pthread_cond_wait may wake without a signal
 };
 
 struct BuiltModel {
   std::shared_ptr<Model> model;         // null on failure
-  const Execution *execution = nullptr; // the same object as model, for its coverage gaps
+  Execution *execution = nullptr; // the same object as model (coverage gaps, nondet inputs)
   std::string error;                    // one line
   int exitCode = 0;                     // 2 bad input, 3 unsupported construct
   bool usesNondet = false;              // the program calls __VERIFIER_nondet_*

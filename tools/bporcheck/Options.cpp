@@ -1,4 +1,5 @@
 #include "tools/bporcheck/Options.h"
+#include "runtime/Execution.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -100,9 +101,16 @@ cl::opt<bool> KeepGoing("keep-going",
                         cl::desc("Go on after an error: count every execution that ends in one, and "
                                  "report each distinct error (kind, place, message) once"),
                         cl::cat(Category));
+cl::opt<std::string> NondetMode(
+    "nondet",
+    cl::desc("How __VERIFIER_nondet_* values are explored: 'symbolic' (every value of the type, "
+             "decided with Z3; the default when built with Z3) or 'values' (only the "
+             "--nondet-values; the default without Z3)"),
+    cl::value_desc("symbolic|values"), cl::cat(Category));
 cl::opt<std::string> NondetValues(
     "nondet-values",
-    cl::desc("Comma-separated values that each __VERIFIER_nondet_* call may return"),
+    cl::desc("With --nondet=values: comma-separated values that each __VERIFIER_nondet_* call "
+             "may return (implies --nondet=values)"),
     cl::init("-1,0,1"), cl::cat(Category));
 cl::opt<std::string> SaveTrace("save-trace",
                                cl::desc("Write the schedule of the error found to this file"),
@@ -303,6 +311,21 @@ bool parseOptions(int argc, char **argv, Options &options) {
   options.search.oneReportPerError = KeepGoing;
   if (MaxDepth == 0)
     return usageError("--max-depth must be at least 1");
+
+  if (NondetMode.empty())
+    options.symbolicNondet =
+        Execution::symbolicSupported() && NondetValues.getNumOccurrences() == 0;
+  else if (NondetMode == "symbolic")
+    options.symbolicNondet = true;
+  else if (NondetMode == "values")
+    options.symbolicNondet = false;
+  else
+    return usageError(fmt::format("--nondet: '{}' is neither 'symbolic' nor 'values'",
+                                  std::string(NondetMode)));
+  if (options.symbolicNondet && !Execution::symbolicSupported())
+    return usageError("--nondet=symbolic needs a bporcheck built with Z3 (BPOR_WITH_Z3)");
+  if (options.symbolicNondet && NondetValues.getNumOccurrences() != 0)
+    return usageError("--nondet-values applies only to --nondet=values");
 
   llvm::SmallVector<llvm::StringRef> parts;
   llvm::StringRef(NondetValues).split(parts, ',', -1, false);

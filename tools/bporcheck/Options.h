@@ -22,6 +22,8 @@ struct Options {
   /// the program spins (see chooseDefaultMode in main.cpp).
   bool defaultMode = false;
   std::vector<int64_t> nondetValues;
+  /// Nondet calls return symbols decided with Z3 (--nondet=symbolic) instead of nondetValues.
+  bool symbolicNondet = false;
   std::string saveTrace;
   std::string replay;
   bool json = false;

@@ -66,6 +66,15 @@ std::string describeEvent(const Model &model, const Operation &op) {
     return fmt::format("join thread {}", op.otherThread);
   case OpKind::Nondet:
     return fmt::format("nondet value {}", static_cast<int64_t>(op.value));
+  case OpKind::Decision:
+    // A branch on nondet inputs (symbolic mode): the outcome the search chose.
+    if (op.numChoices == 1)
+      return "assume on nondet input holds";
+    if (op.numChoices == 2)
+      return fmt::format("branch on nondet input: {}", op.value ? "true" : "false");
+    return op.value + 1 == op.numChoices
+               ? std::string("switch on nondet input: default")
+               : fmt::format("switch on nondet input: case {}", op.value + 1);
   case OpKind::Exit:
     return "exit";
   case OpKind::Yield:
@@ -132,6 +141,14 @@ std::string formatVerdict(const Model &model, const RunDescription &run,
     return out + "\n";
   }
   std::string domain = run.nondetDomain.empty() ? "" : ", " + run.nondetDomain;
+  if (result.complete && s.finished == 0 && s.boundBlocked == 0 && s.infeasible != 0)
+    return fmt::format("verdict: ok: no error, but no execution finished: every one was cut "
+                       "by an assumption ({}, {} execution{})\n",
+                       run.searchName, s.executions, s.executions == 1 ? "" : "s");
+  if (result.complete && !run.dataGap.empty())
+    return fmt::format("verdict: ok: no error in any schedule, but not every nondet value was "
+                       "covered: {} ({}, {} execution{})\n",
+                       run.dataGap, run.searchName, s.executions, s.executions == 1 ? "" : "s");
   if (result.complete) {
     // A bounded search in which the bound cut nothing covered every schedule (saturation).
     bool saturated = !run.boundPhrase.empty() && !result.boundPruned;
@@ -170,7 +187,12 @@ std::string formatJson(const Model &model, const RunDescription &run, const Sear
   llvm::json::Object root;
   root["program"] = run.program;
   root["verdict"] = result.errors.empty() ? "ok" : "error";
-  root["complete"] = result.complete;
+  root["complete"] = result.complete && run.dataGap.empty() &&
+                     (s.finished != 0 || s.boundBlocked != 0 || s.infeasible == 0);
+  if (!run.nondetDomain.empty())
+    root["nondet"] = run.nondetDomain;
+  if (!run.dataGap.empty())
+    root["nondet_not_covered"] = run.dataGap;
   root["search"] = run.searchName;
   if (!run.boundPhrase.empty())
     root["coverage"] = run.boundPhrase;
@@ -197,6 +219,12 @@ std::string formatJson(const Model &model, const RunDescription &run, const Sear
     for (const ScheduleStep &step : report.schedule)
       schedule.push_back(llvm::json::Array{int64_t(step.thread), int64_t(step.choice)});
     error["schedule"] = std::move(schedule);
+    if (!run.nondetInputs.empty()) {
+      llvm::json::Array inputs;
+      for (const std::string &input : run.nondetInputs)
+        inputs.push_back(input);
+      error["nondet_inputs"] = std::move(inputs);
+    }
     root["error"] = std::move(error);
     root["errors_found"] = int64_t(result.errors.size());
     root["error_executions"] = int64_t(s.errors);

@@ -17,7 +17,12 @@ struct RunDescription {
   std::string program;
   std::string searchName;      // "exhaustive search", "DPOR", "BPOR (preemption bound)", ...
   std::string boundPhrase;     // "" or "with at most 2 preemptions"
-  std::string nondetDomain;    // "" or "nondet values in {-1, 0, 1}"
+  std::string nondetDomain;    // "" or "nondet values in {-1, 0, 1}" or "every nondet value"
+  /// After the search: what it did not cover of the nondet inputs ("" if nothing was left out;
+  /// see NondetInputs.h). A search with a gap is not complete.
+  std::string dataGap;
+  /// After the search: the first error's nondet inputs, "thread 0 at prog.c:8: 42".
+  std::vector<std::string> nondetInputs;
   std::map<std::string, std::string> options; // for JSON
 };
 

@@ -2,6 +2,7 @@
 
 #include "tools/bporcheck/InputLoader.h"
 #include "tools/bporcheck/ModelFactory.h"
+#include "tools/bporcheck/NondetInputs.h"
 #include "tools/bporcheck/Progress.h"
 #include "tools/bporcheck/Report.h"
 #include "tools/bporcheck/SvcompTask.h"
@@ -197,6 +198,7 @@ int runSvcomp(const Options &options) {
     return unknown(loaded.error);
   ModelConfig config;
   config.nondetValues = options.nondetValues;
+  config.symbolicNondet = options.symbolicNondet;
   config.printOutput = options.printOutput;
   config.stackLimit = options.stackLimit;
   config.maxLocalBranches = options.maxLocalBranches;
@@ -265,10 +267,15 @@ int runSvcomp(const Options &options) {
   const Search &last = searches.back();
   const SearchResult &result = last.result;
   if (!result.errors.empty()) {
-    const ErrorReport &report = result.errors.front();
+    ErrorReport report = result.errors.front();
+    std::vector<NondetValue> nondetValues =
+        settleSymbolicTrace(*built.execution, report, base.maxDepth);
     std::cout << formatErrorReport(model, report);
+    for (const std::string &input : describeNondetValues(model, nondetValues))
+      std::cout << "nondet input: " << input << "\n";
     if (!options.witness.empty()) {
-      if (std::string werror = writeViolationWitness(options.witness, model, report, inputs[0],
+      if (std::string werror = writeViolationWitness(options.witness, model, report,
+                                                     nondetValues, inputs[0],
                                                      *propertyFile, dataModel);
           !werror.empty())
         std::cerr << "bporcheck: " << werror << "\n";
@@ -300,6 +307,9 @@ int runSvcomp(const Options &options) {
         "a __VERIFIER_nondet_* value wider than 8 bits was explored only with the values "
         "{{{}}}, not over its whole type ({})",
         fmt::join(options.nondetValues, ", "), statsPhrase(last)));
+  if (std::string gap = dataCoverageGap(*built.execution); !gap.empty())
+    return unknown(fmt::format("not every nondet value was covered: {} ({})", gap,
+                               statsPhrase(last)));
   if (!built.uninitializedUse.empty())
     return unknown(fmt::format("the program may read an uninitialized variable ({}): its "
                                "value was not explored over every value it may hold ({})",

@@ -173,13 +173,42 @@ std::string write(const std::string &path, const std::string &text) {
 } // namespace
 
 std::string writeViolationWitness(const std::string &path, const Model &model,
-                                  const ErrorReport &report, const std::string &programFile,
+                                  const ErrorReport &report,
+                                  const std::vector<NondetValue> &nondetValues,
+                                  const std::string &programFile,
                                   const std::string &propertyFile, const std::string &dataModel) {
   std::string out = header("violation_witness", programFile, propertyFile, dataModel);
   std::vector<std::string> lines = sourceLines(programFile);
   out += "<node id=\"N0\"><data key=\"entry\">true</data></node>\n";
   size_t node = 0;
-  for (const Operation &event : report.trace) {
+  auto edge = [&](const std::string &data) {
+    out += fmt::format("<node id=\"N{}\"/>\n", node + 1);
+    out += fmt::format("<edge source=\"N{}\" target=\"N{}\">{}</edge>\n", node, node + 1, data);
+    ++node;
+  };
+  auto assumption = [&](unsigned line, uint64_t value) {
+    std::string function = nondetFunctionOn(lines, line);
+    if (function.empty())
+      return std::string();
+    return fmt::format("<data key=\"assumption\">\\result == {};</data>"
+                       "<data key=\"assumption.resultfunction\">{}</data>",
+                       resultValue(function, value, dataModel), function);
+  };
+  // Symbolic nondet values are not steps: each gets its own edge, in its place among the steps.
+  size_t nextInput = 0;
+  auto inputsUpTo = [&](size_t stepsDone) {
+    for (; nextInput < nondetValues.size() && nondetValues[nextInput].afterStep <= stepsDone;
+         ++nextInput) {
+      const NondetValue &input = nondetValues[nextInput];
+      unsigned line = lineOf(model.describeLocation(input.location));
+      edge(fmt::format("{}<data key=\"threadId\">{}</data>{}",
+                       line ? fmt::format("<data key=\"startline\">{}</data>", line) : "",
+                       input.thread, assumption(line, input.value)));
+    }
+  };
+  for (size_t step = 0; step < report.trace.size(); ++step) {
+    inputsUpTo(step);
+    const Operation &event = report.trace[step];
     unsigned line = lineOf(model.describeLocation(event.location));
     std::string data;
     if (line)
@@ -187,17 +216,11 @@ std::string writeViolationWitness(const std::string &path, const Model &model,
     data += fmt::format("<data key=\"threadId\">{}</data>", event.thread);
     if (event.kind == OpKind::Fork && event.otherThread != NoThread)
       data += fmt::format("<data key=\"createThread\">{}</data>", event.otherThread);
-    if (event.kind == OpKind::Nondet) {
-      std::string function = nondetFunctionOn(lines, line);
-      if (!function.empty())
-        data += fmt::format("<data key=\"assumption\">\\result == {};</data>"
-                            "<data key=\"assumption.resultfunction\">{}</data>",
-                            resultValue(function, event.value, dataModel), function);
-    }
-    out += fmt::format("<node id=\"N{}\"/>\n", node + 1);
-    out += fmt::format("<edge source=\"N{}\" target=\"N{}\">{}</edge>\n", node, node + 1, data);
-    ++node;
+    if (event.kind == OpKind::Nondet)
+      data += assumption(line, event.value);
+    edge(data);
   }
+  inputsUpTo(report.trace.size());
   // The last edge reaches the call of the error function.
   unsigned errorLine = lineOf(model.describeLocation(report.error.location));
   out += fmt::format("<node id=\"N{}\"><data key=\"violation\">true</data></node>\n", node + 1);

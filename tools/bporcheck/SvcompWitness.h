@@ -5,6 +5,7 @@
 #pragma once
 
 #include "checker/Explorer.h"
+#include "runtime/Execution.h"
 
 #include <string>
 
@@ -12,7 +13,9 @@ namespace bpor::tool {
 
 /// Writes the witness; returns "" or a one-line problem.
 std::string writeViolationWitness(const std::string &path, const Model &model,
-                                  const ErrorReport &report, const std::string &programFile,
+                                  const ErrorReport &report,
+                                  const std::vector<NondetValue> &nondetValues,
+                                  const std::string &programFile,
                                   const std::string &propertyFile, const std::string &dataModel);
 std::string writeCorrectnessWitness(const std::string &path, const std::string &programFile,
                                     const std::string &propertyFile, const std::string &dataModel);

@@ -2,6 +2,7 @@
 #include "tools/bporcheck/InputLoader.h"
 #include "tools/bporcheck/LocalStateCounter.h"
 #include "tools/bporcheck/ModelFactory.h"
+#include "tools/bporcheck/NondetInputs.h"
 #include "tools/bporcheck/Options.h"
 #include "tools/bporcheck/Progress.h"
 #include "tools/bporcheck/Report.h"
@@ -119,6 +120,16 @@ void chooseDefaultMode(Options &options, bool hasYields) {
   }
 }
 
+/// The nondet inputs of one error, as the text report shows them after its trace.
+std::string formatNondetInputs(const std::vector<std::string> &inputs) {
+  std::string out;
+  if (!inputs.empty())
+    out = "nondet inputs:\n";
+  for (const std::string &input : inputs)
+    out += "  " + input + "\n";
+  return out;
+}
+
 RunDescription describeRun(const Options &options, bool usesNondet) {
   RunDescription run;
   run.program = options.input;
@@ -127,7 +138,9 @@ RunDescription describeRun(const Options &options, bool usesNondet) {
   run.boundPhrase = boundPhrase(search, search.boundValue);
   if (usesNondet)
     run.nondetDomain =
-        fmt::format("nondet values in {{{}}}", joinValues(options.nondetValues));
+        options.symbolicNondet
+            ? "every value of every nondet input"
+            : fmt::format("nondet values in {{{}}}", joinValues(options.nondetValues));
   run.options["por"] = options.optimal ? optimalVariantName(*options.optimal)
                                        : porModeName(options.search.por);
   run.options["bound"] = boundKindName(options.search.bound);
@@ -149,11 +162,12 @@ RunDescription describeRun(const Options &options, bool usesNondet) {
   run.options["max_executions"] = std::to_string(options.search.maxExecutions);
   run.options["time_limit"] = fmt::format("{}", options.search.timeLimitSeconds);
   run.options["keep_going"] = options.search.keepGoing ? "true" : "false";
+  run.options["nondet"] = options.symbolicNondet ? "symbolic" : "values";
   run.options["nondet_values"] = joinValues(options.nondetValues);
   return run;
 }
 
-int runReplay(Model &model, const Options &options) {
+int runReplay(Model &model, Execution &execution, const Options &options) {
   Schedule schedule;
   if (std::string problem = loadSchedule(options.replay, schedule); !problem.empty())
     return fail(BadInput, problem);
@@ -164,7 +178,10 @@ int runReplay(Model &model, const Options &options) {
   std::cout << fmt::format("replay of {} ({} steps)\n", options.replay, schedule.size());
   if (result.status == ExecStatus::Error) {
     ErrorReport report{result.error, schedule, result.trace};
+    std::vector<NondetValue> inputs =
+        settleSymbolicTrace(execution, report, options.search.maxDepth);
     std::cout << formatErrorReport(model, report);
+    std::cout << formatNondetInputs(describeNondetValues(model, inputs));
     std::cout << fmt::format("verdict: error ({})\n", errorKindName(result.error.kind));
     return exitCodeFor(result.error);
   }
@@ -193,6 +210,7 @@ int main(int argc, char **argv) {
 
   ModelConfig config;
   config.nondetValues = options.nondetValues;
+  config.symbolicNondet = options.symbolicNondet;
   config.printOutput = options.printOutput;
   config.spinAssume = options.spinAssume;
   config.stackLimit = options.stackLimit;
@@ -205,7 +223,7 @@ int main(int argc, char **argv) {
   Model &model = *built.model;
 
   if (!options.replay.empty())
-    return runReplay(model, options);
+    return runReplay(model, *built.execution, options);
 
   if (options.defaultMode)
     chooseDefaultMode(options, built.hasYields);
@@ -248,14 +266,22 @@ int main(int argc, char **argv) {
   if (!options.dumpLocalStates.empty())
     if (std::string problem = states.write(options.dumpLocalStates); !problem.empty())
       return fail(BadInput, problem);
+  run.dataGap = dataCoverageGap(*built.execution);
+  std::vector<std::vector<std::string>> nondetInputs;
+  for (ErrorReport &report : result.errors)
+    nondetInputs.push_back(describeNondetValues(
+        model, settleSymbolicTrace(*built.execution, report, options.search.maxDepth)));
+  if (!nondetInputs.empty())
+    run.nondetInputs = nondetInputs.front();
 
   if (options.json) {
     std::cout << formatJson(model, run, result, peakRssKb(), uniqueLocalStates);
   } else {
     if (!search.iterativeBounding)
       std::cout << fmt::format("bporcheck: {}: {}\n", options.input, run.searchName);
-    for (const ErrorReport &report : result.errors)
-      std::cout << formatErrorReport(model, report);
+    for (size_t i = 0; i < result.errors.size(); ++i)
+      std::cout << formatErrorReport(model, result.errors[i])
+                << formatNondetInputs(nondetInputs[i]);
     std::cout << formatVerdict(model, run, result);
     std::cout << formatStatistics(result.stats, peakRssKb(), uniqueLocalStates);
   }

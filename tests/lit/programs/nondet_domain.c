@@ -1,6 +1,16 @@
-// __VERIFIER_nondet_int explores every value of the domain; assume prunes paths.
-// RUN: %bporcheck --por=none %s | %FileCheck %s
+// By default every __VERIFIER_nondet_int value is explored (symbolically, with Z3): the bug at
+// x >= 5 is found with a value that shows it. With --nondet=values only the --nondet-values
+// are (the default domain {-1, 0, 1} misses the bug); assume prunes paths in both.
+// RUN: %expect-exit 1 %bporcheck %s | %FileCheck --check-prefix=SYMBOLIC %s
+// RUN: %bporcheck --nondet=values --por=none %s | %FileCheck %s
 // RUN: %expect-exit 1 %bporcheck --nondet-values=0,5,9 %s | %FileCheck --check-prefix=BIG %s
+// SYMBOLIC: error: assertion failure: assertion 'x < 5' failed
+// SYMBOLIC: 1  thread 0  assume on nondet input holds
+// SYMBOLIC: 2  thread 0  branch on nondet input: false
+// SYMBOLIC: nondet inputs:
+// SYMBOLIC-NEXT: thread 0 at {{.*}}nondet_domain.c:[[#@LINE+13]]:11: {{[0-9]+}}
+// SYMBOLIC: executions: 1{{$}}
+// The first execution takes the assume (one outcome) and the failing outcome of `x < 5`.
 // CHECK: verdict: ok: no error in any schedule, nondet values in {-1, 0, 1}
 // CHECK: executions: 3{{$}}
 // One execution per value of the domain {-1, 0, 1}; -1 is pruned by the assume: 3.

@@ -1,0 +1,80 @@
+// The interpreter's view of symbolic values (docs/design.md, "Symbolic data").
+//
+// With a SymbolicValues attached, the interpreter keeps beside every frame slot an ExprId: 0 for
+// a concrete value, else the expression the slot's value stands for. The rule that keeps the two
+// together: a slot's concrete value is always the expression's value in the current model of the
+// path condition, zero-extended to 64 bits. Arithmetic on symbolic operands builds expressions
+// and computes the concrete result as usual (so the rule holds without asking the solver); a
+// branch whose condition is symbolic pauses the thread at a decision (the checker chooses the
+// outcome); a value the interpreter cannot keep symbolic (a pointer dereferenced, a float, an
+// argument of an external function) is concretised: the path condition records that the
+// expression equals its concrete value, and the slot becomes concrete.
+#pragma once
+
+#include "interp/Bytecode.h"
+#include "interp/ExternalCall.h"
+
+#include <cstdint>
+
+namespace bpor {
+
+/// An expression over nondet symbols (an index into the SymbolicValues' table); 0: concrete.
+using ExprId = uint32_t;
+inline constexpr ExprId ConcreteValue = 0;
+
+/// Why a symbolic value was made concrete (counted for the coverage statement).
+enum class Concretisation : uint8_t {
+  Address,       // a pointer, or an index into memory, that depends on a nondet value
+  FloatingPoint, // a floating-point operation on a value that depends on a nondet value
+  ExternalCall,  // an argument of a function the runtime models (printf, malloc, ...)
+  Operation,     // an operation the symbolic engine does not model (ctpop, 128-bit, ...)
+  NumKinds
+};
+
+const char *concretisationName(Concretisation kind);
+
+/// What a thread paused at a decision decides (ThreadState::decision).
+enum class DecisionKind : uint8_t {
+  None,
+  Branch,   // a conditional branch: choice c takes the branch with condition == c
+  Switch,   // choice i < numCases: the value equals case i; choice numCases: the default
+  Division, // choice 1: the division is defined; choice 0: division by zero (or INT_MIN / -1)
+  Assume,   // __VERIFIER_assume on a symbolic condition: one choice, the condition holds
+};
+
+struct PendingDecision {
+  DecisionKind kind = DecisionKind::None;
+  ExprId expr = ConcreteValue; // Branch, Division, Assume: a 1-bit condition; Switch: the value
+  uint32_t numChoices = 0;
+  /// Set by the runtime once the checker chose: the instruction the thread stands at then runs
+  /// concretely (its operands' concrete values agree with the chosen outcome).
+  bool decided = false;
+};
+
+class SymbolicValues {
+public:
+  virtual ~SymbolicValues() = default;
+
+  /// The width in bits of an expression.
+  virtual unsigned width(ExprId e) = 0;
+  virtual ExprId constant(uint64_t value, unsigned bits) = 0;
+  /// `e` at `bits` bits: zero-extended or truncated.
+  virtual ExprId resize(ExprId e, unsigned bits) = 0;
+  virtual ExprId signExtend(ExprId e, unsigned fromBits, unsigned toBits) = 0;
+  /// An integer operation of the bytecode (Add .. Xor, UDiv .. SRem, the compares, SMin .. UMax)
+  /// on two operands of `bits` bits; a compare gives a 1-bit result.
+  virtual ExprId binary(interp::Op op, unsigned bits, ExprId a, ExprId b) = 0;
+  /// Abs; the overflow intrinsics' flag (SAddO .. UMulO give the 1-bit overflow).
+  virtual ExprId unary(interp::Op op, unsigned bits, ExprId a) = 0;
+  virtual ExprId ite(ExprId condition, ExprId then, ExprId otherwise) = 0;
+  /// Byte `index` (little-endian) of `e`, an 8-bit expression; and the inverse.
+  virtual ExprId byteOf(ExprId e, unsigned index) = 0;
+  /// The value of `n` bytes (little-endian), each an 8-bit expression.
+  virtual ExprId fromBytes(const ExprId *bytes, unsigned n) = 0;
+  /// Whether `e` simplifies to a constant (then `value` holds it).
+  virtual bool isConstant(ExprId e, uint64_t &value) = 0;
+  /// The path condition records e == value (value is e's concrete value in the current model).
+  virtual void concretise(ExprId e, uint64_t value, Concretisation why) = 0;
+};
+
+} // namespace bpor

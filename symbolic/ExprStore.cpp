@@ -1,0 +1,323 @@
+#include "symbolic/ExprStore.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cassert>
+
+namespace bpor::symbolic {
+
+using interp::Op;
+
+ExprStore::ExprStore() {
+  // Entry 0 stands for "concrete"; it is never used as an expression.
+  entries_.push_back(Entry{context_.bv_val(0, 1), 1, 0, 0});
+  solver_ = std::make_unique<z3::solver>(context_, "QF_BV");
+  // The root path: no constraint, the empty model (every symbol 0 by model completion).
+  nodes_.push_back(Node{});
+  nodes_.back().root = true;
+  if (solver_->check() != z3::sat)
+    throw std::logic_error("Z3 rejects the empty path condition");
+  models_.push_back(solver_->get_model());
+}
+
+ExprStore::~ExprStore() = default;
+
+ExprId ExprStore::intern(const z3::expr &e, unsigned width) {
+  auto [it, inserted] = byAst_.try_emplace(e.id(), ExprId(entries_.size()));
+  if (inserted)
+    entries_.push_back(Entry{e, width, 0, 0});
+  return it->second;
+}
+
+ExprId ExprStore::constant(uint64_t value, unsigned bits) {
+  if (bits < 64)
+    value &= (uint64_t(1) << bits) - 1;
+  return intern(context_.bv_val(value, bits), bits);
+}
+
+ExprId ExprStore::resize(ExprId e, unsigned bits) {
+  unsigned w = width(e);
+  if (w == bits)
+    return e;
+  if (w < bits)
+    return intern(z3::zext(expr(e), bits - w).simplify(), bits);
+  return intern(expr(e).extract(bits - 1, 0).simplify(), bits);
+}
+
+ExprId ExprStore::signExtend(ExprId e, unsigned fromBits, unsigned toBits) {
+  ExprId narrow = resize(e, fromBits);
+  if (toBits <= fromBits)
+    return resize(narrow, toBits);
+  return intern(z3::sext(expr(narrow), toBits - fromBits).simplify(), toBits);
+}
+
+z3::expr ExprStore::asBool(ExprId condition) const {
+  return expr(condition) == context_.bv_val(1, 1);
+}
+
+static z3::expr bit(const z3::expr &condition) {
+  z3::context &c = condition.ctx();
+  return z3::ite(condition, c.bv_val(1, 1), c.bv_val(0, 1));
+}
+
+ExprId ExprStore::binary(Op op, unsigned bits, ExprId ea, ExprId eb) {
+  z3::expr a = expr(resize(ea, bits)), b = expr(resize(eb, bits));
+  z3::expr r = a;
+  unsigned resultBits = bits;
+  switch (op) {
+  case Op::Add:
+    r = a + b;
+    break;
+  case Op::Sub:
+    r = a - b;
+    break;
+  case Op::Mul:
+    r = a * b;
+    break;
+  case Op::UDiv:
+    r = z3::udiv(a, b);
+    break;
+  case Op::SDiv:
+    r = z3::to_expr(context_, Z3_mk_bvsdiv(context_, a, b));
+    break;
+  case Op::URem:
+    r = z3::urem(a, b);
+    break;
+  case Op::SRem:
+    r = z3::srem(a, b);
+    break;
+  case Op::Shl:
+    r = z3::shl(a, b);
+    break;
+  case Op::LShr:
+    r = z3::lshr(a, b);
+    break;
+  case Op::AShr:
+    r = z3::ashr(a, b);
+    break;
+  case Op::And:
+    r = a & b;
+    break;
+  case Op::Or:
+    r = a | b;
+    break;
+  case Op::Xor:
+    r = a ^ b;
+    break;
+  case Op::SMin:
+    r = z3::ite(z3::slt(a, b), a, b);
+    break;
+  case Op::SMax:
+    r = z3::ite(z3::sgt(a, b), a, b);
+    break;
+  case Op::UMin:
+    r = z3::ite(z3::ult(a, b), a, b);
+    break;
+  case Op::UMax:
+    r = z3::ite(z3::ugt(a, b), a, b);
+    break;
+  case Op::SAddO:
+  case Op::UAddO:
+  case Op::SSubO:
+  case Op::USubO:
+  case Op::SMulO:
+  case Op::UMulO: {
+    // Overflow: the exact result, computed at twice the width, differs from the wrapped one
+    // extended back.
+    bool isSigned = op == Op::SAddO || op == Op::SSubO || op == Op::SMulO;
+    auto ext = [&](const z3::expr &x) { return isSigned ? z3::sext(x, bits) : z3::zext(x, bits); };
+    z3::expr wa = ext(a), wb = ext(b);
+    z3::expr exact = op == Op::SAddO || op == Op::UAddO   ? wa + wb
+                     : op == Op::SSubO || op == Op::USubO ? wa - wb
+                                                          : wa * wb;
+    z3::expr wrapped = exact.extract(bits - 1, 0);
+    r = bit(ext(wrapped) != exact);
+    resultBits = 1;
+    break;
+  }
+  case Op::ICmpEq:
+    r = bit(a == b);
+    resultBits = 1;
+    break;
+  case Op::ICmpNe:
+    r = bit(a != b);
+    resultBits = 1;
+    break;
+  case Op::ICmpUlt:
+    r = bit(z3::ult(a, b));
+    resultBits = 1;
+    break;
+  case Op::ICmpUle:
+    r = bit(z3::ule(a, b));
+    resultBits = 1;
+    break;
+  case Op::ICmpUgt:
+    r = bit(z3::ugt(a, b));
+    resultBits = 1;
+    break;
+  case Op::ICmpUge:
+    r = bit(z3::uge(a, b));
+    resultBits = 1;
+    break;
+  case Op::ICmpSlt:
+    r = bit(z3::slt(a, b));
+    resultBits = 1;
+    break;
+  case Op::ICmpSle:
+    r = bit(z3::sle(a, b));
+    resultBits = 1;
+    break;
+  case Op::ICmpSgt:
+    r = bit(z3::sgt(a, b));
+    resultBits = 1;
+    break;
+  case Op::ICmpSge:
+    r = bit(z3::sge(a, b));
+    resultBits = 1;
+    break;
+  default:
+    throw std::logic_error("ExprStore::binary: not an integer operation");
+  }
+  return intern(r.simplify(), resultBits);
+}
+
+ExprId ExprStore::unary(Op op, unsigned bits, ExprId ea) {
+  z3::expr a = expr(resize(ea, bits));
+  switch (op) {
+  case Op::Abs:
+    return intern(z3::ite(z3::slt(a, context_.bv_val(0, bits)), -a, a).simplify(), bits);
+  default:
+    throw std::logic_error("ExprStore::unary: not a unary operation");
+  }
+}
+
+ExprId ExprStore::ite(ExprId condition, ExprId then, ExprId otherwise) {
+  unsigned bits = std::max(width(then), width(otherwise));
+  z3::expr t = expr(resize(then, bits)), o = expr(resize(otherwise, bits));
+  return intern(z3::ite(asBool(resize(condition, 1)), t, o).simplify(), bits);
+}
+
+ExprId ExprStore::byteOf(ExprId e, unsigned index) {
+  unsigned w = width(e);
+  ExprId whole = w % 8 == 0 ? e : resize(e, (w + 7) / 8 * 8);
+  z3::expr byte = expr(whole).extract(8 * index + 7, 8 * index).simplify();
+  ExprId id = intern(byte, 8);
+  Entry &entry = entries_[id];
+  if (entry.whole == 0 && !byte.is_numeral()) {
+    entry.whole = whole;
+    entry.byteIndex = uint8_t(index);
+  }
+  return id;
+}
+
+ExprId ExprStore::fromBytes(const ExprId *bytes, unsigned n) {
+  // The common case: the n bytes of one n-byte expression, in order.
+  ExprId whole = entries_[bytes[0]].whole;
+  if (whole != 0 && width(whole) == 8 * n) {
+    bool same = true;
+    for (unsigned i = 0; i < n && same; ++i)
+      same = entries_[bytes[i]].whole == whole && entries_[bytes[i]].byteIndex == i;
+    if (same)
+      return whole;
+  }
+  z3::expr value = expr(bytes[n - 1]);
+  for (unsigned i = n - 1; i-- > 0;)
+    value = z3::concat(value, expr(bytes[i]));
+  return intern(value.simplify(), 8 * n);
+}
+
+bool ExprStore::isConstant(ExprId e, uint64_t &value) const {
+  return expr(e).is_numeral_u64(value);
+}
+
+ExprId ExprStore::equals(ExprId a, ExprId b) {
+  unsigned bits = std::max(width(a), width(b));
+  return intern(bit(expr(resize(a, bits)) == expr(resize(b, bits))).simplify(), 1);
+}
+
+ExprId ExprStore::negate(ExprId condition) {
+  return intern((~expr(resize(condition, 1))).simplify(), 1);
+}
+
+ExprId ExprStore::symbol(uint32_t thread, uint32_t index, unsigned bits) {
+  std::string name = fmt::format("nondet_t{}_{}", thread, index);
+  return intern(context_.bv_const(name.c_str(), bits), bits);
+}
+
+std::string ExprStore::describe(ExprId e) const {
+  return e == ConcreteValue ? "concrete" : expr(e).to_string();
+}
+
+void ExprStore::moveSolverTo(PathId path) {
+  std::vector<PathId> chain;
+  for (PathId p = path; !nodes_[p].root; p = nodes_[p].parent)
+    chain.push_back(p);
+  std::reverse(chain.begin(), chain.end());
+  size_t common = 0;
+  while (common < chain.size() && common < solverPath_.size() &&
+         chain[common] == solverPath_[common])
+    ++common;
+  if (solverPath_.size() > common) {
+    solver_->pop(unsigned(solverPath_.size() - common));
+    solverPath_.resize(common);
+  }
+  for (size_t i = common; i < chain.size(); ++i) {
+    solver_->push();
+    solver_->add(asBool(nodes_[chain[i]].constraint));
+    solverPath_.push_back(chain[i]);
+  }
+}
+
+PathId ExprStore::extend(PathId from, ExprId condition) {
+  assert(from != InfeasiblePath && width(condition) == 1);
+  auto key = std::make_pair(from, condition);
+  if (auto it = children_.find(key); it != children_.end()) {
+    ++statistics_.cachedExtensions;
+    return it->second;
+  }
+  PathId child = InfeasiblePath;
+  uint64_t holds = 0;
+  if (isConstant(condition, holds) && holds == 0) {
+    child = InfeasiblePath;
+  } else if (value(from, condition) == 1) {
+    child = PathId(nodes_.size());
+    nodes_.push_back(Node{from, condition, nodes_[from].model, nodes_[from].depth + 1});
+  } else {
+    moveSolverTo(from);
+    solver_->push();
+    solver_->add(asBool(condition));
+    ++statistics_.queries;
+    z3::check_result result = solver_->check();
+    if (result == z3::sat) {
+      child = PathId(nodes_.size());
+      models_.push_back(solver_->get_model());
+      nodes_.push_back(Node{from, condition, uint32_t(models_.size() - 1), nodes_[from].depth + 1});
+    } else if (result == z3::unknown) {
+      ++statistics_.unknown;
+    }
+    solver_->pop();
+  }
+  children_.emplace(key, child);
+  return child;
+}
+
+PathId ExprStore::rootWithModelOf(PathId path) {
+  Node node;
+  node.root = true;
+  node.model = nodes_[path].model;
+  nodes_.push_back(node);
+  return PathId(nodes_.size() - 1);
+}
+
+uint64_t ExprStore::value(PathId path, ExprId e) {
+  uint64_t constant = 0;
+  if (isConstant(e, constant))
+    return constant;
+  z3::expr v = models_[nodes_[path].model].eval(expr(e), true);
+  uint64_t result = 0;
+  v.is_numeral_u64(result);
+  return result;
+}
+
+} // namespace bpor::symbolic

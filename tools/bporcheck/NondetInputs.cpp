@@ -1,0 +1,55 @@
+#include "tools/bporcheck/NondetInputs.h"
+
+#include <fmt/format.h>
+
+namespace bpor {
+
+std::vector<NondetValue> settleSymbolicTrace(Execution &execution, ErrorReport &report,
+                                             uint64_t maxDepth) {
+  if (!execution.symbolicMode())
+    return {};
+  ReplayResult first = replay(execution, report.schedule, maxDepth);
+  if (!first.followed)
+    return {};
+  execution.anchorModel();
+  ReplayResult settled = replay(execution, report.schedule, maxDepth);
+  std::vector<NondetValue> values = execution.nondetValues();
+  execution.releaseModel();
+  if (settled.followed)
+    report.trace = settled.trace;
+  return values;
+}
+
+std::vector<std::string> describeNondetValues(const Model &model,
+                                              const std::vector<NondetValue> &values) {
+  std::vector<std::string> lines;
+  for (const NondetValue &v : values) {
+    int64_t signedValue =
+        v.bits >= 64 ? int64_t(v.value) : int64_t(v.value << (64 - v.bits)) >> (64 - v.bits);
+    std::string shown = v.isSigned ? std::to_string(signedValue) : std::to_string(v.value);
+    std::string where = v.location ? model.describeLocation(v.location) : "?";
+    lines.push_back(fmt::format("thread {} at {}: {}", v.thread, where, shown));
+  }
+  return lines;
+}
+
+std::string dataCoverageGap(const Execution &execution) {
+  const CoverageGaps &gaps = execution.coverageGaps();
+  std::vector<std::string> parts;
+  if (uint64_t total = gaps.concretisedTotal()) {
+    std::vector<std::string> reasons;
+    for (size_t k = 0; k < gaps.concretised.size(); ++k)
+      if (gaps.concretised[k])
+        reasons.push_back(
+            fmt::format("{} as {}", gaps.concretised[k], concretisationName(Concretisation(k))));
+    parts.push_back(fmt::format("{} time{} a value computed from nondet inputs was fixed to "
+                                "one value ({})",
+                                total, total == 1 ? "" : "s", fmt::join(reasons, ", ")));
+  }
+  if (uint64_t unknown = execution.solverUnknowns())
+    parts.push_back(
+        fmt::format("Z3 could not decide {} path condition{}", unknown, unknown == 1 ? "" : "s"));
+  return fmt::format("{}", fmt::join(parts, "; "));
+}
+
+} // namespace bpor
