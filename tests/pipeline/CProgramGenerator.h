@@ -29,6 +29,9 @@ struct CGeneratorOptions {
   bool c11Atomics = true;
   bool nondet = true; // __VERIFIER_nondet_int over the domain {0, 1}
   bool asserts = true;
+  /// __VERIFIER_assume over shared values and r, inside and outside atomic blocks. Off by
+  /// default so that the programs of the other tests' seeds stay the same.
+  bool assumes = false;
   /// malloc/free, pointers stored in shared variables and compared. Off by default while
   /// heap addresses depend on the schedule (allocation ids come from one global counter, so
   /// the explorers disagree on every program where two threads allocate): flip to true once

@@ -57,6 +57,13 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
 
 TEST(PipelineValidation, AllFeatures) { validateSeeds(0, seedCount(100), defaults()); }
 
+// Failed assumptions stop their thread (outside atomic blocks) while the others go on.
+TEST(PipelineValidation, Assumptions) {
+  CGeneratorOptions options = defaults();
+  options.assumes = true;
+  validateSeeds(6000000, seedCount(60), options);
+}
+
 TEST(PipelineValidation, ThreeThreadsNoPairs) {
   CGeneratorOptions options = defaults();
   options.maxChildren = 3;

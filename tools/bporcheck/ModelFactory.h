@@ -22,6 +22,7 @@ struct ModelConfig {
   std::string emitInstrumented;      // write the instrumented IR here if not empty
   bool enumerateSmallNondet = false; // bool- and char-sized nondet: every value (SV-COMP mode)
   bool spuriousWakeups = false;      // pthread_cond_wait may wake without a signal
+  bool abortStopsThread = false;     // abort() stops its thread like a failed assume (SV-COMP)
 };
 
 struct BuiltModel {
