@@ -178,13 +178,16 @@ ReplayResult replay(Model &model, const Schedule &schedule, uint64_t maxDepth) {
   }
   if (result.status != ExecStatus::Running)
     return result;
-  // The checker's own errors: a deadlock (nothing can run) or a livelock (too deep).
+  // The checker's own errors: a deadlock (nothing can run) or a livelock (too deep); neither
+  // when a thread stopped at a failed assumption, which makes the execution infeasible.
   ThreadId n = model.numThreads();
   ThreadId anyEnabled = NoThread;
   for (ThreadId u = 0; u < n && anyEnabled == NoThread; ++u)
     if (model.isAlive(u) && model.isEnabled(u))
       anyEnabled = u;
-  if (anyEnabled == NoThread) {
+  if ((anyEnabled == NoThread || schedule.size() >= maxDepth) && stoppedByFailedAssume(model)) {
+    result.status = ExecStatus::Infeasible;
+  } else if (anyEnabled == NoThread) {
     result.status = ExecStatus::Error;
     result.error.kind = ErrorKind::Deadlock;
     std::string blocked;

@@ -33,8 +33,16 @@ const char *opKindName(OpKind kind) {
   case OpKind::Decision: return "decision";
   case OpKind::Exit: return "exit";
   case OpKind::Other: return "other";
+  case OpKind::FailedAssume: return "failed-assume";
   }
   return "?";
+}
+
+bool stoppedByFailedAssume(const Model &model) {
+  for (ThreadId u = 0; u < model.numThreads(); ++u)
+    if (model.isAlive(u) && model.pending(u).kind == OpKind::FailedAssume)
+      return true;
+  return false;
 }
 
 const char *errorKindName(ErrorKind kind) {

@@ -55,6 +55,7 @@ enum class OpKind : uint8_t {
   Decision,        // a branch on a symbolic nondet value: a data choice among the outcomes
   Exit,            // main returns or exit(): ends every thread
   Other,           // a runtime operation with no special meaning to the checker
+  FailedAssume,    // stopped for good at a failed assumption: never enabled, no footprint
 };
 
 const char *opKindName(OpKind kind);
@@ -203,5 +204,14 @@ public:
   /// Human-readable description of an address for traces ("x", "heap#3+8"); may be empty.
   virtual std::string describeAddress(uint64_t address) const { return {}; }
 };
+
+/// A thread whose pending operation is FailedAssume evaluated an assumption to false outside an
+/// atomic block (__VERIFIER_assume(0); abort() too in SV-COMP mode). It never runs again, and
+/// the other threads go on: every state they reach is one in which the thread has not evaluated
+/// the assumption yet. An execution that ends with no thread enabled and one of them stopped so
+/// is infeasible (not a deadlock), and so is one that reaches the maximum depth (not a
+/// livelock): the stopped thread would have ended it. See docs/algorithms-notes.md, "Failed
+/// assumptions block their thread".
+bool stoppedByFailedAssume(const Model &model);
 
 } // namespace bpor

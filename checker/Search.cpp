@@ -511,6 +511,10 @@ void SearchEngine::runExecution() {
       // The execution ends here: nothing else is explored from this state either.
       SearchFrame &f = stack.top();
       f.done.insertAll(f.enabled);
+      if (stoppedByFailedAssume(model)) {
+        endExecution(ExecutionEnd::Infeasible);
+        return;
+      }
       ++result.stats.livelocks;
       ErrorInfo error;
       error.kind = ErrorKind::Livelock;
@@ -550,6 +554,8 @@ ExecutionEnd SearchEngine::endOf(ExecStatus status) {
 // The top state is running but the search takes no transition from it: why?
 ExecutionEnd SearchEngine::classifyBlockedEnd() {
   const SearchFrame &f = stack.top();
+  if (f.enabled.empty() && stoppedByFailedAssume(model))
+    return ExecutionEnd::Infeasible;
   if (f.enabled.empty()) {
     ErrorInfo error;
     error.kind = ErrorKind::Deadlock;

@@ -82,6 +82,20 @@ uint64_t Execution::syncFootprint(Address address, uint64_t typeSize) const {
   return std::max<uint64_t>(1, std::min<uint64_t>(typeSize, object->size - offsetOf(address)));
 }
 
+// A failed assumption outside an atomic block stops its thread for good and lets the others go
+// on (Model.h, stoppedByFailedAssume). Inside an atomic block it ends the execution: no other
+// thread may see the block's effects without the whole block having run, so there is nothing
+// left to explore after it.
+CallOutcome Execution::stopAtFailedAssume(ProgramThread &thread) {
+  if (thread.atomicDepth > 0) {
+    status_ = ExecStatus::Infeasible;
+    return CallOutcome::Stop;
+  }
+  setPending(thread, OpKind::FailedAssume, 0);
+  thread.stage = Stage::FailedAssume;
+  return CallOutcome::Pause;
+}
+
 CallOutcome Execution::call(ThreadState &state, const ExternalCall &call, Slot *result) {
   ProgramThread &thread = *threads_[state.threadId];
   CallOutcome outcome = prepare(thread, call, result);
@@ -250,6 +264,8 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     error_.reachError = true;
     return CallOutcome::Stop;
   case Ext::Abort:
+    if (options_.abortStopsThread && thread.atomicDepth == 0)
+      return stopAtFailedAssume(thread);
     fail(ErrorKind::AssertionFailure, thread, currentLocation(thread), "abort() was called");
     return CallOutcome::Stop;
   // ---- Program start and end, per-thread state, time (Process.cpp) ----
@@ -277,8 +293,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
       return CallOutcome::Pause;
     if (uint32_t(a[0]) != 0)
       return CallOutcome::Return;
-    status_ = ExecStatus::Infeasible;
-    return CallOutcome::Stop;
+    return stopAtFailedAssume(thread);
   case Ext::Nondet:
     if (symbolic_)
       return symbolicNondet(thread, call, result);

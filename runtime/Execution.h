@@ -62,6 +62,10 @@ struct ExecutionOptions {
   /// keeps the executions of a `while (!ready) pthread_cond_wait(...)` loop finite.
   bool spuriousWakeups = false;
   uint32_t spuriousWakeupLimit = 1;
+  /// abort() outside an atomic block stops its thread for good like a failed assumption
+  /// (OpKind::FailedAssume) instead of ending the execution with an error: SV-COMP mode, where
+  /// abort() is no violation and only what the other threads can still reach matters.
+  bool abortStopsThread = false;
 };
 
 /// What the executions so far left out, counted over the Execution's whole life (restarts and
@@ -186,6 +190,7 @@ private:
   /// Classifies one call: answers it at once (Return/Stop) or fills the thread's
   /// request and pending operation and returns Pause.
   CallOutcome prepare(ProgramThread &thread, const ExternalCall &call, Slot *result);
+  CallOutcome stopAtFailedAssume(ProgramThread &thread);
   void setPending(ProgramThread &thread, OpKind kind, uint32_t location);
   /// pthread_attr_* and pthread_mutexattr_* getters and setters beyond init/settype.
   CallOutcome prepareAttribute(ProgramThread &thread, const ExternalCall &call, Slot *result);

@@ -81,6 +81,7 @@ bool Execution::isEnabledThread(const ProgramThread &thread) const {
     return false;
   switch (thread.stage) {
   case Stage::Terminated:
+  case Stage::FailedAssume:
     return false;
   case Stage::MainReturned:
     return true;

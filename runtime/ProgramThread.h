@@ -17,6 +17,7 @@ enum class Stage : uint8_t {
   CondWake,      // executed the CondWait half of a cond wait; the pending op is the CondWake
   BarrierDepart, // arrived at a barrier (not last); waits for the generation to complete
   MainReturned,  // main returned: the pending op is the program's Exit
+  FailedAssume,  // stopped for good at a failed assumption (OpKind::FailedAssume): never enabled
   Terminated,
 };
 

@@ -151,7 +151,17 @@ Execution::Performed Execution::performDecision(ProgramThread &thread, uint32_t 
   event.value = choice;
   bool modelChanged = false;
   if (!symbolic_->assume(outcome, modelChanged)) {
-    // No input makes this outcome happen: the execution is cut here (not an error).
+    if (decision.kind == DecisionKind::Assume && thread.atomicDepth == 0) {
+      // A failed assumption stops its thread for good; the others go on (see
+      // stopAtFailedAssume).
+      decision = PendingDecision{};
+      setPending(thread, OpKind::FailedAssume, 0);
+      thread.stage = runtime::Stage::FailedAssume;
+      return Performed::Waiting;
+    }
+    // No input takes this outcome of a branch: the execution is cut here (not an error). The
+    // other outcome, feasible, continues from the same state, so nothing the other threads could
+    // still do is lost.
     status_ = ExecStatus::Infeasible;
     return Performed::Stopped;
   }

@@ -497,6 +497,10 @@ void OptimalSearch::runExecution() {
       Frame &f = frames.back();
       f.exhausted = true;
       f.branchActive = false;
+      if (stoppedByFailedAssume(model)) {
+        endExecution(ExecutionEnd::Infeasible);
+        return;
+      }
       ++result.stats.livelocks;
       ErrorInfo error;
       error.kind = ErrorKind::Livelock;
@@ -522,6 +526,8 @@ ExecutionEnd OptimalSearch::classifyBlockedEnd() {
   const Frame &f = frames.back();
   if (!f.enabled.empty())
     return ExecutionEnd::SleepSetBlocked;
+  if (stoppedByFailedAssume(model))
+    return ExecutionEnd::Infeasible;
   ErrorInfo error;
   error.kind = ErrorKind::Deadlock;
   std::string blocked;

@@ -55,7 +55,9 @@ private:
 // atomic blocks.
 Lines Generator::simpleOp(bool inAtomicBlock) {
   for (;;) {
-    switch (below(12)) {
+    // The assumption case exists only with options.assumes, so that the programs of every
+    // seed without it stay what they were.
+    switch (below(options.assumes ? 13 : 12)) {
     case 0:
       return {fmt::format("{} = {};", variable(), value())};
     case 1:
@@ -109,6 +111,11 @@ Lines Generator::simpleOp(bool inAtomicBlock) {
       if (!options.heap || inAtomicBlock)
         continue;
       return heapOp();
+    case 12:
+      // Fails in some schedules: outside an atomic block it stops the thread for good, inside
+      // one it ends the execution.
+      return {chance(70) ? fmt::format("__VERIFIER_assume({} != {});", variable(), value())
+                         : fmt::format("__VERIFIER_assume(r != {});", value())};
     default:
       if (!options.once || inAtomicBlock)
         continue;
@@ -319,7 +326,8 @@ CProgram Generator::run() {
        "extern unsigned char __VERIFIER_nondet_uchar(void);\n"
        "extern void __VERIFIER_assume(int);\n"
        "extern void __VERIFIER_atomic_begin(void);\n"
-       "extern void __VERIFIER_atomic_end(void);\n\n"
+       "extern void __VERIFIER_atomic_end(void);\n"
+       "extern void __VERIFIER_assume(int);\n\n"
        "int x0, x1;\nint arr[3];\natomic_int a0;\nint *p0, *p1;\n"
        "pthread_mutex_t m0 = PTHREAD_MUTEX_INITIALIZER, m1 = PTHREAD_MUTEX_INITIALIZER;\n"
        "pthread_mutex_t cm = PTHREAD_MUTEX_INITIALIZER;\n"

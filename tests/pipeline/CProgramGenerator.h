@@ -33,6 +33,9 @@ struct CGeneratorOptions {
   /// symbolic search is checked against that enumeration (checkSymbolicProgram).
   bool charNondet = false;
   bool asserts = true;
+  /// __VERIFIER_assume over shared values and r, inside and outside atomic blocks. Off by
+  /// default so that the programs of the other tests' seeds stay the same.
+  bool assumes = false;
   /// malloc/free, pointers stored in shared variables and compared. Off by default while
   /// heap addresses depend on the schedule (allocation ids come from one global counter, so
   /// the explorers disagree on every program where two threads allocate): flip to true once

@@ -26,6 +26,8 @@ int main(int argc, char **argv) {
       options.heap = true;
     else if (is("--once"))
       options.once = true;
+    else if (is("--assumes"))
+      options.assumes = true;
     else if (is("--no-grandchildren"))
       options.grandchildren = false;
     else if (is("--no-condvars"))

@@ -66,7 +66,14 @@ TEST(PipelineValidation, SymbolicNondetAgainstEnumeration) {
   options.charNondet = true;
   options.grandchildren = false;
   options.condvars = false;
-  validateSeeds(6000000, seedCount(30), options, true);
+  validateSeeds(7000000, seedCount(30), options, true);
+}
+
+// Failed assumptions stop their thread (outside atomic blocks) while the others go on.
+TEST(PipelineValidation, Assumptions) {
+  CGeneratorOptions options = defaults();
+  options.assumes = true;
+  validateSeeds(6000000, seedCount(60), options);
 }
 
 TEST(PipelineValidation, ThreeThreadsNoPairs) {

@@ -95,6 +95,7 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
   options.enumerateSmallNondet = config.enumerateSmallNondet;
   options.symbolicNondet = config.symbolicNondet;
   options.spuriousWakeups = config.spuriousWakeups;
+  options.abortStopsThread = config.abortStopsThread;
   both->execution = std::make_unique<Execution>(*both->program, options);
   built.execution = both->execution.get();
   built.model = std::shared_ptr<Model>(both, both->execution.get());

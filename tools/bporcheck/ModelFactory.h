@@ -23,6 +23,7 @@ struct ModelConfig {
   bool symbolicNondet = false;       // every nondet value, symbolically (ExecutionOptions)
   bool enumerateSmallNondet = false; // bool- and char-sized nondet: every value (SV-COMP mode)
   bool spuriousWakeups = false;      // pthread_cond_wait may wake without a signal
+  bool abortStopsThread = false;     // abort() stops its thread like a failed assume (SV-COMP)
 };
 
 struct BuiltModel {

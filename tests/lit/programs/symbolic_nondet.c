@@ -7,6 +7,7 @@
 // RUN: %expect-exit 1 %bporcheck -DINDEX %s | %FileCheck --check-prefix=INDEX %s
 // RUN: %bporcheck -DCORRECT %s | %FileCheck --check-prefix=CORRECT %s
 // RUN: %bporcheck -DCORRECT --json %s | %FileCheck --check-prefix=JSON %s
+// RUN: %expect-exit 1 %bporcheck -DSTOPS %s | %FileCheck --check-prefix=STOPS %s
 // RUN: %bporcheck -DVACUOUS %s | %FileCheck --check-prefix=VACUOUS %s
 // RUN: %bporcheck -DVACUOUS --json %s | %FileCheck --check-prefix=VACUOUS-JSON %s
 // MAGIC: error: assertion failure: assertion 'seen != 123456789'
@@ -26,6 +27,8 @@
 // CORRECT: verdict: ok: no error in any schedule, every value of every nondet input (optimal DPOR
 // JSON: "complete": true,
 // JSON: "nondet": "every value of every nondet input",
+// A failed symbolic assumption stops its thread only: main still sees the store before it.
+// STOPS: error: assertion failure: assertion 'shared != 1'
 // VACUOUS: verdict: ok: no error, but no execution finished: every one was cut by an assumption
 // VACUOUS-JSON: "complete": false,
 #include <assert.h>
@@ -39,6 +42,14 @@ int values[2];
 
 void *writer(void *arg) {
   shared = __VERIFIER_nondet_int();
+  return 0;
+}
+
+void *stopper(void *arg) {
+  shared = 1;
+  int v = __VERIFIER_nondet_int();
+  __VERIFIER_assume(v > 5);
+  __VERIFIER_assume(v < 3);
   return 0;
 }
 
@@ -79,6 +90,10 @@ int main(void) {
   int x = shared;
   __VERIFIER_assume(x > 10 && x < 1000000);
   assert(x * 2 > 20 && x / 3 < 400000);
+#elif defined(STOPS)
+  pthread_t t;
+  pthread_create(&t, 0, stopper, 0);
+  assert(shared != 1);
 #elif defined(VACUOUS)
   int x = __VERIFIER_nondet_int();
   __VERIFIER_assume(x > 5);

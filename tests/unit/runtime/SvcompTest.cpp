@@ -60,7 +60,7 @@ define i32 @main() {
   EXPECT_EQ(other.step(0, 3).value, 8u);
 }
 
-TEST(Assume, FalseAssumptionEndsTheExecutionAsInfeasible) {
+TEST(Assume, FalseAssumptionStopsItsThreadForGood) {
   BuiltProgram built = buildProgram(R"IR(
 define i32 @main() {
   %v = call i64 @__bpor_nondet(i32 32, i32 1, i32 0)
@@ -73,16 +73,60 @@ define i32 @main() {
 )IR");
   ASSERT_TRUE(built.program);
   Execution execution(*built.program);
-  execution.step(0, 1); // 0: infeasible
-  EXPECT_EQ(execution.status(), ExecStatus::Infeasible);
+  execution.step(0, 1); // 0: the thread stops at the assumption; the execution is infeasible
+  EXPECT_EQ(execution.status(), ExecStatus::Running);
+  EXPECT_TRUE(execution.isAlive(0));
   EXPECT_FALSE(execution.isEnabled(0));
+  EXPECT_EQ(execution.pending(0).kind, OpKind::FailedAssume);
+  EXPECT_EQ(execution.pending(0).numAccesses, 0u);
+  EXPECT_FALSE(execution.pending(0).global);
+  EXPECT_TRUE(stoppedByFailedAssume(execution));
   execution.restart();
+  EXPECT_FALSE(stoppedByFailedAssume(execution));
   execution.step(0, 2); // 1: reaches the error
   ASSERT_EQ(execution.status(), ExecStatus::Error);
   EXPECT_EQ(execution.error().kind, ErrorKind::AssertionFailure);
   EXPECT_NE(execution.error().message.find("reach_error"), std::string::npos);
   std::set<RunOutcome> outcomes = outcomesOf(*built.program);
   EXPECT_EQ(outcomes.size(), 2u);
+}
+
+TEST(Assume, FalseAssumptionInsideAnAtomicBlockEndsTheExecution) {
+  // No other thread may see the block's write without the whole block having run.
+  BuiltProgram built = buildProgram(R"IR(
+@x = global i32 0
+define i32 @main() {
+  call void @__bpor_atomic_begin(i32 0)
+  call void @__bpor_store(ptr @x, i64 1, i64 4, i32 0, i32 0)
+  call void @__bpor_assume(i32 0)
+  call void @__bpor_atomic_end(i32 0)
+  ret i32 0
+}
+)IR");
+  ASSERT_TRUE(built.program);
+  Execution execution(*built.program);
+  execution.step(0);
+  EXPECT_EQ(execution.status(), ExecStatus::Infeasible);
+  EXPECT_FALSE(stoppedByFailedAssume(execution));
+}
+
+TEST(Assume, AbortStopsItsThreadOnlyWhenAsked) {
+  BuiltProgram built = buildProgram(R"IR(
+define i32 @main() {
+  call void @__bpor_abort()
+  ret i32 0
+}
+)IR");
+  ASSERT_TRUE(built.program);
+  Execution plain(*built.program);
+  ASSERT_EQ(plain.status(), ExecStatus::Error);
+  EXPECT_EQ(plain.error().kind, ErrorKind::AssertionFailure);
+  ExecutionOptions svcomp;
+  svcomp.abortStopsThread = true;
+  Execution stopping(*built.program, svcomp);
+  EXPECT_EQ(stopping.status(), ExecStatus::Running);
+  EXPECT_EQ(stopping.pending(0).kind, OpKind::FailedAssume);
+  EXPECT_TRUE(stoppedByFailedAssume(stopping));
 }
 
 TEST(Atomic, BlockRunsAsOneTransition) {
