@@ -93,7 +93,8 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
   if (config.maxLocalBranches)
     options.maxLocalBranches = config.maxLocalBranches;
   options.enumerateSmallNondet = config.enumerateSmallNondet;
-  options.symbolicNondet = config.symbolicNondet;
+  // A program without nondet calls has nothing symbolic: it runs the concrete interpreter loop.
+  options.symbolicNondet = config.symbolicNondet && built.usesNondet;
   options.spuriousWakeups = config.spuriousWakeups;
   options.abortStopsThread = config.abortStopsThread;
   both->execution = std::make_unique<Execution>(*both->program, options);
