@@ -249,24 +249,11 @@ std::string ExprStore::describe(ExprId e) const {
   return e == ConcreteValue ? "concrete" : expr(e).to_string();
 }
 
-void ExprStore::moveSolverTo(PathId path) {
-  std::vector<PathId> chain;
+void ExprStore::assertPath(PathId path) {
+  // One scope holding the whole path condition: cheaper than a scope per node, whose number
+  // grows with the path's depth (a spinning thread decides at every iteration).
   for (PathId p = path; !nodes_[p].root; p = nodes_[p].parent)
-    chain.push_back(p);
-  std::reverse(chain.begin(), chain.end());
-  size_t common = 0;
-  while (common < chain.size() && common < solverPath_.size() &&
-         chain[common] == solverPath_[common])
-    ++common;
-  if (solverPath_.size() > common) {
-    solver_->pop(unsigned(solverPath_.size() - common));
-    solverPath_.resize(common);
-  }
-  for (size_t i = common; i < chain.size(); ++i) {
-    solver_->push();
-    solver_->add(asBool(nodes_[chain[i]].constraint));
-    solverPath_.push_back(chain[i]);
-  }
+    solver_->add(asBool(nodes_[p].constraint));
 }
 
 PathId ExprStore::extend(PathId from, ExprId condition) {
@@ -284,8 +271,8 @@ PathId ExprStore::extend(PathId from, ExprId condition) {
     child = PathId(nodes_.size());
     nodes_.push_back(Node{from, condition, nodes_[from].model, nodes_[from].depth + 1});
   } else {
-    moveSolverTo(from);
     solver_->push();
+    assertPath(from);
     solver_->add(asBool(condition));
     ++statistics_.queries;
     z3::check_result result = solver_->check();

@@ -92,8 +92,8 @@ private:
   ExprId intern(const z3::expr &e, unsigned width);
   const z3::expr &expr(ExprId e) const { return entries_[e].expr; }
   z3::expr asBool(ExprId condition) const;
-  /// Asserts exactly the constraints of `path` on the solver (push/pop along the tree).
-  void moveSolverTo(PathId path);
+  /// Asserts the constraints of `path` (in the caller's solver scope).
+  void assertPath(PathId path);
 
   mutable z3::context context_;
   std::vector<Entry> entries_;
@@ -102,7 +102,6 @@ private:
   std::map<std::pair<PathId, ExprId>, PathId> children_;
   std::vector<z3::model> models_;
   std::unique_ptr<z3::solver> solver_;
-  std::vector<PathId> solverPath_; // the nodes whose constraints the solver holds, root first
   SolverStatistics statistics_;
 };
 
