@@ -64,6 +64,11 @@ struct Statistics {
   /// Backtrack points beyond a single thread: a bound's conservative points (5.2.1) and
   /// "every enabled thread" for a disabled one (Algorithm 7, Line 22).
   uint64_t conservativeBacktrackPoints = 0;
+  /// The stateful search: states stored, transitions that led to a state already explored, and
+  /// transitions not followed because they went deeper than SearchOptions::maxDepth.
+  uint64_t states = 0;
+  uint64_t revisits = 0;
+  uint64_t depthLimited = 0;
   double elapsedSeconds = 0;
 };
 

@@ -198,6 +198,15 @@ public:
   /// support checkpoints never returns one, so it is never asked to restore.
   virtual void restore(const ModelCheckpoint &checkpoint) {}
 
+  /// The state key: replaces `key` with bytes that describe the whole current state (every
+  /// thread's local state and pending operation, memory, synchronisation objects), such that
+  /// two states with equal keys behave identically from then on: the same threads exist and are
+  /// enabled, the same operations are pending, and the same schedule gives the same events and
+  /// statuses. Equivalent interleavings of one trace reach equal keys. Returns false (and leaves
+  /// `key` unspecified) if the model cannot describe its state; the stateful search and the
+  /// livelock check then do not apply. See docs/design.md, "State keys".
+  virtual bool stateKey(std::string &key) const { return false; }
+
   /// Human-readable "file:line" for an operation's location id; empty if unknown.
   virtual std::string describeLocation(uint32_t location) const { return {}; }
 

@@ -149,6 +149,9 @@ public:
   bool checkpointInto(ModelCheckpoint &into) const override;
   void restore(const ModelCheckpoint &checkpoint) override;
 
+  /// The state key (StateKey.cpp); none in symbolic mode, whose path condition it would miss.
+  bool stateKey(std::string &key) const override;
+
   /// What the program printed in this execution.
   const std::string &output() const { return output_; }
   /// The status passed to exit() or returned by main (after Finished).

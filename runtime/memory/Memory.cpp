@@ -358,6 +358,29 @@ void Memory::forEachObject(
       visit(dynamicObjectId(thread, index), dynamic_[thread][index]);
 }
 
+void Memory::writeState(StateWriter &out) const {
+  out.tag('G');
+  for (const auto &[id, image] : initialImages_)
+    out.bytes(static_[id].bytes(), static_[id].size);
+  out.tag('D');
+  // Groups of threads that allocated nothing are left out (dynamic_ keeps the groups of earlier
+  // runs after reset()), so equal states give equal bytes whatever came before.
+  for (uint32_t thread = 0; thread < dynamic_.size(); ++thread) {
+    const std::vector<MemoryObject> &objects = dynamic_[thread];
+    if (objects.empty())
+      continue;
+    out.u32(thread);
+    out.u64(objects.size());
+    for (const MemoryObject &object : objects) {
+      out.u8(uint8_t(object.kind) | uint8_t(object.alive) << 4);
+      if (object.alive)
+        out.bytes(object.bytes(), object.size);
+      else
+        out.u64(object.size);
+    }
+  }
+}
+
 void Memory::reset() {
   for (uint32_t thread = 0; thread < dynamic_.size(); ++thread)
     truncate(thread, 0);

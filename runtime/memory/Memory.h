@@ -28,6 +28,8 @@
 // restored later.
 #pragma once
 
+#include "runtime/StateWriter.h"
+
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -284,6 +286,11 @@ public:
   /// ones in id order, then each thread's in allocation order.
   void forEachObject(
       const std::function<void(uint32_t, const MemoryObject &)> &visit) const;
+  /// Appends the mutable part of the memory to a state key (Model::stateKey): the contents of
+  /// the writable globals and, per thread, every object it allocated (freed ones as such, since
+  /// their number decides the names of the thread's later objects). Symbolic bytes are not
+  /// described: a caller in symbolic mode must not use the key.
+  void writeState(StateWriter &out) const;
   /// Bytes currently held by live dynamic objects.
   uint64_t dynamicBytes() const { return dynamicBytes_; }
   /// Limit on dynamicBytes(); allocate() fails beyond it. Default 1 GiB.

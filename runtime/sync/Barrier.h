@@ -4,6 +4,8 @@
 // PTHREAD_BARRIER_SERIAL_THREAD; the others return 0.
 #pragma once
 
+#include "runtime/StateWriter.h"
+
 #include <cstdint>
 
 namespace bpor::runtime {
@@ -27,6 +29,12 @@ public:
 
   bool isComplete(uint64_t generation) const { return generation_ > generation; }
   bool hasWaiters() const { return arrived_ != 0; }
+
+  void writeState(StateWriter &out) const {
+    out.u32(count_);
+    out.u32(arrived_);
+    out.u64(generation_);
+  }
 
 private:
   unsigned count_;

@@ -17,6 +17,7 @@
 #pragma once
 
 #include "checker/Model.h"
+#include "runtime/StateWriter.h"
 
 #include <vector>
 
@@ -35,6 +36,17 @@ public:
   /// Returns the number of waiters the broadcast woke that were not already owed a wakeup.
   unsigned broadcast();
   bool hasWaiters() const { return !waiters_.empty(); }
+
+  void writeState(StateWriter &out) const {
+    out.u64(waiters_.size());
+    for (const Waiter &waiter : waiters_) {
+      out.u32(waiter.thread);
+      out.u8(uint8_t(waiter.timed) | uint8_t(waiter.broadcast) << 1);
+    }
+    out.u64(tokens_.size());
+    for (const Token &token : tokens_)
+      out.bytes(token.eligible.data(), token.eligible.size() * sizeof(ThreadId));
+  }
 
 private:
   struct Waiter {

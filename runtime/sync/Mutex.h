@@ -4,6 +4,7 @@
 #pragma once
 
 #include "checker/Model.h"
+#include "runtime/StateWriter.h"
 
 #include <cstdint>
 
@@ -50,6 +51,12 @@ public:
   /// restore on reacquisition.
   uint32_t releaseForWait();
   void reacquireAfterWait(ThreadId thread, uint32_t depth);
+
+  void writeState(StateWriter &out) const {
+    out.u32(uint32_t(type_));
+    out.u32(owner_);
+    out.u32(depth_);
+  }
 
 private:
   MutexType type_;

@@ -24,6 +24,11 @@ public:
   ThreadId writer() const { return writer_; }
   size_t numReaders() const { return readers_.size(); }
 
+  void writeState(StateWriter &out) const {
+    out.u32(writer_);
+    out.bytes(readers_.data(), readers_.size() * sizeof(ThreadId));
+  }
+
 private:
   ThreadId writer_ = NoThread;
   std::vector<ThreadId> readers_; // one entry per rdlock held (a reader may hold it twice)

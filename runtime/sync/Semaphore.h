@@ -1,6 +1,8 @@
 // A POSIX semaphore: a counter. sem_wait is enabled only while the value is positive.
 #pragma once
 
+#include "runtime/StateWriter.h"
+
 namespace bpor::runtime {
 
 class Semaphore {
@@ -17,6 +19,8 @@ public:
   }
   void post() { ++value_; }
   unsigned value() const { return value_; }
+
+  void writeState(StateWriter &out) const { out.u32(value_); }
 
 private:
   unsigned value_;

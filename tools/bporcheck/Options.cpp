@@ -33,7 +33,25 @@ cl::opt<std::string> Por(
              "bound, and with fair bound 2 for programs with spin loops or sched_yield), "
              "source (source-DPOR), optimal (optimal DPOR with wakeup trees: one execution per "
              "Mazurkiewicz trace; the default without a bound, unless the program spins)"),
-    cl::value_desc("none|dpor|bpor|source|optimal"), cl::init(""), cl::cat(Category));
+    cl::value_desc("none|dpor|bpor|source|optimal|stateful"), cl::init(""), cl::cat(Category));
+cl::opt<std::string> SearchName(
+    "search",
+    cl::desc("The search, as --por names it; 'stateful' is the stateful search: a depth-first "
+             "search of the program's states that stores every state it visits, so that it "
+             "terminates on programs whose loops spin (complete when the program has finitely "
+             "many states) and finds livelocks as fair cycles; with --preemptions=N it is "
+             "Spin's bounded context switching"),
+    cl::value_desc("none|dpor|bpor|source|optimal|stateful"), cl::init(""), cl::cat(Category));
+cl::opt<std::string> StateStore(
+    "state-store",
+    cl::desc("Stateful search: how visited states are stored: exact (the states themselves; the "
+             "default), hash (hash compaction: 8 bytes a state, may miss a state with the "
+             "probability the result states) or bitstate (Spin's bitstate hashing: "
+             "3 bits a state in a 2^--bitstate-bits array; no livelock check)"),
+    cl::value_desc("exact|hash|bitstate"), cl::init("exact"), cl::cat(Category));
+cl::opt<unsigned> BitstateBits("bitstate-bits",
+                               cl::desc("Bitstate storage: 2^N bits (default 30: 128 MiB)"),
+                               cl::init(30), cl::value_desc("N"), cl::cat(Category));
 
 // The bound functions of the dissertation (2.7 and chapter 7); at most one.
 cl::opt<int64_t> Preemptions("preemptions", cl::desc("Preemption bound"), cl::init(-1),
@@ -90,7 +108,9 @@ cl::opt<bool> CheckInvariants(
 
 cl::opt<uint64_t> MaxDepth("max-depth",
                            cl::desc("Report a livelock when an execution exceeds this many "
-                                    "visible steps"),
+                                    "visible steps (the stateful search: stop following a path "
+                                    "deeper than this, default 10,000,000; the search is then "
+                                    "incomplete)"),
                            cl::init(100000), cl::cat(Category));
 cl::opt<uint64_t> MaxExecutions("max-executions",
                                 cl::desc("Stop after this many executions (0: no limit)"),
@@ -184,6 +204,8 @@ void printVersion(llvm::raw_ostream &os) {
   os << "bporcheck " << BPOR_VERSION << " (LLVM " << LLVM_VERSION_STRING << ")\n";
 }
 
+constexpr uint64_t StatefulDefaultMaxDepth = 10'000'000;
+
 bool usageError(const std::string &message) {
   llvm::errs() << "bporcheck: " << message << "\n";
   return false;
@@ -263,6 +285,10 @@ bool parseOptions(int argc, char **argv, Options &options) {
     options.search.combinedFairBound = static_cast<uint64_t>(fair->option);
   bool bounded = options.search.bound != BoundKind::None;
 
+  if (!SearchName.empty() && !Por.empty() && SearchName != Por)
+    return usageError("--search and --por name the search twice: give one of them");
+  if (!SearchName.empty())
+    Por = std::string(SearchName);
   options.defaultMode = Por.empty() && !bounded;
   if (Por.empty())
     options.search.por = bounded ? PorMode::Bpor : PorMode::Dpor;
@@ -276,9 +302,46 @@ bool parseOptions(int argc, char **argv, Options &options) {
     options.optimal = OptimalVariant::Source;
   else if (Por == "optimal")
     options.optimal = OptimalVariant::Optimal;
+  else if (Por == "stateful")
+    options.stateful = true;
   else
     return usageError(fmt::format(
-        "unknown --por={} (expected none, dpor, bpor, source or optimal)", std::string(Por)));
+        "unknown --por={} (expected none, dpor, bpor, source, optimal or stateful)",
+        std::string(Por)));
+  if (options.stateful) {
+    if (bounded && options.search.bound != BoundKind::Preemption)
+      return usageError(fmt::format("the stateful search takes only --preemptions as a bound "
+                                    "(bounded context switching), not {}",
+                                    boundName));
+    if (options.search.combinedFairBound)
+      return usageError("the stateful search needs no fair bound: a spin that changes nothing "
+                        "returns to a state it has visited");
+    if (bounded) {
+      options.statefulOptions.preemptionBound = options.search.boundValue;
+      options.search.bound = BoundKind::None;
+      bounded = false;
+    }
+    if (StateStore == "exact")
+      options.statefulOptions.storage = StateStorage::Exact;
+    else if (StateStore == "hash")
+      options.statefulOptions.storage = StateStorage::HashCompact;
+    else if (StateStore == "bitstate")
+      options.statefulOptions.storage = StateStorage::Bitstate;
+    else
+      return usageError(fmt::format("unknown --state-store={} (expected exact, hash or bitstate)",
+                                    std::string(StateStore)));
+    if (BitstateBits < 10 || BitstateBits > 40)
+      return usageError("--bitstate-bits must be between 10 and 40");
+    options.statefulOptions.bitstateLog2 = BitstateBits;
+    if (Iterate)
+      return usageError("--iterate does not apply to the stateful search");
+    // The depth limit of a stateless search bounds one execution's length; the stateful search
+    // keeps only the path it is on (checkpoints where it branches), so it can go much deeper.
+    if (MaxDepth.getNumOccurrences() == 0)
+      MaxDepth = StatefulDefaultMaxDepth;
+  } else if (StateStore.getNumOccurrences() || BitstateBits.getNumOccurrences()) {
+    return usageError("--state-store and --bitstate-bits apply only to --search=stateful");
+  }
   if (options.optimal && bounded)
     return usageError(fmt::format("--por={} cannot be combined with {}: it explores every "
                                   "schedule; bounds need --por=bpor",
@@ -324,6 +387,12 @@ bool parseOptions(int argc, char **argv, Options &options) {
                                   std::string(NondetMode)));
   if (options.symbolicNondet && !Execution::symbolicSupported())
     return usageError("--nondet=symbolic needs a bporcheck built with Z3 (BPOR_WITH_Z3)");
+  // A state key cannot describe a symbolic value's path condition (Model::stateKey).
+  if (options.stateful && options.symbolicNondet && NondetMode.getNumOccurrences() != 0)
+    return usageError("--nondet=symbolic does not combine with the stateful search: a state "
+                      "key cannot describe a path condition; use --nondet=values");
+  if (options.stateful)
+    options.symbolicNondet = false;
   if (options.symbolicNondet && NondetValues.getNumOccurrences() != 0)
     return usageError("--nondet-values applies only to --nondet=values");
 

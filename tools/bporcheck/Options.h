@@ -3,6 +3,7 @@
 
 #include "checker/Explorer.h"
 #include "checker/optimal/OptimalExplorer.h"
+#include "checker/stateful/StatefulSearch.h"
 
 #include <optional>
 
@@ -18,6 +19,10 @@ struct Options {
   SearchOptions search;
   /// --por=source or --por=optimal: the explorers of checker/optimal instead of explore().
   std::optional<OptimalVariant> optimal;
+  /// --por=stateful (or --search=stateful): the stateful search of checker/stateful, with
+  /// `statefulOptions` (--state-store, --bitstate-bits; --preemptions is its context bound).
+  bool stateful = false;
+  StatefulOptions statefulOptions;
   /// Neither --por nor a bound was given: main picks the default mode once it knows whether
   /// the program spins (see chooseDefaultMode in main.cpp).
   bool defaultMode = false;

@@ -129,6 +129,14 @@ std::string formatTrace(const Model &model, const std::vector<Operation> &trace)
   return out;
 }
 
+// "12 executions", or for the stateful search "40 states, exact storage".
+static std::string explored(const RunDescription &run, const Statistics &s) {
+  if (run.stateful)
+    return fmt::format("{} state{}, {}{}", s.states, s.states == 1 ? "" : "s", run.storage,
+                       run.livelocksChecked ? ", livelocks checked" : ", livelocks not checked");
+  return fmt::format("{} execution{}", s.executions, s.executions == 1 ? "" : "s");
+}
+
 std::string formatVerdict(const Model &model, const RunDescription &run,
                           const SearchResult &result) {
   const Statistics &s = result.stats;
@@ -141,24 +149,29 @@ std::string formatVerdict(const Model &model, const RunDescription &run,
     return out + "\n";
   }
   std::string domain = run.nondetDomain.empty() ? "" : ", " + run.nondetDomain;
-  if (result.complete && s.finished == 0 && s.boundBlocked == 0 && s.infeasible != 0)
+  if (result.complete && s.finished == 0 && s.boundBlocked == 0 && s.infeasible != 0 &&
+      !run.stateful)
     return fmt::format("verdict: ok: no error, but no execution finished: every one was cut "
-                       "by an assumption ({}, {} execution{})\n",
-                       run.searchName, s.executions, s.executions == 1 ? "" : "s");
+                       "by an assumption ({}, {})\n",
+                       run.searchName, explored(run, s));
   if (result.complete && !run.dataGap.empty())
     return fmt::format("verdict: ok: no error in any schedule, but not every nondet value was "
-                       "covered: {} ({}, {} execution{})\n",
-                       run.dataGap, run.searchName, s.executions, s.executions == 1 ? "" : "s");
+                       "covered: {} ({}, {})\n",
+                       run.dataGap, run.searchName, explored(run, s));
   if (result.complete) {
     // A bounded search in which the bound cut nothing covered every schedule (saturation).
     bool saturated = !run.boundPhrase.empty() && !result.boundPruned;
     std::string scope = run.boundPhrase.empty() || saturated
                             ? "in any schedule"
                             : "in any schedule " + run.boundPhrase;
-    return fmt::format("verdict: ok: no error {}{} ({}, {} execution{}{})\n", scope, domain,
-                       run.searchName, s.executions, s.executions == 1 ? "" : "s",
-                       saturated ? "; the bound pruned nothing" : "");
+    return fmt::format("verdict: ok: no error {}{} ({}, {}{})\n", scope, domain, run.searchName,
+                       explored(run, s), saturated ? "; the bound pruned nothing" : "");
   }
+  if (run.stateful)
+    return fmt::format("verdict: inconclusive: no error in the {} states explored, search "
+                       "incomplete (stopped by the {}; {})\n",
+                       s.states, run.incompleteReason.empty() ? "a limit" : run.incompleteReason,
+                       run.searchName);
   return fmt::format("verdict: ok so far: no error in the {} executions explored, search "
                      "incomplete (stopped by a limit; {})\n",
                      s.executions, run.searchName);
@@ -171,6 +184,10 @@ std::string formatStatistics(const Statistics &s, long peakRss,
   out += fmt::format("  finished: {}, infeasible (assume): {}, sleep-set blocked: {}, "
                      "bound blocked: {}, errors: {}\n",
                      s.finished, s.infeasible, s.sleepSetBlocked, s.boundBlocked, s.errors);
+  if (s.states)
+    out += fmt::format("states: {} stored, {} transitions to a state explored before, {} cut "
+                       "by --max-depth\n",
+                       s.states, s.revisits, s.depthLimited);
   out += fmt::format("steps: {}\n", s.steps);
   if (uniqueLocalStates)
     out += fmt::format("unique local states: {}\n", *uniqueLocalStates);
@@ -235,6 +252,15 @@ std::string formatJson(const Model &model, const RunDescription &run, const Sear
   root["blocked"] = int64_t(s.sleepSetBlocked);
   root["bound_blocked"] = int64_t(s.boundBlocked);
   root["steps"] = int64_t(s.steps);
+  root["states"] = int64_t(s.states);
+  root["revisits"] = int64_t(s.revisits);
+  root["depth_limited"] = int64_t(s.depthLimited);
+  if (run.stateful) {
+    root["storage"] = run.storage;
+    root["livelocks_checked"] = run.livelocksChecked;
+    if (!run.incompleteReason.empty())
+      root["incomplete_reason"] = run.incompleteReason;
+  }
   root["pruned_by_bound"] = int64_t(s.prunedByBound);
   root["conservative_backtrack_points"] = int64_t(s.conservativeBacktrackPoints);
   root["bound_pruned"] = result.boundPruned;

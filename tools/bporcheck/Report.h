@@ -24,6 +24,14 @@ struct RunDescription {
   /// After the search: the first error's nondet inputs, "thread 0 at prog.c:8: 42".
   std::vector<std::string> nondetInputs;
   std::map<std::string, std::string> options; // for JSON
+  /// The stateful search: its result counts states, not executions; `storage` says how they
+  /// were stored ("exact storage", "hash compaction: a state missed with probability <= 1e-12").
+  bool stateful = false;
+  std::string storage;
+  bool livelocksChecked = false;
+  /// Why the search stopped before it was complete ("time limit", "depth limit (100000
+  /// steps)"); empty when it was complete or stopped at an error.
+  std::string incompleteReason;
 };
 
 /// One line per executed event: "  3  thread 1  load counter = 0    prog.c:9".

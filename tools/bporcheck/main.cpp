@@ -40,6 +40,12 @@ std::string joinValues(const std::vector<int64_t> &values) {
 }
 
 std::string searchName(const Options &options) {
+  if (options.stateful)
+    return options.statefulOptions.preemptionBound
+               ? fmt::format("stateful search (bounded context switching, {} preemption{})",
+                             *options.statefulOptions.preemptionBound,
+                             *options.statefulOptions.preemptionBound == 1 ? "" : "s")
+               : "stateful search";
   if (options.optimal)
     return *options.optimal == OptimalVariant::Optimal ? "optimal DPOR" : "source-DPOR";
   const SearchOptions &search = options.search;
@@ -120,6 +126,14 @@ void chooseDefaultMode(Options &options, bool hasYields) {
   }
 }
 
+/// How the stateful search stored its states, for the verdict line.
+std::string describeStorage(StateStorage storage, double omissionProbability) {
+  if (storage == StateStorage::Exact)
+    return "exact storage";
+  return fmt::format("{}: a state missed with probability at most {:.2g}",
+                     stateStorageName(storage), omissionProbability);
+}
+
 /// The nondet inputs of one error, as the text report shows them after its trace.
 std::string formatNondetInputs(const std::vector<std::string> &inputs) {
   std::string out;
@@ -136,13 +150,17 @@ RunDescription describeRun(const Options &options, bool usesNondet) {
   const SearchOptions &search = options.search;
   run.searchName = searchName(options);
   run.boundPhrase = boundPhrase(search, search.boundValue);
+  if (options.stateful && options.statefulOptions.preemptionBound)
+    run.boundPhrase = boundPhrase(BoundKind::Preemption, *options.statefulOptions.preemptionBound);
+  run.stateful = options.stateful;
   if (usesNondet)
     run.nondetDomain =
         options.symbolicNondet
             ? "every value of every nondet input"
             : fmt::format("nondet values in {{{}}}", joinValues(options.nondetValues));
-  run.options["por"] = options.optimal ? optimalVariantName(*options.optimal)
-                                       : porModeName(options.search.por);
+  run.options["por"] = options.stateful  ? "stateful"
+                       : options.optimal ? optimalVariantName(*options.optimal)
+                                         : porModeName(options.search.por);
   run.options["bound"] = boundKindName(options.search.bound);
   run.options["bound_value"] = std::to_string(options.search.boundValue);
   run.options["combined_fair_bound"] =
@@ -257,8 +275,17 @@ int main(int argc, char **argv) {
     };
   }
   ExecutionObserver observer = options.hashStates ? states.observer() : ExecutionObserver();
-  SearchResult result = options.optimal ? exploreOptimal(model, search, *options.optimal, observer)
-                                        : explore(model, search, observer);
+  SearchResult result;
+  if (options.stateful) {
+    StatefulResult stateful = exploreStateful(model, search, options.statefulOptions);
+    result = std::move(stateful.search);
+    run.storage = describeStorage(options.statefulOptions.storage, stateful.omissionProbability);
+    run.livelocksChecked = stateful.livelocksChecked;
+    run.incompleteReason = stateful.incompleteReason;
+  } else {
+    result = options.optimal ? exploreOptimal(model, search, *options.optimal, observer)
+                             : explore(model, search, observer);
+  }
   progress.finish();
   std::optional<uint64_t> uniqueLocalStates;
   if (options.hashStates)
@@ -286,7 +313,9 @@ int main(int argc, char **argv) {
     std::cout << formatStatistics(result.stats, peakRssKb(), uniqueLocalStates);
   }
   if (result.errors.empty())
-    return NoErrorFound;
+    // A search cut by the depth limit has not shown that every execution ends well: an
+    // execution went on for longer than --max-depth without repeating a state.
+    return result.stats.depthLimited && !result.complete ? Unsupported : NoErrorFound;
   const ErrorReport &first = result.errors.front();
   if (!options.saveTrace.empty()) {
     if (std::string problem = saveSchedule(options.saveTrace, first.schedule, options.input);

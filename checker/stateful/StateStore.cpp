@@ -1,0 +1,127 @@
+#include "checker/stateful/StateStore.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+namespace bpor {
+
+const char *stateStorageName(StateStorage storage) {
+  switch (storage) {
+  case StateStorage::Exact: return "exact";
+  case StateStorage::HashCompact: return "hash compaction";
+  case StateStorage::Bitstate: return "bitstate";
+  }
+  return "?";
+}
+
+namespace {
+
+uint64_t hashKey(std::string_view key) { return std::hash<std::string_view>()(key); }
+
+// A second hash, independent enough of the first for double hashing: the key's hash mixed with a
+// different seed (splitmix64's finaliser over the first hash and the length-salted second).
+uint64_t mix(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+} // namespace
+
+StateStore::StateStore(StateStorage storage, unsigned bitstateLog2, unsigned hashFunctions)
+    : storage_(storage), hashFunctions_(hashFunctions) {
+  if (storage_ == StateStorage::Bitstate) {
+    bitstateLog2 = std::clamp(bitstateLog2, 10u, 40u);
+    bits_.assign((uint64_t(1) << bitstateLog2) / 64, 0);
+    bitMask_ = (uint64_t(1) << bitstateLog2) - 1;
+  }
+}
+
+StateStore::Visit StateStore::record(Info &info, bool isNew, ThreadId thread,
+                                     uint64_t preemptions) {
+  if (isNew) {
+    info.id = uint32_t(states_++);
+    info.preemptions = preemptions;
+    info.threads.assign(1, thread);
+    return {true, true, info.id};
+  }
+  if (preemptions < info.preemptions) {
+    info.preemptions = preemptions;
+    info.threads.assign(1, thread);
+    return {true, false, info.id};
+  }
+  if (preemptions == info.preemptions &&
+      std::find(info.threads.begin(), info.threads.end(), thread) == info.threads.end()) {
+    info.threads.push_back(thread);
+    return {true, false, info.id};
+  }
+  return {false, false, info.id};
+}
+
+bool StateStore::testAndSetBits(uint64_t hash1, uint64_t hash2) {
+  bool allSet = true;
+  for (unsigned i = 0; i < hashFunctions_; ++i) {
+    uint64_t bit = (hash1 + i * hash2) & bitMask_;
+    uint64_t &word = bits_[bit / 64];
+    uint64_t mask = uint64_t(1) << (bit % 64);
+    if (!(word & mask)) {
+      word |= mask;
+      ++bitsSet_;
+      allSet = false;
+    }
+  }
+  return allSet;
+}
+
+StateStore::Visit StateStore::visit(std::string_view key, ThreadId thread, uint64_t preemptions,
+                                    uint64_t bound) {
+  switch (storage_) {
+  case StateStorage::Exact: {
+    auto [it, inserted] = exact_.try_emplace(std::string(key));
+    if (inserted)
+      keyBytes_ += key.size();
+    return record(it->second, inserted, thread, preemptions);
+  }
+  case StateStorage::HashCompact: {
+    auto [it, inserted] = compact_.try_emplace(hashKey(key));
+    return record(it->second, inserted, thread, preemptions);
+  }
+  case StateStorage::Bitstate: {
+    uint64_t hash1 = hashKey(key);
+    uint64_t hash2 = mix(hash1 ^ key.size()) | 1;
+    // Replicated storage: reaching the state with p preemptions also marks p + 1 .. bound, so
+    // that a later visit with more preemptions finds its entry set.
+    bool seen = testAndSetBits(mix(hash1 + preemptions), hash2);
+    if (seen)
+      return {false, false, NoId};
+    for (uint64_t more = preemptions + 1; more <= bound; ++more)
+      testAndSetBits(mix(hash1 + more), hash2);
+    ++states_;
+    return {true, true, NoId};
+  }
+  }
+  return {};
+}
+
+uint64_t StateStore::bytes() const {
+  // Node-based maps: about two pointers and the node header per entry, plus the keys.
+  uint64_t perEntry = sizeof(Info) + 4 * sizeof(void *);
+  return exact_.size() * (perEntry + sizeof(std::string)) + keyBytes_ +
+         compact_.size() * (perEntry + sizeof(uint64_t)) + bits_.size() * sizeof(uint64_t);
+}
+
+double StateStore::omissionProbability() const {
+  switch (storage_) {
+  case StateStorage::Exact:
+    return 0;
+  case StateStorage::HashCompact:
+    return std::min(1.0, double(states_) * double(states_) / std::ldexp(1.0, 65));
+  case StateStorage::Bitstate:
+    return std::pow(double(bitsSet_) / double(bitMask_ + 1), double(hashFunctions_));
+  }
+  return 1;
+}
+
+} // namespace bpor

@@ -1,0 +1,76 @@
+// The visited set of the stateful search (checker/stateful/StatefulSearch.h), in Spin's three
+// forms: exact (the state keys themselves), hash compaction (a 64-bit hash per state) and
+// bitstate hashing (k bits per state in a fixed bit array, a Bloom filter). Exact storage misses
+// nothing; the other two may take a new state for a visited one when hashes collide, which makes
+// the search incomplete with a probability the store estimates.
+//
+// For the bounded context switching of Holzmann and Florian (seeds/003, Fig. 3), a state is
+// stored with the fewest preemptions it was reached with and the threads whose step reached it
+// with that many; bitstate storage instead keeps one entry per (state, preemptions) for every
+// count from the one reached up to the bound ("replicated storage", section 3.2) and no threads.
+#pragma once
+
+#include "checker/Model.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace bpor {
+
+enum class StateStorage : uint8_t { Exact, HashCompact, Bitstate };
+
+const char *stateStorageName(StateStorage storage);
+
+class StateStore {
+public:
+  static constexpr uint32_t NoId = ~uint32_t(0);
+
+  /// `bitstateLog2`: the bit array holds 2^bitstateLog2 bits (bitstate storage only).
+  explicit StateStore(StateStorage storage, unsigned bitstateLog2 = 30, unsigned hashFunctions = 3);
+
+  struct Visit {
+    bool explore = false; // the state must be (re-)explored
+    bool isNew = false;   // never seen before
+    uint32_t id = NoId;   // a number for the state (NoId with bitstate storage)
+  };
+
+  /// Records that the state with `key` was reached by `thread`'s step with `preemptions`
+  /// preemptions (an unbounded search passes 0 and NoThread, so a state is explored once), and says whether it must be explored:
+  /// it is new, or (bounded) it was reached with fewer preemptions than ever, or with as few by
+  /// a thread that had not reached it with that many (seeds/003, CONSTRAINT of Fig. 3).
+  Visit visit(std::string_view key, ThreadId thread, uint64_t preemptions, uint64_t bound);
+
+  uint64_t states() const { return states_; }
+  /// Heap bytes the store holds (approximate).
+  uint64_t bytes() const;
+  StateStorage storage() const { return storage_; }
+  /// The probability that some state was taken for a visited one although it was new (0 for
+  /// exact storage): for hash compaction the chance that two of n states share a 64-bit hash,
+  /// n^2 / 2^65; for bitstate storage the chance that a new state finds all its k bits already
+  /// set, (bits set / bits)^k, at the final fill.
+  double omissionProbability() const;
+
+private:
+  struct Info {
+    uint32_t id = 0;
+    uint64_t preemptions = 0;
+    std::vector<ThreadId> threads; // reached with `preemptions` by these threads' steps
+  };
+  Visit record(Info &info, bool isNew, ThreadId thread, uint64_t preemptions);
+  bool testAndSetBits(uint64_t hash1, uint64_t hash2);
+
+  StateStorage storage_;
+  std::unordered_map<std::string, Info> exact_;
+  std::unordered_map<uint64_t, Info> compact_;
+  std::vector<uint64_t> bits_;
+  uint64_t bitMask_ = 0;
+  unsigned hashFunctions_ = 3;
+  uint64_t bitsSet_ = 0;
+  uint64_t states_ = 0;
+  uint64_t keyBytes_ = 0;
+};
+
+} // namespace bpor

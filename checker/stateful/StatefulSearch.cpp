@@ -1,0 +1,411 @@
+#include "checker/stateful/StatefulSearch.h"
+
+#include "checker/stateful/FairCycle.h"
+
+#include <algorithm>
+#include <chrono>
+#include <fmt/format.h>
+#include <functional>
+#include <unordered_map>
+
+namespace bpor {
+
+namespace {
+
+constexpr uint32_t NoId = StateStore::NoId;
+
+class StatefulExplorer {
+public:
+  StatefulExplorer(Model &model, const SearchOptions &options, const StatefulOptions &stateful)
+      : model_(model), options_(options), stateful_(stateful),
+        store_(stateful.storage, stateful.bitstateLog2),
+        bound_(stateful.preemptionBound.value_or(0)),
+        bounded_(stateful.preemptionBound.has_value()),
+        // Tarjan's analysis needs one number per state and a single visit of each.
+        tarjan_(!bounded_ && stateful.storage != StateStorage::Bitstate),
+        start_(std::chrono::steady_clock::now()) {}
+
+  StatefulResult run();
+
+private:
+  struct Node {
+    std::unique_ptr<ModelCheckpoint> checkpoint; // null: re-step from an ancestor's
+    ScheduleStep arrivedBy;                      // the step from the parent
+    Operation event;                             // what that step executed
+    std::vector<ScheduleStep> moves;
+    size_t next = 0;
+    size_t sameThreadMoves = 0; // moves[0, sameThreadMoves) are lastThread's (A' of Fig. 3)
+    bool sameThreadLeadsOn = false; // an A' successor is not a state on the search stack
+    ThreadId lastThread = NoThread;
+    ThreadId numThreads = 0;
+    uint64_t preemptions = 0;
+    uint64_t keyHash = 0;
+    uint32_t id = NoId;
+    uint32_t lowlink = 0;   // Tarjan
+    size_t openIndex = 0;   // its entry in open_ (Tarjan)
+  };
+
+  /// Pushes the state the model is in, reached by `step` (the event `event`).
+  void push(ScheduleStep step, const Operation &event, ThreadId lastThread, uint64_t preemptions,
+            uint64_t keyHash, uint32_t id);
+  void finishTop();
+  /// Brings the model to the state of stack_[depth].
+  void moveModelTo(size_t depth);
+  Schedule pathTo(size_t depth) const;
+  std::vector<Operation> eventsTo(size_t depth) const;
+  /// Reports an error (or counts an execution end the property ignores); false: stop.
+  bool report(const ErrorInfo &error, Schedule schedule, std::vector<Operation> trace);
+  bool onStack(uint64_t keyHash) const { return stackHashes_.count(keyHash) != 0; }
+  bool limitsReached();
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+  Model &model_;
+  const SearchOptions &options_;
+  const StatefulOptions &stateful_;
+  StateStore store_;
+  uint64_t bound_;
+  bool bounded_;
+  bool tarjan_;
+  std::chrono::steady_clock::time_point start_;
+  double lastProgress_ = 0;
+
+  std::vector<Node> stack_;
+  size_t modelDepth_ = 0; // the stack entry whose state the model is in
+  std::unordered_map<uint64_t, uint32_t> stackHashes_;
+  uint64_t checkpointBytes_ = 0;
+  std::string key_;
+
+  // Tarjan: the DFS number of each state (Done once its component is finished), and the
+  // states whose component is still open, in DFS order.
+  static constexpr uint32_t Done = ~uint32_t(0);
+  std::vector<uint32_t> dfsIndex_;
+  std::vector<ComponentState> open_;
+
+  StatefulResult result_;
+  bool stop_ = false;
+};
+
+bool StatefulExplorer::limitsReached() {
+  SearchResult &r = result_.search;
+  if ((r.stats.steps & 255) != 0)
+    return false;
+  double now = elapsed();
+  if (options_.progress && now - lastProgress_ >= 1) {
+    lastProgress_ = now;
+    r.stats.elapsedSeconds = now;
+    r.stats.states = store_.states();
+    options_.progress(r.stats);
+  }
+  if (options_.timeLimitSeconds > 0 && now >= options_.timeLimitSeconds) {
+    result_.incompleteReason = "time limit";
+    return true;
+  }
+  if (store_.bytes() + checkpointBytes_ > stateful_.memoryLimitBytes) {
+    result_.incompleteReason = fmt::format("memory limit ({} MiB of states and checkpoints)",
+                                           stateful_.memoryLimitBytes >> 20);
+    return true;
+  }
+  return false;
+}
+
+void StatefulExplorer::push(ScheduleStep step, const Operation &event, ThreadId lastThread,
+                            uint64_t preemptions, uint64_t keyHash, uint32_t id) {
+  Node node;
+  node.arrivedBy = step;
+  node.event = event;
+  node.lastThread = lastThread;
+  node.preemptions = preemptions;
+  node.keyHash = keyHash;
+  node.id = id;
+  node.numThreads = model_.numThreads();
+  std::vector<ThreadId> enabled;
+  for (ThreadId t = 0; t < node.numThreads; ++t)
+    if (model_.isEnabled(t))
+      enabled.push_back(t);
+  auto addMoves = [&](ThreadId t) {
+    for (uint32_t c = 0; c < model_.pending(t).numChoices; ++c)
+      node.moves.push_back(ScheduleStep{t, c});
+  };
+  if (lastThread != NoThread && std::binary_search(enabled.begin(), enabled.end(), lastThread))
+    addMoves(lastThread);
+  node.sameThreadMoves = node.moves.size();
+  for (ThreadId t : enabled)
+    if (t != lastThread)
+      addMoves(t);
+  // The search comes back to a state only to take its next move, so a state with one move needs
+  // no checkpoint. Otherwise one per state while they are cheap; past a quarter of the memory
+  // limit one every 32 levels, the states between re-stepped from it.
+  size_t depth = stack_.size();
+  if (depth == 0 || (node.moves.size() > 1 && (checkpointBytes_ < stateful_.memoryLimitBytes / 4 ||
+                                               depth % 32 == 0))) {
+    node.checkpoint = model_.checkpoint();
+    checkpointBytes_ += node.checkpoint->bytes();
+  }
+  if (tarjan_) {
+    if (dfsIndex_.size() <= id)
+      dfsIndex_.resize(id + 1, Done);
+    dfsIndex_[id] = uint32_t(open_.size());
+    node.lowlink = dfsIndex_[id];
+    node.openIndex = open_.size();
+    open_.push_back(ComponentState{id, std::move(enabled), {}});
+  }
+  ++stackHashes_[keyHash];
+  stack_.push_back(std::move(node));
+  modelDepth_ = stack_.size() - 1;
+}
+
+void StatefulExplorer::moveModelTo(size_t depth) {
+  if (modelDepth_ == depth)
+    return;
+  size_t from = depth;
+  while (!stack_[from].checkpoint)
+    --from;
+  model_.restore(*stack_[from].checkpoint);
+  for (size_t d = from + 1; d <= depth; ++d) {
+    model_.step(stack_[d].arrivedBy.thread, stack_[d].arrivedBy.choice);
+    ++result_.search.stats.steps;
+  }
+  modelDepth_ = depth;
+}
+
+Schedule StatefulExplorer::pathTo(size_t depth) const {
+  Schedule schedule;
+  for (size_t d = 1; d <= depth; ++d)
+    schedule.push_back(stack_[d].arrivedBy);
+  return schedule;
+}
+
+std::vector<Operation> StatefulExplorer::eventsTo(size_t depth) const {
+  std::vector<Operation> events;
+  for (size_t d = 1; d <= depth; ++d)
+    events.push_back(stack_[d].event);
+  return events;
+}
+
+bool StatefulExplorer::report(const ErrorInfo &error, Schedule schedule,
+                              std::vector<Operation> trace) {
+  SearchResult &r = result_.search;
+  ++r.stats.executions;
+  if (options_.isViolation && !options_.isViolation(error))
+    return true;
+  ++r.stats.errors;
+  if (error.kind == ErrorKind::Deadlock)
+    ++r.stats.deadlocks;
+  if (error.kind == ErrorKind::Livelock)
+    ++r.stats.livelocks;
+  // A state is explored once, so each report is a distinct path; with keepGoing reports of the
+  // same error (kind, place, message) are merged as the stateless searches do.
+  for (ErrorReport &earlier : r.errors)
+    if (options_.oneReportPerError && earlier.error.kind == error.kind &&
+        earlier.error.location == error.location && earlier.error.message == error.message) {
+      ++earlier.occurrences;
+      return true;
+    }
+  r.errors.push_back(ErrorReport{error, std::move(schedule), std::move(trace)});
+  return options_.keepGoing;
+}
+
+void StatefulExplorer::finishTop() {
+  Node &top = stack_.back();
+  if (tarjan_ && top.lowlink == dfsIndex_[top.id]) {
+    // top is the root of a component: open_[top.openIndex ..] are its states.
+    std::vector<ComponentState> component(std::make_move_iterator(open_.begin() + top.openIndex),
+                                          std::make_move_iterator(open_.end()));
+    open_.resize(top.openIndex);
+    for (const ComponentState &state : component)
+      dfsIndex_[state.id] = Done;
+    bool selfLoop = false;
+    for (const ComponentState::Edge &edge : component.front().edges)
+      selfLoop |= edge.target == top.id;
+    if (component.size() > 1 || selfLoop) {
+      FairCycle fair = findFairCycle(component, top.id);
+      Schedule &cycle = fair.cycle;
+      size_t depth = stack_.size() - 1;
+      if (!cycle.empty()) {
+        // A thread stopped at a failed assumption would have ended every execution through
+        // here: the cycle is infeasible, as a stateless search's over-long execution is.
+        moveModelTo(depth);
+        if (stoppedByFailedAssume(model_))
+          cycle.clear();
+      }
+      if (!cycle.empty()) {
+        Schedule schedule = pathTo(depth);
+        std::vector<Operation> trace = eventsTo(depth);
+        moveModelTo(depth);
+        for (const ScheduleStep &step : fair.toCycle) {
+          trace.push_back(model_.step(step.thread, step.choice));
+          schedule.push_back(step);
+        }
+        size_t prefix = schedule.size();
+        for (const ScheduleStep &step : cycle) {
+          trace.push_back(model_.step(step.thread, step.choice));
+          schedule.push_back(step);
+        }
+        modelDepth_ = NoId; // the model left the stack's states
+        ErrorInfo error;
+        error.kind = ErrorKind::Livelock;
+        error.thread = cycle.front().thread;
+        error.location = trace[prefix].location;
+        error.message = fmt::format(
+            "livelock: a fair cycle of {} step{} (steps {}-{}) returns to the state after step "
+            "{}; every thread enabled anywhere on it runs in it, and it can repeat forever",
+            cycle.size(), cycle.size() == 1 ? "" : "s", prefix + 1, schedule.size(), prefix);
+        if (!report(error, std::move(schedule), std::move(trace)))
+          stop_ = true;
+      }
+    }
+  }
+  uint32_t lowlink = top.lowlink;
+  auto it = stackHashes_.find(top.keyHash);
+  if (--it->second == 0)
+    stackHashes_.erase(it);
+  if (top.checkpoint)
+    checkpointBytes_ -= std::min(checkpointBytes_, uint64_t(top.checkpoint->bytes()));
+  stack_.pop_back();
+  if (modelDepth_ != NoId && modelDepth_ >= stack_.size())
+    modelDepth_ = NoId;
+  if (tarjan_ && !stack_.empty())
+    stack_.back().lowlink = std::min(stack_.back().lowlink, lowlink);
+}
+
+StatefulResult StatefulExplorer::run() {
+  SearchResult &r = result_.search;
+  result_.livelocksChecked = tarjan_;
+  model_.restart();
+  if (!model_.checkpoint()) {
+    result_.incompleteReason = "the model cannot save its states (no checkpoints)";
+    return std::move(result_);
+  }
+  auto keyHashOf = [](const std::string &key) { return std::hash<std::string>()(key); };
+  auto endsHere = [&](const Operation *event, ScheduleStep step) -> bool {
+    // Classifies the state the model is in; true if the path ends here.
+    switch (model_.status()) {
+    case ExecStatus::Error: {
+      Schedule schedule = pathTo(stack_.size() - 1);
+      std::vector<Operation> trace = eventsTo(stack_.size() - 1);
+      if (event) {
+        schedule.push_back(step);
+        trace.push_back(*event);
+      }
+      if (!report(model_.error(), std::move(schedule), std::move(trace)))
+        stop_ = true;
+      return true;
+    }
+    case ExecStatus::Finished:
+      ++r.stats.executions;
+      ++r.stats.finished;
+      return true;
+    case ExecStatus::Infeasible:
+      ++r.stats.executions;
+      ++r.stats.infeasible;
+      return true;
+    case ExecStatus::Running:
+      break;
+    }
+    for (ThreadId t = 0; t < model_.numThreads(); ++t)
+      if (model_.isEnabled(t))
+        return false;
+    if (stoppedByFailedAssume(model_)) {
+      ++r.stats.executions;
+      ++r.stats.infeasible;
+      return true;
+    }
+    ErrorInfo deadlock;
+    deadlock.kind = ErrorKind::Deadlock;
+    deadlock.message = "deadlock: no thread can proceed";
+    Schedule schedule = stack_.empty() ? Schedule() : pathTo(stack_.size() - 1);
+    std::vector<Operation> trace = stack_.empty() ? std::vector<Operation>()
+                                                  : eventsTo(stack_.size() - 1);
+    if (event) {
+      schedule.push_back(step);
+      trace.push_back(*event);
+      deadlock.location = event->location;
+    }
+    if (!report(deadlock, std::move(schedule), std::move(trace)))
+      stop_ = true;
+    return true;
+  };
+
+  if (endsHere(nullptr, {})) {
+    r.complete = !stop_;
+    return std::move(result_);
+  }
+  if (!model_.stateKey(key_)) {
+    result_.incompleteReason = "the model cannot describe its states (symbolic nondet values)";
+    return std::move(result_);
+  }
+  StateStore::Visit root = store_.visit(key_, NoThread, 0, bound_);
+  push(ScheduleStep{}, Operation{}, NoThread, 0, keyHashOf(key_), root.id);
+
+  while (!stack_.empty() && !stop_) {
+    if (limitsReached())
+      break;
+    size_t depth = stack_.size() - 1;
+    Node &top = stack_.back();
+    if (top.next == top.moves.size()) {
+      finishTop();
+      continue;
+    }
+    size_t index = top.next++;
+    ScheduleStep move = top.moves[index];
+    bool sameThread = index < top.sameThreadMoves;
+    // Fig. 3: switching away from the thread that ran last costs a preemption when it could
+    // have gone on (A' non-empty), unless each of its successors led back onto the stack (3.1).
+    uint64_t cost =
+        bounded_ && !sameThread && top.sameThreadMoves > 0 && top.sameThreadLeadsOn ? 1 : 0;
+    uint64_t preemptions = top.preemptions + cost;
+    if (bounded_ && preemptions > bound_) {
+      ++r.stats.prunedByBound;
+      r.boundPruned = true;
+      continue;
+    }
+    moveModelTo(depth);
+    const Operation &event = model_.step(move.thread, move.choice);
+    ++r.stats.steps;
+    modelDepth_ = NoId;
+    Operation executed = event;
+    if (endsHere(&executed, move)) {
+      if (sameThread)
+        top.sameThreadLeadsOn = true;
+      continue;
+    }
+    if (depth + 1 >= options_.maxDepth) {
+      ++r.stats.depthLimited;
+      result_.incompleteReason = fmt::format("depth limit ({} steps)", options_.maxDepth);
+      continue;
+    }
+    model_.stateKey(key_);
+    uint64_t keyHash = keyHashOf(key_);
+    StateStore::Visit visit =
+        store_.visit(key_, bounded_ ? move.thread : NoThread, preemptions, bound_);
+
+    if (sameThread && (visit.explore || !onStack(keyHash)))
+      top.sameThreadLeadsOn = true;
+    if (tarjan_)
+      open_[top.openIndex].edges.push_back(ComponentState::Edge{move, visit.id});
+    if (!visit.explore) {
+      ++r.stats.revisits;
+      if (tarjan_ && dfsIndex_[visit.id] != Done)
+        top.lowlink = std::min(top.lowlink, dfsIndex_[visit.id]);
+      continue;
+    }
+    push(move, executed, move.thread, preemptions, keyHash, visit.id);
+  }
+  r.stats.states = store_.states();
+  r.stats.elapsedSeconds = elapsed();
+  result_.omissionProbability = store_.omissionProbability();
+  // stop_ is set only when an error stopped a search that does not keep going.
+  r.complete = stack_.empty() && result_.incompleteReason.empty() && !stop_;
+  return std::move(result_);
+}
+
+} // namespace
+
+StatefulResult exploreStateful(Model &model, const SearchOptions &options,
+                               const StatefulOptions &stateful) {
+  return StatefulExplorer(model, options, stateful).run();
+}
+
+} // namespace bpor

@@ -1,0 +1,54 @@
+// Stateful search: a depth-first search of the program's state graph that stores the states it
+// has visited (Model::stateKey) and does not explore a state twice. Unlike the stateless
+// explorers it needs no bound to terminate on programs whose loops can spin forever: a spin
+// iteration that changes nothing returns to a visited state. It is complete for every program
+// with finitely many reachable states (Peterson, Dekker, spin locks, polling loops), and it
+// finds livelocks exactly: a strongly connected component of the state graph that holds a
+// weakly fair cycle (checker/stateful/FairCycle.h), found with Tarjan's algorithm on the fly.
+//
+// Options, after Spin (Holzmann; seeds/003): the visited set is exact, hash-compacted or a
+// bitstate array (checker/stateful/StateStore.h; the last two may miss states with a probability
+// the result reports), and an optional bound on preemptions with the bounded context switching
+// algorithm of Holzmann and Florian, Fig. 3, including its section 3.1 rule for cycles: a
+// switch away from a thread whose own successors all lead back onto the search stack is not
+// counted. Livelocks are sought only without a bound (a bounded search revisits states, which
+// the component analysis cannot use).
+//
+// The search restores checkpoints to backtrack (a model without checkpoints is refused by
+// returning an Unsupported error), so each state is computed once, and states deeper than
+// SearchOptions::maxDepth are not explored (the result is then incomplete).
+#pragma once
+
+#include "checker/Explorer.h"
+#include "checker/stateful/StateStore.h"
+
+#include <optional>
+
+namespace bpor {
+
+struct StatefulOptions {
+  StateStorage storage = StateStorage::Exact;
+  /// Bitstate storage: 2^bitstateLog2 bits (2^30 bits = 128 MiB).
+  unsigned bitstateLog2 = 30;
+  /// Bounded context switching: at most this many preemptive context switches.
+  std::optional<uint64_t> preemptionBound;
+  /// Stop (incomplete) when the stored states and checkpoints hold more than this.
+  uint64_t memoryLimitBytes = uint64_t(8) << 30;
+};
+
+/// What the stateful search found beyond SearchResult.
+struct StatefulResult {
+  SearchResult search;
+  /// Probability that a state was taken for a visited one (hash compaction, bitstate).
+  double omissionProbability = 0;
+  /// Why the search stopped before it was complete (empty when complete or stopped at an
+  /// error): "time limit", "depth limit (N steps)", "memory limit", "the model has no state
+  /// keys" ...
+  std::string incompleteReason;
+  bool livelocksChecked = false;
+};
+
+StatefulResult exploreStateful(Model &model, const SearchOptions &options,
+                               const StatefulOptions &stateful);
+
+} // namespace bpor

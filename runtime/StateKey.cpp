@@ -1,0 +1,145 @@
+// The state key of an Execution (Model::stateKey): every part of the run's state that decides
+// what the program can do from here, written field by field (runtime/StateWriter.h).
+//
+// Left out, because they do not change what can happen next: the program's output, statistics
+// (instructions executed), scratch buffers of the interpreter (callArgs), the interned location
+// table, and the count of nondet calls per thread (it only names symbols, and a key is never
+// made in symbolic mode). Thread numbers and object names are already schedule-independent
+// (docs/design.md, "Memory"), so equivalent interleavings give equal keys.
+#include "runtime/Execution.h"
+
+namespace bpor {
+
+namespace {
+
+void writeOperation(StateWriter &out, const Operation &op) {
+  out.u8(uint8_t(op.kind));
+  out.u8(uint8_t(op.global) | uint8_t(op.endsThread) << 1);
+  out.u8(op.numAccesses);
+  for (unsigned i = 0; i < op.numAccesses; ++i) {
+    out.u64(op.accesses[i].address);
+    out.u64(op.accesses[i].size);
+    out.u8(op.accesses[i].write);
+  }
+  out.u32(op.otherThread);
+  out.u32(op.numChoices);
+  out.u32(op.location);
+}
+
+void writeThreadState(StateWriter &out, const ThreadState &state) {
+  out.u8(uint8_t(state.status));
+  out.u64(state.user);
+  out.u64(state.frames.size());
+  for (const Frame &frame : state.frames) {
+    out.u32(frame.function);
+    out.u32(frame.pc);
+    out.u32(frame.base);
+    out.u32(frame.allocaBase);
+    out.u64(frame.varargs);
+    out.u8(frame.invoked);
+  }
+  out.bytes(state.slots.data(), state.slots.size() * sizeof(Slot));
+  out.bytes(state.allocas.data(), state.allocas.size() * sizeof(Address));
+  out.bytes(state.returnValue.data(), state.returnValue.size() * sizeof(Slot));
+  out.u8(uint8_t(state.fault.kind));
+}
+
+void writeExitHandlers(StateWriter &out, const std::vector<runtime::ExitHandler> &handlers) {
+  out.u64(handlers.size());
+  for (const runtime::ExitHandler &handler : handlers) {
+    out.u64(handler.function);
+    out.u64(handler.argument);
+    out.u8(handler.withArgument);
+  }
+}
+
+template <typename Table, typename WriteValue>
+void writeTable(StateWriter &out, char tag, const Table &table, WriteValue writeValue) {
+  out.tag(tag);
+  out.u64(table.size());
+  for (const auto &[address, value] : table) {
+    out.u64(address);
+    writeValue(value);
+  }
+}
+
+} // namespace
+
+bool Execution::stateKey(std::string &key) const {
+  if (symbolicMode())
+    return false;
+  key.clear();
+  StateWriter out(key);
+  out.tag('S');
+  out.u8(uint8_t(status_));
+  out.u32(uint32_t(exitCode_));
+  out.u64(randState_);
+  out.u32(atomicOwner_);
+  out.u32(nextKey_);
+  out.bytes(keyDestructors_.data(), keyDestructors_.size() * sizeof(Address));
+
+  out.tag('P');
+  writeExitHandlers(out, process_.atexit);
+  writeExitHandlers(out, process_.atQuickExit);
+  out.u32(process_.destructorsRun);
+  out.u8(uint8_t(process_.phase));
+  out.u32(process_.exitingThread);
+  out.u64(process_.clockNanos);
+
+  out.tag('T');
+  out.u32(numThreads_);
+  for (ThreadId t = 0; t < numThreads_; ++t) {
+    const ProgramThread &thread = *threads_[t];
+    out.u8(uint8_t(thread.stage));
+    if (thread.stage == runtime::Stage::Terminated) {
+      // Only what a join or detach of it can still observe.
+      out.u8(uint8_t(thread.detached) | uint8_t(thread.joined) << 1);
+      out.u64(thread.exitValue);
+      continue;
+    }
+    writeThreadState(out, thread.state);
+    writeOperation(out, thread.pending);
+    out.u32(uint32_t(thread.request.id));
+    out.u8(thread.request.numResultSlots);
+    for (Slot arg : thread.request.args)
+      out.u64(arg);
+    out.u8(uint8_t(thread.detached) | uint8_t(thread.joined) << 1 |
+           uint8_t(thread.needsInitialRun) << 2 | uint8_t(thread.exiting) << 3);
+    out.u32(thread.atomicDepth);
+    out.u64(thread.exitValue);
+    out.u64(thread.waitCond);
+    out.u32(thread.spuriousWakeups);
+    out.u64(thread.waitMutex);
+    out.u32(thread.waitDepth);
+    out.u64(thread.barrier);
+    out.u64(thread.barrierGeneration);
+    out.u64(thread.specific.size());
+    for (const auto &[k, value] : thread.specific) {
+      out.u32(k);
+      out.u64(value);
+    }
+    out.u64(thread.threadLocals.size());
+    for (const auto &[global, copy] : thread.threadLocals) {
+      out.u64(global);
+      out.u64(copy);
+    }
+    out.u64(thread.errnoObject);
+    writeExitHandlers(out, thread.threadExitHandlers);
+  }
+
+  writeTable(out, 'm', mutexes_, [&](const runtime::Mutex &m) { m.writeState(out); });
+  writeTable(out, 'c', conds_, [&](const runtime::CondVar &c) { c.writeState(out); });
+  writeTable(out, 'r', rwlocks_, [&](const runtime::RwLock &r) { r.writeState(out); });
+  writeTable(out, 'b', barriers_, [&](const runtime::Barrier &b) { b.writeState(out); });
+  writeTable(out, 's', semaphores_, [&](const runtime::Semaphore &s) { s.writeState(out); });
+  writeTable(out, 'o', onces_, [&](const OnceState &once) {
+    out.u8(once.done);
+    out.u32(once.runner);
+  });
+
+  out.tag('M');
+  memory_.writeState(out);
+  return true;
+}
+
+} // namespace bpor

@@ -1,0 +1,41 @@
+// An exchange loop and a fetch_add(0) handshake: the spinning read-modify-writes leave memory as
+// they found it.
+// RUN: %expect-exit 0 %bporcheck --search=stateful --no-progress %s | %FileCheck %s
+// CHECK: verdict: ok: no error in any schedule (stateful search, 62 states, exact storage, livelocks checked)
+#include <assert.h>
+#include <pthread.h>
+#include <stdatomic.h>
+
+atomic_int lock, ready;
+int data, counter;
+
+void *producer(void *arg) {
+  data = 42;
+  atomic_store(&ready, 1);
+  while (atomic_exchange(&lock, 1)) {
+  }
+  counter++;
+  atomic_store(&lock, 0);
+  return 0;
+}
+
+void *consumer(void *arg) {
+  while (atomic_fetch_add(&ready, 0) == 0) {
+  }
+  assert(data == 42);
+  while (atomic_exchange(&lock, 1)) {
+  }
+  counter++;
+  atomic_store(&lock, 0);
+  return 0;
+}
+
+int main(void) {
+  pthread_t p, c;
+  pthread_create(&p, 0, producer, 0);
+  pthread_create(&c, 0, consumer, 0);
+  pthread_join(p, 0);
+  pthread_join(c, 0);
+  assert(counter == 2);
+  return 0;
+}

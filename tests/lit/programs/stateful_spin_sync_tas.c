@@ -1,0 +1,26 @@
+// A spin lock on __sync_lock_test_and_set / __sync_lock_release (GCC builtins), three workers.
+// RUN: %expect-exit 0 %bporcheck --search=stateful --no-progress %s | %FileCheck %s
+// CHECK: verdict: ok: no error in any schedule (stateful search, 166 states, exact storage, livelocks checked)
+#include <assert.h>
+#include <pthread.h>
+
+volatile int lock;
+int counter;
+
+void *worker(void *arg) {
+  while (__sync_lock_test_and_set(&lock, 1)) {
+  }
+  counter++;
+  __sync_lock_release(&lock);
+  return 0;
+}
+
+int main(void) {
+  pthread_t t[3];
+  for (int i = 0; i < 3; i++)
+    pthread_create(&t[i], 0, worker, 0);
+  for (int i = 0; i < 3; i++)
+    pthread_join(t[i], 0);
+  assert(counter == 3);
+  return 0;
+}
