@@ -2,6 +2,7 @@
 
 #include "checker/StateHash.h"
 #include "checker/optimal/OptimalExplorer.h"
+#include "checker/stateful/StatefulSearch.h"
 #include "tools/bporcheck/InputLoader.h"
 #include "tools/bporcheck/LocalStateCounter.h"
 #include "tools/bporcheck/ModelFactory.h"
@@ -122,6 +123,56 @@ void checkRunnable(const ModeResult &r, std::vector<std::string> &mismatches) {
                                        report.error.message));
       return;
     }
+}
+
+// The stateful search against exhaustive search: the same errors (kind and place; a deadlock by
+// its presence, since the two name its place differently), and complete. Every storage is
+// checked (hash compaction and bitstate miss nothing on programs this small), and bounded
+// context switching at a bound that cuts nothing.
+void compareStateful(Model &model, const ModeResult &reference, uint64_t saturating,
+                     std::vector<std::string> &mismatches) {
+  auto errorsOf = [&](const SearchResult &result) {
+    std::set<std::string> errors;
+    for (const ErrorReport &report : result.errors)
+      errors.insert(report.error.kind == ErrorKind::Deadlock
+                        ? std::string("deadlock")
+                        : fmt::format("{} at {}", errorKindName(report.error.kind),
+                                      report.error.location
+                                          ? model.describeLocation(report.error.location)
+                                          : "unknown location"));
+    return errors;
+  };
+  SearchResult exhaustive = reference.result;
+  std::set<std::string> expected = errorsOf(exhaustive);
+  struct Variant {
+    const char *name;
+    StatefulOptions options;
+  };
+  std::vector<Variant> variants(4);
+  variants[0].name = "stateful, exact";
+  variants[1].name = "stateful, hash compaction";
+  variants[1].options.storage = StateStorage::HashCompact;
+  variants[2].name = "stateful, bitstate";
+  variants[2].options.storage = StateStorage::Bitstate;
+  variants[2].options.bitstateLog2 = 24;
+  variants[3].name = "stateful, bounded context switching";
+  variants[3].options.preemptionBound = saturating;
+  for (const Variant &variant : variants) {
+    SearchOptions search;
+    search.keepGoing = true;
+    StatefulResult found = exploreStateful(model, search, variant.options);
+    std::set<std::string> errors = errorsOf(found.search);
+    bool livelock = std::any_of(found.search.errors.begin(), found.search.errors.end(),
+                                [](const ErrorReport &r) { return r.error.kind == ErrorKind::Livelock; });
+    if (livelock) // a terminating program has no cycle
+      mismatches.push_back(fmt::format("{}: a livelock in a program whose executions all end",
+                                       variant.name));
+    if (!found.search.complete || errors != expected)
+      mismatches.push_back(fmt::format(
+          "{} against {}: complete {} ({}), {} states, errors: {}\n    reference errors: {}",
+          variant.name, reference.name, found.search.complete, found.incompleteReason,
+          found.search.stats.states, join(errors), join(expected)));
+  }
 }
 
 Mode complete(std::string name, PorMode por) {
@@ -286,6 +337,8 @@ PipelineCheck checkProgram(const CProgram &program, uint64_t seed,
             reduced.duplicateTraces(), reference.traces.size()));
     }
   }
+
+  compareStateful(model, reference, saturating, check.mismatches);
 
   // A small bound against plain bounded search with the same bound.
   const auto &[name, kind] = bounds[seed % 3];
