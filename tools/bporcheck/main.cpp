@@ -114,10 +114,15 @@ constexpr uint64_t DefaultFairBound = 2;
 // Without --por or a bound: optimal DPOR, which explores one execution per Mazurkiewicz trace
 // and is validated against exhaustive search (docs/optimal-dpor.md); it explores the fewest
 // executions of the complete searches (docs/results.md, "Default search"). A spin loop has
-// infinitely many schedules, so a program with spin loops or sched_yield gets BPOR with a fair
-// bound instead (dissertation, Algorithm 13), which prunes the unfair schedules and terminates.
-void chooseDefaultMode(Options &options, bool hasYields) {
-  if (hasYields) {
+// infinitely many schedules, so a program with spin loops or sched_yield gets the stateful
+// search, which terminates on every program with finitely many states and reports only true
+// livelocks; where the model has no state keys (symbolic nondet values) BPOR with a fair bound
+// instead (dissertation, Algorithm 13), which prunes the unfair schedules and terminates.
+void chooseDefaultMode(Options &options, bool hasYields, bool hasStateKeys) {
+  if (hasYields && hasStateKeys) {
+    options.stateful = true;
+    options.search.maxDepth = std::max<uint64_t>(options.search.maxDepth, 10'000'000);
+  } else if (hasYields) {
     options.search.por = PorMode::Bpor;
     options.search.bound = BoundKind::Fair;
     options.search.boundValue = DefaultFairBound;
@@ -243,8 +248,10 @@ int main(int argc, char **argv) {
   if (!options.replay.empty())
     return runReplay(model, *built.execution, options);
 
+  std::string stateKey;
+  bool hasStateKeys = model.stateKey(stateKey);
   if (options.defaultMode)
-    chooseDefaultMode(options, built.hasYields);
+    chooseDefaultMode(options, built.hasYields, hasStateKeys);
   RunDescription run = describeRun(options, built.usesNondet);
   ProgressLine progress(options.progress);
   SearchOptions search = options.search;
@@ -285,6 +292,25 @@ int main(int argc, char **argv) {
   } else {
     result = options.optimal ? exploreOptimal(model, search, *options.optimal, observer)
                              : explore(model, search, observer);
+    // The default search found an execution longer than --max-depth, which may be a spin that
+    // an unfair schedule keeps going: the stateful search decides whether a fair cycle exists.
+    bool tooLong = !result.errors.empty() && result.errors.front().error.kind == ErrorKind::Livelock;
+    if (options.defaultMode && tooLong && hasStateKeys && !options.hashStates) {
+      progress.finish();
+      if (!options.json)
+        std::cout << fmt::format("bporcheck: an execution exceeded {} steps; the stateful "
+                                 "search decides whether it is a livelock\n",
+                                 search.maxDepth);
+      options.stateful = true;
+      run.searchName = searchName(options);
+      search.maxDepth = std::max<uint64_t>(search.maxDepth, 10'000'000);
+      StatefulResult stateful = exploreStateful(model, search, options.statefulOptions);
+      result = std::move(stateful.search);
+      run.stateful = true;
+      run.storage = describeStorage(options.statefulOptions.storage, stateful.omissionProbability);
+      run.livelocksChecked = stateful.livelocksChecked;
+      run.incompleteReason = stateful.incompleteReason;
+    }
   }
   progress.finish();
   std::optional<uint64_t> uniqueLocalStates;

@@ -1,6 +1,6 @@
 // A thread spins on a flag nobody sets: the execution exceeds --max-depth. The trace shows
 // the loop's first and last rounds and folds the 23 rounds between into one line.
-// RUN: %expect-exit 1 %bporcheck --max-depth=50 %s | %FileCheck %s
+// RUN: %expect-exit 1 %bporcheck --por=optimal --max-depth=50 %s | %FileCheck %s
 // CHECK: error: livelock
 // CHECK: trace (50 steps):
 // CHECK-NEXT: {{^ +}}1  thread 0  load global flag = 0

@@ -3,8 +3,9 @@
 // _mm_pause is a yield.
 // RUN: %bporcheck --nondet-values=-1 %s | %FileCheck %s
 // RUN: %expect-exit 1 %bporcheck --nondet-values=-1 -DBAD %s | %FileCheck --check-prefix=BAD %s
-// The pause makes the program one that yields: BPOR with fair bound 2 runs.
-// CHECK: verdict: ok: no error in any schedule, nondet values in {-1} (BPOR (fair bound 2), 2 executions
+// The pause makes the program one that yields: the stateful search runs (with values, not
+// symbols, a state has a key).
+// CHECK: verdict: ok: no error in any schedule, nondet values in {-1} (stateful search, {{[0-9]+}} states
 // BAD: error: assertion failure: assertion 'd != -1.0' failed
 #include <assert.h>
 #include <immintrin.h>

@@ -1,6 +1,6 @@
 // Peterson's lock with plain busy-waits (no sched_yield): the pass puts a yield on each spin
-// loop's back edge, and by default a spinning program is searched with BPOR under fair bound 2,
-// which terminates. --spin-assume turns each spin into an await instead. The broken variant
+// loop's back edge, and by default a spinning program gets the stateful search, which
+// terminates without a bound; BPOR under a fair bound terminates too. --spin-assume turns each spin into an await instead. The broken variant
 // (turn written before the flag) is found either way.
 // RUN: %bporcheck %s | %FileCheck --check-prefix=DEFAULT %s
 // RUN: %bporcheck --fair=1 %s | %FileCheck --check-prefix=FAIR %s
@@ -9,7 +9,7 @@
 // RUN: %expect-exit 1 %bporcheck --spin-assume -DBROKEN %s | %FileCheck --check-prefix=BROKEN %s
 // Without a fair bound the spin can go on for ever: an unfair execution is a livelock.
 // RUN: %expect-exit 1 %bporcheck --por=dpor --max-depth=200 %s | %FileCheck --check-prefix=LIVELOCK %s
-// DEFAULT: verdict: ok: no error in any schedule within fair bound 2 (BPOR (fair bound 2)
+// DEFAULT: verdict: ok: no error in any schedule (stateful search, 284 states, exact storage, livelocks checked)
 // FAIR: verdict: ok: no error in any schedule within fair bound 1
 // ASSUME: verdict: ok: no error in any schedule (optimal DPOR
 // BROKEN: error: assertion failure: assertion 'inside == 1' failed
