@@ -30,9 +30,10 @@ cl::opt<std::string> Por(
     "por",
     cl::desc("Reduction: none (every schedule; with a bound, plain bounded search), dpor (DPOR "
              "with sleep sets), bpor (bounded partial-order reduction; the default with a "
-             "bound, and with fair bound 2 for programs with spin loops or sched_yield), "
-             "source (source-DPOR), optimal (optimal DPOR with wakeup trees: one execution per "
-             "Mazurkiewicz trace; the default without a bound, unless the program spins)"),
+             "bound), source (source-DPOR), optimal (optimal DPOR with wakeup trees: one "
+             "execution per Mazurkiewicz trace; the default without a bound, unless the "
+             "program spins), stateful (the stateful search; the default for programs with "
+             "spin loops or sched_yield, see --search)"),
     cl::value_desc("none|dpor|bpor|source|optimal|stateful"), cl::init(""), cl::cat(Category));
 cl::opt<std::string> SearchName(
     "search",
