@@ -62,6 +62,7 @@ struct ExecutionOptions {
   /// keeps the executions of a `while (!ready) pthread_cond_wait(...)` loop finite.
   bool spuriousWakeups = false;
   uint32_t spuriousWakeupLimit = 1;
+  static constexpr uint32_t UnlimitedSpuriousWakeups = ~uint32_t(0);
   /// abort() outside an atomic block stops its thread for good like a failed assumption
   /// (OpKind::FailedAssume) instead of ending the execution with an error: SV-COMP mode, where
   /// abort() is no violation and only what the other threads can still reach matters.
@@ -151,6 +152,11 @@ public:
 
   /// The state key (StateKey.cpp); none in symbolic mode, whose path condition it would miss.
   bool stateKey(std::string &key) const override;
+
+  /// Changes ExecutionOptions::spuriousWakeupLimit for the executions from the next restart
+  /// on. The stateful search can afford no limit (UnlimitedSpuriousWakeups): a wait loop that
+  /// wakes spuriously again and again returns to states it has visited.
+  void setSpuriousWakeupLimit(uint32_t limit) { options_.spuriousWakeupLimit = limit; }
 
   /// What the program printed in this execution.
   const std::string &output() const { return output_; }

@@ -108,7 +108,9 @@ bool Execution::stateKey(std::string &key) const {
     out.u32(thread.atomicDepth);
     out.u64(thread.exitValue);
     out.u64(thread.waitCond);
-    out.u32(thread.spuriousWakeups);
+    // Without a limit the count decides nothing (and would make a wait loop's states differ).
+    if (options_.spuriousWakeupLimit != ExecutionOptions::UnlimitedSpuriousWakeups)
+      out.u32(thread.spuriousWakeups);
     out.u64(thread.waitMutex);
     out.u32(thread.waitDepth);
     out.u64(thread.barrier);

@@ -126,6 +126,9 @@ std::optional<std::string> chooseProperty(const Options &options,
 struct Search {
   std::string name;
   SearchResult result;
+  bool stateful = false;
+  std::string incompleteReason; // the stateful search's
+  uint64_t withheldBefore = 0;  // spurious wakeups withheld before the search began
 };
 
 Search runSearch(Model &model, SearchOptions search, std::optional<OptimalVariant> optimal,
@@ -135,7 +138,24 @@ Search runSearch(Model &model, SearchOptions search, std::optional<OptimalVarian
   return s;
 }
 
+/// The stateful search, with as many spurious wakeups as the program's wait loops take (each
+/// returns to a visited state): a stateless search must cap them per thread and execution.
+Search runStateful(Model &model, const SearchOptions &search, Execution &execution) {
+  Search s{"stateful search", {}, true, {}};
+  execution.setSpuriousWakeupLimit(ExecutionOptions::UnlimitedSpuriousWakeups);
+  s.withheldBefore = execution.coverageGaps().spuriousWakeupsWithheld;
+  StatefulOptions stateful;
+  StatefulResult found = exploreStateful(model, search, stateful);
+  s.result = std::move(found.search);
+  s.incompleteReason = found.incompleteReason;
+  return s;
+}
+
 std::string statsPhrase(const Search &s) {
+  if (s.stateful)
+    return fmt::format("{}, {} state{}, {:.1f} s{}", s.name, s.result.stats.states,
+                       s.result.stats.states == 1 ? "" : "s", s.result.stats.elapsedSeconds,
+                       s.incompleteReason.empty() ? "" : ", stopped by the " + s.incompleteReason);
   return fmt::format("{}, {} execution{}, {:.1f} s", s.name, s.result.stats.executions,
                      s.result.stats.executions == 1 ? "" : "s", s.result.stats.elapsedSeconds);
 }
@@ -247,14 +267,38 @@ int runSvcomp(const Options &options) {
   progress.finish();
   std::cout << "search: " << statsPhrase(searches.back()) << "\n";
 
-  // 2. The complete search with the rest of the time: optimal DPOR, or BPOR under the fair
-  //    bound for a program that spins (its schedules are infinitely many).
+  // 2. The complete search with the rest of the time: optimal DPOR; for a program that spins
+  //    (its schedules are infinitely many) the stateful search, which terminates when the
+  //    program has finitely many states, or BPOR under the fair bound where states have no keys
+  //    (symbolic nondet values).
   const SearchResult &first = searches.back().result;
   bool huntSettled = !first.errors.empty() || (first.complete && !first.boundPruned);
+  std::string key;
+  bool hasStateKeys = model.stateKey(key);
+  // The stateful search finds livelocks exactly (fair cycles): one is a non-terminating
+  // behaviour, which unreach-call does not forbid, not a cut execution.
+  SearchOptions statefulBase = base;
+  statefulBase.maxDepth = std::max<uint64_t>(base.maxDepth, 10'000'000);
+  statefulBase.isViolation = [&](const ErrorInfo &error) {
+    if (error.reachError)
+      return true;
+    if (error.kind != ErrorKind::Livelock)
+      obstacles.note(error);
+    return false;
+  };
+  auto elapsed = [&] {
+    double total = 0;
+    for (const Search &s : searches)
+      total += s.result.stats.elapsedSeconds;
+    return total;
+  };
   if (!huntSettled) {
     SearchOptions full = base;
     full.timeLimitSeconds = std::max(1.0, budget - first.stats.elapsedSeconds);
-    if (built.hasYields) {
+    if (built.hasYields && hasStateKeys) {
+      statefulBase.timeLimitSeconds = full.timeLimitSeconds;
+      searches.push_back(runStateful(model, statefulBase, *built.execution));
+    } else if (built.hasYields) {
       full.por = PorMode::Bpor;
       full.bound = BoundKind::Fair;
       full.boundValue = FairBound;
@@ -264,6 +308,19 @@ int runSvcomp(const Options &options) {
       full.por = PorMode::Dpor;
       searches.push_back(runSearch(model, full, OptimalVariant::Optimal, "optimal DPOR"));
     }
+    progress.finish();
+    std::cout << "search: " << statsPhrase(searches.back()) << "\n";
+  }
+  // 3. A search that met an execution longer than the step limit did not cover what lies
+  //    beyond it, and one that capped spurious wakeups did not cover the wait loops that wake
+  //    again: the stateful search decides, with the time left, when states have keys.
+  const SearchResult &before = searches.back().result;
+  bool capped = obstacles.livelock || built.execution->coverageGaps().spuriousWakeupsWithheld;
+  if (capped && before.errors.empty() && hasStateKeys && !searches.back().stateful &&
+      budget - elapsed() > 1) {
+    obstacles.livelock.reset();
+    statefulBase.timeLimitSeconds = budget - elapsed();
+    searches.push_back(runStateful(model, statefulBase, *built.execution));
     progress.finish();
     std::cout << "search: " << statsPhrase(searches.back()) << "\n";
   }
@@ -293,6 +350,9 @@ int runSvcomp(const Options &options) {
     return unknown(fmt::format("the search did not finish within the limits ({}; time "
                                "limit {:.0f} s)",
                                statsPhrase(last), budget));
+  if (obstacles.livelock && !last.stateful)
+    return unknown("an execution did not end within the step limit: " +
+                   describe(model, *obstacles.livelock));
   if (result.boundPruned)
     return unknown(fmt::format("the program spins (spin loops or sched_yield) and the fair "
                                "bound {} cut schedules ({})",
@@ -303,9 +363,6 @@ int runSvcomp(const Options &options) {
   if (obstacles.unsupported)
     return unknown("an execution reached something unsupported: " +
                    describe(model, *obstacles.unsupported));
-  if (obstacles.livelock)
-    return unknown("an execution did not end within the step limit: " +
-                   describe(model, *obstacles.livelock));
   const CoverageGaps &gaps = built.execution->coverageGaps();
   if (gaps.partialNondetDraws)
     return unknown(fmt::format(
@@ -323,7 +380,7 @@ int runSvcomp(const Options &options) {
     return unknown(fmt::format("rand() was called: it was explored with one fixed sequence of "
                                "values, not every value it may return ({})",
                                statsPhrase(last)));
-  if (gaps.spuriousWakeupsWithheld)
+  if (gaps.spuriousWakeupsWithheld > last.withheldBefore)
     return unknown(fmt::format("a thread waited on a condition variable again after its "
                                "spurious wakeup: executions with more spurious wakeups were "
                                "not explored ({})",

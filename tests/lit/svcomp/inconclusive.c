@@ -2,10 +2,17 @@
 // undefined behaviour (it cannot be continued), a spin loop (the fair bound cuts schedules),
 // an unsupported external function, rand() (one fixed sequence), an execution longer than
 // --max-depth, a search stopped by a limit, a read of an uninitialized local. A call of
-// reach_error found elsewhere is still FALSE.
+// reach_error found elsewhere is still FALSE. The spin loop and the long execution are
+// inconclusive only where the stateful search cannot take over: a program with symbolic nondet
+// values (SYMBOLIC) has no state keys; without them the stateful search answers TRUE.
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DNULL_DEREF %s | %FileCheck --check-prefix=UB %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DNULL_DEREF -DREACH %s | %FileCheck --check-prefix=FALSE %s
-// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DSPIN %s | %FileCheck --check-prefix=SPIN %s
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DSPIN -DSYMBOLIC %s | %FileCheck --check-prefix=SPIN %s
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DSPIN %s | %FileCheck --check-prefix=STATEFUL %s
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp --max-depth=20 -DLONG %s | %FileCheck --check-prefix=STATEFUL %s
+// STATEFUL: search: stateful search
+// STATEFUL: reason: no execution calls reach_error() (stateful search,
+// STATEFUL-NEXT: SV-COMP result: true
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DEXTERNAL %s | %FileCheck --check-prefix=EXTERNAL %s
 // UB: reason: an execution has undefined behaviour and cannot be continued: null pointer
 // UB-NEXT: SV-COMP result: unknown
@@ -18,7 +25,7 @@
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DRAND %s | %FileCheck --check-prefix=RAND %s
 // RAND: reason: rand() was called: it was explored with one fixed sequence of values
 // RAND-NEXT: SV-COMP result: unknown
-// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp --max-depth=20 -DLONG %s | %FileCheck --check-prefix=STEPS %s
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp --max-depth=20 -DLONG -DSYMBOLIC %s | %FileCheck --check-prefix=STEPS %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp --max-executions=1 %s | %FileCheck --check-prefix=LIMIT %s
 // STEPS: reason: an execution did not end within the step limit: an execution exceeded the maximum depth of 20 steps
 // STEPS-NEXT: SV-COMP result: unknown
@@ -33,6 +40,7 @@
 #include <stdlib.h>
 void reach_error() {}
 extern _Bool __VERIFIER_nondet_bool(void);
+extern int __VERIFIER_nondet_int(void);
 extern int some_library_function(void);
 int *volatile pointer;
 volatile int flag;
@@ -45,6 +53,10 @@ void *setter(void *arg) {
 int main(void) {
   pthread_t t;
   pthread_create(&t, 0, setter, 0);
+#ifdef SYMBOLIC
+  if (__VERIFIER_nondet_int() == 12345678)
+    flag = 2;
+#endif
 #ifdef NULL_DEREF
   if (__VERIFIER_nondet_bool())
     *pointer = 1;

@@ -1,14 +1,17 @@
 // SV-COMP mode explores spurious wakeups of pthread_cond_wait: a wait without a loop around it
-// can return before the condition holds. A wait loop stays correct, but each thread wakes
-// spuriously at most once per execution, so that search is not complete: unknown, not true.
+// can return before the condition holds. A wait loop stays correct: the stateless searches
+// let each thread wake spuriously at most once per execution, and the stateful search, which
+// then takes over, lets it wake any number of times (a wait loop returns to a visited state),
+// so the answer is TRUE.
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp %s | %FileCheck --check-prefix=FALSE %s
-// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DLOOP %s | %FileCheck --check-prefix=UNKNOWN %s
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DLOOP %s | %FileCheck --check-prefix=LOOP %s
 // Without --spurious-wakeups the plain mode finds no error; with it, the same one.
 // RUN: %bporcheck --no-progress %s | %FileCheck --check-prefix=PLAIN %s
 // RUN: %expect-exit 1 %bporcheck --no-progress --spurious-wakeups %s | %FileCheck --check-prefix=PLAIN-SPURIOUS %s
 // FALSE: SV-COMP result: false(unreach-call)
-// UNKNOWN: reason: a thread waited on a condition variable again after its spurious wakeup
-// UNKNOWN-NEXT: SV-COMP result: unknown
+// LOOP: search: stateful search
+// LOOP: reason: no execution calls reach_error() (stateful search
+// LOOP-NEXT: SV-COMP result: true
 // PLAIN: verdict: ok: no error in any schedule
 // PLAIN-SPURIOUS: error: assertion failure: reach_error() was called
 #include <pthread.h>
