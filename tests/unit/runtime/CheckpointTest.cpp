@@ -18,6 +18,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <random>
 #include <set>
 #include <unistd.h>
@@ -223,6 +224,43 @@ TEST_P(CheckpointOnProgram, CheckpointIntoOverwrites) {
   EXPECT_EQ(stateOf(*execution), middle);
 }
 
+// State keys (Model::stateKey): along random executions, equal keys mean equal states (the
+// state as stateOf describes it, the program's output aside), and a restored checkpoint has the
+// key its state had.
+TEST_P(CheckpointOnProgram, EqualStateKeysAreEqualStates) {
+  std::mt19937_64 random(13);
+  std::map<std::string, std::string> stateByKey;
+  auto withoutOutput = [](std::string text) {
+    size_t at = text.find(" output '");
+    size_t end = text.find("'\n", at + 9);
+    return at == std::string::npos ? text : text.erase(at, end + 1 - at);
+  };
+  std::string key;
+  for (int run = 0; run < 6; ++run) {
+    execution->restart();
+    std::vector<Choice> schedule = randomContinuation(*execution, random);
+    execution->restart();
+    for (size_t depth = 0; depth <= schedule.size(); ++depth) {
+      ASSERT_TRUE(execution->stateKey(key));
+      std::string state = withoutOutput(stateOf(*execution));
+      auto [it, inserted] = stateByKey.emplace(key, state);
+      EXPECT_EQ(it->second, state) << "two states share a key (run " << run << ", depth "
+                                   << depth << ")";
+      if (depth == schedule.size() / 2) {
+        std::unique_ptr<ModelCheckpoint> saved = execution->checkpoint();
+        std::string before = key, after;
+        std::vector<Choice> rest(schedule.begin() + depth, schedule.end());
+        stepAll(*execution, rest);
+        execution->restore(*saved);
+        ASSERT_TRUE(execution->stateKey(after));
+        EXPECT_EQ(after, before);
+      }
+      if (depth < schedule.size())
+        execution->step(schedule[depth].thread, schedule[depth].choice);
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Programs, CheckpointOnProgram,
     ::testing::Values("tests/unit/runtime/programs/checkpoint_sync.c",
@@ -231,6 +269,41 @@ INSTANTIATE_TEST_SUITE_P(
                       "bench/programs/counter_mutex_3.c", "bench/programs/ring_4.c",
                       "bench/programs/write_read_3.c", "bench/large/write_read_6.c"),
     [](const auto &info) { return std::filesystem::path(info.param).stem().string(); });
+
+// Two threads that write different variables: both orders of their writes reach one state, with
+// one key (thread numbers and object names do not depend on the schedule).
+TEST(StateKey, IndependentWritesInEitherOrderGiveOneKey) {
+  std::string dir = fmt::format("{}bpor_statekey_{}", ::testing::TempDir(), getpid());
+  std::filesystem::create_directories(dir);
+  std::string source = dir + "/independent.c";
+  FILE *file = fopen(source.c_str(), "w");
+  ASSERT_TRUE(file);
+  fputs("#include <pthread.h>\n#include <stdlib.h>\nint a, b; int *p, *q;\n"
+        "void *t1(void *x) { p = malloc(4); a = 1; return 0; }\n"
+        "void *t2(void *x) { q = malloc(4); b = 2; return 0; }\n"
+        "int main(void) { pthread_t x, y; pthread_create(&x, 0, t1, 0);\n"
+        "  pthread_create(&y, 0, t2, 0); pthread_join(x, 0); pthread_join(y, 0); return a + b; }\n",
+        file);
+  fclose(file);
+  Compiled compiled = compileC(source);
+  ASSERT_TRUE(compiled.program) << compiled.error;
+  Execution execution(*compiled.program);
+  auto keyAfter = [&](std::vector<ThreadId> order) {
+    execution.restart();
+    execution.step(0); // create t1
+    execution.step(0); // create t2
+    for (ThreadId t : order)
+      while (execution.isAlive(t) && execution.isEnabled(t))
+        execution.step(t);
+    std::string key;
+    EXPECT_TRUE(execution.stateKey(key));
+    return key;
+  };
+  std::string first = keyAfter({1, 2}), second = keyAfter({2, 1});
+  EXPECT_EQ(first, second);
+  // And a state that differs (t1 only) has another key.
+  EXPECT_NE(keyAfter({1}), first);
+}
 
 // A checkpoint taken while a worker stands inside its loop, its counters and local array in
 // interpreter frames: the values it writes after restore are those the replay writes.
