@@ -56,6 +56,10 @@ private:
   interp::Function &out_;
   const llvm::DataLayout &layout_;
   llvm::DenseMap<const llvm::Value *, uint32_t> slots_;
+  /// The IR call of each entry of out_.calls (for computeLiveSlots).
+  std::vector<const llvm::CallBase *> callInstructions_;
+  /// Fills CallSite::liveSlots of every call (after decoding).
+  void computeLiveSlots();
   llvm::DenseMap<const llvm::Instruction *, std::string> badInstructions_;
   uint32_t numSlots_ = 0;
   uint32_t currentDebugLoc_ = 0;

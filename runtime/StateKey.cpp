@@ -26,7 +26,24 @@ void writeOperation(StateWriter &out, const Operation &op) {
   out.u32(op.location);
 }
 
-void writeThreadState(StateWriter &out, const ThreadState &state) {
+// A frame's slots: at a call, only those the function may still read (CallSite::liveSlots), so
+// that a value left behind by an earlier iteration (a dead loop counter, a temporary) does not
+// make two states that behave alike look different; elsewhere all of them.
+void writeFrameSlots(StateWriter &out, const Program &program, const ThreadState &state,
+                     const Frame &frame) {
+  const interp::Function &function = program.function(frame.function);
+  const Slot *slots = state.slots.data() + frame.base;
+  if (frame.pc < function.code.size() && function.code[frame.pc].op == interp::Op::Call) {
+    const interp::CallSite &site = function.calls[function.code[frame.pc].imm];
+    out.u64(site.liveSlots.size());
+    for (uint32_t s : site.liveSlots)
+      out.u64(slots[s]);
+    return;
+  }
+  out.bytes(slots, function.numSlots * sizeof(Slot));
+}
+
+void writeThreadState(StateWriter &out, const Program &program, const ThreadState &state) {
   out.u8(uint8_t(state.status));
   out.u64(state.user);
   out.u64(state.frames.size());
@@ -37,8 +54,8 @@ void writeThreadState(StateWriter &out, const ThreadState &state) {
     out.u32(frame.allocaBase);
     out.u64(frame.varargs);
     out.u8(frame.invoked);
+    writeFrameSlots(out, program, state, frame);
   }
-  out.bytes(state.slots.data(), state.slots.size() * sizeof(Slot));
   out.bytes(state.allocas.data(), state.allocas.size() * sizeof(Address));
   out.bytes(state.returnValue.data(), state.returnValue.size() * sizeof(Slot));
   out.u8(uint8_t(state.fault.kind));
@@ -97,7 +114,7 @@ bool Execution::stateKey(std::string &key) const {
       out.u64(thread.exitValue);
       continue;
     }
-    writeThreadState(out, thread.state);
+    writeThreadState(out, program_, thread.state);
     writeOperation(out, thread.pending);
     out.u32(uint32_t(thread.request.id));
     out.u8(thread.request.numResultSlots);

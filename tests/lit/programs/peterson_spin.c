@@ -9,7 +9,7 @@
 // RUN: %expect-exit 1 %bporcheck --spin-assume -DBROKEN %s | %FileCheck --check-prefix=BROKEN %s
 // Without a fair bound the spin can go on for ever: an unfair execution is a livelock.
 // RUN: %expect-exit 1 %bporcheck --por=dpor --max-depth=200 %s | %FileCheck --check-prefix=LIVELOCK %s
-// DEFAULT: verdict: ok: no error in any schedule (stateful search, 284 states, exact storage, livelocks checked)
+// DEFAULT: verdict: ok: no error in any schedule (stateful search, 140 states, exact storage, livelocks checked)
 // FAIR: verdict: ok: no error in any schedule within fair bound 1
 // ASSUME: verdict: ok: no error in any schedule (optimal DPOR
 // BROKEN: error: assertion failure: assertion 'inside == 1' failed

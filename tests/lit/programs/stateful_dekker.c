@@ -1,6 +1,6 @@
 // Textbook Dekker mutual exclusion with sequentially consistent atomics, two rounds per thread.
 // RUN: %expect-exit 0 %bporcheck --search=stateful --no-progress %s | %FileCheck %s
-// CHECK: verdict: ok: no error in any schedule (stateful search, 2260 states, exact storage, livelocks checked)
+// CHECK: verdict: ok: no error in any schedule (stateful search, 628 states, exact storage, livelocks checked)
 #include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>

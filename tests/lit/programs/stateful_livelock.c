@@ -2,7 +2,7 @@
 // has ended leaving it 1 and main waits in join: thread 2 spins forever while every other
 // thread is disabled, a fair cycle. The trace ends with the cycle.
 // RUN: %expect-exit 1 %bporcheck --search=stateful --no-progress %s | %FileCheck %s
-// CHECK: error: livelock: a fair cycle of 3 steps (steps 8-10) returns to the state after step 7
+// CHECK: error: livelock: a fair cycle of 3 steps (steps 6-8) returns to the state after step 5
 // CHECK: verdict: error (livelock)
 #include <pthread.h>
 #include <stdatomic.h>

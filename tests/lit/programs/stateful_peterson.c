@@ -2,11 +2,11 @@
 // completely by the stateful search with no bound; hash compaction and bitstate storage visit
 // the same states here (no collision).
 // RUN: %expect-exit 0 %bporcheck --search=stateful --no-progress %s | %FileCheck %s
-// CHECK: verdict: ok: no error in any schedule (stateful search, 1838 states, exact storage, livelocks checked)
+// CHECK: verdict: ok: no error in any schedule (stateful search, 470 states, exact storage, livelocks checked)
 // RUN: %expect-exit 0 %bporcheck --search=stateful --state-store=hash --no-progress %s | %FileCheck --check-prefix=HASH %s
-// HASH: verdict: ok: no error in any schedule (stateful search, 1838 states, hash compaction: a state missed with probability at most
+// HASH: verdict: ok: no error in any schedule (stateful search, 470 states, hash compaction: a state missed with probability at most
 // RUN: %expect-exit 0 %bporcheck --search=stateful --state-store=bitstate --bitstate-bits=24 --no-progress %s | %FileCheck --check-prefix=BITSTATE %s
-// BITSTATE: verdict: ok: no error in any schedule (stateful search, 1838 states, bitstate: a state missed with probability at most {{.*}}, livelocks not checked)
+// BITSTATE: verdict: ok: no error in any schedule (stateful search, 470 states, bitstate: a state missed with probability at most {{.*}}, livelocks not checked)
 #include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>

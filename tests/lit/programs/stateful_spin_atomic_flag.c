@@ -2,7 +2,7 @@
 // failed test_and_set writes back the value it read, so the spinning thread returns to a state
 // it has visited).
 // RUN: %expect-exit 0 %bporcheck --search=stateful --no-progress %s | %FileCheck %s
-// CHECK: verdict: ok: no error in any schedule (stateful search, 38 states, exact storage, livelocks checked)
+// CHECK: verdict: ok: no error in any schedule (stateful search, 29 states, exact storage, livelocks checked)
 #include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
