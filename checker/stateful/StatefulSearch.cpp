@@ -337,6 +337,8 @@ StatefulResult StatefulExplorer::run() {
     return std::move(result_);
   }
   StateStore::Visit root = store_.visit(key_, NoThread, 0, bound_);
+  if (stateful_.onState)
+    stateful_.onState(key_);
   push(ScheduleStep{}, Operation{}, NoThread, 0, keyHashOf(key_), root.id);
 
   while (!stack_.empty() && !stop_) {
@@ -391,6 +393,8 @@ StatefulResult StatefulExplorer::run() {
         top.lowlink = std::min(top.lowlink, dfsIndex_[visit.id]);
       continue;
     }
+    if (stateful_.onState)
+      stateful_.onState(key_);
     push(move, executed, move.thread, preemptions, keyHash, visit.id);
   }
   r.stats.states = store_.states();

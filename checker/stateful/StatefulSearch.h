@@ -22,7 +22,9 @@
 #include "checker/Explorer.h"
 #include "checker/stateful/StateStore.h"
 
+#include <functional>
 #include <optional>
+#include <string>
 
 namespace bpor {
 
@@ -34,6 +36,9 @@ struct StatefulOptions {
   std::optional<uint64_t> preemptionBound;
   /// Stop (incomplete) when the stored states and checkpoints hold more than this.
   uint64_t memoryLimitBytes = uint64_t(8) << 30;
+  /// Validation: called with the key of every state the search explores (each new state once,
+  /// and again when bounded context switching explores it again).
+  std::function<void(const std::string &key)> onState;
 };
 
 /// What the stateful search found beyond SearchResult.

@@ -125,11 +125,61 @@ void checkRunnable(const ModeResult &r, std::vector<std::string> &mismatches) {
     }
 }
 
-// The stateful search against exhaustive search: the same errors (kind and place; a deadlock by
-// its presence, since the two name its place differently), and complete. Every storage is
+// A Model that passes everything to another and notes the key of every state in which the
+// execution goes on (running, some thread enabled): the states the exhaustive search reaches,
+// which the stateful search must reach too (and no others).
+class KeyRecordingModel final : public Model {
+public:
+  KeyRecordingModel(Model &inner, std::set<uint64_t> &keys) : inner_(inner), keys_(keys) {}
+  void restart() override {
+    inner_.restart();
+    note();
+  }
+  ThreadId numThreads() const override { return inner_.numThreads(); }
+  bool isAlive(ThreadId t) const override { return inner_.isAlive(t); }
+  bool isEnabled(ThreadId t) const override { return inner_.isEnabled(t); }
+  const Operation &pending(ThreadId t) const override { return inner_.pending(t); }
+  const Operation &step(ThreadId t, uint32_t choice) override {
+    const Operation &event = inner_.step(t, choice);
+    note();
+    return event;
+  }
+  ExecStatus status() const override { return inner_.status(); }
+  const ErrorInfo &error() const override { return inner_.error(); }
+  std::unique_ptr<ModelCheckpoint> checkpoint() const override { return inner_.checkpoint(); }
+  bool checkpointInto(ModelCheckpoint &into) const override { return inner_.checkpointInto(into); }
+  void restore(const ModelCheckpoint &saved) override { inner_.restore(saved); }
+  bool stateKey(std::string &key) const override { return inner_.stateKey(key); }
+  std::string describeLocation(uint32_t location) const override {
+    return inner_.describeLocation(location);
+  }
+  std::string describeAddress(uint64_t address) const override {
+    return inner_.describeAddress(address);
+  }
+
+private:
+  void note() {
+    if (inner_.status() != ExecStatus::Running)
+      return;
+    for (ThreadId t = 0; t < inner_.numThreads(); ++t)
+      if (inner_.isEnabled(t)) {
+        if (inner_.stateKey(key_))
+          keys_.insert(std::hash<std::string>()(key_));
+        return;
+      }
+  }
+  Model &inner_;
+  std::set<uint64_t> &keys_;
+  std::string key_;
+};
+
+// The stateful search against exhaustive search: the same states (by key), the same errors
+// (kind and place; a deadlock by its presence, since the two name its place differently), and
+// complete. Every storage is
 // checked (hash compaction and bitstate miss nothing on programs this small), and bounded
 // context switching at a bound that cuts nothing.
-void compareStateful(Model &model, const ModeResult &reference, uint64_t saturating,
+void compareStateful(Model &model, const ModeResult &reference,
+                     const std::set<uint64_t> &referenceStates, uint64_t saturating,
                      std::vector<std::string> &mismatches) {
   auto errorsOf = [&](const SearchResult &result) {
     std::set<std::string> errors;
@@ -157,10 +207,22 @@ void compareStateful(Model &model, const ModeResult &reference, uint64_t saturat
   variants[2].options.bitstateLog2 = 24;
   variants[3].name = "stateful, bounded context switching";
   variants[3].options.preemptionBound = saturating;
-  for (const Variant &variant : variants) {
+  for (Variant &variant : variants) {
     SearchOptions search;
     search.keepGoing = true;
+    std::set<uint64_t> states;
+    variant.options.onState = [&](const std::string &key) {
+      states.insert(std::hash<std::string>()(key));
+    };
     StatefulResult found = exploreStateful(model, search, variant.options);
+    // Every storage explores exactly the states exhaustive search reaches (the bitstate array
+    // is large enough here to miss none; a saturating bound cuts none).
+    if (states != referenceStates)
+      mismatches.push_back(fmt::format(
+          "{}: {} states, exhaustive search reached {}: {} only in the stateful search, {} only "
+          "in exhaustive search",
+          variant.name, states.size(), referenceStates.size(),
+          countMissing(states, referenceStates), countMissing(referenceStates, states)));
     std::set<std::string> errors = errorsOf(found.search);
     bool livelock = std::any_of(found.search.errors.begin(), found.search.errors.end(),
                                 [](const ErrorReport &r) { return r.error.kind == ErrorKind::Livelock; });
@@ -300,7 +362,9 @@ PipelineCheck checkProgram(const CProgram &program, uint64_t seed,
 
   Mode exhaustive = complete("exhaustive", PorMode::None);
   exhaustive.search.maxExecutions = options.maxReferenceExecutions;
-  ModeResult reference = run(model, exhaustive);
+  std::set<uint64_t> referenceStates;
+  KeyRecordingModel recording(model, referenceStates);
+  ModeResult reference = run(recording, exhaustive);
   checkRunnable(reference, check.mismatches);
   check.referenceExecutions = reference.result.stats.executions;
   if (!check.mismatches.empty())
@@ -338,7 +402,7 @@ PipelineCheck checkProgram(const CProgram &program, uint64_t seed,
     }
   }
 
-  compareStateful(model, reference, saturating, check.mismatches);
+  compareStateful(model, reference, referenceStates, saturating, check.mismatches);
 
   // A small bound against plain bounded search with the same bound.
   const auto &[name, kind] = bounds[seed % 3];
