@@ -123,29 +123,35 @@ std::optional<std::string> chooseProperty(const Options &options,
   return std::nullopt;
 }
 
+/// One search and the model it ran on (the bug hunt may run on a model with plain nondet
+/// values, the complete search on one with symbolic values).
 struct Search {
   std::string name;
+  BuiltModel *on = nullptr;
   SearchResult result;
   bool stateful = false;
   std::string incompleteReason; // the stateful search's
-  uint64_t withheldBefore = 0;  // spurious wakeups withheld before the search began
+  CoverageGaps before;          // the model's gaps when the search began
 };
 
-Search runSearch(Model &model, SearchOptions search, std::optional<OptimalVariant> optimal,
+Search runSearch(BuiltModel &built, SearchOptions search, std::optional<OptimalVariant> optimal,
                  std::string name) {
-  Search s{std::move(name), {}};
-  s.result = optimal ? exploreOptimal(model, search, *optimal) : explore(model, search);
+  Search s{std::move(name), &built};
+  s.before = built.execution->coverageGaps();
+  s.result = optimal ? exploreOptimal(*built.model, search, *optimal)
+                     : explore(*built.model, search);
   return s;
 }
 
 /// The stateful search, with as many spurious wakeups as the program's wait loops take (each
 /// returns to a visited state): a stateless search must cap them per thread and execution.
-Search runStateful(Model &model, const SearchOptions &search, Execution &execution) {
-  Search s{"stateful search", {}, true, {}};
-  execution.setSpuriousWakeupLimit(ExecutionOptions::UnlimitedSpuriousWakeups);
-  s.withheldBefore = execution.coverageGaps().spuriousWakeupsWithheld;
+Search runStateful(BuiltModel &built, const SearchOptions &search) {
+  Search s{"stateful search", &built};
+  s.stateful = true;
+  built.execution->setSpuriousWakeupLimit(ExecutionOptions::UnlimitedSpuriousWakeups);
+  s.before = built.execution->coverageGaps();
   StatefulOptions stateful;
-  StatefulResult found = exploreStateful(model, search, stateful);
+  StatefulResult found = exploreStateful(*built.model, search, stateful);
   s.result = std::move(found.search);
   s.incompleteReason = found.incompleteReason;
   return s;
@@ -232,7 +238,22 @@ int runSvcomp(const Options &options) {
   BuiltModel built = buildModel(std::move(loaded.module), config);
   if (!built.model)
     return unknown(built.error);
-  Model &model = *built.model;
+  // With symbolic nondet values, a second model of the same program with plain values (every
+  // value of a bool or char, {-1, 0, 1} of wider types) for the bug hunt: it runs many more
+  // executions a second, and an error it finds is a real one (its values are values of their
+  // types). It also has state keys, which the stateful search needs. Only the complete search
+  // decides TRUE, and it counts the values it did not cover.
+  BuiltModel valuesBuilt;
+  BuiltModel *valuesModel = &built;
+  if (built.usesNondet && config.symbolicNondet) {
+    LoadedInput again = loadInput(inputs[0], InputOptions{options.clangPath, clangArgs}, context);
+    ModelConfig values = config;
+    values.symbolicNondet = false;
+    if (again.module)
+      valuesBuilt = buildModel(std::move(again.module), values);
+    if (valuesBuilt.model)
+      valuesModel = &valuesBuilt;
+  }
 
   // ---- The searches ----
   Obstacles obstacles;
@@ -260,10 +281,11 @@ int runSvcomp(const Options &options) {
     hunt.combinedFairBound = FairBound;
   hunt.timeLimitSeconds = budget * BugHuntShare;
   std::vector<Search> searches;
-  searches.push_back(
-      runSearch(model, hunt, std::nullopt,
-                fmt::format("bug hunt (BPOR, preemption bound {}{}, iterative)", BugHuntPreemptions,
-                            built.hasYields ? fmt::format(", fair bound {}", FairBound) : "")));
+  searches.push_back(runSearch(
+      *valuesModel, hunt, std::nullopt,
+      fmt::format("bug hunt (BPOR, preemption bound {}{}, iterative{})", BugHuntPreemptions,
+                  built.hasYields ? fmt::format(", fair bound {}", FairBound) : "",
+                  valuesModel != &built ? ", plain nondet values" : "")));
   progress.finish();
   std::cout << "search: " << statsPhrase(searches.back()) << "\n";
 
@@ -272,9 +294,16 @@ int runSvcomp(const Options &options) {
   //    program has finitely many states, or BPOR under the fair bound where states have no keys
   //    (symbolic nondet values).
   const SearchResult &first = searches.back().result;
-  bool huntSettled = !first.errors.empty() || (first.complete && !first.boundPruned);
+  // A hunt over plain values covered only some values: it settles nothing but a violation.
+  bool huntSettled = !first.errors.empty() ||
+                     (first.complete && !first.boundPruned && valuesModel == &built);
+  // The stateful search needs state keys: the symbolic model has none, the values model has
+  // (it then covers every value only of bool- and char-sized inputs, and says so).
   std::string key;
-  bool hasStateKeys = model.stateKey(key);
+  BuiltModel *keyed = built.model->stateKey(key)          ? &built
+                      : valuesModel->model->stateKey(key) ? valuesModel
+                                                          : nullptr;
+  bool hasStateKeys = keyed != nullptr;
   // The stateful search finds livelocks exactly (fair cycles): one is a non-terminating
   // behaviour, which unreach-call does not forbid, not a cut execution.
   SearchOptions statefulBase = base;
@@ -297,16 +326,16 @@ int runSvcomp(const Options &options) {
     full.timeLimitSeconds = std::max(1.0, budget - first.stats.elapsedSeconds);
     if (built.hasYields && hasStateKeys) {
       statefulBase.timeLimitSeconds = full.timeLimitSeconds;
-      searches.push_back(runStateful(model, statefulBase, *built.execution));
+      searches.push_back(runStateful(*keyed, statefulBase));
     } else if (built.hasYields) {
       full.por = PorMode::Bpor;
       full.bound = BoundKind::Fair;
       full.boundValue = FairBound;
       searches.push_back(
-          runSearch(model, full, std::nullopt, fmt::format("BPOR, fair bound {}", FairBound)));
+          runSearch(built, full, std::nullopt, fmt::format("BPOR, fair bound {}", FairBound)));
     } else {
       full.por = PorMode::Dpor;
-      searches.push_back(runSearch(model, full, OptimalVariant::Optimal, "optimal DPOR"));
+      searches.push_back(runSearch(built, full, OptimalVariant::Optimal, "optimal DPOR"));
     }
     progress.finish();
     std::cout << "search: " << statsPhrase(searches.back()) << "\n";
@@ -314,13 +343,15 @@ int runSvcomp(const Options &options) {
   // 3. A search that met an execution longer than the step limit did not cover what lies
   //    beyond it, and one that capped spurious wakeups did not cover the wait loops that wake
   //    again: the stateful search decides, with the time left, when states have keys.
-  const SearchResult &before = searches.back().result;
-  bool capped = obstacles.livelock || built.execution->coverageGaps().spuriousWakeupsWithheld;
-  if (capped && before.errors.empty() && hasStateKeys && !searches.back().stateful &&
+  const Search &previous = searches.back();
+  bool capped = obstacles.livelock ||
+                previous.on->execution->coverageGaps().spuriousWakeupsWithheld >
+                    previous.before.spuriousWakeupsWithheld;
+  if (capped && previous.result.errors.empty() && hasStateKeys && !previous.stateful &&
       budget - elapsed() > 1) {
     obstacles.livelock.reset();
     statefulBase.timeLimitSeconds = budget - elapsed();
-    searches.push_back(runStateful(model, statefulBase, *built.execution));
+    searches.push_back(runStateful(*keyed, statefulBase));
     progress.finish();
     std::cout << "search: " << statsPhrase(searches.back()) << "\n";
   }
@@ -328,10 +359,11 @@ int runSvcomp(const Options &options) {
   // ---- The answer ----
   const Search &last = searches.back();
   const SearchResult &result = last.result;
+  Model &model = *last.on->model;
+  Execution &execution = *last.on->execution;
   if (!result.errors.empty()) {
     ErrorReport report = result.errors.front();
-    std::vector<NondetValue> nondetValues =
-        settleSymbolicTrace(*built.execution, report, base.maxDepth);
+    std::vector<NondetValue> nondetValues = settleSymbolicTrace(execution, report, base.maxDepth);
     std::cout << formatErrorReport(model, report);
     for (const std::string &input : describeNondetValues(model, nondetValues))
       std::cout << "nondet input: " << input << "\n";
@@ -363,13 +395,17 @@ int runSvcomp(const Options &options) {
   if (obstacles.unsupported)
     return unknown("an execution reached something unsupported: " +
                    describe(model, *obstacles.unsupported));
-  const CoverageGaps &gaps = built.execution->coverageGaps();
+  // What the deciding search left out (the model's gaps grew during it).
+  CoverageGaps gaps = execution.coverageGaps();
+  gaps.partialNondetDraws -= last.before.partialNondetDraws;
+  gaps.spuriousWakeupsWithheld -= last.before.spuriousWakeupsWithheld;
+  gaps.fixedRandomValues -= last.before.fixedRandomValues;
   if (gaps.partialNondetDraws)
     return unknown(fmt::format(
         "a __VERIFIER_nondet_* value wider than 8 bits was explored only with the values "
         "{{{}}}, not over its whole type ({})",
         fmt::join(options.nondetValues, ", "), statsPhrase(last)));
-  if (std::string gap = dataCoverageGap(*built.execution); !gap.empty())
+  if (std::string gap = dataCoverageGap(execution); !gap.empty())
     return unknown(fmt::format("not every nondet value was covered: {} ({})", gap,
                                statsPhrase(last)));
   if (!built.uninitializedUse.empty())
@@ -380,7 +416,7 @@ int runSvcomp(const Options &options) {
     return unknown(fmt::format("rand() was called: it was explored with one fixed sequence of "
                                "values, not every value it may return ({})",
                                statsPhrase(last)));
-  if (gaps.spuriousWakeupsWithheld > last.withheldBefore)
+  if (gaps.spuriousWakeupsWithheld)
     return unknown(fmt::format("a thread waited on a condition variable again after its "
                                "spurious wakeup: executions with more spurious wakeups were "
                                "not explored ({})",

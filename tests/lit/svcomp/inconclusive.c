@@ -3,8 +3,9 @@
 // an unsupported external function, rand() (one fixed sequence), an execution longer than
 // --max-depth, a search stopped by a limit, a read of an uninitialized local. A call of
 // reach_error found elsewhere is still FALSE. The spin loop and the long execution are
-// inconclusive only where the stateful search cannot take over: a program with symbolic nondet
-// values (SYMBOLIC) has no state keys; without them the stateful search answers TRUE.
+// inconclusive only where the stateful search cannot cover everything: it runs with plain
+// nondet values, so a program that draws an int (SYMBOLIC) stays unknown; without it the
+// stateful search answers TRUE.
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DNULL_DEREF %s | %FileCheck --check-prefix=UB %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DNULL_DEREF -DREACH %s | %FileCheck --check-prefix=FALSE %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DSPIN -DSYMBOLIC %s | %FileCheck --check-prefix=SPIN %s
@@ -20,14 +21,15 @@
 // UNREACHABLE: reason: an execution has undefined behaviour and cannot be continued: undefined behaviour: 'unreachable' executed
 // UNREACHABLE-NEXT: SV-COMP result: unknown
 // FALSE: SV-COMP result: false(unreach-call)
-// SPIN: reason: the program spins (spin loops or sched_yield) and the fair bound 2 cut schedules
+// SPIN: reason: a __VERIFIER_nondet_* value wider than 8 bits was explored only with the values {-1, 0, 1}
 // SPIN-NEXT: SV-COMP result: unknown
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DRAND %s | %FileCheck --check-prefix=RAND %s
 // RAND: reason: rand() was called: it was explored with one fixed sequence of values
 // RAND-NEXT: SV-COMP result: unknown
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp --max-depth=20 -DLONG -DSYMBOLIC %s | %FileCheck --check-prefix=STEPS %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp --max-executions=1 %s | %FileCheck --check-prefix=LIMIT %s
-// STEPS: reason: an execution did not end within the step limit: an execution exceeded the maximum depth of 20 steps
+// STEPS: search: stateful search
+// STEPS: reason: a __VERIFIER_nondet_* value wider than 8 bits was explored only with the values {-1, 0, 1}
 // STEPS-NEXT: SV-COMP result: unknown
 // LIMIT: reason: the search did not finish within the limits
 // LIMIT-NEXT: SV-COMP result: unknown
