@@ -367,6 +367,7 @@ bool parseOptions(int argc, char **argv, Options &options) {
   options.search.checkInvariants = CheckInvariants;
 
   options.search.maxDepth = MaxDepth;
+  options.maxDepthGiven = MaxDepth.getNumOccurrences() != 0;
   options.search.maxExecutions = MaxExecutions;
   if (TimeLimit < 0)
     return usageError("--time-limit must not be negative");

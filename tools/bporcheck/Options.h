@@ -26,6 +26,8 @@ struct Options {
   /// Neither --por nor a bound was given: main picks the default mode once it knows whether
   /// the program spins (see chooseDefaultMode in main.cpp).
   bool defaultMode = false;
+  /// --max-depth was given (the default mode then keeps to it).
+  bool maxDepthGiven = false;
   std::vector<int64_t> nondetValues;
   /// Nondet calls return symbols decided with Z3 (--nondet=symbolic) instead of nondetValues.
   bool symbolicNondet = false;

@@ -136,7 +136,9 @@ struct Search {
 
 Search runSearch(BuiltModel &built, SearchOptions search, std::optional<OptimalVariant> optimal,
                  std::string name) {
-  Search s{std::move(name), &built};
+  Search s;
+  s.name = std::move(name);
+  s.on = &built;
   s.before = built.execution->coverageGaps();
   s.result = optimal ? exploreOptimal(*built.model, search, *optimal)
                      : explore(*built.model, search);
@@ -146,7 +148,9 @@ Search runSearch(BuiltModel &built, SearchOptions search, std::optional<OptimalV
 /// The stateful search, with as many spurious wakeups as the program's wait loops take (each
 /// returns to a visited state): a stateless search must cap them per thread and execution.
 Search runStateful(BuiltModel &built, const SearchOptions &search) {
-  Search s{"stateful search", &built};
+  Search s;
+  s.name = "stateful search";
+  s.on = &built;
   s.stateful = true;
   built.execution->setSpuriousWakeupLimit(ExecutionOptions::UnlimitedSpuriousWakeups);
   s.before = built.execution->coverageGaps();

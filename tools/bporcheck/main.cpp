@@ -7,6 +7,7 @@
 #include "tools/bporcheck/Progress.h"
 #include "tools/bporcheck/Report.h"
 #include "tools/bporcheck/ScheduleFile.h"
+#include "tools/bporcheck/SearchRunner.h"
 #include "tools/bporcheck/SvcompMode.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -39,36 +40,6 @@ std::string joinValues(const std::vector<int64_t> &values) {
   return out;
 }
 
-std::string searchName(const Options &options) {
-  if (options.stateful)
-    return options.statefulOptions.preemptionBound
-               ? fmt::format("stateful search (bounded context switching, {} preemption{})",
-                             *options.statefulOptions.preemptionBound,
-                             *options.statefulOptions.preemptionBound == 1 ? "" : "s")
-               : "stateful search";
-  if (options.optimal)
-    return *options.optimal == OptimalVariant::Optimal ? "optimal DPOR" : "source-DPOR";
-  const SearchOptions &search = options.search;
-  bool bounded = search.bound != BoundKind::None;
-  std::string name;
-  switch (search.por) {
-  case PorMode::None:
-    name = bounded ? "plain bounded search" : "exhaustive search";
-    break;
-  case PorMode::Dpor:
-    name = "DPOR with sleep sets";
-    break;
-  case PorMode::Bpor:
-    name = "BPOR";
-    break;
-  }
-  if (bounded)
-    name += fmt::format(
-        " ({} bound {}{}{})", boundKindName(search.bound), search.boundValue,
-        search.combinedFairBound ? fmt::format(", fair bound {}", *search.combinedFairBound) : "",
-        search.iterativeBounding ? ", iterative" : "");
-  return name;
-}
 
 // The coverage statement: "no error in any schedule " + this.
 std::string boundPhrase(BoundKind bound, uint64_t c) {
@@ -105,38 +76,6 @@ std::string boundPhrase(const SearchOptions &search, uint64_t c) {
                      search.bound == BoundKind::Delta
                          ? fmt::format("fair bound {}", *search.combinedFairBound)
                          : boundPhrase(BoundKind::Fair, *search.combinedFairBound));
-}
-
-// The fair bound a spinning program gets by default: enough for the classic busy-wait
-// protocols to make progress past each other's spins (docs/user-guide.md, "Default search").
-constexpr uint64_t DefaultFairBound = 2;
-
-// Without --por or a bound: optimal DPOR, which explores one execution per Mazurkiewicz trace
-// and is validated against exhaustive search (docs/optimal-dpor.md); it explores the fewest
-// executions of the complete searches (docs/results.md, "Default search"). A spin loop has
-// infinitely many schedules, so a program with spin loops or sched_yield gets the stateful
-// search, which terminates on every program with finitely many states and reports only true
-// livelocks; where the model has no state keys (symbolic nondet values) BPOR with a fair bound
-// instead (dissertation, Algorithm 13), which prunes the unfair schedules and terminates.
-void chooseDefaultMode(Options &options, bool hasYields, bool hasStateKeys) {
-  if (hasYields && hasStateKeys) {
-    options.stateful = true;
-    options.search.maxDepth = std::max<uint64_t>(options.search.maxDepth, 10'000'000);
-  } else if (hasYields) {
-    options.search.por = PorMode::Bpor;
-    options.search.bound = BoundKind::Fair;
-    options.search.boundValue = DefaultFairBound;
-  } else {
-    options.optimal = OptimalVariant::Optimal;
-  }
-}
-
-/// How the stateful search stored its states, for the verdict line.
-std::string describeStorage(StateStorage storage, double omissionProbability) {
-  if (storage == StateStorage::Exact)
-    return "exact storage";
-  return fmt::format("{}: a state missed with probability at most {:.2g}",
-                     stateStorageName(storage), omissionProbability);
 }
 
 /// The nondet inputs of one error, as the text report shows them after its trace.
@@ -282,36 +221,8 @@ int main(int argc, char **argv) {
     };
   }
   ExecutionObserver observer = options.hashStates ? states.observer() : ExecutionObserver();
-  SearchResult result;
-  if (options.stateful) {
-    StatefulResult stateful = exploreStateful(model, search, options.statefulOptions);
-    result = std::move(stateful.search);
-    run.storage = describeStorage(options.statefulOptions.storage, stateful.omissionProbability);
-    run.livelocksChecked = stateful.livelocksChecked;
-    run.incompleteReason = stateful.incompleteReason;
-  } else {
-    result = options.optimal ? exploreOptimal(model, search, *options.optimal, observer)
-                             : explore(model, search, observer);
-    // The default search found an execution longer than --max-depth, which may be a spin that
-    // an unfair schedule keeps going: the stateful search decides whether a fair cycle exists.
-    bool tooLong = !result.errors.empty() && result.errors.front().error.kind == ErrorKind::Livelock;
-    if (options.defaultMode && tooLong && hasStateKeys && !options.hashStates) {
-      progress.finish();
-      if (!options.json)
-        std::cout << fmt::format("bporcheck: an execution exceeded {} steps; the stateful "
-                                 "search decides whether it is a livelock\n",
-                                 search.maxDepth);
-      options.stateful = true;
-      run.searchName = searchName(options);
-      search.maxDepth = std::max<uint64_t>(search.maxDepth, 10'000'000);
-      StatefulResult stateful = exploreStateful(model, search, options.statefulOptions);
-      result = std::move(stateful.search);
-      run.stateful = true;
-      run.storage = describeStorage(options.statefulOptions.storage, stateful.omissionProbability);
-      run.livelocksChecked = stateful.livelocksChecked;
-      run.incompleteReason = stateful.incompleteReason;
-    }
-  }
+  SearchResult result =
+      runSearch(model, options, search, run, observer, progress, hasStateKeys);
   progress.finish();
   std::optional<uint64_t> uniqueLocalStates;
   if (options.hashStates)

@@ -1,4 +1,6 @@
 // Textbook Dekker mutual exclusion with sequentially consistent atomics, two rounds per thread.
+// RUN: %expect-exit 0 %bporcheck --no-progress %s | %FileCheck --check-prefix=DEFAULT %s
+// DEFAULT: verdict: ok: no error in any schedule (stateful search,
 // RUN: %expect-exit 0 %bporcheck --search=stateful --no-progress %s | %FileCheck %s
 // CHECK: verdict: ok: no error in any schedule (stateful search, 628 states, exact storage, livelocks checked)
 #include <assert.h>

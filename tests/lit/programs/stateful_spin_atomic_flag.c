@@ -1,6 +1,8 @@
 // A C11 atomic_flag spin lock: the stateful search verifies it completely without any bound (a
 // failed test_and_set writes back the value it read, so the spinning thread returns to a state
 // it has visited).
+// RUN: %expect-exit 0 %bporcheck --no-progress %s | %FileCheck --check-prefix=DEFAULT %s
+// DEFAULT: verdict: ok: no error in any schedule (stateful search,
 // RUN: %expect-exit 0 %bporcheck --search=stateful --no-progress %s | %FileCheck %s
 // CHECK: verdict: ok: no error in any schedule (stateful search, 29 states, exact storage, livelocks checked)
 #include <assert.h>

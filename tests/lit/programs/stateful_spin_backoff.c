@@ -1,5 +1,7 @@
 // A test-and-test-and-set lock with bounded exponential backoff (a local counter that does not
 // escape) and a heartbeat store of a constant in the waiting loop of main.
+// RUN: %expect-exit 0 %bporcheck --no-progress %s | %FileCheck --check-prefix=DEFAULT %s
+// DEFAULT: verdict: ok: no error in any schedule (stateful search,
 // RUN: %expect-exit 0 %bporcheck --search=stateful --no-progress %s | %FileCheck %s
 // CHECK: verdict: ok: no error in any schedule (stateful search, 568 states, exact storage, livelocks checked)
 #include <assert.h>

@@ -1,5 +1,7 @@
 // A compare-and-swap spin lock: a failed CAS writes nothing new, so the spin is a cycle of
 // states.
+// RUN: %expect-exit 0 %bporcheck --no-progress %s | %FileCheck --check-prefix=DEFAULT %s
+// DEFAULT: verdict: ok: no error in any schedule (stateful search,
 // RUN: %expect-exit 0 %bporcheck --search=stateful --no-progress %s | %FileCheck %s
 // CHECK: verdict: ok: no error in any schedule (stateful search, 89 states, exact storage, livelocks checked)
 #include <assert.h>

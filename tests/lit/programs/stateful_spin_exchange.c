@@ -1,5 +1,7 @@
 // An exchange loop and a fetch_add(0) handshake: the spinning read-modify-writes leave memory as
 // they found it.
+// RUN: %expect-exit 0 %bporcheck --no-progress %s | %FileCheck --check-prefix=DEFAULT %s
+// DEFAULT: verdict: ok: no error in any schedule (stateful search,
 // RUN: %expect-exit 0 %bporcheck --search=stateful --no-progress %s | %FileCheck %s
 // CHECK: verdict: ok: no error in any schedule (stateful search, 45 states, exact storage, livelocks checked)
 #include <assert.h>

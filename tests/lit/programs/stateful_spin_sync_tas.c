@@ -1,4 +1,6 @@
 // A spin lock on __sync_lock_test_and_set / __sync_lock_release (GCC builtins), three workers.
+// RUN: %expect-exit 0 %bporcheck --no-progress %s | %FileCheck --check-prefix=DEFAULT %s
+// DEFAULT: verdict: ok: no error in any schedule (stateful search,
 // RUN: %expect-exit 0 %bporcheck --search=stateful --no-progress %s | %FileCheck %s
 // CHECK: verdict: ok: no error in any schedule (stateful search, 89 states, exact storage, livelocks checked)
 #include <assert.h>

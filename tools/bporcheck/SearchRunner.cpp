@@ -1,0 +1,135 @@
+#include "tools/bporcheck/SearchRunner.h"
+
+#include "checker/stateful/CycleCheck.h"
+
+#include <fmt/format.h>
+#include <iostream>
+
+namespace bpor::tool {
+
+namespace {
+
+// An execution of the default mode's stateless search longer than this is checked for a repeated
+// state: a program whose executions pass through a state twice has cycles, which only the
+// stateful search covers, and the check is cheap next to running such an execution to
+// --max-depth (the optimal explorer's race analysis grows with the square of its length).
+constexpr uint64_t CycleCheckDepth = 10000;
+// The stateful search keeps only its path (and checkpoints where it branches): it can follow
+// much longer executions than a stateless search.
+constexpr uint64_t StatefulMaxDepth = 10'000'000;
+
+// The fair bound a spinning program gets by default: enough for the classic busy-wait
+// protocols to make progress past each other's spins (docs/user-guide.md, "Default search").
+constexpr uint64_t DefaultFairBound = 2;
+
+/// How the stateful search stored its states, for the verdict line.
+std::string describeStorage(StateStorage storage, double omissionProbability) {
+  if (storage == StateStorage::Exact)
+    return "exact storage";
+  return fmt::format("{}: a state missed with probability at most {:.2g}",
+                     stateStorageName(storage), omissionProbability);
+}
+
+} // namespace
+
+// Without --por or a bound: optimal DPOR, which explores one execution per Mazurkiewicz trace
+// and is validated against exhaustive search (docs/optimal-dpor.md); it explores the fewest
+// executions of the complete searches (docs/results.md, "Default search"). A spin loop has
+// infinitely many schedules, so a program with spin loops or sched_yield gets the stateful
+// search, which terminates on every program with finitely many states and reports only true
+// livelocks; where the model has no state keys (symbolic nondet values) BPOR with a fair bound
+// instead (dissertation, Algorithm 13), which prunes the unfair schedules and terminates.
+void chooseDefaultMode(Options &options, bool hasYields, bool hasStateKeys) {
+  if (hasYields && hasStateKeys) {
+    options.stateful = true;
+    options.search.maxDepth = std::max<uint64_t>(options.search.maxDepth, StatefulMaxDepth);
+  } else if (hasYields) {
+    options.search.por = PorMode::Bpor;
+    options.search.bound = BoundKind::Fair;
+    options.search.boundValue = DefaultFairBound;
+  } else {
+    options.optimal = OptimalVariant::Optimal;
+  }
+}
+
+std::string searchName(const Options &options) {
+  if (options.stateful)
+    return options.statefulOptions.preemptionBound
+               ? fmt::format("stateful search (bounded context switching, {} preemption{})",
+                             *options.statefulOptions.preemptionBound,
+                             *options.statefulOptions.preemptionBound == 1 ? "" : "s")
+               : "stateful search";
+  if (options.optimal)
+    return *options.optimal == OptimalVariant::Optimal ? "optimal DPOR" : "source-DPOR";
+  const SearchOptions &search = options.search;
+  bool bounded = search.bound != BoundKind::None;
+  std::string name;
+  switch (search.por) {
+  case PorMode::None:
+    name = bounded ? "plain bounded search" : "exhaustive search";
+    break;
+  case PorMode::Dpor:
+    name = "DPOR with sleep sets";
+    break;
+  case PorMode::Bpor:
+    name = "BPOR";
+    break;
+  }
+  if (bounded)
+    name += fmt::format(
+        " ({} bound {}{}{})", boundKindName(search.bound), search.boundValue,
+        search.combinedFairBound ? fmt::format(", fair bound {}", *search.combinedFairBound) : "",
+        search.iterativeBounding ? ", iterative" : "");
+  return name;
+}
+
+SearchResult runSearch(Model &model, Options &options, SearchOptions search, RunDescription &run,
+                       const ExecutionObserver &observer, ProgressLine &progress,
+                       bool hasStateKeys) {
+  auto stateful = [&]() {
+    StatefulResult found = exploreStateful(model, search, options.statefulOptions);
+    run.stateful = true;
+    run.storage = describeStorage(options.statefulOptions.storage, found.omissionProbability);
+    run.livelocksChecked = found.livelocksChecked;
+    run.incompleteReason = found.incompleteReason;
+    return std::move(found.search);
+  };
+  if (options.stateful)
+    return stateful();
+  auto stateless = [&](const SearchOptions &s) {
+    return options.optimal ? exploreOptimal(model, s, *options.optimal, observer)
+                           : explore(model, s, observer);
+  };
+  auto tooLong = [](const SearchResult &r) {
+    return !r.errors.empty() && r.errors.front().error.kind == ErrorKind::Livelock;
+  };
+  // The stateful search takes over the verdict: say so, and name it from here on.
+  auto handOver = [&](const std::string &why) {
+    progress.finish();
+    if (!options.json)
+      std::cout << fmt::format("bporcheck: {}; the stateful search decides\n", why);
+    options.stateful = true;
+    run.searchName = searchName(options);
+    search.maxDepth = std::max<uint64_t>(search.maxDepth, StatefulMaxDepth);
+    return stateful();
+  };
+  bool mayHandOver = options.defaultMode && hasStateKeys && !options.hashStates;
+  if (mayHandOver && !options.maxDepthGiven && search.maxDepth > CycleCheckDepth) {
+    SearchOptions first = search;
+    first.maxDepth = CycleCheckDepth;
+    SearchResult result = stateless(first);
+    if (!tooLong(result))
+      return result;
+    if (scheduleRevisitsState(model, result.errors.front().schedule))
+      return handOver(fmt::format("an execution passes through a state twice (within its first "
+                                  "{} steps), so the program has cycles",
+                                  CycleCheckDepth));
+  }
+  SearchResult result = stateless(search);
+  // An execution longer than --max-depth may be a spin that an unfair schedule keeps going.
+  if (mayHandOver && tooLong(result))
+    return handOver(fmt::format("an execution exceeded {} steps", search.maxDepth));
+  return result;
+}
+
+} // namespace bpor::tool

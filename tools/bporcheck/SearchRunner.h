@@ -1,0 +1,31 @@
+// Which search runs, and running it: the default mode's choice (optimal DPOR, or the stateful
+// search for a program that spins), the hand-over from a stateless search to the stateful one
+// when an execution turns out to pass through a state twice, and the stateful search's part of
+// the run's description.
+#pragma once
+
+#include "tools/bporcheck/Options.h"
+#include "tools/bporcheck/Progress.h"
+#include "tools/bporcheck/Report.h"
+
+#include <string>
+
+namespace bpor::tool {
+
+/// "optimal DPOR", "BPOR", "stateful search (bounded context switching, 2 preemptions)", ...
+std::string searchName(const Options &options);
+
+/// Without --por or a bound: optimal DPOR; for a program with spin loops or sched_yield the
+/// stateful search where states have keys, else BPOR with fair bound 2.
+void chooseDefaultMode(Options &options, bool hasYields, bool hasStateKeys);
+
+/// Runs the search `options` selects with `search` (its callbacks set), and fills the stateful
+/// parts of `run` (storage, livelocks checked, why it stopped early). In the default mode, an
+/// execution longer than a few thousand steps that passes through a state twice, or one longer
+/// than --max-depth, hands the verdict to the stateful search (the text output says so;
+/// `options` and `run` then name it).
+SearchResult runSearch(Model &model, Options &options, SearchOptions search, RunDescription &run,
+                       const ExecutionObserver &observer, ProgressLine &progress,
+                       bool hasStateKeys);
+
+} // namespace bpor::tool
