@@ -248,6 +248,39 @@ void Generator::addPairs() {
               chance(50) ? "pthread_cond_signal(&cv);" : "pthread_cond_broadcast(&cv);",
               "pthread_mutex_unlock(&cm);"});
   }
+  if (options.spins) {
+    auto [spinner, setter] = twoBodies();
+    switch (below(4)) {
+    case 0: // a flag and the store that ends the spin, or none (a spin for ever)
+      insertAt(bodies[spinner], {"while (!spinFlag) {", "}", "r += spinFlag;"});
+      if (chance(85))
+        insertAt(bodies[setter], {chance(50) ? "spinFlag = 1;" : "spinFlag = x0 + 1;"});
+      break;
+    case 1: // a compare-and-swap spin lock around an operation in two threads
+      for (size_t b : {spinner, setter}) {
+        Lines op = {"{ int e = 0;", "  while (!atomic_compare_exchange_strong(&spinLock, &e, 1))",
+                    "    e = 0; }"};
+        for (std::string &line : simpleOp(false))
+          op.push_back(line);
+        op.push_back("atomic_store(&spinLock, 0);");
+        insertAt(bodies[b], std::move(op));
+      }
+      break;
+    case 2: // lock/check/unlock polling, and the locked store that ends it
+      insertAt(bodies[spinner], {"for (;;) {", "  pthread_mutex_lock(&m1);",
+                                 "  if (spinFlag) { pthread_mutex_unlock(&m1); break; }",
+                                 "  pthread_mutex_unlock(&m1);", "}"});
+      insertAt(bodies[setter],
+               {"pthread_mutex_lock(&m1);", "spinFlag = 1;", "pthread_mutex_unlock(&m1);"});
+      break;
+    case 3: // an exchange spin lock with a fetch_add(0) read of the value it guards
+      for (size_t b : {spinner, setter})
+        insertAt(bodies[b], {"while (atomic_exchange(&spinLock, 1)) {", "}",
+                             "x1 = x1 + atomic_fetch_add(&a0, 0);",
+                             "atomic_store(&spinLock, 0);"});
+      break;
+    }
+  }
   if (options.semaphores && chance(30)) {
     usesSignalSem = true;
     auto [waiter, poster] = twoBodies();
@@ -334,7 +367,10 @@ CProgram Generator::run() {
        "pthread_cond_t cv = PTHREAD_COND_INITIALIZER;\nint ready;\n"
        "sem_t lockSem, signalSem;\n"
        "pthread_once_t once = PTHREAD_ONCE_INIT;\nint onceCount;\n"
-       "void initOnce(void) { onceCount = onceCount + 1; }\n\n";
+       "void initOnce(void) { onceCount = onceCount + 1; }\n";
+  if (options.spins)
+    s += "int spinFlag;\natomic_int spinLock;\n";
+  s += "\n";
   // Bodies in reverse so that every thread function is defined before its creator.
   for (size_t i = bodies.size(); i-- > 1;)
     s += emitBody(i) + "\n";

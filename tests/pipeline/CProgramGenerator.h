@@ -44,6 +44,12 @@ struct CGeneratorOptions {
   /// pthread_once. Off by default for the same reason: the once object's state lives in
   /// memory whose identity depends on which thread ran first.
   bool once = false;
+  /// Busy-waiting in pairs placed in two threads: a spin on a flag and the store that ends it
+  /// (sometimes missing, so the spin never ends), a compare-and-swap spin lock around an
+  /// operation, a lock/check/unlock polling loop. Such programs have cycles of states, so only
+  /// the stateful search covers them (checkSpinningProgram). Off by default, so that the
+  /// programs of the other tests' seeds stay the same.
+  bool spins = false;
 };
 
 struct CProgram {

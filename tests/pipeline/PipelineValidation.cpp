@@ -1,4 +1,5 @@
 #include "tests/pipeline/PipelineValidation.h"
+#include "tests/pipeline/ReferenceStateGraph.h"
 
 #include "checker/StateHash.h"
 #include "checker/optimal/OptimalExplorer.h"
@@ -414,6 +415,83 @@ PipelineCheck checkProgram(const CProgram &program, uint64_t seed,
   checkRunnable(plain, check.mismatches);
   checkRunnable(bpor, check.mismatches);
   compare(plain, bpor, check.mismatches);
+  return check;
+}
+
+PipelineCheck checkSpinningProgram(const CProgram &program, size_t maxReferenceStates) {
+  PipelineCheck check;
+  llvm::LLVMContext context;
+  tool::ModelConfig config;
+  config.nondetValues =
+      program.nondetValues.empty() ? std::vector<int64_t>{-1, 0, 1} : program.nondetValues;
+  std::vector<tool::BuiltModel> built = compile(program, context, {config}, check.mismatches);
+  if (!check.mismatches.empty())
+    return check;
+  Model &model = *built[0].model;
+  ReferenceGraph reference = exploreReferenceGraph(model, maxReferenceStates);
+  check.referenceExecutions = reference.states.size();
+  for (const std::string &error : reference.errors)
+    if (error.starts_with("unsupported") || error.starts_with("resource limit"))
+      check.mismatches.push_back("the reference met: " + error);
+  if (!reference.complete || !check.mismatches.empty()) {
+    check.skipped = check.mismatches.empty();
+    return check;
+  }
+  struct Variant {
+    const char *name;
+    StatefulOptions options;
+  };
+  std::vector<Variant> variants(3);
+  variants[0].name = "stateful, exact";
+  variants[1].name = "stateful, hash compaction";
+  variants[1].options.storage = StateStorage::HashCompact;
+  variants[2].name = "stateful, bitstate";
+  variants[2].options.storage = StateStorage::Bitstate;
+  variants[2].options.bitstateLog2 = 26;
+  for (Variant &variant : variants) {
+    SearchOptions search;
+    search.keepGoing = true;
+    search.maxDepth = 1'000'000;
+    std::set<uint64_t> states;
+    variant.options.onState = [&](const std::string &key) {
+      states.insert(std::hash<std::string>()(key));
+    };
+    StatefulResult found = exploreStateful(model, search, variant.options);
+    std::set<std::string> errors;
+    bool livelock = false;
+    for (const ErrorReport &report : found.search.errors) {
+      if (report.error.kind == ErrorKind::Livelock) {
+        livelock = true;
+        continue;
+      }
+      errors.insert(report.error.kind == ErrorKind::Deadlock
+                        ? std::string("deadlock")
+                        : fmt::format("{} at {}", errorKindName(report.error.kind),
+                                      report.error.location
+                                          ? model.describeLocation(report.error.location)
+                                          : "unknown location"));
+    }
+    std::vector<std::string> what;
+    if (!found.search.complete)
+      what.push_back("incomplete: " + found.incompleteReason);
+    if (states != reference.states)
+      what.push_back(fmt::format("states: {} against {} ({} only in the search, {} only in "
+                                 "the graph)",
+                                 states.size(), reference.states.size(),
+                                 countMissing(states, reference.states),
+                                 countMissing(reference.states, states)));
+    if (errors != reference.errors)
+      what.push_back(fmt::format("errors: {} against {}", join(errors), join(reference.errors)));
+    // Bitstate storage has no component analysis.
+    if (found.livelocksChecked && livelock != reference.livelock)
+      what.push_back(fmt::format("livelock: {} against {}", livelock, reference.livelock));
+    if (!what.empty()) {
+      std::string text = fmt::format("{} against the state graph:", variant.name);
+      for (const std::string &w : what)
+        text += " [" + w + "]";
+      check.mismatches.push_back(text);
+    }
+  }
   return check;
 }
 

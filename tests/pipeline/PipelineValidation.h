@@ -49,4 +49,11 @@ PipelineCheck checkProgram(const CProgram &program, uint64_t seed,
 PipelineCheck checkSymbolicProgram(const CProgram &program,
                                    const PipelineCheckOptions &options = {});
 
+/// A program with spin loops (CGeneratorOptions::spins), whose executions can go on for ever:
+/// the reference is the whole state graph built breadth-first (ReferenceStateGraph.h); the
+/// stateful search with exact, hash-compacted and bitstate storage must explore the same states,
+/// find the same errors, and report a livelock iff the graph holds a strongly fair cycle.
+/// Skipped when the graph has more than maxReferenceStates states.
+PipelineCheck checkSpinningProgram(const CProgram &program, size_t maxReferenceStates = 20000);
+
 } // namespace bpor::testing

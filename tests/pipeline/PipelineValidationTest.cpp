@@ -26,8 +26,10 @@ uint64_t seedCount(uint64_t defaultCount) {
   return defaultCount * BPOR_VALIDATION_SCALE;
 }
 
+enum class Check { Modes, Symbolic, Spinning };
+
 void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &options,
-                   bool symbolic = false) {
+                   Check kind = Check::Modes) {
   if (const char *only = std::getenv("BPOR_PIPELINE_SEED")) {
     first = std::strtoull(only, nullptr, 10);
     count = 1;
@@ -35,8 +37,9 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
   uint64_t checked = 0, executions = 0;
   for (uint64_t seed = first; seed < first + count; ++seed) {
     CProgram program = generateCProgram(seed, options);
-    PipelineCheck check =
-        symbolic ? checkSymbolicProgram(program) : checkProgram(program, seed);
+    PipelineCheck check = kind == Check::Symbolic   ? checkSymbolicProgram(program)
+                          : kind == Check::Spinning ? checkSpinningProgram(program)
+                                                    : checkProgram(program, seed);
     executions += check.referenceExecutions;
     checked += !check.skipped;
     if (check.mismatches.empty())
@@ -66,7 +69,7 @@ TEST(PipelineValidation, SymbolicNondetAgainstEnumeration) {
   options.charNondet = true;
   options.grandchildren = false;
   options.condvars = false;
-  validateSeeds(7000000, seedCount(30), options, true);
+  validateSeeds(7000000, seedCount(30), options, Check::Symbolic);
 }
 
 // Failed assumptions stop their thread (outside atomic blocks) while the others go on.
@@ -112,4 +115,13 @@ TEST(PipelineValidation, ThreadsCreatingThreads) {
   options.grandchildren = true;
   options.maxChildren = 1;
   validateSeeds(5000000, seedCount(40), options);
+}
+
+// Programs that spin (flags, CAS and exchange spin locks, polling; sometimes a spin nobody
+// ends): the stateful search against the whole state graph (checkSpinningProgram).
+TEST(PipelineValidation, SpinningPrograms) {
+  CGeneratorOptions options;
+  options.spins = true;
+  options.grandchildren = false;
+  validateSeeds(8000000, seedCount(40), options, Check::Spinning);
 }
