@@ -22,10 +22,10 @@ SPIN_DIR = os.path.join(HERE, "spin")
 
 # (name, files' stem, macro, values)
 PROGRAMS = [
-    ("Peterson", "peterson", "ROUNDS", [1, 2, 3]),
-    ("Dekker", "dekker", "ROUNDS", [1, 2, 3]),
-    ("ticket lock", "ticket", "THREADS", [2, 3, 4]),
-    ("bounded buffer", "buffer", "ITEMS", [2, 4, 8]),
+    ("Peterson", "peterson", "ROUNDS", [2, 20]),
+    ("Dekker", "dekker", "ROUNDS", [2, 20]),
+    ("ticket lock", "ticket", "THREADS", [3, 5, 6]),
+    ("bounded buffer", "buffer", "ITEMS", [4, 64]),
 ]
 
 
@@ -36,7 +36,7 @@ def run_spin(stem, macro, value, flags, run_args, work):
     subprocess.run(["gcc", "-O2", "-DSAFETY", *flags, "-o", "pan", "pan.c"], cwd=work, check=True,
                    capture_output=True)
     start = time.monotonic()
-    out = subprocess.run(["./pan", "-m10000000", *run_args], cwd=work, capture_output=True,
+    out = subprocess.run(["./pan", "-m100000", "-w20", *run_args], cwd=work, capture_output=True,
                          text=True).stdout
     wall = time.monotonic() - start
     states = int(re.search(r"(\d+) states, stored", out).group(1))
