@@ -51,8 +51,8 @@ const char *executionEndName(ExecutionEnd end) {
     return "error";
   case ExecutionEnd::Deadlock:
     return "deadlock";
-  case ExecutionEnd::Livelock:
-    return "livelock";
+  case ExecutionEnd::DepthLimit:
+    return "depth limit";
   case ExecutionEnd::SleepSetBlocked:
     return "sleep-set blocked";
   case ExecutionEnd::BoundBlocked:
@@ -74,6 +74,9 @@ static void addStatistics(Statistics &total, const Statistics &round) {
   total.deadlocks += round.deadlocks;
   total.errors += round.errors;
   total.livelocks += round.livelocks;
+  total.depthLimited += round.depthLimited;
+  total.states += round.states;
+  total.revisits += round.revisits;
   total.steps += round.steps;
   total.prunedByBound += round.prunedByBound;
   total.conservativeBacktrackPoints += round.conservativeBacktrackPoints;
@@ -163,7 +166,7 @@ ReplayResult replay(Model &model, const Schedule &schedule, uint64_t maxDepth) {
                               model.pending(s.thread).numChoices));
     if (i >= maxDepth) {
       result.status = ExecStatus::Error;
-      result.error.kind = ErrorKind::Livelock;
+      result.error.kind = ErrorKind::DepthLimit;
       result.error.thread = s.thread;
       result.error.message =
           fmt::format("an execution exceeded the maximum depth of {} steps", maxDepth);
@@ -204,7 +207,7 @@ ReplayResult replay(Model &model, const Schedule &schedule, uint64_t maxDepth) {
     result.error.message = fmt::format("deadlock: no thread can run; blocked: {}", blocked);
   } else if (schedule.size() >= maxDepth) {
     result.status = ExecStatus::Error;
-    result.error.kind = ErrorKind::Livelock;
+    result.error.kind = ErrorKind::DepthLimit;
     result.error.thread = anyEnabled;
     result.error.message =
         fmt::format("an execution exceeded the maximum depth of {} steps", maxDepth);

@@ -58,14 +58,15 @@ struct Statistics {
   uint64_t boundBlocked = 0;    // executions ended because every enabled thread exceeded the bound
   uint64_t deadlocks = 0;       // executions ending in a deadlock (also reported as errors)
   uint64_t errors = 0;          // executions ending in an error of any kind (deadlock included)
-  uint64_t livelocks = 0;       // executions longer than SearchOptions::maxDepth
+  uint64_t livelocks = 0;       // fair cycles of states (the stateful search)
   uint64_t steps = 0;           // visible steps executed, replay included
   uint64_t prunedByBound = 0;   // transitions not explored because they exceeded the bound
   /// Backtrack points beyond a single thread: a bound's conservative points (5.2.1) and
   /// "every enabled thread" for a disabled one (Algorithm 7, Line 22).
   uint64_t conservativeBacktrackPoints = 0;
-  /// The stateful search: states stored, transitions that led to a state already explored, and
-  /// transitions not followed because they went deeper than SearchOptions::maxDepth.
+  /// The stateful search: states stored and transitions that led to a state already explored.
+  /// Every search: executions (stateful: transitions) cut because they went deeper than
+  /// SearchOptions::maxDepth.
   uint64_t states = 0;
   uint64_t revisits = 0;
   uint64_t depthLimited = 0;
@@ -78,7 +79,8 @@ struct SearchOptions {
   PorMode por = PorMode::None;
   BoundKind bound = BoundKind::None;
   uint64_t boundValue = 0;
-  /// An execution longer than this many visible steps is reported as ErrorKind::Livelock.
+  /// An execution longer than this many visible steps ends with ErrorKind::DepthLimit: it may
+  /// never end, or only be long (the stateful search tells which).
   uint64_t maxDepth = 100000;
   /// Stop after this many executions (0: unlimited).
   uint64_t maxExecutions = 0;
@@ -196,7 +198,7 @@ enum class ExecutionEnd : uint8_t {
   Infeasible,      // an assume failed
   Error,           // the model reported an error
   Deadlock,        // threads remain, none is enabled
-  Livelock,        // longer than maxDepth
+  DepthLimit,      // longer than maxDepth
   SleepSetBlocked, // every enabled thread was asleep
   BoundBlocked,    // every enabled thread not asleep exceeded the bound
 };
@@ -217,7 +219,7 @@ struct ReplayResult {
   /// The events executed, in order.
   std::vector<Operation> trace;
   /// The model's status after the last step. A deadlock or livelock found by replay is
-  /// reported with status Error and error.kind Deadlock/Livelock.
+  /// reported with status Error and error.kind Deadlock/DepthLimit.
   ExecStatus status = ExecStatus::Running;
   ErrorInfo error;
   /// False if the schedule could not be followed (a thread that does not exist, is terminated

@@ -515,15 +515,15 @@ void SearchEngine::runExecution() {
         endExecution(ExecutionEnd::Infeasible);
         return;
       }
-      ++result.stats.livelocks;
+      ++result.stats.depthLimited;
       ErrorInfo error;
-      error.kind = ErrorKind::Livelock;
+      error.kind = ErrorKind::DepthLimit;
       error.thread = next->thread;
       error.location = stack.top().next[next->thread].location;
       error.message =
           fmt::format("an execution exceeded the maximum depth of {} steps", options.maxDepth);
       reportError(error);
-      endExecution(ExecutionEnd::Livelock);
+      endExecution(ExecutionEnd::DepthLimit);
       return;
     }
     step(*next);
@@ -601,7 +601,7 @@ void SearchEngine::endExecution(ExecutionEnd end) {
     break;
   case ExecutionEnd::Error:
   case ExecutionEnd::Deadlock:
-  case ExecutionEnd::Livelock:
+  case ExecutionEnd::DepthLimit:
     break; // counted by reportError
   }
   if (observer && *observer)

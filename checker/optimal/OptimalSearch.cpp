@@ -501,15 +501,15 @@ void OptimalSearch::runExecution() {
         endExecution(ExecutionEnd::Infeasible);
         return;
       }
-      ++result.stats.livelocks;
+      ++result.stats.depthLimited;
       ErrorInfo error;
-      error.kind = ErrorKind::Livelock;
+      error.kind = ErrorKind::DepthLimit;
       error.thread = next->thread;
       error.location = f.next[next->thread].location;
       error.message = fmt::format("an execution exceeded the maximum depth of {} steps",
                                   options.maxDepth);
       reportError(error);
-      endExecution(ExecutionEnd::Livelock);
+      endExecution(ExecutionEnd::DepthLimit);
       return;
     }
     if (stepAndEnter(*next))
@@ -555,7 +555,7 @@ void OptimalSearch::endExecution(ExecutionEnd end) {
   case ExecutionEnd::BoundBlocked: ++stats.boundBlocked; break;
   case ExecutionEnd::Error:
   case ExecutionEnd::Deadlock:
-  case ExecutionEnd::Livelock: break; // counted by reportError
+  case ExecutionEnd::DepthLimit: break; // counted by reportError
   }
   if (observer && *observer)
     (*observer)(events, end);

@@ -309,7 +309,7 @@ PipelineCheck checkSymbolicProgram(const CProgram &program, const PipelineCheckO
   check.referenceExecutions = expected.result.stats.executions;
   if (!check.mismatches.empty())
     return check;
-  if (!expected.result.complete || expected.result.stats.livelocks) {
+  if (!expected.result.complete || expected.result.stats.depthLimited) {
     check.skipped = true;
     return check;
   }
@@ -370,7 +370,7 @@ PipelineCheck checkProgram(const CProgram &program, uint64_t seed,
   check.referenceExecutions = reference.result.stats.executions;
   if (!check.mismatches.empty())
     return check;
-  if (!reference.result.complete || reference.result.stats.livelocks) {
+  if (!reference.result.complete || reference.result.stats.depthLimited) {
     check.skipped = true;
     return check;
   }

@@ -140,6 +140,14 @@ static std::string explored(const RunDescription &run, const Statistics &s) {
 std::string formatVerdict(const Model &model, const RunDescription &run,
                           const SearchResult &result) {
   const Statistics &s = result.stats;
+  bool onlyTooLong = !result.errors.empty();
+  for (const ErrorReport &report : result.errors)
+    onlyTooLong &= report.error.kind == ErrorKind::DepthLimit;
+  if (onlyTooLong)
+    return fmt::format("verdict: inconclusive: an execution went on for more than {} steps; it "
+                       "may never end or only be long (--search=stateful tells which; {}, {})\n",
+                       run.options.count("max_depth") ? run.options.at("max_depth") : "--max-depth",
+                       run.searchName, explored(run, s));
   if (!result.errors.empty()) {
     const ErrorInfo &e = result.errors.front().error;
     std::string out = fmt::format("verdict: error ({})", errorKindName(e.kind));
@@ -203,7 +211,10 @@ std::string formatJson(const Model &model, const RunDescription &run, const Sear
   const Statistics &s = result.stats;
   llvm::json::Object root;
   root["program"] = run.program;
-  root["verdict"] = result.errors.empty() ? "ok" : "error";
+  bool onlyTooLong = !result.errors.empty();
+  for (const ErrorReport &report : result.errors)
+    onlyTooLong &= report.error.kind == ErrorKind::DepthLimit;
+  root["verdict"] = result.errors.empty() ? "ok" : onlyTooLong ? "inconclusive" : "error";
   root["complete"] = result.complete && run.dataGap.empty() &&
                      (s.finished != 0 || s.boundBlocked != 0 || s.infeasible == 0);
   if (!run.nondetDomain.empty())

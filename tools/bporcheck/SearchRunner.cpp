@@ -101,7 +101,7 @@ SearchResult runSearch(Model &model, Options &options, SearchOptions search, Run
                            : explore(model, s, observer);
   };
   auto tooLong = [](const SearchResult &r) {
-    return !r.errors.empty() && r.errors.front().error.kind == ErrorKind::Livelock;
+    return !r.errors.empty() && r.errors.front().error.kind == ErrorKind::DepthLimit;
   };
   // The stateful search takes over the verdict: say so, and name it from here on.
   auto handOver = [&](const std::string &why) {

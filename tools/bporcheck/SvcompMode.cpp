@@ -58,7 +58,7 @@ int unknown(const std::string &reason) {
 struct Obstacles {
   std::optional<ErrorInfo> undefinedBehaviour; // memory error, threads API misuse
   std::optional<ErrorInfo> unsupported;        // unsupported construct, internal limit
-  std::optional<ErrorInfo> livelock;           // an execution longer than --max-depth
+  std::optional<ErrorInfo> tooLong;            // an execution longer than --max-depth
   uint64_t endedByAbort = 0;                   // abort(), a failed assert(): fine
   uint64_t deadlocks = 0;                      // an ended execution: fine
 
@@ -74,9 +74,11 @@ struct Obstacles {
       if (!unsupported)
         unsupported = error;
       break;
-    case ErrorKind::Livelock:
-      if (!livelock)
-        livelock = error;
+    case ErrorKind::DepthLimit:
+      if (!tooLong)
+        tooLong = error;
+      break;
+    case ErrorKind::Livelock: // a fair cycle: the program runs for ever, which is allowed
       break;
     case ErrorKind::Deadlock:
       ++deadlocks;
@@ -315,8 +317,7 @@ int runSvcomp(const Options &options) {
   statefulBase.isViolation = [&](const ErrorInfo &error) {
     if (error.reachError)
       return true;
-    if (error.kind != ErrorKind::Livelock)
-      obstacles.note(error);
+    obstacles.note(error);
     return false;
   };
   auto elapsed = [&] {
@@ -348,12 +349,12 @@ int runSvcomp(const Options &options) {
   //    beyond it, and one that capped spurious wakeups did not cover the wait loops that wake
   //    again: the stateful search decides, with the time left, when states have keys.
   const Search &previous = searches.back();
-  bool capped = obstacles.livelock ||
+  bool capped = obstacles.tooLong ||
                 previous.on->execution->coverageGaps().spuriousWakeupsWithheld >
                     previous.before.spuriousWakeupsWithheld;
   if (capped && previous.result.errors.empty() && hasStateKeys && !previous.stateful &&
       budget - elapsed() > 1) {
-    obstacles.livelock.reset();
+    obstacles.tooLong.reset();
     statefulBase.timeLimitSeconds = budget - elapsed();
     searches.push_back(runStateful(*keyed, statefulBase));
     progress.finish();
@@ -386,9 +387,9 @@ int runSvcomp(const Options &options) {
     return unknown(fmt::format("the search did not finish within the limits ({}; time "
                                "limit {:.0f} s)",
                                statsPhrase(last), budget));
-  if (obstacles.livelock && !last.stateful)
+  if (obstacles.tooLong && !last.stateful)
     return unknown("an execution did not end within the step limit: " +
-                   describe(model, *obstacles.livelock));
+                   describe(model, *obstacles.tooLong));
   if (result.boundPruned)
     return unknown(fmt::format("the program spins (spin loops or sched_yield) and the fair "
                                "bound {} cut schedules ({})",

@@ -22,10 +22,21 @@ namespace {
 
 enum ExitCode { NoErrorFound = 0, ErrorFound = 1, BadInput = 2, Unsupported = 3 };
 
-int exitCodeFor(const ErrorInfo &error) {
-  return error.kind == ErrorKind::Unsupported || error.kind == ErrorKind::ResourceLimit
-             ? Unsupported
-             : ErrorFound;
+// An unsupported construct, an internal limit or an execution cut at --max-depth decides
+// nothing about the program: exit code 3.
+bool inconclusive(const ErrorInfo &error) {
+  return error.kind == ErrorKind::Unsupported || error.kind == ErrorKind::ResourceLimit ||
+         error.kind == ErrorKind::DepthLimit;
+}
+
+int exitCodeFor(const ErrorInfo &error) { return inconclusive(error) ? Unsupported : ErrorFound; }
+
+// With --keep-going a real error found anywhere decides the exit code.
+int exitCodeFor(const std::vector<ErrorReport> &errors) {
+  for (const ErrorReport &report : errors)
+    if (!inconclusive(report.error))
+      return ErrorFound;
+  return Unsupported;
 }
 
 int fail(int code, const std::string &message) {
@@ -262,5 +273,5 @@ int main(int argc, char **argv) {
       std::cout << fmt::format("schedule saved to {} (re-run it with --replay={})\n",
                                options.saveTrace, options.saveTrace);
   }
-  return exitCodeFor(first.error);
+  return exitCodeFor(result.errors);
 }

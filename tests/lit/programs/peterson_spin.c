@@ -7,14 +7,16 @@
 // RUN: %bporcheck --spin-assume %s | %FileCheck --check-prefix=ASSUME %s
 // RUN: %expect-exit 1 %bporcheck -DBROKEN %s | %FileCheck --check-prefix=BROKEN %s
 // RUN: %expect-exit 1 %bporcheck --spin-assume -DBROKEN %s | %FileCheck --check-prefix=BROKEN %s
-// Without a fair bound the spin can go on for ever: an unfair execution is a livelock.
-// RUN: %expect-exit 1 %bporcheck --por=dpor --max-depth=200 %s | %FileCheck --check-prefix=LIVELOCK %s
+// Without a fair bound a stateless search lets the spin go on (an unfair schedule) until
+// --max-depth: inconclusive, exit code 3, not a livelock.
+// RUN: %expect-exit 3 %bporcheck --por=dpor --max-depth=200 %s | %FileCheck --check-prefix=LIVELOCK %s
 // DEFAULT: verdict: ok: no error in any schedule (stateful search, 140 states, exact storage, livelocks checked)
 // FAIR: verdict: ok: no error in any schedule within fair bound 1
 // ASSUME: verdict: ok: no error in any schedule (optimal DPOR
 // BROKEN: error: assertion failure: assertion 'inside == 1' failed
-// LIVELOCK: error: livelock
+// LIVELOCK: error: depth limit: an execution exceeded the maximum depth of 200 steps
 // LIVELOCK: yield
+// LIVELOCK: verdict: inconclusive: an execution went on for more than 200 steps
 #include <assert.h>
 #include <pthread.h>
 

@@ -280,7 +280,7 @@ void validateBpor(BoundKind bound, uint64_t firstSeed, uint64_t seeds,
       ++attempted;
       Reached plain = reach(program, reference);
       // The proofs assume no execution is cut as a livelock (Theorem 13, proof companion).
-      if (!plain.result.complete || plain.result.stats.livelocks)
+      if (!plain.result.complete || plain.result.stats.depthLimited)
         continue;
       ++checked;
       // Plain BPOR, then with the transitive reduction (6.1), the bound optimization (6.4)

@@ -45,7 +45,7 @@ bool compareCombined(const Program &program, BoundKind bound, uint64_t c, uint64
   reference.maxDepth = maxDepth;
   reference.maxExecutions = 3000;
   Reached plain = reach(program, reference);
-  if (!plain.result.complete || plain.result.stats.livelocks)
+  if (!plain.result.complete || plain.result.stats.depthLimited)
     return false;
   // Every combination is run, and the ones that differ are listed: which optimization matters
   // is the first clue to a cause.
@@ -133,11 +133,11 @@ TEST(CombinedFairBound, ATransitionIsWithinTheCombinationIffWithinBoth) {
   alone.keepGoing = true;
   ProgramModel model(spinUntilWritten());
   SearchResult spinning = explore(model, alone);
-  EXPECT_EQ(spinning.stats.livelocks, 1u);
+  EXPECT_EQ(spinning.stats.depthLimited, 1u);
   SearchOptions both = combined(BoundKind::Preemption, 0, 1);
   both.keepGoing = true;
   SearchResult cut = explore(model, both);
-  EXPECT_EQ(cut.stats.livelocks, 0u);
+  EXPECT_EQ(cut.stats.depthLimited, 0u);
   EXPECT_EQ(cut.stats.executions, 1u);
   EXPECT_EQ(cut.stats.boundBlocked, 1u);
   EXPECT_TRUE(cut.boundPruned);

@@ -171,14 +171,14 @@ TEST(Exhaustive, SpinningForeverIsALivelock) {
   SearchOptions options;
   options.maxDepth = 10;
   SearchResult r = exhaustive(p, options);
-  EXPECT_EQ(r.stats.livelocks, 1u);
+  EXPECT_EQ(r.stats.depthLimited, 1u);
   EXPECT_EQ(r.stats.executions, 1u);
   ASSERT_EQ(r.errors.size(), 1u);
-  EXPECT_EQ(r.errors[0].error.kind, ErrorKind::Livelock);
+  EXPECT_EQ(r.errors[0].error.kind, ErrorKind::DepthLimit);
   EXPECT_EQ(r.errors[0].schedule.size(), 10u);
   ProgramModel model(p);
   ReplayResult replayed = replay(model, r.errors[0].schedule, 10);
-  EXPECT_EQ(replayed.error.kind, ErrorKind::Livelock);
+  EXPECT_EQ(replayed.error.kind, ErrorKind::DepthLimit);
 }
 
 TEST(Exhaustive, SpinLoopEndsWhenTheValueArrives) {
@@ -193,7 +193,7 @@ TEST(Exhaustive, SpinLoopEndsWhenTheValueArrives) {
   options.keepGoing = true;
   SearchResult r = exhaustive(p, options);
   EXPECT_EQ(r.stats.finished, 3u);
-  EXPECT_EQ(r.stats.livelocks, 3u);
+  EXPECT_EQ(r.stats.depthLimited, 3u);
   EXPECT_EQ(r.stats.executions, 6u);
 }
 
@@ -350,13 +350,13 @@ TEST(PlainBounded, FairBoundCutsASpinLoop) {
     options.boundValue = c;
     SearchResult r = exhaustive(p, options);
     EXPECT_TRUE(r.complete) << c;
-    EXPECT_EQ(r.stats.livelocks, 0u) << c;
+    EXPECT_EQ(r.stats.depthLimited, 0u) << c;
     EXPECT_GT(r.stats.finished, 0u) << c;
   }
   // Unbounded, main can spin until the depth limit: livelocks are reported.
   options.bound = BoundKind::None;
   options.maxDepth = 30;
-  EXPECT_GT(exhaustive(p, options).stats.livelocks, 0u);
+  EXPECT_GT(exhaustive(p, options).stats.depthLimited, 0u);
 }
 
 TEST(Dpor, ManyIndependentThreadsNeedOneExecution) {

@@ -106,14 +106,14 @@ TEST_P(OptimalApi, AnExecutionLongerThanMaxDepthIsALivelock) {
   options.keepGoing = true;
   SearchResult r = run(p, GetParam(), options);
   EXPECT_TRUE(r.complete);
-  EXPECT_GE(r.stats.livelocks, 1u);
-  bool sawLivelock = false;
+  EXPECT_GE(r.stats.depthLimited, 1u);
+  bool sawDepthLimit = false;
   for (const ErrorReport &e : r.errors) {
-    sawLivelock = sawLivelock || e.error.kind == ErrorKind::Livelock;
+    sawDepthLimit = sawDepthLimit || e.error.kind == ErrorKind::DepthLimit;
     EXPECT_LE(e.trace.size(), 12u);
   }
-  EXPECT_TRUE(sawLivelock);
-  EXPECT_EQ(r.stats.livelocks + r.stats.finished, r.stats.executions);
+  EXPECT_TRUE(sawDepthLimit);
+  EXPECT_EQ(r.stats.depthLimited + r.stats.finished, r.stats.executions);
 }
 
 TEST_P(OptimalApi, DeadlockIsReportedWithTheBlockedThreads) {
