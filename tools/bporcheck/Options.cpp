@@ -108,10 +108,9 @@ cl::opt<bool> CheckInvariants(
     cl::cat(Category));
 
 cl::opt<uint64_t> MaxDepth("max-depth",
-                           cl::desc("Report a livelock when an execution exceeds this many "
-                                    "visible steps (the stateful search: stop following a path "
-                                    "deeper than this, default 10,000,000; the search is then "
-                                    "incomplete)"),
+                           cl::desc("Cut an execution longer than this many visible steps "
+                                    "(inconclusive, exit code 3; the stateful search: stop "
+                                    "following a path deeper than this, default 10,000,000 there)"),
                            cl::init(100000), cl::cat(Category));
 cl::opt<uint64_t> MaxExecutions("max-executions",
                                 cl::desc("Stop after this many executions (0: no limit)"),
