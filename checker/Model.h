@@ -205,7 +205,9 @@ public:
   /// enabled, the same operations are pending, and the same schedule gives the same events and
   /// statuses. Equivalent interleavings of one trace reach equal keys. Returns false (and leaves
   /// `key` unspecified) if the model cannot describe its state; the stateful search and the
-  /// livelock check then do not apply. See docs/design.md, "State keys".
+  /// livelock check then do not apply. A key may be a sequence of parts, each a 4-byte length
+  /// and its bytes (runtime/StateWriter.h), which exact storage keeps once each. See
+  /// docs/design.md, "The stateful search and state keys".
   virtual bool stateKey(std::string &key) const { return false; }
 
   /// Human-readable "file:line" for an operation's location id; empty if unknown.

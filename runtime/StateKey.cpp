@@ -87,6 +87,7 @@ bool Execution::stateKey(std::string &key) const {
     return false;
   key.clear();
   StateWriter out(key);
+  size_t part = out.beginPart();
   out.tag('S');
   out.u8(uint8_t(status_));
   out.u32(uint32_t(exitCode_));
@@ -103,15 +104,33 @@ bool Execution::stateKey(std::string &key) const {
   out.u32(process_.exitingThread);
   out.u64(process_.clockNanos);
 
+  writeTable(out, 'm', mutexes_, [&](const runtime::Mutex &m) { m.writeState(out); });
+  writeTable(out, 'c', conds_, [&](const runtime::CondVar &c) { c.writeState(out); });
+  writeTable(out, 'r', rwlocks_, [&](const runtime::RwLock &r) { r.writeState(out); });
+  writeTable(out, 'b', barriers_, [&](const runtime::Barrier &b) { b.writeState(out); });
+  writeTable(out, 's', semaphores_, [&](const runtime::Semaphore &s) { s.writeState(out); });
+  writeTable(out, 'o', onces_, [&](const OnceState &once) {
+    out.u8(once.done);
+    out.u32(once.runner);
+  });
   out.tag('T');
   out.u32(numThreads_);
+  out.endPart(part);
+
+  part = out.beginPart();
+  out.tag('M');
+  memory_.writeState(out);
+  out.endPart(part);
+
   for (ThreadId t = 0; t < numThreads_; ++t) {
     const ProgramThread &thread = *threads_[t];
+    part = out.beginPart();
     out.u8(uint8_t(thread.stage));
     if (thread.stage == runtime::Stage::Terminated) {
       // Only what a join or detach of it can still observe.
       out.u8(uint8_t(thread.detached) | uint8_t(thread.joined) << 1);
       out.u64(thread.exitValue);
+      out.endPart(part);
       continue;
     }
     writeThreadState(out, program_, thread.state);
@@ -144,20 +163,8 @@ bool Execution::stateKey(std::string &key) const {
     }
     out.u64(thread.errnoObject);
     writeExitHandlers(out, thread.threadExitHandlers);
+    out.endPart(part);
   }
-
-  writeTable(out, 'm', mutexes_, [&](const runtime::Mutex &m) { m.writeState(out); });
-  writeTable(out, 'c', conds_, [&](const runtime::CondVar &c) { c.writeState(out); });
-  writeTable(out, 'r', rwlocks_, [&](const runtime::RwLock &r) { r.writeState(out); });
-  writeTable(out, 'b', barriers_, [&](const runtime::Barrier &b) { b.writeState(out); });
-  writeTable(out, 's', semaphores_, [&](const runtime::Semaphore &s) { s.writeState(out); });
-  writeTable(out, 'o', onces_, [&](const OnceState &once) {
-    out.u8(once.done);
-    out.u32(once.runner);
-  });
-
-  out.tag('M');
-  memory_.writeState(out);
   return true;
 }
 

@@ -4,6 +4,11 @@
 // Fields are written explicitly (never a struct's raw bytes, whose padding is unspecified) and
 // every variable-length part is preceded by its length, so that the encoding is unambiguous: a
 // different state never produces the same bytes.
+//
+// A key is a sequence of parts (the process, memory, each thread), each a 4-byte length and its
+// bytes (beginPart/endPart). Parts change independently (a step changes one thread's part and
+// perhaps memory), so exact storage keeps each distinct part once and a state as the numbers of
+// its parts (checker/stateful/StateStore.h, "collapse").
 #pragma once
 
 #include <cstdint>
@@ -26,6 +31,17 @@ public:
   }
   /// A tag that separates the parts of the state (and keeps their encodings apart).
   void tag(char name) { out_.push_back(name); }
+
+  /// Starts a part: returns where its length goes (pass it to endPart).
+  size_t beginPart() {
+    size_t at = out_.size();
+    out_.resize(at + sizeof(uint32_t));
+    return at;
+  }
+  void endPart(size_t at) {
+    uint32_t length = uint32_t(out_.size() - at - sizeof(uint32_t));
+    std::memcpy(out_.data() + at, &length, sizeof length);
+  }
 
 private:
   void raw(const void *data, size_t size) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <functional>
 
 namespace bpor {
@@ -75,13 +76,41 @@ bool StateStore::testAndSetBits(uint64_t hash1, uint64_t hash2) {
   return allSet;
 }
 
+void StateStore::collapse(std::string_view key, std::string &out) {
+  // A first byte keeps the two forms apart: 0 before part numbers, 0xff before a whole key.
+  out.assign(1, char(0));
+  size_t at = 0;
+  for (size_t index = 0; at + sizeof(uint32_t) <= key.size(); ++index) {
+    uint32_t length;
+    std::memcpy(&length, key.data() + at, sizeof length);
+    if (key.size() - at - sizeof length < length)
+      break;
+    std::string_view part = key.substr(at + sizeof length, length);
+    if (parts_.size() <= index)
+      parts_.resize(index + 1);
+    PartTable &table = parts_[index];
+    auto found = table.find(part);
+    if (found == table.end()) {
+      found = table.emplace(std::string(part), uint32_t(table.size())).first;
+      keyBytes_ += part.size() + sizeof(std::string) + 4 * sizeof(void *);
+    }
+    out.append(reinterpret_cast<const char *>(&found->second), sizeof(uint32_t));
+    at += sizeof length + length;
+  }
+  if (at != key.size()) { // not parts: the whole key, after a byte no part list has
+    out.assign(1, char(0xff));
+    out.append(key);
+  }
+}
+
 StateStore::Visit StateStore::visit(std::string_view key, ThreadId thread, uint64_t preemptions,
                                     uint64_t bound) {
   switch (storage_) {
   case StateStorage::Exact: {
-    auto [it, inserted] = exact_.try_emplace(std::string(key));
+    collapse(key, collapsed_);
+    auto [it, inserted] = exact_.try_emplace(collapsed_);
     if (inserted)
-      keyBytes_ += key.size();
+      keyBytes_ += collapsed_.size() > 15 ? collapsed_.size() : 0; // beyond the inline buffer
     return record(it->second, inserted, thread, preemptions);
   }
   case StateStorage::HashCompact: {

@@ -1,6 +1,9 @@
 // The visited set of the stateful search (checker/stateful/StatefulSearch.h), in Spin's three
 // forms: exact (the state keys themselves), hash compaction (a 64-bit hash per state) and
-// bitstate hashing (k bits per state in a fixed bit array, a Bloom filter). Exact storage misses
+// bitstate hashing (k bits per state in a fixed bit array, a Bloom filter). Exact storage keeps
+// each distinct part of a key (runtime/StateWriter.h: the process, memory, each thread) once,
+// numbered per position, and a state as the list of its parts' numbers, as Spin's COLLAPSE
+// compression does: threads' local states and memory contents recur in many states. Exact storage misses
 // nothing; the other two may take a new state for a visited one when hashes collide, which makes
 // the search incomplete with a probability the store estimates.
 //
@@ -61,9 +64,20 @@ private:
   };
   Visit record(Info &info, bool isNew, ThreadId thread, uint64_t preemptions);
   bool testAndSetBits(uint64_t hash1, uint64_t hash2);
+  /// The numbers of the key's parts, 4 bytes each, into `out` (the key itself, marked, if it
+  /// is not a sequence of parts).
+  void collapse(std::string_view key, std::string &out);
+
+  struct PartHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view part) const { return std::hash<std::string_view>()(part); }
+  };
+  using PartTable = std::unordered_map<std::string, uint32_t, PartHash, std::equal_to<>>;
 
   StateStorage storage_;
   std::unordered_map<std::string, Info> exact_;
+  std::vector<PartTable> parts_; // by position in the key
+  std::string collapsed_;        // scratch
   std::unordered_map<uint64_t, Info> compact_;
   std::vector<uint64_t> bits_;
   uint64_t bitMask_ = 0;
