@@ -44,11 +44,7 @@ public:
   }
 
 private:
-  void raw(const void *data, size_t size) {
-    size_t at = out_.size();
-    out_.resize(at + size);
-    std::memcpy(out_.data() + at, data, size);
-  }
+  void raw(const void *data, size_t size) { out_.append(static_cast<const char *>(data), size); }
 
   std::string &out_;
 };

@@ -111,11 +111,16 @@ StateStore::Visit StateStore::visit(std::string_view key, ThreadId thread, uint6
     auto [it, inserted] = exact_.try_emplace(collapsed_);
     if (inserted)
       keyBytes_ += collapsed_.size() > 15 ? collapsed_.size() : 0; // beyond the inline buffer
-    return record(it->second, inserted, thread, preemptions);
+    Visit visit = record(it->second, inserted, thread, preemptions);
+    visit.hash = hashKey(collapsed_);
+    return visit;
   }
   case StateStorage::HashCompact: {
-    auto [it, inserted] = compact_.try_emplace(hashKey(key));
-    return record(it->second, inserted, thread, preemptions);
+    uint64_t hash = hashKey(key);
+    auto [it, inserted] = compact_.try_emplace(hash);
+    Visit visit = record(it->second, inserted, thread, preemptions);
+    visit.hash = hash;
+    return visit;
   }
   case StateStorage::Bitstate: {
     uint64_t hash1 = hashKey(key);
@@ -124,11 +129,11 @@ StateStore::Visit StateStore::visit(std::string_view key, ThreadId thread, uint6
     // that a later visit with more preemptions finds its entry set.
     bool seen = testAndSetBits(mix(hash1 + preemptions), hash2);
     if (seen)
-      return {false, false, NoId};
+      return {false, false, NoId, hash1};
     for (uint64_t more = preemptions + 1; more <= bound; ++more)
       testAndSetBits(mix(hash1 + more), hash2);
     ++states_;
-    return {true, true, NoId};
+    return {true, true, NoId, hash1};
   }
   }
   return {};

@@ -38,6 +38,7 @@ public:
     bool explore = false; // the state must be (re-)explored
     bool isNew = false;   // never seen before
     uint32_t id = NoId;   // a number for the state (NoId with bitstate storage)
+    uint64_t hash = 0;    // a hash of the state (equal states, equal hashes)
   };
 
   /// Records that the state with `key` was reached by `thread`'s step with `preemptions`

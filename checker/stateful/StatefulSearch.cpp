@@ -278,7 +278,6 @@ StatefulResult StatefulExplorer::run() {
     result_.incompleteReason = "the model cannot save its states (no checkpoints)";
     return std::move(result_);
   }
-  auto keyHashOf = [](const std::string &key) { return std::hash<std::string>()(key); };
   auto endsHere = [&](const Operation *event, ScheduleStep step) -> bool {
     // Classifies the state the model is in; true if the path ends here.
     switch (model_.status()) {
@@ -339,7 +338,7 @@ StatefulResult StatefulExplorer::run() {
   StateStore::Visit root = store_.visit(key_, NoThread, 0, bound_);
   if (stateful_.onState)
     stateful_.onState(key_);
-  push(ScheduleStep{}, Operation{}, NoThread, 0, keyHashOf(key_), root.id);
+  push(ScheduleStep{}, Operation{}, NoThread, 0, root.hash, root.id);
 
   while (!stack_.empty() && !stop_) {
     if (limitsReached())
@@ -379,9 +378,9 @@ StatefulResult StatefulExplorer::run() {
       continue;
     }
     model_.stateKey(key_);
-    uint64_t keyHash = keyHashOf(key_);
     StateStore::Visit visit =
         store_.visit(key_, bounded_ ? move.thread : NoThread, preemptions, bound_);
+    uint64_t keyHash = visit.hash;
 
     if (sameThread && (visit.explore || !onStack(keyHash)))
       top.sameThreadLeadsOn = true;
