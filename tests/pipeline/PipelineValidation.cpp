@@ -174,68 +174,97 @@ private:
   std::string key_;
 };
 
+// What one run of the stateful search found, in the terms it is compared in.
+struct StatefulRun {
+  StatefulResult found;
+  std::set<uint64_t> states;    // hashes of the keys of the states it explored
+  std::set<std::string> errors; // "kind at file:line", a deadlock as "deadlock"; no livelocks
+  bool livelock = false;
+};
+
+// The variants every comparison runs: each storage (the bitstate array large enough to miss
+// nothing on programs this small).
+std::vector<std::pair<std::string, StatefulOptions>> statefulVariants() {
+  std::vector<std::pair<std::string, StatefulOptions>> variants(3);
+  variants[0].first = "stateful, exact";
+  variants[1].first = "stateful, hash compaction";
+  variants[1].second.storage = StateStorage::HashCompact;
+  variants[2].first = "stateful, bitstate";
+  variants[2].second.storage = StateStorage::Bitstate;
+  variants[2].second.bitstateLog2 = 26;
+  return variants;
+}
+
+StatefulRun runStateful(Model &model, StatefulOptions options) {
+  StatefulRun run;
+  SearchOptions search;
+  search.keepGoing = true;
+  search.maxDepth = 1'000'000;
+  options.onState = [&](const std::string &key) {
+    run.states.insert(std::hash<std::string>()(key));
+  };
+  run.found = exploreStateful(model, search, options);
+  for (const ErrorReport &report : run.found.search.errors) {
+    if (report.error.kind == ErrorKind::Livelock) {
+      run.livelock = true;
+      continue;
+    }
+    run.errors.insert(report.error.kind == ErrorKind::Deadlock
+                          ? std::string("deadlock")
+                          : fmt::format("{} at {}", errorKindName(report.error.kind),
+                                        report.error.location
+                                            ? model.describeLocation(report.error.location)
+                                            : "unknown location"));
+  }
+  return run;
+}
+
+// Appends a mismatch line naming what `run` found differently from the reference.
+void compareStatefulRun(const std::string &name, const StatefulRun &run,
+                        const std::string &referenceName, const std::set<uint64_t> &states,
+                        const std::set<std::string> &errors, std::optional<bool> livelock,
+                        std::vector<std::string> &mismatches) {
+  std::vector<std::string> what;
+  if (!run.found.search.complete)
+    what.push_back("incomplete: " + run.found.incompleteReason);
+  if (run.states != states)
+    what.push_back(fmt::format("states: {} against {} ({} only in the search, {} only in {})",
+                               run.states.size(), states.size(), countMissing(run.states, states),
+                               countMissing(states, run.states), referenceName));
+  if (run.errors != errors)
+    what.push_back(fmt::format("errors: {} against {}", join(run.errors), join(errors)));
+  // Bitstate storage has no component analysis.
+  if (livelock && run.found.livelocksChecked && run.livelock != *livelock)
+    what.push_back(fmt::format("livelock: {} against {}", run.livelock, *livelock));
+  if (what.empty())
+    return;
+  std::string text = fmt::format("{} against {}:", name, referenceName);
+  for (const std::string &w : what)
+    text += " [" + w + "]";
+  mismatches.push_back(text);
+}
+
 // The stateful search against exhaustive search: the same states (by key), the same errors
-// (kind and place; a deadlock by its presence, since the two name its place differently), and
-// complete. Every storage is
-// checked (hash compaction and bitstate miss nothing on programs this small), and bounded
-// context switching at a bound that cuts nothing.
+// (kind and place; a deadlock by its presence, since the two name its place differently), no
+// livelock (every execution ends), complete; with every storage and with bounded context
+// switching at a bound that cuts nothing.
 void compareStateful(Model &model, const ModeResult &reference,
                      const std::set<uint64_t> &referenceStates, uint64_t saturating,
                      std::vector<std::string> &mismatches) {
-  auto errorsOf = [&](const SearchResult &result) {
-    std::set<std::string> errors;
-    for (const ErrorReport &report : result.errors)
-      errors.insert(report.error.kind == ErrorKind::Deadlock
+  std::set<std::string> expected;
+  for (const ErrorReport &report : reference.result.errors)
+    expected.insert(report.error.kind == ErrorKind::Deadlock
                         ? std::string("deadlock")
                         : fmt::format("{} at {}", errorKindName(report.error.kind),
                                       report.error.location
                                           ? model.describeLocation(report.error.location)
                                           : "unknown location"));
-    return errors;
-  };
-  SearchResult exhaustive = reference.result;
-  std::set<std::string> expected = errorsOf(exhaustive);
-  struct Variant {
-    const char *name;
-    StatefulOptions options;
-  };
-  std::vector<Variant> variants(4);
-  variants[0].name = "stateful, exact";
-  variants[1].name = "stateful, hash compaction";
-  variants[1].options.storage = StateStorage::HashCompact;
-  variants[2].name = "stateful, bitstate";
-  variants[2].options.storage = StateStorage::Bitstate;
-  variants[2].options.bitstateLog2 = 24;
-  variants[3].name = "stateful, bounded context switching";
-  variants[3].options.preemptionBound = saturating;
-  for (Variant &variant : variants) {
-    SearchOptions search;
-    search.keepGoing = true;
-    std::set<uint64_t> states;
-    variant.options.onState = [&](const std::string &key) {
-      states.insert(std::hash<std::string>()(key));
-    };
-    StatefulResult found = exploreStateful(model, search, variant.options);
-    // Every storage explores exactly the states exhaustive search reaches (the bitstate array
-    // is large enough here to miss none; a saturating bound cuts none).
-    if (states != referenceStates)
-      mismatches.push_back(fmt::format(
-          "{}: {} states, exhaustive search reached {}: {} only in the stateful search, {} only "
-          "in exhaustive search",
-          variant.name, states.size(), referenceStates.size(),
-          countMissing(states, referenceStates), countMissing(referenceStates, states)));
-    std::set<std::string> errors = errorsOf(found.search);
-    bool livelock = std::any_of(found.search.errors.begin(), found.search.errors.end(),
-                                [](const ErrorReport &r) { return r.error.kind == ErrorKind::Livelock; });
-    if (livelock) // a terminating program has no cycle
-      mismatches.push_back(fmt::format("{}: a livelock in a program whose executions all end",
-                                       variant.name));
-    if (!found.search.complete || errors != expected)
-      mismatches.push_back(fmt::format(
-          "{} against {}: complete {} ({}), {} states, errors: {}\n    reference errors: {}",
-          variant.name, reference.name, found.search.complete, found.incompleteReason,
-          found.search.stats.states, join(errors), join(expected)));
-  }
+  auto variants = statefulVariants();
+  variants.emplace_back("stateful, bounded context switching", StatefulOptions());
+  variants.back().second.preemptionBound = saturating;
+  for (const auto &[name, options] : variants)
+    compareStatefulRun(name, runStateful(model, options), reference.name, referenceStates,
+                       expected, false, mismatches);
 }
 
 Mode complete(std::string name, PorMode por) {
@@ -437,61 +466,9 @@ PipelineCheck checkSpinningProgram(const CProgram &program, size_t maxReferenceS
     check.skipped = check.mismatches.empty();
     return check;
   }
-  struct Variant {
-    const char *name;
-    StatefulOptions options;
-  };
-  std::vector<Variant> variants(3);
-  variants[0].name = "stateful, exact";
-  variants[1].name = "stateful, hash compaction";
-  variants[1].options.storage = StateStorage::HashCompact;
-  variants[2].name = "stateful, bitstate";
-  variants[2].options.storage = StateStorage::Bitstate;
-  variants[2].options.bitstateLog2 = 26;
-  for (Variant &variant : variants) {
-    SearchOptions search;
-    search.keepGoing = true;
-    search.maxDepth = 1'000'000;
-    std::set<uint64_t> states;
-    variant.options.onState = [&](const std::string &key) {
-      states.insert(std::hash<std::string>()(key));
-    };
-    StatefulResult found = exploreStateful(model, search, variant.options);
-    std::set<std::string> errors;
-    bool livelock = false;
-    for (const ErrorReport &report : found.search.errors) {
-      if (report.error.kind == ErrorKind::Livelock) {
-        livelock = true;
-        continue;
-      }
-      errors.insert(report.error.kind == ErrorKind::Deadlock
-                        ? std::string("deadlock")
-                        : fmt::format("{} at {}", errorKindName(report.error.kind),
-                                      report.error.location
-                                          ? model.describeLocation(report.error.location)
-                                          : "unknown location"));
-    }
-    std::vector<std::string> what;
-    if (!found.search.complete)
-      what.push_back("incomplete: " + found.incompleteReason);
-    if (states != reference.states)
-      what.push_back(fmt::format("states: {} against {} ({} only in the search, {} only in "
-                                 "the graph)",
-                                 states.size(), reference.states.size(),
-                                 countMissing(states, reference.states),
-                                 countMissing(reference.states, states)));
-    if (errors != reference.errors)
-      what.push_back(fmt::format("errors: {} against {}", join(errors), join(reference.errors)));
-    // Bitstate storage has no component analysis.
-    if (found.livelocksChecked && livelock != reference.livelock)
-      what.push_back(fmt::format("livelock: {} against {}", livelock, reference.livelock));
-    if (!what.empty()) {
-      std::string text = fmt::format("{} against the state graph:", variant.name);
-      for (const std::string &w : what)
-        text += " [" + w + "]";
-      check.mismatches.push_back(text);
-    }
-  }
+  for (const auto &[name, options] : statefulVariants())
+    compareStatefulRun(name, runStateful(model, options), "the state graph", reference.states,
+                       reference.errors, reference.livelock, check.mismatches);
   return check;
 }
 
