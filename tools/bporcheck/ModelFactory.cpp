@@ -5,6 +5,8 @@
 #include "runtime/Execution.h"
 #include "runtime/Externals.h"
 
+#include "llvm/ADT/DepthFirstIterator.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -27,13 +29,25 @@ struct ProgramAndExecution {
 // The first use of an undef value that can reach a computation: after mem2reg, a local read
 // before it is written. Building aggregates and vectors piecewise starts from undef by design.
 std::string findUninitializedUse(llvm::Module &module) {
-  for (llvm::Function &function : module)
+  for (llvm::Function &function : module) {
+    if (function.isDeclaration())
+      continue;
+    // Code no path reaches (after a return, a label nothing jumps to) reads nothing: promotion
+    // leaves undef there, which is no uninitialized read.
+    llvm::df_iterator_default_set<llvm::BasicBlock *> reachable;
+    for (llvm::BasicBlock *block : llvm::depth_first_ext(&function.getEntryBlock(), reachable))
+      (void)block;
     for (llvm::Instruction &instruction : llvm::instructions(function)) {
+      if (!reachable.contains(instruction.getParent()))
+        continue;
       if (llvm::isa<llvm::InsertValueInst, llvm::InsertElementInst, llvm::ShuffleVectorInst,
                     llvm::IntrinsicInst>(instruction))
         continue;
       for (const llvm::Use &use : instruction.operands()) {
         if (!llvm::isa<llvm::UndefValue>(use.get()) || use->getType()->isAggregateType())
+          continue;
+        if (auto *phi = llvm::dyn_cast<llvm::PHINode>(&instruction);
+            phi && !reachable.contains(phi->getIncomingBlock(use)))
           continue;
         const llvm::DebugLoc &where = instruction.getDebugLoc();
         if (!where)
@@ -41,6 +55,7 @@ std::string findUninitializedUse(llvm::Module &module) {
         return fmt::format("{}:{}", where->getFilename().str(), where.getLine());
       }
     }
+  }
   return "";
 }
 
