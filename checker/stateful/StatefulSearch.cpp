@@ -23,6 +23,7 @@ public:
         bounded_(stateful.preemptionBound.has_value()),
         // Tarjan's analysis needs one number per state and a single visit of each.
         tarjan_(!bounded_ && stateful.storage != StateStorage::Bitstate),
+        reduce_(stateful.partialOrderReduction && !bounded_),
         start_(std::chrono::steady_clock::now()) {}
 
   StatefulResult run();
@@ -35,6 +36,9 @@ private:
     std::vector<ScheduleStep> moves;
     size_t next = 0;
     size_t sameThreadMoves = 0; // moves[0, sameThreadMoves) are lastThread's (A' of Fig. 3)
+    /// Partial-order reduction: the other threads' moves, put off while this state explores
+    /// only one thread's independent transition (empty once expanded).
+    std::vector<ScheduleStep> deferred;
     bool sameThreadLeadsOn = false; // an A' successor is not a state on the search stack
     ThreadId lastThread = NoThread;
     ThreadId numThreads = 0;
@@ -44,6 +48,19 @@ private:
     uint32_t lowlink = 0;   // Tarjan
     size_t openIndex = 0;   // its entry in open_ (Tarjan)
   };
+
+  /// A transition whose operation touches nothing another thread can see or wait for: no
+  /// footprint, not global, not a thread's creation, join or end (those are checked after the
+  /// step: a yield's local code may return from the thread function).
+  static bool independentOfAll(const Operation &op) {
+    return !op.global && op.numAccesses == 0 &&
+           (op.kind == OpKind::Yield || op.kind == OpKind::Fence || op.kind == OpKind::Nondet);
+  }
+  /// Partial-order reduction: the state explores the moves it put off.
+  void expand(Node &node) {
+    node.moves.insert(node.moves.end(), node.deferred.begin(), node.deferred.end());
+    node.deferred.clear();
+  }
 
   /// Pushes the state the model is in, reached by `step` (the event `event`).
   void push(ScheduleStep step, const Operation &event, ThreadId lastThread, uint64_t preemptions,
@@ -68,6 +85,8 @@ private:
   uint64_t bound_;
   bool bounded_;
   bool tarjan_;
+  bool reduce_;
+  uint64_t reducedStates_ = 0; // states finished with moves still put off
   std::chrono::steady_clock::time_point start_;
   double lastProgress_ = 0;
 
@@ -134,12 +153,22 @@ void StatefulExplorer::push(ScheduleStep step, const Operation &event, ThreadId 
   for (ThreadId t : enabled)
     if (t != lastThread)
       addMoves(t);
+  if (reduce_ && enabled.size() > 1)
+    for (ThreadId t : enabled)
+      if (independentOfAll(model_.pending(t))) {
+        std::vector<ScheduleStep> all = std::move(node.moves);
+        node.moves.clear();
+        for (const ScheduleStep &move : all)
+          (move.thread == t ? node.moves : node.deferred).push_back(move);
+        break;
+      }
   // The search comes back to a state only to take its next move, so a state with one move needs
   // no checkpoint. Otherwise one per state while they are cheap; past a quarter of the memory
   // limit one every 32 levels, the states between re-stepped from it.
   size_t depth = stack_.size();
-  if (depth == 0 || (node.moves.size() > 1 && (checkpointBytes_ < stateful_.memoryLimitBytes / 4 ||
-                                               depth % 32 == 0))) {
+  size_t moves = node.moves.size() + node.deferred.size();
+  if (depth == 0 || (moves > 1 && (checkpointBytes_ < stateful_.memoryLimitBytes / 4 ||
+                                   depth % 32 == 0))) {
     node.checkpoint = model_.checkpoint();
     checkpointBytes_ += node.checkpoint->bytes();
   }
@@ -257,6 +286,8 @@ void StatefulExplorer::finishTop() {
       }
     }
   }
+  if (!top.deferred.empty())
+    ++reducedStates_;
   uint32_t lowlink = top.lowlink;
   auto it = stackHashes_.find(top.keyHash);
   if (--it->second == 0)
@@ -367,6 +398,10 @@ StatefulResult StatefulExplorer::run() {
     ++r.stats.steps;
     modelDepth_ = NoId;
     Operation executed = event;
+    // The reduced transition ended its thread or the execution: it was not independent of the
+    // others after all, so this state explores them too.
+    if (!top.deferred.empty() && (executed.endsThread || model_.status() != ExecStatus::Running))
+      expand(top);
     if (endsHere(&executed, move)) {
       if (sameThread)
         top.sameThreadLeadsOn = true;
@@ -384,6 +419,10 @@ StatefulResult StatefulExplorer::run() {
 
     if (sameThread && (visit.explore || !onStack(keyHash)))
       top.sameThreadLeadsOn = true;
+    // The cycle proviso: a reduced state whose transition leads back onto the stack explores
+    // every thread, or the others' moves could be put off round the cycle for ever.
+    if (!top.deferred.empty() && !visit.explore && onStack(keyHash))
+      expand(top);
     if (tarjan_)
       open_[top.openIndex].edges.push_back(ComponentState::Edge{move, visit.id});
     if (!visit.explore) {
@@ -398,6 +437,10 @@ StatefulResult StatefulExplorer::run() {
   }
   r.stats.states = store_.states();
   r.stats.elapsedSeconds = elapsed();
+  // A reduced graph keeps only some of each component's transitions: a fair cycle reported is
+  // real, but one may be missed.
+  if (reducedStates_)
+    result_.livelocksChecked = false;
   result_.omissionProbability = store_.omissionProbability();
   // stop_ is set only when an error stopped a search that does not keep going.
   r.complete = stack_.empty() && result_.incompleteReason.empty() && !stop_;

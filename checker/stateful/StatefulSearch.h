@@ -36,6 +36,14 @@ struct StatefulOptions {
   std::optional<uint64_t> preemptionBound;
   /// Stop (incomplete) when the stored states and checkpoints hold more than this.
   uint64_t memoryLimitBytes = uint64_t(8) << 30;
+  /// Partial-order reduction: in a state where some thread's next transition is independent of
+  /// every other thread's (its operation has no footprint: a yield, a fence, a plain nondet
+  /// choice), explore only that thread's transitions there, the others after it; fully expand
+  /// the state when the transition turns out to end its thread or the execution, or leads back
+  /// onto the search stack (the cycle proviso, which keeps a transition from being put off for
+  /// ever). Every error and deadlock stays reachable; livelocks are then not checked (the
+  /// component analysis needs every transition), and it does not combine with a bound.
+  bool partialOrderReduction = false;
   /// Validation: called with the key of every state the search explores (each new state once,
   /// and again when bounded context switching explores it again).
   std::function<void(const std::string &key)> onState;

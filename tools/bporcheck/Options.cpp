@@ -50,6 +50,13 @@ cl::opt<std::string> StateStore(
              "probability the result states) or bitstate (Spin's bitstate hashing: "
              "3 bits a state in a 2^--bitstate-bits array; no livelock check)"),
     cl::value_desc("exact|hash|bitstate"), cl::init("exact"), cl::cat(Category));
+cl::opt<bool> StatePor(
+    "state-por",
+    cl::desc("Stateful search: partial-order reduction with the cycle proviso (a thread whose "
+             "next step is independent of every other thread's, a yield, fence or nondet "
+             "choice, runs first, the others after it); keeps every error and deadlock, does "
+             "not check livelocks, no bound"),
+    cl::cat(Category));
 cl::opt<unsigned> BitstateBits("bitstate-bits",
                                cl::desc("Bitstate storage: 2^N bits (default 30: 128 MiB)"),
                                cl::init(30), cl::value_desc("N"), cl::cat(Category));
@@ -333,14 +340,18 @@ bool parseOptions(int argc, char **argv, Options &options) {
     if (BitstateBits < 10 || BitstateBits > 40)
       return usageError("--bitstate-bits must be between 10 and 40");
     options.statefulOptions.bitstateLog2 = BitstateBits;
+    if (StatePor && options.statefulOptions.preemptionBound)
+      return usageError("--state-por does not combine with --preemptions");
+    options.statefulOptions.partialOrderReduction = StatePor;
     if (Iterate)
       return usageError("--iterate does not apply to the stateful search");
     // The depth limit of a stateless search bounds one execution's length; the stateful search
     // keeps only the path it is on (checkpoints where it branches), so it can go much deeper.
     if (MaxDepth.getNumOccurrences() == 0)
       MaxDepth = StatefulDefaultMaxDepth;
-  } else if (StateStore.getNumOccurrences() || BitstateBits.getNumOccurrences()) {
-    return usageError("--state-store and --bitstate-bits apply only to --search=stateful");
+  } else if (StateStore.getNumOccurrences() || BitstateBits.getNumOccurrences() || StatePor) {
+    return usageError("--state-store, --bitstate-bits and --state-por apply only to "
+                      "--search=stateful");
   }
   if (options.optimal && bounded)
     return usageError(fmt::format("--por={} cannot be combined with {}: it explores every "

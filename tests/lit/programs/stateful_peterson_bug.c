@@ -9,6 +9,11 @@
 // BOUND0: verdict: ok: no error in any schedule with at most 0 preemptions
 // RUN: %expect-exit 1 %bporcheck --search=stateful --preemptions=1 --no-progress %s | %FileCheck --check-prefix=BOUND1 %s
 // BOUND1: verdict: error (assertion failure)
+// Partial-order reduction keeps the error; it explores fewer states and checks no livelocks.
+// RUN: %expect-exit 1 %bporcheck --search=stateful --state-por --no-progress %s | %FileCheck --check-prefix=POR %s
+// POR: verdict: error (assertion failure)
+// RUN: %expect-exit 0 %bporcheck --search=stateful --state-por --no-progress -DFIXED %s | %FileCheck --check-prefix=POR-FIXED %s
+// POR-FIXED: verdict: ok: no error in any schedule (stateful search, {{[0-9]+}} states, exact storage, livelocks not checked)
 #include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -18,6 +23,9 @@ int inside;
 
 void *t0(void *a) {
   atomic_store(&flag0, 1);
+#ifdef FIXED
+  atomic_store(&turn, 1);
+#endif
   while (atomic_load(&flag1) && atomic_load(&turn) == 1) {
   }
   inside++;
