@@ -14,17 +14,46 @@ void EventLog::analyse(const Event &event, size_t limit, int64_t previous, Vecto
       clock.set(t, 0);
   }
   // Immediate predecessors, latest first: joining each one's clock hides every earlier event
-  // that happens before it.
+  // that happens before it. The events are visited thread by thread, merged in decreasing
+  // position, each thread from its last event before `limit` back through its own earlier
+  // ones; a thread is left as soon as its event is hidden (clock[t] only grows, and covers
+  // every earlier event of t too). That visits the same events in the same order as a scan of
+  // every position, without walking over this thread's own events or the hidden ones: a long
+  // execution of one thread costs nothing here.
   predecessors.clear();
-  for (size_t i = limit; i-- > 0;) {
-    Position p = positions[i];
-    if (p.thread == u || p.indexInThread <= clock[p.thread])
-      continue; // program order, or hidden by a later immediate predecessor
-    const EventRecord &r = records[i];
-    if (!conflicts(r.event, event))
+  std::vector<Cursor> &cursors = cursors_;
+  cursors.resize(lastInThread.size());
+  size_t numCursors = 0;
+  auto hidden = [&](int64_t i) {
+    return positions[size_t(i)].indexInThread <= clock[positions[size_t(i)].thread];
+  };
+  for (ThreadId t = 0; t < lastInThread.size(); ++t) {
+    if (t == u)
       continue;
-    predecessors.push_back(uint32_t(i));
-    clock.join(r.clock);
+    int64_t i = lastOf(t);
+    while (i >= 0 && size_t(i) >= limit)
+      i = records[size_t(i)].previousInThread;
+    if (i >= 0 && !hidden(i))
+      cursors[numCursors++] = Cursor{i, t};
+  }
+  while (numCursors > 0) {
+    size_t latest = 0;
+    for (size_t c = 1; c < numCursors; ++c)
+      if (cursors[c].index > cursors[latest].index)
+        latest = c;
+    int64_t i = cursors[latest].index;
+    if (hidden(i)) { // hidden by a later immediate predecessor, with all of its thread before it
+      cursors[latest] = cursors[--numCursors];
+      continue;
+    }
+    const EventRecord &r = records[size_t(i)];
+    if (conflicts(r.event, event)) {
+      predecessors.push_back(uint32_t(i));
+      clock.join(r.clock);
+    }
+    cursors[latest].index = r.previousInThread;
+    if (r.previousInThread < 0)
+      cursors[latest] = cursors[--numCursors];
   }
   clock.set(u, (previous >= 0 ? records[size_t(previous)].indexInThread : 0) + 1);
 

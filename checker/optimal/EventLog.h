@@ -71,6 +71,12 @@ private:
   size_t count = 0;
   std::vector<int64_t> lastInThread;
   std::vector<uint32_t> predecessors; // scratch for push
+  /// Scratch for analyse: per thread, the next of its events the backward scan looks at.
+  struct Cursor {
+    int64_t index;
+    ThreadId thread;
+  };
+  mutable std::vector<Cursor> cursors_;
   /// records[i]'s thread and indexInThread, packed: the backward scan of analyse reads these
   /// (8 bytes an event) and looks at a record only when its event is not hidden.
   struct Position {

@@ -11,8 +11,8 @@ namespace {
 
 // An execution of the default mode's stateless search longer than this is checked for a repeated
 // state: a program whose executions pass through a state twice has cycles, which only the
-// stateful search covers, and the check is cheap next to running such an execution to
-// --max-depth (the optimal explorer's race analysis grows with the square of its length).
+// stateful search covers, and the check is cheap next to running such an execution, and the
+// others like it, to --max-depth.
 constexpr uint64_t CycleCheckDepth = 10000;
 // The stateful search keeps only its path (and checkpoints where it branches): it can follow
 // much longer executions than a stateless search.
