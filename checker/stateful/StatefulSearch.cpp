@@ -91,7 +91,9 @@ private:
   double lastProgress_ = 0;
 
   std::vector<Node> stack_;
-  size_t modelDepth_ = 0; // the stack entry whose state the model is in
+  /// The stack entry whose state the model is in, or Elsewhere.
+  static constexpr size_t Elsewhere = ~size_t(0);
+  size_t modelDepth_ = 0;
   std::unordered_map<uint64_t, uint32_t> stackHashes_;
   uint64_t checkpointBytes_ = 0;
   std::string key_;
@@ -272,7 +274,7 @@ void StatefulExplorer::finishTop() {
           trace.push_back(model_.step(step.thread, step.choice));
           schedule.push_back(step);
         }
-        modelDepth_ = NoId; // the model left the stack's states
+        modelDepth_ = Elsewhere;
         ErrorInfo error;
         error.kind = ErrorKind::Livelock;
         error.thread = cycle.front().thread;
@@ -295,8 +297,8 @@ void StatefulExplorer::finishTop() {
   if (top.checkpoint)
     checkpointBytes_ -= std::min(checkpointBytes_, uint64_t(top.checkpoint->bytes()));
   stack_.pop_back();
-  if (modelDepth_ != NoId && modelDepth_ >= stack_.size())
-    modelDepth_ = NoId;
+  if (modelDepth_ != Elsewhere && modelDepth_ >= stack_.size())
+    modelDepth_ = Elsewhere;
   if (tarjan_ && !stack_.empty())
     stack_.back().lowlink = std::min(stack_.back().lowlink, lowlink);
 }
@@ -309,20 +311,25 @@ StatefulResult StatefulExplorer::run() {
     result_.incompleteReason = "the model cannot save its states (no checkpoints)";
     return std::move(result_);
   }
-  auto endsHere = [&](const Operation *event, ScheduleStep step) -> bool {
-    // Classifies the state the model is in; true if the path ends here.
-    switch (model_.status()) {
-    case ExecStatus::Error: {
-      Schedule schedule = pathTo(stack_.size() - 1);
-      std::vector<Operation> trace = eventsTo(stack_.size() - 1);
-      if (event) {
-        schedule.push_back(step);
-        trace.push_back(*event);
-      }
-      if (!report(model_.error(), std::move(schedule), std::move(trace)))
-        stop_ = true;
-      return true;
+  // The schedule and events that reach the model's state: the stack's path, and the step just
+  // taken (`event`, null at the initial state).
+  auto reportHere = [&](const ErrorInfo &error, const Operation *event, ScheduleStep step) {
+    Schedule schedule = stack_.empty() ? Schedule() : pathTo(stack_.size() - 1);
+    std::vector<Operation> trace =
+        stack_.empty() ? std::vector<Operation>() : eventsTo(stack_.size() - 1);
+    if (event) {
+      schedule.push_back(step);
+      trace.push_back(*event);
     }
+    if (!report(error, std::move(schedule), std::move(trace)))
+      stop_ = true;
+  };
+  // Classifies the state the model is in; true if the path ends here.
+  auto endsHere = [&](const Operation *event, ScheduleStep step) -> bool {
+    switch (model_.status()) {
+    case ExecStatus::Error:
+      reportHere(model_.error(), event, step);
+      return true;
     case ExecStatus::Finished:
       ++r.stats.executions;
       ++r.stats.finished;
@@ -345,16 +352,9 @@ StatefulResult StatefulExplorer::run() {
     ErrorInfo deadlock;
     deadlock.kind = ErrorKind::Deadlock;
     deadlock.message = "deadlock: no thread can proceed";
-    Schedule schedule = stack_.empty() ? Schedule() : pathTo(stack_.size() - 1);
-    std::vector<Operation> trace = stack_.empty() ? std::vector<Operation>()
-                                                  : eventsTo(stack_.size() - 1);
-    if (event) {
-      schedule.push_back(step);
-      trace.push_back(*event);
+    if (event)
       deadlock.location = event->location;
-    }
-    if (!report(deadlock, std::move(schedule), std::move(trace)))
-      stop_ = true;
+    reportHere(deadlock, event, step);
     return true;
   };
 
@@ -396,7 +396,7 @@ StatefulResult StatefulExplorer::run() {
     moveModelTo(depth);
     const Operation &event = model_.step(move.thread, move.choice);
     ++r.stats.steps;
-    modelDepth_ = NoId;
+    modelDepth_ = Elsewhere;
     Operation executed = event;
     // The reduced transition ended its thread or the execution: it was not independent of the
     // others after all, so this state explores them too.
