@@ -4,11 +4,26 @@
 
 #include "checker/Explorer.h"
 
+#include <optional>
+
 namespace bpor {
 
 /// Replays `schedule` from the initial state and returns true if two of the states it passes
 /// through (after `from` steps) have equal keys (Model::stateKey); false if none repeats, the
 /// schedule does not fit, or the model has no keys. Leaves the model at the end of the replay.
 bool scheduleRevisitsState(Model &model, const Schedule &schedule, size_t from = 0);
+
+/// A schedule whose last steps return to a state it passed through: a lasso, the prefix and a
+/// cycle that can repeat for ever (a livelock report's schedule ends so).
+struct Lasso {
+  size_t cycleStart = 0; // the cycle is steps [cycleStart, schedule end)
+  /// Every thread enabled in some state of the cycle takes a step in it (strong fairness for
+  /// the cycle repeated for ever): the lasso is a livelock.
+  bool fair = false;
+};
+
+/// Replays `schedule` and returns its lasso if its final state equals an earlier one (the
+/// latest such), or nothing. Leaves the model at the end of the replay.
+std::optional<Lasso> findLasso(Model &model, const Schedule &schedule);
 
 } // namespace bpor

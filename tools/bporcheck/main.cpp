@@ -10,6 +10,8 @@
 #include "tools/bporcheck/SearchRunner.h"
 #include "tools/bporcheck/SvcompMode.h"
 
+#include "checker/stateful/CycleCheck.h"
+
 #include "llvm/Support/raw_ostream.h"
 
 #include <fmt/format.h>
@@ -158,6 +160,25 @@ int runReplay(Model &model, Execution &execution, const Options &options) {
     std::cout << fmt::format("verdict: error ({})\n", errorKindName(result.error.kind));
     return exitCodeFor(result.error);
   }
+  // A schedule that ends where it has been before is a lasso: the livelock a stateful search
+  // reported replays as its cycle, which is a livelock again if it is fair.
+  if (result.status == ExecStatus::Running)
+    if (std::optional<Lasso> lasso = findLasso(model, schedule); lasso && lasso->fair) {
+      ErrorInfo error;
+      error.kind = ErrorKind::Livelock;
+      error.thread = schedule[lasso->cycleStart].thread;
+      error.location = result.trace[lasso->cycleStart].location;
+      size_t length = schedule.size() - lasso->cycleStart;
+      error.message = fmt::format(
+          "livelock: a fair cycle of {} step{} (steps {}-{}) returns to the state after step "
+          "{}; every thread enabled anywhere on it runs in it, and it can repeat forever",
+          length, length == 1 ? "" : "s", lasso->cycleStart + 1, schedule.size(),
+          lasso->cycleStart);
+      ErrorReport report{error, schedule, result.trace};
+      std::cout << formatErrorReport(model, report);
+      std::cout << "verdict: error (livelock)\n";
+      return ErrorFound;
+    }
   std::cout << formatTrace(model, result.trace);
   const char *end = result.status == ExecStatus::Finished     ? "the program finished"
                     : result.status == ExecStatus::Infeasible ? "an assumption failed"

@@ -4,6 +4,11 @@
 // RUN: %expect-exit 1 %bporcheck --search=stateful --no-progress %s | %FileCheck %s
 // CHECK: error: livelock: a fair cycle of 3 steps (steps 6-8) returns to the state after step 5
 // CHECK: verdict: error (livelock)
+// The saved schedule replays as the same livelock: it ends where its cycle began.
+// RUN: %expect-exit 1 %bporcheck --search=stateful --no-progress --save-trace=%t.sched %s
+// RUN: %expect-exit 1 %bporcheck --no-progress --replay=%t.sched %s | %FileCheck --check-prefix=REPLAY %s
+// REPLAY: error: livelock: a fair cycle of 3 steps (steps 6-8) returns to the state after step 5
+// REPLAY: verdict: error (livelock)
 #include <pthread.h>
 #include <stdatomic.h>
 
