@@ -50,6 +50,12 @@ cl::opt<std::string> StateStore(
              "probability the result states) or bitstate (Spin's bitstate hashing: "
              "3 bits a state in a 2^--bitstate-bits array; no livelock check)"),
     cl::value_desc("exact|hash|bitstate"), cl::init("exact"), cl::cat(Category));
+cl::opt<unsigned> PctDepth("pct-depth",
+                           cl::desc("--por=pct: the bug depth d (d - 1 priority changes an "
+                                    "execution; default 3)"),
+                           cl::init(3), cl::value_desc("d"), cl::cat(Category));
+cl::opt<uint64_t> Seed("seed", cl::desc("--por=pct: the seed of the random choices (default 1)"),
+                       cl::init(1), cl::value_desc("N"), cl::cat(Category));
 cl::opt<bool> StatePor(
     "state-por",
     cl::desc("Stateful search: partial-order reduction with the cycle proviso (a thread whose "
@@ -311,10 +317,22 @@ bool parseOptions(int argc, char **argv, Options &options) {
     options.optimal = OptimalVariant::Optimal;
   else if (Por == "stateful")
     options.stateful = true;
+  else if (Por == "pct")
+    options.pct = true;
   else
     return usageError(fmt::format(
-        "unknown --por={} (expected none, dpor, bpor, source, optimal or stateful)",
+        "unknown --por={} (expected none, dpor, bpor, source, optimal, stateful or pct)",
         std::string(Por)));
+  if (options.pct) {
+    if (bounded)
+      return usageError(fmt::format("--por=pct takes no bound ({})", boundName));
+    if (PctDepth < 1)
+      return usageError("--pct-depth must be at least 1");
+    options.pctOptions.depth = PctDepth;
+    options.pctOptions.seed = Seed;
+  } else if (PctDepth.getNumOccurrences() || Seed.getNumOccurrences()) {
+    return usageError("--pct-depth and --seed apply only to --por=pct");
+  }
   if (options.stateful) {
     if (bounded && options.search.bound != BoundKind::Preemption)
       return usageError(fmt::format("the stateful search takes only --preemptions as a bound "

@@ -3,6 +3,7 @@
 
 #include "checker/Explorer.h"
 #include "checker/optimal/OptimalExplorer.h"
+#include "checker/random/PctSearch.h"
 #include "checker/stateful/StatefulSearch.h"
 
 #include <optional>
@@ -23,6 +24,9 @@ struct Options {
   /// `statefulOptions` (--state-store, --bitstate-bits; --preemptions is its context bound).
   bool stateful = false;
   StatefulOptions statefulOptions;
+  /// --por=pct: random testing with PCT priorities (a bug hunt, never complete).
+  bool pct = false;
+  PctOptions pctOptions;
   /// Neither --por nor a bound was given: main picks the default mode once it knows whether
   /// the program spins (see chooseDefaultMode in main.cpp).
   bool defaultMode = false;

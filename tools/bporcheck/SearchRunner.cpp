@@ -53,6 +53,9 @@ void chooseDefaultMode(Options &options, bool hasYields, bool hasStateKeys) {
 }
 
 std::string searchName(const Options &options) {
+  if (options.pct)
+    return fmt::format("random testing (PCT, depth {}, seed {})", options.pctOptions.depth,
+                       options.pctOptions.seed);
   if (options.stateful)
     return options.statefulOptions.preemptionBound
                ? fmt::format("stateful search (bounded context switching, {} preemption{})",
@@ -96,6 +99,8 @@ SearchResult runSearch(Model &model, Options &options, SearchOptions search, Run
   };
   if (options.stateful)
     return stateful();
+  if (options.pct)
+    return explorePct(model, search, options.pctOptions);
   auto stateless = [&](const SearchOptions &s) {
     return options.optimal ? exploreOptimal(model, s, *options.optimal, observer)
                            : explore(model, s, observer);
