@@ -21,9 +21,10 @@ void chooseDefaultMode(Options &options, bool hasYields, bool hasStateKeys);
 
 /// Runs the search `options` selects with `search` (its callbacks set), and fills the stateful
 /// parts of `run` (storage, livelocks checked, why it stopped early). In the default mode, an
-/// execution longer than a few thousand steps that passes through a state twice, or one longer
-/// than --max-depth, hands the verdict to the stateful search (the text output says so;
-/// `options` and `run` then name it).
+/// execution longer than 10,000 steps that passes through a state twice, or one longer than
+/// --max-depth, hands the verdict to the stateful search (the text output says so; `options`
+/// and `run` then name it); a long execution that repeats no state makes the stateless search
+/// run again with the whole --max-depth.
 SearchResult runSearch(Model &model, Options &options, SearchOptions search, RunDescription &run,
                        const ExecutionObserver &observer, ProgressLine &progress,
                        bool hasStateKeys);
