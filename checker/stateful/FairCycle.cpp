@@ -1,5 +1,7 @@
 #include "checker/stateful/FairCycle.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <deque>
 #include <functional>
@@ -142,6 +144,14 @@ private:
 };
 
 } // namespace
+
+std::string livelockMessage(size_t cycleStart, size_t end) {
+  size_t length = end - cycleStart;
+  return fmt::format("livelock: a fair cycle of {} step{} (steps {}-{}) returns to the state after "
+                     "step {}; every thread enabled anywhere on it runs in it, and it can repeat "
+                     "forever",
+                     length, length == 1 ? "" : "s", cycleStart + 1, end, cycleStart);
+}
 
 FairCycle findFairCycle(const std::vector<ComponentState> &component, uint32_t root) {
   Analysis analysis(component);

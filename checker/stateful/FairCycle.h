@@ -18,6 +18,7 @@
 #include "checker/Explorer.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace bpor {
@@ -37,6 +38,9 @@ struct FairCycle {
   Schedule toCycle; // from the root to the cycle's first state (empty if the root is on it)
   Schedule cycle;   // the cycle: back to its first state; empty: no fair cycle
 };
+
+/// The message of a livelock whose schedule repeats its steps [cycleStart, end) for ever.
+std::string livelockMessage(size_t cycleStart, size_t end);
 
 /// If the component contains a strongly fair cycle, returns a path from `root` (an id of the
 /// component) to it and the cycle, which runs every thread that is enabled anywhere on it;

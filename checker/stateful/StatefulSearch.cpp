@@ -279,10 +279,7 @@ void StatefulExplorer::finishTop() {
         error.kind = ErrorKind::Livelock;
         error.thread = cycle.front().thread;
         error.location = trace[prefix].location;
-        error.message = fmt::format(
-            "livelock: a fair cycle of {} step{} (steps {}-{}) returns to the state after step "
-            "{}; every thread enabled anywhere on it runs in it, and it can repeat forever",
-            cycle.size(), cycle.size() == 1 ? "" : "s", prefix + 1, schedule.size(), prefix);
+        error.message = livelockMessage(prefix, schedule.size());
         if (!report(error, std::move(schedule), std::move(trace)))
           stop_ = true;
       }

@@ -213,12 +213,7 @@ StatefulRun runStateful(Model &model, StatefulOptions options) {
       run.livelock = true;
       continue;
     }
-    run.errors.insert(report.error.kind == ErrorKind::Deadlock
-                          ? std::string("deadlock")
-                          : fmt::format("{} at {}", errorKindName(report.error.kind),
-                                        report.error.location
-                                            ? model.describeLocation(report.error.location)
-                                            : "unknown location"));
+    run.errors.insert(errorText(model, report.error));
   }
   return run;
 }
@@ -260,12 +255,7 @@ void compareStateful(Model &model, const ModeResult &reference,
                      std::vector<std::string> &mismatches) {
   std::set<std::string> expected;
   for (const ErrorReport &report : reference.result.errors)
-    expected.insert(report.error.kind == ErrorKind::Deadlock
-                        ? std::string("deadlock")
-                        : fmt::format("{} at {}", errorKindName(report.error.kind),
-                                      report.error.location
-                                          ? model.describeLocation(report.error.location)
-                                          : "unknown location"));
+    expected.insert(errorText(model, report.error));
   auto variants = statefulVariants();
   variants.emplace_back("stateful, bounded context switching", StatefulOptions());
   variants.back().second.preemptionBound = saturating;
@@ -385,14 +375,20 @@ PipelineCheck checkSymbolicProgram(const CProgram &program, const PipelineCheckO
   return check;
 }
 
+// A generated program's model: plain nondet values, the program's own domain if it has one.
+tool::ModelConfig valuesConfig(const CProgram &program) {
+  tool::ModelConfig config;
+  config.nondetValues =
+      program.nondetValues.empty() ? std::vector<int64_t>{-1, 0, 1} : program.nondetValues;
+  return config;
+}
+
 PipelineCheck checkProgram(const CProgram &program, uint64_t seed,
                            const PipelineCheckOptions &options) {
   PipelineCheck check;
   llvm::LLVMContext context;
-  tool::ModelConfig config;
-  config.nondetValues =
-      program.nondetValues.empty() ? std::vector<int64_t>{-1, 0, 1} : program.nondetValues;
-  std::vector<tool::BuiltModel> built = compile(program, context, {config}, check.mismatches);
+  std::vector<tool::BuiltModel> built =
+      compile(program, context, {valuesConfig(program)}, check.mismatches);
   if (!check.mismatches.empty())
     return check;
   Model &model = *built[0].model;
@@ -457,10 +453,8 @@ PipelineCheck checkProgram(const CProgram &program, uint64_t seed,
 PipelineCheck checkSpinningProgram(const CProgram &program, size_t maxReferenceStates) {
   PipelineCheck check;
   llvm::LLVMContext context;
-  tool::ModelConfig config;
-  config.nondetValues =
-      program.nondetValues.empty() ? std::vector<int64_t>{-1, 0, 1} : program.nondetValues;
-  std::vector<tool::BuiltModel> built = compile(program, context, {config}, check.mismatches);
+  std::vector<tool::BuiltModel> built =
+      compile(program, context, {valuesConfig(program)}, check.mismatches);
   if (!check.mismatches.empty())
     return check;
   Model &model = *built[0].model;

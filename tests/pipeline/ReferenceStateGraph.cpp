@@ -113,22 +113,24 @@ bool fairCycleWithin(const std::vector<Node> &nodes, const std::vector<bool> &wi
 
 } // namespace
 
+std::string errorText(const Model &model, const ErrorInfo &error) {
+  if (error.kind == ErrorKind::Deadlock)
+    return "deadlock";
+  return fmt::format("{} at {}", errorKindName(error.kind),
+                     error.location ? model.describeLocation(error.location) : "unknown location");
+}
+
 ReferenceGraph exploreReferenceGraph(Model &model, size_t maxStates) {
   ReferenceGraph graph;
   std::vector<Node> nodes;
   std::map<std::string, size_t> index;
   std::deque<size_t> queue;
   std::string key;
-  auto errorText = [&](const ErrorInfo &error) {
-    return fmt::format("{} at {}", errorKindName(error.kind),
-                       error.location ? model.describeLocation(error.location)
-                                      : "unknown location");
-  };
   // Classifies the state the model is in: its node, or none if the path ends here.
   auto reach = [&]() -> std::optional<size_t> {
     switch (model.status()) {
     case ExecStatus::Error:
-      graph.errors.insert(errorText(model.error()));
+      graph.errors.insert(errorText(model, model.error()));
       return std::nullopt;
     case ExecStatus::Finished:
     case ExecStatus::Infeasible:

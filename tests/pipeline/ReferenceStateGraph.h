@@ -21,6 +21,10 @@ struct ReferenceGraph {
   bool livelock = false;           // some component holds a strongly fair cycle
 };
 
+/// How the stateful comparisons name an error: "kind at file:line", a deadlock just "deadlock"
+/// (the searches name its place differently).
+std::string errorText(const Model &model, const ErrorInfo &error);
+
 /// Explores every state of `model` (at most maxStates).
 ReferenceGraph exploreReferenceGraph(Model &model, size_t maxStates);
 

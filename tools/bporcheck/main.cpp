@@ -11,6 +11,7 @@
 #include "tools/bporcheck/SvcompMode.h"
 
 #include "checker/stateful/CycleCheck.h"
+#include "checker/stateful/FairCycle.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -168,12 +169,7 @@ int runReplay(Model &model, Execution &execution, const Options &options) {
       error.kind = ErrorKind::Livelock;
       error.thread = schedule[lasso->cycleStart].thread;
       error.location = result.trace[lasso->cycleStart].location;
-      size_t length = schedule.size() - lasso->cycleStart;
-      error.message = fmt::format(
-          "livelock: a fair cycle of {} step{} (steps {}-{}) returns to the state after step "
-          "{}; every thread enabled anywhere on it runs in it, and it can repeat forever",
-          length, length == 1 ? "" : "s", lasso->cycleStart + 1, schedule.size(),
-          lasso->cycleStart);
+      error.message = livelockMessage(lasso->cycleStart, schedule.size());
       ErrorReport report{error, schedule, result.trace};
       std::cout << formatErrorReport(model, report);
       std::cout << "verdict: error (livelock)\n";
