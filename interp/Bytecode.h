@@ -30,6 +30,10 @@ enum class Op : uint16_t {
   Unsupported, // fault: Unsupported, message program.messages[imm]
   Trap,        // llvm.trap: fault
   Call,        // call site imm (direct or indirect, defined or external)
+  // C++ exceptions (interp/Unwind.cpp). An invoke is a Call whose site names its landing pad,
+  // then a Jump to the normal successor.
+  LandingPad, // slot[dst] = the landed exception object, slot[dst + 1] = its selector
+  Resume,     // unwind on with the exception object in slot[a]
   // Moves
   Const,   // slot[dst] = imm
   Move,    // slot[dst] = slot[a]
@@ -202,7 +206,14 @@ struct CallSite {
   /// use, so a description of the state (Model::stateKey) leaves them out. Constant slots are
   /// not listed (they never change).
   std::vector<uint32_t> liveSlots;
+  /// An invoke: where an exception lands (the unwind edge's code position) and the landing
+  /// pad's clauses (an index into Function::extra: cleanup flag, number of clauses, then per
+  /// clause: kind (LandingClause), type id, type-info address). NoSlot for a plain call.
+  uint32_t unwindTarget = NoSlot;
+  uint32_t landingPad = NoSlot;
 };
+
+enum class LandingClause : uint8_t { Catch, Filter };
 
 struct Function {
   std::string name;

@@ -101,6 +101,8 @@ enum class CallOutcome : uint8_t {
   /// returns, this same call is made again (the handler sees it anew: exit() runs its
   /// handlers one by one this way).
   Retry,
+  /// The handler called Interpreter::setThrown(): a C++ exception unwinds the thread's frames.
+  Throw,
   Stop, // the thread stops here (exit, pthread_exit, assertion failure): run()
         // returns Stopped
 };

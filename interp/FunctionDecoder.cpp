@@ -116,6 +116,9 @@ void FunctionDecoder::decode() {
     case 'c':
       out_.code[fixup.inst].c = position;
       break;
+    case 'u':
+      out_.calls[fixup.inst].unwindTarget = position;
+      break;
     default:
       out_.extra[fixup.inst] = position;
       break;
@@ -641,6 +644,12 @@ void FunctionDecoder::decodeInstruction(const Instruction &instruction) {
     }
     return;
   }
+  case Instruction::LandingPad: {
+    Inst inst{Op::LandingPad};
+    inst.dst = dst;
+    emit(inst);
+    return;
+  }
   case Instruction::Freeze:
     return emitMove(dst, slot(instruction.getOperand(0)),
                     slotCount(instruction.getType()));
@@ -957,7 +966,7 @@ void FunctionDecoder::decodeStore(const StoreInst &instruction) {
 void FunctionDecoder::decodeCall(const CallBase &call) {
   if (call.isInlineAsm())
     return unsupported(call, "inline assembly");
-  if (!isa<CallInst>(call))
+  if (!isa<CallInst>(call) && !isa<InvokeInst>(call))
     return unsupported(call, fmt::format("unsupported instruction '{}'",
                                          call.getOpcodeName()));
   const Value *calledOperand = call.getCalledOperand()->stripPointerCasts();
@@ -994,11 +1003,38 @@ void FunctionDecoder::decodeCall(const CallBase &call) {
   }
   if (!anyByval)
     site.byvalSizes.clear();
+  if (auto *invoke = dyn_cast<InvokeInst>(&call)) {
+    site.landingPad = landingPadClauses(*invoke->getLandingPadInst());
+    fixups_.push_back({uint32_t(out_.calls.size()), 'u',
+                       edgeLabel(call.getParent(), invoke->getUnwindDest())});
+  }
   Inst inst{Op::Call};
   inst.imm = out_.calls.size();
   out_.calls.push_back(std::move(site));
   callInstructions_.push_back(&call);
   emit(inst);
+}
+
+uint32_t FunctionDecoder::landingPadClauses(const LandingPadInst &pad) {
+  uint32_t index = uint32_t(out_.extra.size());
+  out_.extra.push_back(pad.isCleanup());
+  out_.extra.push_back(pad.getNumClauses());
+  for (unsigned i = 0; i < pad.getNumClauses(); ++i) {
+    const Constant *clause = pad.getClause(i);
+    if (pad.isFilter(i)) {
+      // A dynamic exception specification: the types it lets through are not kept, so the
+      // unwinder refuses a filter it reaches.
+      out_.extra.push_back(uint64_t(interp::LandingClause::Filter));
+      out_.extra.push_back(0);
+      out_.extra.push_back(0);
+      continue;
+    }
+    uint32_t id = builder_.typeId(clause);
+    out_.extra.push_back(uint64_t(interp::LandingClause::Catch));
+    out_.extra.push_back(id);
+    out_.extra.push_back(builder_.program().typeInfo(id));
+  }
+  return index;
 }
 
 void FunctionDecoder::decodeReduction(const CallBase &call, Op op,
@@ -1075,6 +1111,13 @@ bool FunctionDecoder::decodeIntrinsic(const CallBase &call, Intrinsic::ID id) {
     return true;
   };
   switch (id) {
+  case Intrinsic::eh_typeid_for: {
+    Inst inst{Op::Const};
+    inst.dst = slot(&call);
+    inst.imm = builder_.typeId(call.getArgOperand(0));
+    emit(inst);
+    return true;
+  }
   case Intrinsic::dbg_declare:
   case Intrinsic::dbg_value:
   case Intrinsic::dbg_label:
@@ -1388,6 +1431,18 @@ void FunctionDecoder::decodeTerminator(const Instruction &instruction) {
   case Instruction::Unreachable:
     emit(Inst{Op::Unreachable});
     return;
+  case Instruction::Invoke: {
+    auto &invoke = cast<InvokeInst>(instruction);
+    decodeCall(invoke);
+    fixup(emit(Inst{Op::Jump}), 'a', edgeLabel(block, invoke.getNormalDest()));
+    return;
+  }
+  case Instruction::Resume: {
+    Inst inst{Op::Resume};
+    inst.a = slot(instruction.getOperand(0));
+    emit(inst);
+    return;
+  }
   default:
     return unsupported(instruction, fmt::format("unsupported instruction '{}'",
                                                 instruction.getOpcodeName()));

@@ -34,6 +34,8 @@ private:
   void decodeLoad(const llvm::LoadInst &instruction);
   void decodeStore(const llvm::StoreInst &instruction);
   void decodeCall(const llvm::CallBase &call);
+  /// Writes a landing pad's clauses to out_.extra (CallSite::landingPad); returns the index.
+  uint32_t landingPadClauses(const llvm::LandingPadInst &pad);
   bool decodeIntrinsic(const llvm::CallBase &call, llvm::Intrinsic::ID id);
   void decodeReduction(const llvm::CallBase &call, Op op, bool isFloat);
   void decodeTerminator(const llvm::Instruction &instruction);
@@ -73,7 +75,8 @@ private:
   std::vector<Stub> stubs_;
   struct Fixup {
     uint32_t inst;
-    char field; // 'a', 'b', 'c' or 'x' (inst = index into extra)
+    char field; // 'a', 'b', 'c', 'x' (inst = index into extra) or 'u' (inst = call site:
+                // its unwindTarget)
     uint32_t label;
   };
   std::vector<Fixup> fixups_;

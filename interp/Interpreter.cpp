@@ -294,6 +294,10 @@ RunResult Interpreter::callExternal(ThreadState &thread,
   case CallOutcome::Stop:
     thread.status = RunResult::Stopped;
     return RunResult::Stopped;
+  case CallOutcome::Throw: {
+    Address object = thread.exceptionsInFlight.back().first;
+    return unwindException(thread, object, thread.frames.size() - 1);
+  }
   }
   return RunResult::Ready;
 }
@@ -425,14 +429,18 @@ void Interpreter::concretiseExternalArguments(ThreadState &thread,
   }
 }
 
+// Code without debug information (the C++ support library, a library compiled without -g)
+// is attributed to the innermost caller that has a location: the line the user wrote.
 SourceLocation Interpreter::currentLocation(const ThreadState &thread) const {
-  if (thread.frames.empty())
-    return {};
-  const Frame &frame = thread.frames.back();
-  const interp::Function &function = program_.function(frame.function);
-  if (frame.pc >= function.debugLocs.size())
-    return {};
-  return program_.debugLocation(function.debugLocs[frame.pc]);
+  for (auto it = thread.frames.rbegin(); it != thread.frames.rend(); ++it) {
+    const interp::Function &function = program_.function(it->function);
+    if (it->pc >= function.debugLocs.size())
+      continue;
+    SourceLocation location = program_.debugLocation(function.debugLocs[it->pc]);
+    if (location.known())
+      return location;
+  }
+  return {};
 }
 
 std::vector<BacktraceEntry>

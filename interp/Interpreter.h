@@ -73,6 +73,12 @@ struct ThreadState {
   std::vector<ExprId> callArgShadows;
   std::vector<ExprId> returnShadows; // of returnValue
   PendingDecision decision;
+  /// C++ exceptions (Unwind.cpp): what the landing pad the thread unwound to receives, and the
+  /// exceptions thrown and not yet caught by a handler (object, type info): a cleanup's
+  /// `resume` names only the object.
+  Address landedObject = 0;
+  uint32_t landedSelector = 0;
+  std::vector<std::pair<Address, Address>> exceptionsInFlight;
 };
 
 struct InterpreterOptions {
@@ -135,6 +141,11 @@ public:
   /// accesses to them are caught as use after free.
   void unwind(ThreadState &thread);
 
+  /// From a handler about to return CallOutcome::Throw: the exception the thread throws
+  /// (object and its C++ type info). The interpreter unwinds to the nearest handler, running
+  /// the landing pads' cleanups on the way; with no handler the thread faults at the throw.
+  void setThrown(ThreadState &thread, Address object, Address typeInfo);
+
   /// The external call a Paused or Stopped thread stands at (arguments read
   /// from its frame). Valid until the thread runs or is modified.
   ExternalCall pendingCall(const ThreadState &thread) const;
@@ -161,6 +172,14 @@ private:
   /// arguments point into.
   void concretiseExternalArguments(ThreadState &thread, const interp::CallSite &site);
   RunResult fault(ThreadState &thread, ErrorKind kind, std::string message);
+  /// Unwinds with an exception from frame `first` down (Unwind.cpp): Ready at a landing pad,
+  /// or a fault when no frame handles it.
+  RunResult unwindException(ThreadState &thread, Address object, size_t first);
+  /// The selector a landing pad gives `type` (> 0: a catch clause matches), -1 for a
+  /// filter (not supported); 0 if nothing matches.
+  int64_t landingSelector(const interp::Function &function, uint32_t pad, Address type) const;
+  bool catches(Address thrown, Address caught) const;
+  std::string typeName(Address typeInfo) const;
   RunResult memoryFault(ThreadState &thread, MemoryFault fault, Address address,
                         uint64_t size, const char *access);
   /// Pushes a frame; on failure the thread has faulted (status Fault) and false

@@ -98,6 +98,13 @@ public:
   SourceLocation debugLocation(uint32_t index) const;
   /// Messages for Op::Unsupported.
   const std::string &message(uint64_t index) const { return messages_[index]; }
+  /// C++ exceptions: the type info of each type id (llvm.eh.typeid.for; ids start at 1), and
+  /// the vtable addresses that tell a class type info's kind (0 if the program has none).
+  Address typeInfo(uint32_t id) const { return id && id <= typeInfos_.size() ? typeInfos_[id - 1] : 0; }
+  struct TypeInfoKinds {
+    Address classType = 0, singleBase = 0, multipleBases = 0; // vtables' address points
+  };
+  const TypeInfoKinds &typeInfoKinds() const { return typeInfoKinds_; }
 
 private:
   friend class ProgramBuilder;
@@ -110,6 +117,8 @@ private:
   std::vector<Loc> sourceLocations_;
   std::vector<Loc> debugLocations_; // [0] unknown
   std::vector<std::string> messages_;
+  std::vector<Address> typeInfos_;
+  TypeInfoKinds typeInfoKinds_;
   std::vector<interp::Function> functions_;
   std::unordered_map<std::string, uint32_t> functionsByName_;
   std::unordered_map<std::string, Address> globalsByName_;

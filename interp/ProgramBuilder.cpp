@@ -262,6 +262,7 @@ bool ProgramBuilder::build(std::string &error) {
   if (!readSourceLocations(error))
     return false;
   readConstructors();
+  readTypeInfoKinds();
 
   for (const Function &function : module_.functions()) {
     if (function.isIntrinsic())
@@ -272,6 +273,34 @@ bool ProgramBuilder::build(std::string &error) {
     decoder.decode();
   }
   return true;
+}
+
+// The vtables of the Itanium C++ ABI's class type-info kinds: a type info's first word points
+// two words into one of them (the vtable's address point), which says how its bases are listed.
+void ProgramBuilder::readTypeInfoKinds() {
+  uint64_t pointerSize = layout().getPointerSize(0);
+  auto addressPoint = [&](const char *name) -> Address {
+    const GlobalVariable *vtable = module_.getGlobalVariable(name, true);
+    Address address = vtable ? addressOf(vtable) : 0;
+    return address ? address + 2 * pointerSize : 0;
+  };
+  Program::TypeInfoKinds &kinds = program_.typeInfoKinds_;
+  kinds.classType = addressPoint("_ZTVN10__cxxabiv117__class_type_infoE");
+  kinds.singleBase = addressPoint("_ZTVN10__cxxabiv120__si_class_type_infoE");
+  kinds.multipleBases = addressPoint("_ZTVN10__cxxabiv121__vmi_class_type_infoE");
+}
+
+uint32_t ProgramBuilder::typeId(const Value *typeInfo) {
+  auto *global = dyn_cast<GlobalValue>(typeInfo->stripPointerCasts());
+  Address address = global ? addressOf(global) : 0;
+  if (address == 0)
+    return 0;
+  auto &table = program_.typeInfos_;
+  for (size_t i = 0; i < table.size(); ++i)
+    if (table[i] == address)
+      return uint32_t(i + 1);
+  table.push_back(address);
+  return uint32_t(table.size());
 }
 
 void ProgramBuilder::readConstructors() {

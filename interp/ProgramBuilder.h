@@ -67,6 +67,14 @@ public:
   /// Interned index of an instruction's debug location (0 if none).
   uint32_t debugLocation(const llvm::DebugLoc &loc);
   uint64_t addMessage(std::string message);
+  /// The type id of a C++ type info (a global, or null for catch-all: 0), as
+  /// llvm.eh.typeid.for returns it; interned program-wide.
+  uint32_t typeId(const llvm::Value *typeInfo);
+  /// The address of a global value (0 if it has none).
+  Address addressOf(const llvm::GlobalValue *global) const {
+    auto it = addresses_.find(global);
+    return it == addresses_.end() ? 0 : it->second;
+  }
 
 private:
   bool scalarValue(const llvm::Constant *constant, uint64_t &value,
@@ -75,6 +83,7 @@ private:
                      std::string &error);
   bool readSourceLocations(std::string &error);
   void readConstructors();
+  void readTypeInfoKinds();
   void readStructors(llvm::StringRef tableName, std::vector<Address> &out);
   uint32_t internFile(llvm::StringRef file);
 

@@ -449,6 +449,21 @@ template <bool Symbolic> RunResult Interpreter::runLoop(ThreadState &thread) {
       BPOR_FAULT(ErrorKind::AssertionFailure, "trap executed (__builtin_trap)");
     case Op::Unsupported:
       BPOR_FAULT(ErrorKind::Unsupported, program_.message(I.imm));
+    case Op::LandingPad:
+      R[I.dst] = thread.landedObject;
+      R[I.dst + 1] = thread.landedSelector;
+      ++ip;
+      break;
+    case Op::Resume: {
+      BPOR_SAVE_PC();
+      thread.instructions += executed;
+      executed = 0;
+      RunResult result = unwindException(thread, R[I.a], thread.frames.size() - 2);
+      if (result != RunResult::Ready)
+        return result;
+      BPOR_RELOAD();
+      break;
+    }
     case Op::Call: {
       BPOR_SAVE_PC();
       thread.instructions += executed;

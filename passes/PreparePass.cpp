@@ -4,13 +4,33 @@
 #include "passes/RuntimeFunctions.h"
 
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/Mem2Reg.h"
 
 using namespace llvm;
 
 namespace bpor::passes {
+
+// An invoke of a function the module does not define is a plain call: the runtime models every
+// external function, and none of them throws (C++ exceptions are thrown only by the support
+// library's __cxa_throw, which the module defines). The passes after this one then never meet
+// an invoke of a function they route or replace. Landing pads left without an invoke go too.
+static bool lowerInvokesOfDeclarations(Function &F) {
+  SmallVector<InvokeInst *, 8> Invokes;
+  for (BasicBlock &B : F)
+    if (auto *II = dyn_cast<InvokeInst>(B.getTerminator()))
+      if (II->isInlineAsm() || (II->getCalledFunction() &&
+                                II->getCalledFunction()->isDeclaration()))
+        Invokes.push_back(II);
+  for (InvokeInst *II : Invokes)
+    changeToCall(II);
+  if (!Invokes.empty())
+    removeUnreachableBlocks(F);
+  return !Invokes.empty();
+}
 
 PreservedAnalyses PreparePass::run(Module &M, ModuleAnalysisManager &MAM) {
   FunctionAnalysisManager &FAM =
@@ -23,6 +43,10 @@ PreservedAnalyses PreparePass::run(Module &M, ModuleAnalysisManager &MAM) {
   for (Function &F : M) {
     if (F.isDeclaration() || isRuntimeFunctionName(F.getName()))
       continue;
+    if (lowerInvokesOfDeclarations(F)) {
+      Changed = true;
+      FAM.invalidate(F, PreservedAnalyses::none());
+    }
     PreservedAnalyses PA = SROA.run(F, FAM);
     Changed |= !PA.areAllPreserved();
     FAM.invalidate(F, PA);

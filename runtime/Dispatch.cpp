@@ -263,6 +263,13 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     fail(ErrorKind::AssertionFailure, thread, currentLocation(thread), "reach_error() was called");
     error_.reachError = true;
     return CallOutcome::Stop;
+  case Ext::CxxThrow: // (object, type info)
+    interp_->setThrown(thread.state, a[0], a[1]);
+    return CallOutcome::Throw;
+  case Ext::CxxTerminate:
+    fail(ErrorKind::AssertionFailure, thread, currentLocation(thread),
+         "std::terminate() was called");
+    return CallOutcome::Stop;
   case Ext::Abort:
     if (options_.abortStopsThread && thread.atomicDepth == 0)
       return stopAtFailedAssume(thread);

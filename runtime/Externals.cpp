@@ -29,6 +29,8 @@ constexpr Entry Entries[] = {
     {"__assert_fail", Ext::AssertFail, false},
     {"__bpor_reach_error", Ext::ReachError, true},
     {"__bpor_abort", Ext::Abort, true},
+    {"__bpor_cxx_throw", Ext::CxxThrow, false},
+    {"__bpor_cxx_terminate", Ext::CxxTerminate, false},
     {"__bpor_exit", Ext::Exit, true},
     {"__bpor_assume", Ext::Assume, false},
     {"__bpor_nondet", Ext::Nondet, false},

@@ -26,6 +26,9 @@ enum class Ext : uint32_t {
   AssertFail,
   ReachError,
   Abort,
+  // C++ exceptions and termination (the support library in runtime/cxx/ calls these).
+  CxxThrow,
+  CxxTerminate,
   Exit,
   // SV-COMP.
   Assume,

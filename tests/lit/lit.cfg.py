@@ -4,7 +4,7 @@ import lit.formats
 
 config.name = "bporcheck"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".c", ".ll", ".test"]
+config.suffixes = [".c", ".cpp", ".ll", ".test"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 data_model = lit_config.params.get("data_model", os.environ.get("BPOR_DATA_MODEL", "LP64"))
@@ -25,6 +25,7 @@ if data_model == "ILP32":
 else:
     config.available_features.add("lp64")
     config.substitutions.append(("%bporcheck", bporcheck))
+config.substitutions.append(("%clangxx", config.bpor_clang + "++"))
 config.substitutions.append(("%clang", config.bpor_clang))
 config.substitutions.append(("%opt", config.bpor_opt))
 config.substitutions.append(("%plugin", plugin))

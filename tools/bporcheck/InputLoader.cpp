@@ -1,5 +1,7 @@
 #include "tools/bporcheck/InputLoader.h"
 
+#include "tools/bporcheck/CxxSupport.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -167,6 +169,13 @@ LoadedInput loadInput(const std::string &path, const InputOptions &options,
   if (!result.module->getFunction("main") || result.module->getFunction("main")->isDeclaration()) {
     result.error = fmt::format("{}: the program has no main function", path);
     result.module.reset();
+    return result;
+  }
+  if (isCxxModule(*result.module)) {
+    if (std::string error = linkCxxSupport(*result.module); !error.empty()) {
+      result.error = fmt::format("{}: {}", path, error);
+      result.module.reset();
+    }
   }
   return result;
 }

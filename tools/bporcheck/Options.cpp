@@ -17,10 +17,14 @@ cl::OptionCategory Category("bporcheck options");
 cl::opt<std::string> Input(cl::Positional,
                            cl::desc("<program.c | program.bc | program.ll | task.yml (--svcomp)>"),
                            cl::cat(Category));
-cl::list<std::string> IncludeDirs("I", cl::Prefix, cl::desc("Include directory (for .c input)"),
+cl::list<std::string> IncludeDirs("I", cl::Prefix, cl::desc("Include directory (for .c/.cpp input)"),
                                   cl::value_desc("dir"), cl::cat(Category));
-cl::list<std::string> Defines("D", cl::Prefix, cl::desc("Macro definition (for .c input)"),
+cl::list<std::string> Defines("D", cl::Prefix, cl::desc("Macro definition (for .c/.cpp input)"),
                               cl::value_desc("name[=value]"), cl::cat(Category));
+cl::opt<std::string> LanguageStandard(
+    "std", cl::desc("Language standard for .c/.cpp input, as clang takes it (c11, gnu17, "
+                    "c++17, c++20, ...); default: clang's"),
+    cl::value_desc("standard"), cl::cat(Category));
 cl::opt<bool> M32("m32",
                   cl::desc("Compile .c/.cpp input for 32-bit x86 (ILP32: 4-byte pointers, long and "
                            "size_t), as SV-COMP's ILP32 tasks are"),
@@ -248,6 +252,8 @@ bool parseOptions(int argc, char **argv, Options &options) {
     options.clangArgs.push_back("-D" + def);
   if (M32)
     options.clangArgs.push_back("-m32");
+  if (!LanguageStandard.empty())
+    options.clangArgs.push_back("-std=" + LanguageStandard);
 
   struct BoundOption {
     cl::opt<int64_t> &option;

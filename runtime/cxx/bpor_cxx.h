@@ -1,0 +1,15 @@
+// The C++ support library's contract with the runtime (runtime/cxx/README.md).
+//
+// The library is C++ compiled to bitcode when bporcheck is built and linked into every C++
+// program it checks, in place of the parts of libstdc++ and libsupc++ that headers leave out of
+// line. It runs interpreted like the program, so what it does is explored like what the
+// program does; these two calls are the only ones it makes to the runtime directly.
+#pragma once
+
+extern "C" {
+/// Throws `object` of C++ type `type_info` from the calling frame: the interpreter unwinds to
+/// the nearest handler (interp/Unwind.cpp), or reports the exception as uncaught.
+[[noreturn]] void __bpor_cxx_throw(void *object, const void *type_info);
+/// std::terminate: reported as an error.
+[[noreturn]] void __bpor_cxx_terminate(void);
+}

@@ -1,0 +1,34 @@
+// operator new and delete in every form, on the runtime's malloc and free (weak: a program may
+// replace them). Allocation never fails in the model, so the throwing forms never throw.
+#include <cstdlib>
+#include <new>
+
+#define BPOR_WEAK __attribute__((weak))
+
+BPOR_WEAK void *operator new(std::size_t size) { return std::malloc(size ? size : 1); }
+BPOR_WEAK void *operator new[](std::size_t size) { return std::malloc(size ? size : 1); }
+BPOR_WEAK void *operator new(std::size_t size, const std::nothrow_t &) noexcept {
+  return std::malloc(size ? size : 1);
+}
+BPOR_WEAK void *operator new[](std::size_t size, const std::nothrow_t &) noexcept {
+  return std::malloc(size ? size : 1);
+}
+BPOR_WEAK void *operator new(std::size_t size, std::align_val_t align) {
+  return std::aligned_alloc(std::size_t(align), (size + std::size_t(align) - 1) /
+                                                    std::size_t(align) * std::size_t(align));
+}
+BPOR_WEAK void *operator new[](std::size_t size, std::align_val_t align) {
+  return operator new(size, align);
+}
+BPOR_WEAK void operator delete(void *p) noexcept { std::free(p); }
+BPOR_WEAK void operator delete[](void *p) noexcept { std::free(p); }
+BPOR_WEAK void operator delete(void *p, std::size_t) noexcept { std::free(p); }
+BPOR_WEAK void operator delete[](void *p, std::size_t) noexcept { std::free(p); }
+BPOR_WEAK void operator delete(void *p, const std::nothrow_t &) noexcept { std::free(p); }
+BPOR_WEAK void operator delete[](void *p, const std::nothrow_t &) noexcept { std::free(p); }
+BPOR_WEAK void operator delete(void *p, std::align_val_t) noexcept { std::free(p); }
+BPOR_WEAK void operator delete[](void *p, std::align_val_t) noexcept { std::free(p); }
+BPOR_WEAK void operator delete(void *p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+BPOR_WEAK void operator delete[](void *p, std::size_t, std::align_val_t) noexcept {
+  std::free(p);
+}
