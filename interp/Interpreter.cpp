@@ -429,15 +429,16 @@ void Interpreter::concretiseExternalArguments(ThreadState &thread,
   }
 }
 
-// Code without debug information (the C++ support library, a library compiled without -g)
-// is attributed to the innermost caller that has a location: the line the user wrote.
+// Code without a source line (the C++ support library, a library compiled without -g, code
+// the compiler made up) is attributed to the innermost caller that has one: the line the user
+// wrote.
 SourceLocation Interpreter::currentLocation(const ThreadState &thread) const {
   for (auto it = thread.frames.rbegin(); it != thread.frames.rend(); ++it) {
     const interp::Function &function = program_.function(it->function);
     if (it->pc >= function.debugLocs.size())
       continue;
     SourceLocation location = program_.debugLocation(function.debugLocs[it->pc]);
-    if (location.known())
+    if (location.line != 0) // line 0: code the compiler made up (it has a file, no line)
       return location;
   }
   return {};

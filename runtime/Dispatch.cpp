@@ -266,6 +266,10 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   case Ext::CxxThrow: // (object, type info)
     interp_->setThrown(thread.state, a[0], a[1]);
     return CallOutcome::Throw;
+  case Ext::FutexWait: // (address, expected, timed): reads the 4-byte word
+    setPending(thread, OpKind::Load, 0);
+    op.addAccess(a[0], 4, false);
+    return CallOutcome::Pause;
   case Ext::CxxTerminate:
     fail(ErrorKind::AssertionFailure, thread, currentLocation(thread),
          "std::terminate() was called");

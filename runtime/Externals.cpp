@@ -31,6 +31,7 @@ constexpr Entry Entries[] = {
     {"__bpor_abort", Ext::Abort, true},
     {"__bpor_cxx_throw", Ext::CxxThrow, false},
     {"__bpor_cxx_terminate", Ext::CxxTerminate, false},
+    {"__bpor_futex_wait", Ext::FutexWait, false},
     {"__bpor_exit", Ext::Exit, true},
     {"__bpor_assume", Ext::Assume, false},
     {"__bpor_nondet", Ext::Nondet, false},
@@ -105,6 +106,10 @@ constexpr Entry Entries[] = {
     {"pthread_barrierattr_destroy", Ext::AttrInitIgnored, false},
     {"pthread_setname_np", Ext::SetnameIgnored, false},
     {"pthread_mutex_timedlock", Ext::MutexTimedlock, false},
+    // The clock variants (what libstdc++'s timed waits call) take the clock before the time:
+    // neither is read, a timed operation may time out or not either way.
+    {"pthread_mutex_clocklock", Ext::MutexTimedlock, false},
+    {"pthread_cond_clockwait", Ext::CondTimedwait, false},
     {"sem_timedwait", Ext::SemTimedwait, false},
     {"pthread_spin_init", Ext::SpinInit, false},
     {"pthread_spin_destroy", Ext::SpinDestroy, false},

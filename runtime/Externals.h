@@ -29,6 +29,7 @@ enum class Ext : uint32_t {
   // C++ exceptions and termination (the support library in runtime/cxx/ calls these).
   CxxThrow,
   CxxTerminate,
+  FutexWait,
   Exit,
   // SV-COMP.
   Assume,

@@ -127,6 +127,15 @@ bool Execution::isEnabledThread(const ProgramThread &thread) const {
     const ProgramThread &target = *threads_[a[0] - 1];
     return target.stage == Stage::Terminated || target.detached || target.joined;
   }
+  case Ext::FutexWait: {
+    // An untimed wait returns once the word differs from the expected value (a futex may also
+    // wake spuriously, but its callers then find the same value and wait again). A timed one
+    // may always return: woken if the word changed, timed out if not.
+    uint64_t value = 0;
+    if (a[2] != 0 || memory_.read(a[0], 4, value) != MemoryFault::None)
+      return true; // the step reports an invalid address
+    return uint32_t(value) != uint32_t(a[1]);
+  }
   case Ext::OnceBegin: {
     // Waits while another thread runs the routine. A thread calling it again from its own
     // routine is enabled: the step reports the deadlock.
@@ -169,6 +178,15 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
   case Ext::SpinYield:
     result = 0;
     return Performed::Complete;
+  case Ext::FutexWait: {
+    uint64_t value = 0;
+    if (MemoryFault f = memory_.read(thread.request.args[0], 4, value); f != MemoryFault::None) {
+      memoryError(thread, f, thread.request.args[0], 4, "futex wait");
+      return Performed::Stopped;
+    }
+    result = event.value = uint32_t(value) != uint32_t(thread.request.args[1]); // 1: woken
+    return Performed::Complete;
+  }
   case Ext::Nondet: {
     uint32_t bits = uint32_t(thread.request.args[0]);
     bool wholeType = bits == 1 || (options_.enumerateSmallNondet && bits <= 8);

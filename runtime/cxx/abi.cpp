@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <exception>
+#include <typeinfo>
 #include <pthread.h>
 #include <typeinfo>
 
@@ -22,6 +23,8 @@ struct Header {
   void (*destructor)(void *);
   Header *nextCaught; // the caught-exceptions stack
   int handlers;       // handlers running for it
+  int references;     // std::exception_ptr objects naming it
+  bool inFlight;      // thrown and not yet caught
   bool rethrown;
 };
 
@@ -32,6 +35,16 @@ Header *headerOf(void *object) {
   return reinterpret_cast<Header *>(static_cast<char *>(object) - HeaderSize);
 }
 void *objectOf(Header *header) { return reinterpret_cast<char *>(header) + HeaderSize; }
+
+// Destroys an exception nothing uses any more: no handler runs for it, no exception_ptr
+// names it, and it is not being thrown.
+void releaseIfUnused(Header *header) {
+  if (header->handlers > 0 || header->references > 0 || header->inFlight || header->rethrown)
+    return;
+  if (header->destructor)
+    header->destructor(objectOf(header));
+  std::free(header);
+}
 
 thread_local Header *caught = nullptr;
 thread_local unsigned uncaught = 0;
@@ -57,19 +70,28 @@ void __cxa_free_exception(void *object) noexcept { std::free(headerOf(object)); 
   Header *header = headerOf(object);
   header->type = type;
   header->destructor = destructor;
+  header->inFlight = true;
   ++uncaught;
   __bpor_cxx_throw(object, type);
+}
+
+// std::make_exception_ptr: an exception object that is never thrown.
+__cxxabiv1::__cxa_refcounted_exception *
+__cxa_init_primary_exception(void *object, std::type_info *type,
+                             void (*destructor)(void *)) noexcept {
+  Header *header = headerOf(object);
+  header->type = type;
+  header->destructor = destructor;
+  return reinterpret_cast<__cxxabiv1::__cxa_refcounted_exception *>(header);
 }
 
 void *__cxa_get_exception_ptr(void *object) noexcept { return object; }
 
 void *__cxa_begin_catch(void *object) noexcept {
   Header *header = headerOf(object);
-  if (header->rethrown) {
-    header->rethrown = false;
-  } else {
-    --uncaught;
-  }
+  header->rethrown = false;
+  header->inFlight = false;
+  --uncaught;
   if (header->handlers++ == 0) {
     header->nextCaught = caught;
     caught = header;
@@ -84,11 +106,7 @@ void __cxa_end_catch() {
   if (--header->handlers > 0)
     return;
   caught = header->nextCaught;
-  if (header->rethrown)
-    return; // still in flight: the next handler owns it
-  if (header->destructor)
-    header->destructor(objectOf(header));
-  std::free(header);
+  releaseIfUnused(header); // a rethrown one is still in flight: the next handler owns it
 }
 
 [[noreturn]] void __cxa_rethrow() {
@@ -138,6 +156,33 @@ char __libc_single_threaded = 0;
 } // extern "C"
 
 namespace std {
+namespace __exception_ptr {
+exception_ptr::exception_ptr(void *object) noexcept : _M_exception_object(object) { _M_addref(); }
+void exception_ptr::_M_addref() noexcept {
+  if (_M_exception_object)
+    ++headerOf(_M_exception_object)->references;
+}
+void exception_ptr::_M_release() noexcept {
+  if (!_M_exception_object)
+    return;
+  Header *header = headerOf(_M_exception_object);
+  --header->references;
+  releaseIfUnused(header);
+}
+} // namespace __exception_ptr
+
+exception_ptr current_exception() noexcept {
+  return caught ? exception_ptr(objectOf(caught)) : exception_ptr();
+}
+
+void rethrow_exception(exception_ptr pointer) {
+  void *object = pointer._M_exception_object;
+  Header *header = headerOf(object);
+  header->inFlight = true;
+  ++uncaught;
+  __bpor_cxx_throw(object, header->type);
+}
+
 void terminate() noexcept { __bpor_cxx_terminate(); }
 int uncaught_exceptions() noexcept { return int(uncaught); }
 bool uncaught_exception() noexcept { return uncaught != 0; }

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <ios>
+#include <locale>
 #include <string>
 
 namespace {
@@ -39,6 +40,21 @@ struct FillAccess : std::basic_ios<char> {
   static bool &fillSet(std::basic_ios<char> &ios) { return ios.*(&FillAccess::_M_fill_init); }
 };
 
+// The character classification facet that inline code reaches for std::endl's
+// `widen('\n')`: a ctype<char>'s storage whose widening table is the identity and marked ready,
+// so the inline widen() reads the table and never calls into the facet.
+struct CtypeAccess : std::ctype<char> {
+  static char &widenReady(std::ctype<char> &facet) { return facet.*(&CtypeAccess::_M_widen_ok); }
+  static char *widenTable(std::ctype<char> &facet) { return facet.*(&CtypeAccess::_M_widen); }
+};
+alignas(std::ctype<char>) unsigned char ctypeStorage[sizeof(std::ctype<char>)];
+
+struct CtypeOfIos : std::basic_ios<char> {
+  static const std::ctype<char> *&ctype(std::basic_ios<char> &ios) {
+    return ios.*(&CtypeOfIos::_M_ctype);
+  }
+};
+
 std::basic_ios<char> &iosOf(void *stream) {
   return *reinterpret_cast<std::basic_ios<char> *>(static_cast<StreamStorage *>(stream)->ios);
 }
@@ -52,6 +68,11 @@ void setUp(StreamStorage &stream) {
   ios.width(0);
   FillAccess::fill(ios) = ' ';
   FillAccess::fillSet(ios) = true;
+  auto &facet = *reinterpret_cast<std::ctype<char> *>(ctypeStorage);
+  for (int c = 0; c < 256; ++c)
+    CtypeAccess::widenTable(facet)[c] = char(c);
+  CtypeAccess::widenReady(facet) = 1;
+  CtypeOfIos::ctype(ios) = &facet;
 }
 
 // Writes `text` padded to the stream's width (which then resets to 0, as inserters do).
@@ -188,6 +209,24 @@ BPOR_INSERTER(_ZStlsIcSt11char_traitsIcEERSt13basic_ostreamIT_T0_ES6_St13_Setpre
 BPOR_INSERTER(_ZNSo3putEc, char, {
   fputc(value, fileOf(stream));
   return stream;
+})
+// What the inserters above call once inlined (basic_ostream::_M_insert<T>).
+BPOR_INSERTER(_ZNSo9_M_insertIlEERSoT_, long, return emitSigned(stream, value))
+BPOR_INSERTER(_ZNSo9_M_insertImEERSoT_, unsigned long, return emitInteger(stream, value, false))
+BPOR_INSERTER(_ZNSo9_M_insertIxEERSoT_, long long, return emitSigned(stream, value))
+BPOR_INSERTER(_ZNSo9_M_insertIyEERSoT_, unsigned long long,
+              return emitInteger(stream, value, false))
+BPOR_INSERTER(_ZNSo9_M_insertIdEERSoT_, double, return emitDouble(stream, value))
+BPOR_INSERTER(_ZNSo9_M_insertIeEERSoT_, long double, return emitDouble(stream, double(value)))
+BPOR_INSERTER(_ZNSo9_M_insertIbEERSoT_, bool, {
+  if (iosOf(stream).flags() & std::ios_base::boolalpha)
+    return value ? emit(stream, "true", 4) : emit(stream, "false", 5);
+  return emitInteger(stream, value, false);
+})
+BPOR_INSERTER(_ZNSo9_M_insertIPKvEERSoT_, const void *, {
+  char text[40];
+  int n = snprintf(text, sizeof text, "%p", value);
+  return emit(stream, text, size_t(n));
 })
 #undef BPOR_INSERTER
 

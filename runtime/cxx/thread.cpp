@@ -1,6 +1,10 @@
 // std::thread, std::condition_variable, std::call_once, std::this_thread and the clocks: the
 // members libstdc++ defines out of line, on the pthreads calls the runtime models.
+#include "runtime/cxx/bpor_cxx.h"
+
 #include <cerrno>
+#include <cstdarg>
+#include <linux/futex.h>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -90,14 +94,29 @@ void __sleep_for(chrono::seconds seconds, chrono::nanoseconds nanoseconds) {
 } // namespace std
 
 // futex, which the headers' atomic waits (std::atomic::wait, semaphores, latches, barriers,
-// std::stop_token) call through syscall(): a wait may return at any time (POSIX and Linux let
-// it wake spuriously), so it is a yield and the caller checks its condition again; a wake is
-// then nothing.
+// std::stop_token) call through syscall(). A wake needs no model: a waiter returns once the
+// word has changed (bpor_cxx.h).
 extern "C" long syscall(long number, ...) {
-  if (number == SYS_futex) {
-    sched_yield();
-    return 0;
+  if (number != SYS_futex) {
+    errno = ENOSYS;
+    return -1;
   }
-  errno = ENOSYS;
-  return -1;
+  va_list args;
+  va_start(args, number);
+  const unsigned *address = va_arg(args, const unsigned *);
+  int operation = va_arg(args, int) & FUTEX_CMD_MASK;
+  long result = 0;
+  if (operation == FUTEX_WAIT || operation == FUTEX_WAIT_BITSET) {
+    unsigned expected = va_arg(args, unsigned);
+    const timespec *timeout = va_arg(args, const timespec *);
+    if (!__bpor_futex_wait(address, expected, timeout != nullptr)) {
+      errno = ETIMEDOUT;
+      result = -1;
+    }
+  } else if (operation != FUTEX_WAKE && operation != FUTEX_WAKE_BITSET) {
+    errno = ENOSYS;
+    result = -1;
+  }
+  va_end(args);
+  return result;
 }

@@ -70,3 +70,8 @@ BPOR_FUNDAMENTAL(d)
 BPOR_FUNDAMENTAL(e)
 BPOR_FUNDAMENTAL(w)
 #undef BPOR_FUNDAMENTAL
+
+// The type thread cancellation unwinds with (libstdc++ catches it by reference to rethrow it).
+extern "C" const FundamentalTypeInfo bporForcedUnwindTypeInfo __asm__(
+    "_ZTIN10__cxxabiv115__forced_unwindE") = {bporClassTypeInfoVtable + 2,
+                                              "N10__cxxabiv115__forced_unwindE"};

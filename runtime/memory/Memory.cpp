@@ -364,14 +364,24 @@ void Memory::writeState(StateWriter &out) const {
     out.bytes(static_[id].bytes(), static_[id].size);
   out.tag('D');
   // Groups of threads that allocated nothing are left out (dynamic_ keeps the groups of earlier
-  // runs after reset()), so equal states give equal bytes whatever came before.
+  // runs after reset()), so equal states give equal bytes whatever came before. So is each
+  // thread's trailing run of released objects: a loop whose body calls a function with stack
+  // objects (or allocates and frees) then comes back to its state. The two states differ only
+  // in the numbers the thread's next allocations get; their order, and so every comparison of
+  // live addresses, is the same, and a stale pointer to a released object is as invalid in
+  // either. A program that prints or hashes address values could tell them apart: state
+  // matching treats addresses as names, not numbers.
   for (uint32_t thread = 0; thread < dynamic_.size(); ++thread) {
     const std::vector<MemoryObject> &objects = dynamic_[thread];
-    if (objects.empty())
+    size_t kept = objects.size();
+    while (kept > 0 && !objects[kept - 1].alive)
+      --kept;
+    if (kept == 0)
       continue;
     out.u32(thread);
-    out.u64(objects.size());
-    for (const MemoryObject &object : objects) {
+    out.u64(kept);
+    for (size_t i = 0; i < kept; ++i) {
+      const MemoryObject &object = objects[i];
       out.u8(uint8_t(object.kind) | uint8_t(object.alive) << 4);
       if (object.alive)
         out.bytes(object.bytes(), object.size);

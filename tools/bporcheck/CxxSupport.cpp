@@ -33,6 +33,9 @@ std::string linkCxxSupport(llvm::Module &module) {
   auto support = llvm::parseBitcodeFile(buffer, module.getContext());
   if (!support)
     return "cannot read the C++ support library: " + llvm::toString(support.takeError());
+  for (llvm::Function &function : **support)
+    if (!function.isDeclaration())
+      function.addFnAttr(CxxSupportAttribute);
   (*support)->setDataLayout(module.getDataLayout());
   (*support)->setTargetTriple(module.getTargetTriple());
   if (llvm::Linker::linkModules(module, std::move(*support), llvm::Linker::LinkOnlyNeeded))

@@ -8,6 +8,9 @@
 
 namespace bpor::tool {
 
+/// The function attribute that marks the support library's functions in a linked program.
+inline constexpr const char *CxxSupportAttribute = "bpor-cxx-support";
+
 /// Whether `module` comes from C++: it names an Itanium-mangled symbol or a C++ ABI function.
 bool isCxxModule(const llvm::Module &module);
 

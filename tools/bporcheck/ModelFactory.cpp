@@ -1,5 +1,7 @@
 #include "tools/bporcheck/ModelFactory.h"
 
+#include "tools/bporcheck/CxxSupport.h"
+
 #include "interp/Program.h"
 #include "passes/Pipeline.h"
 #include "runtime/Execution.h"
@@ -59,6 +61,39 @@ std::string findUninitializedUse(llvm::Module &module) {
   return "";
 }
 
+// Whether the program's own code yields: calls sched_yield (or a pause hint), or has a spin
+// loop the pass gave a yield. Library code does not count: the C++ support library, and code
+// from system headers (libstdc++'s atomic waits back off with a bounded number of yields, and
+// their spin loop behind the default policy never runs). A library loop that does spin is
+// still found by the default search, which switches to the stateful search when an execution
+// comes back to a state or grows too long.
+bool isLibraryCode(const llvm::Function &function) {
+  if (function.hasFnAttribute(CxxSupportAttribute))
+    return true;
+  const llvm::DISubprogram *subprogram = function.getSubprogram();
+  if (!subprogram)
+    return false;
+  llvm::StringRef directory = subprogram->getDirectory(), file = subprogram->getFilename();
+  auto system = [](llvm::StringRef path) {
+    return path.starts_with("/usr/include") || path.starts_with("/usr/lib");
+  };
+  return file.starts_with("/") ? system(file) : system(directory);
+}
+
+bool yieldsInProgramCode(const llvm::Module &module) {
+  for (const char *name : {"__bpor_spin_yield", "__bpor_sched_yield"}) {
+    const llvm::Function *yield = module.getFunction(name);
+    if (!yield)
+      continue;
+    for (const llvm::User *user : yield->users()) {
+      auto *call = llvm::dyn_cast<llvm::CallBase>(user);
+      if (!call || !isLibraryCode(*call->getFunction()))
+        return true;
+    }
+  }
+  return false;
+}
+
 } // namespace
 
 BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &config) {
@@ -87,7 +122,7 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
   };
   built.usesNondet = used("__bpor_nondet");
   built.uninitializedUse = findUninitializedUse(*module);
-  built.hasYields = used("__bpor_spin_yield") || used("__bpor_sched_yield");
+  built.hasYields = yieldsInProgramCode(*module);
 
   ExternalRegistry registry;
   registerExternals(registry);
