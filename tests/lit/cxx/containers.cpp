@@ -1,7 +1,7 @@
 // The standard containers and strings real programs share between threads: std::map and
 // std::set (whose balancing the support library implements) under insertions and erasures
-// checked against a sorted array, std::string, std::unique_ptr/std::shared_ptr, and printing
-// with std::cout.
+// checked against a sorted array, std::list, std::unordered_map, std::string,
+// std::unique_ptr/std::shared_ptr, and printing with std::cout.
 // RUN: %bporcheck --print-output %s | %FileCheck %s
 // RUN: %clangxx -O2 -g -emit-llvm -c %s -o %t.bc
 // RUN: %bporcheck --print-output %t.bc | %FileCheck %s
@@ -10,12 +10,15 @@
 #include <cassert>
 #include <iomanip>
 #include <iostream>
+#include <list>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <set>
 #include <string>
 #include <thread>
+#include <unordered_map>
+#include <vector>
 
 std::mutex m;
 std::map<std::string, int> names;
@@ -52,6 +55,27 @@ void treeOperations() {
             << std::endl;
 }
 
+// std::list's relinking (splice, reverse, sort, swap) and an unordered map that rehashes.
+void nodeContainers() {
+  std::list<int> a{5, 1, 4}, b{3, 2};
+  a.splice(a.begin(), b); // 3 2 5 1 4
+  assert(b.empty() && a.size() == 5 && a.front() == 3);
+  a.reverse(); // 4 1 5 2 3
+  assert(a.front() == 4 && a.back() == 3);
+  a.sort();
+  std::vector<int> sorted(a.begin(), a.end());
+  assert((sorted == std::vector<int>{1, 2, 3, 4, 5}));
+  b.push_back(9);
+  a.swap(b);
+  assert(a.size() == 1 && a.front() == 9 && b.size() == 5 && b.back() == 5);
+  std::unordered_map<std::string, int> squares;
+  for (int i = 0; i < 50; ++i)
+    squares[std::to_string(i)] = i * i;
+  assert(squares.size() == 50 && squares.bucket_count() >= 50 && squares["7"] == 49);
+  squares.erase("7");
+  assert(squares.count("7") == 0 && squares.size() == 49);
+}
+
 void addName(std::string name) {
   auto owned = std::make_unique<std::string>(name + "!");
   std::lock_guard<std::mutex> guard(m);
@@ -60,6 +84,7 @@ void addName(std::string name) {
 
 int main() {
   treeOperations();
+  nodeContainers();
   auto shared = std::make_shared<int>(7);
   std::thread t([shared] { addName("worker"); });
   addName("main");
