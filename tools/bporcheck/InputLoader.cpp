@@ -1,6 +1,6 @@
 #include "tools/bporcheck/InputLoader.h"
 
-#include "tools/bporcheck/CxxSupport.h"
+#include "tools/bporcheck/SupportLibraries.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/AsmParser/Parser.h"
@@ -171,11 +171,9 @@ LoadedInput loadInput(const std::string &path, const InputOptions &options,
     result.module.reset();
     return result;
   }
-  if (isCxxModule(*result.module)) {
-    if (std::string error = linkCxxSupport(*result.module); !error.empty()) {
-      result.error = fmt::format("{}: {}", path, error);
-      result.module.reset();
-    }
+  if (std::string error = linkSupportLibraries(*result.module); !error.empty()) {
+    result.error = fmt::format("{}: {}", path, error);
+    result.module.reset();
   }
   return result;
 }

@@ -1,6 +1,6 @@
 #include "tools/bporcheck/ModelFactory.h"
 
-#include "tools/bporcheck/CxxSupport.h"
+#include "tools/bporcheck/SupportLibraries.h"
 
 #include "interp/Program.h"
 #include "passes/Pipeline.h"
@@ -62,13 +62,13 @@ std::string findUninitializedUse(llvm::Module &module) {
 }
 
 // Whether the program's own code yields: calls sched_yield (or a pause hint), or has a spin
-// loop the pass gave a yield. Library code does not count: the C++ support library, and code
+// loop the pass gave a yield. Library code does not count: the support libraries, and code
 // from system headers (libstdc++'s atomic waits back off with a bounded number of yields, and
 // their spin loop behind the default policy never runs). A library loop that does spin is
 // still found by the default search, which switches to the stateful search when an execution
 // comes back to a state or grows too long.
 bool isLibraryCode(const llvm::Function &function) {
-  if (function.hasFnAttribute(CxxSupportAttribute))
+  if (function.hasFnAttribute(SupportLibraryAttribute))
     return true;
   const llvm::DISubprogram *subprogram = function.getSubprogram();
   if (!subprogram)
