@@ -103,6 +103,8 @@ enum class CallOutcome : uint8_t {
   Retry,
   /// The handler called Interpreter::setThrown(): a C++ exception unwinds the thread's frames.
   Throw,
+  /// The handler called Interpreter::jumpTo() (longjmp): the thread goes on where it jumped.
+  Jumped,
   Stop, // the thread stops here (exit, pthread_exit, assertion failure): run()
         // returns Stopped
 };

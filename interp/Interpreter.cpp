@@ -294,6 +294,9 @@ RunResult Interpreter::callExternal(ThreadState &thread,
   case CallOutcome::Stop:
     thread.status = RunResult::Stopped;
     return RunResult::Stopped;
+  case CallOutcome::Jumped:
+    thread.status = RunResult::Ready;
+    return RunResult::Ready;
   case CallOutcome::Throw: {
     Address object = thread.exceptionsInFlight.back().first;
     return unwindException(thread, object, thread.frames.size() - 1);

@@ -79,6 +79,12 @@ struct ThreadState {
   Address landedObject = 0;
   uint32_t landedSelector = 0;
   std::vector<std::pair<Address, Address>> exceptionsInFlight;
+  /// setjmp (Jump.cpp): where each jmp_buf set by this thread returns to.
+  struct JumpTarget {
+    uint32_t depth, function, base, pc, allocas;
+    bool operator==(const JumpTarget &) const = default;
+  };
+  std::vector<JumpTarget> jumpTargets;
 };
 
 struct InterpreterOptions {
@@ -145,6 +151,14 @@ public:
   /// (object and its C++ type info). The interpreter unwinds to the nearest handler, running
   /// the landing pads' cleanups on the way; with no handler the thread faults at the throw.
   void setThrown(ThreadState &thread, Address object, Address typeInfo);
+
+  /// setjmp, from its handler: remembers the call the thread stands at (its frame, the stack
+  /// objects it has) and returns the token the jmp_buf keeps.
+  uint64_t saveJumpTarget(ThreadState &thread);
+  /// longjmp, from its handler about to return CallOutcome::Jumped: returns to the setjmp call
+  /// of `token`, which then gives `value`. False, with the thread unchanged, if the token is
+  /// not one of this thread's or its function has returned since (undefined behaviour).
+  bool jumpTo(ThreadState &thread, uint64_t token, Slot value);
 
   /// The external call a Paused or Stopped thread stands at (arguments read
   /// from its frame). Valid until the thread runs or is modified.

@@ -266,6 +266,32 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   case Ext::CxxThrow: // (object, type info)
     interp_->setThrown(thread.state, a[0], a[1]);
     return CallOutcome::Throw;
+  case Ext::Setjmp: { // (jmp_buf, ...): the buffer keeps the interpreter's token
+    uint64_t token = interp_->saveJumpTarget(thread.state);
+    if (MemoryFault f = memory_.write(a[0], 8, token);
+        f != MemoryFault::None) {
+      memoryError(thread, f, a[0], 8, "setjmp's jmp_buf");
+      return CallOutcome::Stop;
+    }
+    result[0] = 0;
+    return CallOutcome::Return;
+  }
+  case Ext::Longjmp: { // (jmp_buf, value)
+    uint64_t token = 0;
+    if (MemoryFault f = memory_.read(a[0], 8, token);
+        f != MemoryFault::None) {
+      memoryError(thread, f, a[0], 8, "longjmp's jmp_buf");
+      return CallOutcome::Stop;
+    }
+    Slot value = uint32_t(a[1]) == 0 ? 1 : uint32_t(a[1]);
+    if (!interp_->jumpTo(thread.state, token, value)) {
+      fail(ErrorKind::AssertionFailure, thread, currentLocation(thread),
+           "undefined behaviour: longjmp to a jmp_buf this thread did not set, or whose "
+           "function has returned");
+      return CallOutcome::Stop;
+    }
+    return CallOutcome::Jumped;
+  }
   case Ext::FutexWait: // (address, expected, timed): reads the 4-byte word
     setPending(thread, OpKind::Load, 0);
     op.addAccess(a[0], 4, false);

@@ -30,6 +30,9 @@ enum class Ext : uint32_t {
   CxxThrow,
   CxxTerminate,
   FutexWait,
+  // Non-local jumps within a thread.
+  Setjmp,
+  Longjmp,
   Exit,
   // SV-COMP.
   Assume,

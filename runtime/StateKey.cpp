@@ -59,6 +59,14 @@ void writeThreadState(StateWriter &out, const Program &program, const ThreadStat
   out.bytes(state.allocas.data(), state.allocas.size() * sizeof(Address));
   out.bytes(state.returnValue.data(), state.returnValue.size() * sizeof(Slot));
   out.u8(uint8_t(state.fault.kind));
+  // What a later resume or longjmp reads besides memory and slots.
+  out.u64(state.exceptionsInFlight.size());
+  for (const auto &[object, type] : state.exceptionsInFlight) {
+    out.u64(object);
+    out.u64(type);
+  }
+  out.bytes(state.jumpTargets.data(),
+            state.jumpTargets.size() * sizeof(ThreadState::JumpTarget));
 }
 
 void writeExitHandlers(StateWriter &out, const std::vector<runtime::ExitHandler> &handlers) {
