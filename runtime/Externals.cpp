@@ -206,4 +206,17 @@ void registerExternals(ExternalRegistry &registry) {
   }
 }
 
+std::vector<std::string> modelledFunctionNames() {
+  constexpr std::string_view Prefix = "__bpor_";
+  std::vector<std::string> names;
+  for (const Entry &entry : Entries) {
+    std::string_view name = entry.name;
+    if (name.substr(0, Prefix.size()) != Prefix)
+      names.emplace_back(name);
+    else if (entry.alsoPlain)
+      names.emplace_back(name.substr(Prefix.size()));
+  }
+  return names;
+}
+
 } // namespace bpor::runtime

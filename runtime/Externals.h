@@ -5,6 +5,8 @@
 #include "interp/ExternalCall.h"
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 namespace bpor::runtime {
 
@@ -167,6 +169,10 @@ enum class Ext : uint32_t {
 /// under their __bpor_ names (what the pass emits) and their plain names (programs run without
 /// the pass, as in some tests), assert under both __assert_fail and __bpor_assert_fail.
 void registerExternals(ExternalRegistry &registry);
+
+/// The names a program may call that the runtime answers (the C names: a __bpor_ entry counts
+/// by its plain name when it has one), for the user guide's table of modelled functions.
+std::vector<std::string> modelledFunctionNames();
 
 } // namespace bpor::runtime
 
