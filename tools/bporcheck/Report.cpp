@@ -206,6 +206,67 @@ std::string formatStatistics(const Statistics &s, long peakRss,
   return out;
 }
 
+namespace {
+
+llvm::json::Array traceJson(const Model &model, const std::vector<Operation> &trace) {
+  llvm::json::Array steps;
+  for (const Operation &op : trace) {
+    llvm::json::Object step;
+    step["thread"] = int64_t(op.thread);
+    step["op"] = opKindName(op.kind);
+    step["text"] = describeEvent(model, op);
+    step["location"] = locationOf(model, op.location);
+    steps.push_back(std::move(step));
+  }
+  return steps;
+}
+
+llvm::json::Object errorJson(const Model &model, const ErrorReport &report,
+                             const std::vector<std::string> &nondetInputs) {
+  llvm::json::Object error;
+  error["kind"] = errorKindName(report.error.kind);
+  error["message"] = report.error.message;
+  error["thread"] = report.error.thread == NoThread ? -1 : int64_t(report.error.thread);
+  error["location"] = locationOf(model, report.error.location);
+  error["trace"] = traceJson(model, report.trace);
+  llvm::json::Array schedule;
+  for (const ScheduleStep &step : report.schedule)
+    schedule.push_back(llvm::json::Array{int64_t(step.thread), int64_t(step.choice)});
+  error["schedule"] = std::move(schedule);
+  if (!nondetInputs.empty()) {
+    llvm::json::Array inputs;
+    for (const std::string &input : nondetInputs)
+      inputs.push_back(input);
+    error["nondet_inputs"] = std::move(inputs);
+  }
+  return error;
+}
+
+} // namespace
+
+std::string formatReplayJson(const Model &model, const ReplayDescription &replay) {
+  llvm::json::Object root;
+  root["program"] = replay.program;
+  root["replay"] = replay.schedulePath;
+  root["steps"] = int64_t(replay.steps);
+  root["verdict"] = replay.error ? "error" : "ok";
+  root["end"] = replay.end;
+  if (replay.error) {
+    root["error"] = errorJson(model, *replay.error, replay.nondetInputs);
+  } else {
+    root["error"] = nullptr;
+    root["trace"] = traceJson(model, *replay.trace);
+  }
+  llvm::json::Array notes;
+  for (const std::string &note : replay.notes)
+    notes.push_back(note);
+  root["notes"] = std::move(notes);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
+  return os.str();
+}
+
 std::string formatJson(const Model &model, const RunDescription &run, const SearchResult &result,
                        long peakRss, std::optional<uint64_t> uniqueLocalStates) {
   const Statistics &s = result.stats;
@@ -227,32 +288,7 @@ std::string formatJson(const Model &model, const RunDescription &run, const Sear
   if (result.errors.empty()) {
     root["error"] = nullptr;
   } else {
-    const ErrorReport &report = result.errors.front();
-    llvm::json::Object error;
-    error["kind"] = errorKindName(report.error.kind);
-    error["message"] = report.error.message;
-    error["thread"] = report.error.thread == NoThread ? -1 : int64_t(report.error.thread);
-    error["location"] = locationOf(model, report.error.location);
-    llvm::json::Array trace;
-    for (const Operation &op : report.trace) {
-      llvm::json::Object step;
-      step["thread"] = int64_t(op.thread);
-      step["op"] = opKindName(op.kind);
-      step["text"] = describeEvent(model, op);
-      step["location"] = locationOf(model, op.location);
-      trace.push_back(std::move(step));
-    }
-    error["trace"] = std::move(trace);
-    llvm::json::Array schedule;
-    for (const ScheduleStep &step : report.schedule)
-      schedule.push_back(llvm::json::Array{int64_t(step.thread), int64_t(step.choice)});
-    error["schedule"] = std::move(schedule);
-    if (!run.nondetInputs.empty()) {
-      llvm::json::Array inputs;
-      for (const std::string &input : run.nondetInputs)
-        inputs.push_back(input);
-      error["nondet_inputs"] = std::move(inputs);
-    }
+    llvm::json::Object error = errorJson(model, result.errors.front(), run.nondetInputs);
     root["error"] = std::move(error);
     root["errors_found"] = int64_t(result.errors.size());
     root["error_executions"] = int64_t(s.errors);

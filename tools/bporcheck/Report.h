@@ -51,6 +51,19 @@ std::string formatStatistics(const Statistics &stats, long peakRssKb,
                              std::optional<uint64_t> uniqueLocalStates);
 
 /// The --json object ("unique_local_states" is null without --hash-states).
+/// A --replay run, for --json: the schedule's outcome (an error, or the trace and how it ended)
+/// and the settings it was replayed with.
+struct ReplayDescription {
+  std::string program, schedulePath;
+  size_t steps = 0;
+  std::string end; // "the program finished", "an error", ...
+  const ErrorReport *error = nullptr;
+  const std::vector<Operation> *trace = nullptr; // when there is no error
+  std::vector<std::string> nondetInputs;
+  std::vector<std::string> notes; // settings taken from the schedule file
+};
+std::string formatReplayJson(const Model &model, const ReplayDescription &replay);
+
 std::string formatJson(const Model &model, const RunDescription &run, const SearchResult &result,
                        long peakRssKb, std::optional<uint64_t> uniqueLocalStates);
 

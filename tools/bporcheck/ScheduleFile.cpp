@@ -9,19 +9,24 @@ namespace bpor::tool {
 
 static constexpr const char *Header = "# bporcheck schedule v1";
 
+static constexpr const char *SettingPrefix = "# setting: ";
+
 std::string saveSchedule(const std::string &path, const Schedule &schedule,
-                         const std::string &program) {
+                         const std::string &program, const ScheduleSettings &settings) {
   std::ofstream out(path);
   if (!out)
     return fmt::format("cannot write {}", path);
-  out << Header << "\n# program: " << program << "\n# steps: " << schedule.size()
-      << "\n# each line: thread choice\n";
+  out << Header << "\n# program: " << program << "\n# steps: " << schedule.size() << "\n";
+  for (const auto &[name, value] : settings)
+    out << SettingPrefix << name << '=' << value << '\n';
+  out << "# each line: thread choice\n";
   for (const auto &step : schedule)
     out << step.thread << ' ' << step.choice << '\n';
   return out ? "" : fmt::format("cannot write {}", path);
 }
 
-std::string loadSchedule(const std::string &path, Schedule &schedule) {
+std::string loadSchedule(const std::string &path, Schedule &schedule,
+                         ScheduleSettings &settings) {
   std::ifstream in(path);
   if (!in)
     return fmt::format("{}: cannot open the schedule", path);
@@ -31,6 +36,15 @@ std::string loadSchedule(const std::string &path, Schedule &schedule) {
   unsigned lineNo = 1;
   while (std::getline(in, line)) {
     ++lineNo;
+    if (line.rfind(SettingPrefix, 0) == 0) {
+      std::string setting = line.substr(std::string(SettingPrefix).size());
+      size_t equals = setting.find('=');
+      if (equals == std::string::npos)
+        return fmt::format("{}:{}: expected '{}name=value', got '{}'", path, lineNo,
+                           SettingPrefix, line);
+      settings[setting.substr(0, equals)] = setting.substr(equals + 1);
+      continue;
+    }
     if (line.empty() || line[0] == '#')
       continue;
     std::istringstream fields(line);

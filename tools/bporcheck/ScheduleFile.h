@@ -4,15 +4,23 @@
 
 #include "checker/Explorer.h"
 
+#include <map>
 #include <string>
 
 namespace bpor::tool {
 
+/// The options that change what a schedule means (how the program was compiled, how nondet
+/// calls, spin loops and condition variables are modelled), by name: saved with the schedule as
+/// "# setting: name=value" lines, and applied again by --replay.
+using ScheduleSettings = std::map<std::string, std::string>;
+
 /// Writes `schedule` to `path`; returns an error message or "".
 std::string saveSchedule(const std::string &path, const Schedule &schedule,
-                         const std::string &program);
+                         const std::string &program, const ScheduleSettings &settings);
 
-/// Reads a schedule; returns an error message or "".
-std::string loadSchedule(const std::string &path, Schedule &schedule);
+/// Reads a schedule and the settings it was saved with (none in a file that predates them);
+/// returns an error message or "".
+std::string loadSchedule(const std::string &path, Schedule &schedule,
+                         ScheduleSettings &settings);
 
 } // namespace bpor::tool

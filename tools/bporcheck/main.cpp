@@ -6,6 +6,7 @@
 #include "tools/bporcheck/Options.h"
 #include "tools/bporcheck/Progress.h"
 #include "tools/bporcheck/Report.h"
+#include "tools/bporcheck/ReplaySettings.h"
 #include "tools/bporcheck/ScheduleFile.h"
 #include "tools/bporcheck/SearchRunner.h"
 #include "tools/bporcheck/SvcompMode.h"
@@ -143,19 +144,30 @@ RunDescription describeRun(const Options &options, bool usesNondet) {
   return run;
 }
 
-int runReplay(Model &model, Execution &execution, const Options &options) {
-  Schedule schedule;
-  if (std::string problem = loadSchedule(options.replay, schedule); !problem.empty())
-    return fail(BadInput, problem);
+int runReplay(Model &model, Execution &execution, const Options &options,
+              const Schedule &schedule, const std::vector<std::string> &notes) {
   ReplayResult result = replay(model, schedule, options.search.maxDepth);
   if (!result.followed)
     return fail(BadInput, fmt::format("{}: the schedule does not fit this program: {}",
                                       options.replay, result.problem));
-  std::cout << fmt::format("replay of {} ({} steps)\n", options.replay, schedule.size());
+  ReplayDescription description{options.input, options.replay, schedule.size()};
+  description.notes = notes;
+  if (!options.json) {
+    std::cout << fmt::format("replay of {} ({} steps)\n", options.replay, schedule.size());
+    for (const std::string &note : notes)
+      std::cout << "replay: " << note << "\n";
+  }
   if (result.status == ExecStatus::Error) {
     ErrorReport report{result.error, schedule, result.trace};
     std::vector<NondetValue> inputs =
         settleSymbolicTrace(execution, report, options.search.maxDepth);
+    if (options.json) {
+      description.end = "an error";
+      description.error = &report;
+      description.nondetInputs = describeNondetValues(model, inputs);
+      std::cout << formatReplayJson(model, description);
+      return exitCodeFor(result.error);
+    }
     std::cout << formatErrorReport(model, report);
     std::cout << formatNondetInputs(describeNondetValues(model, inputs));
     std::cout << fmt::format("verdict: error ({})\n", errorKindName(result.error.kind));
@@ -171,14 +183,26 @@ int runReplay(Model &model, Execution &execution, const Options &options) {
       error.location = result.trace[lasso->cycleStart].location;
       error.message = livelockMessage(lasso->cycleStart, schedule.size());
       ErrorReport report{error, schedule, result.trace};
+      if (options.json) {
+        description.end = "a livelock";
+        description.error = &report;
+        std::cout << formatReplayJson(model, description);
+        return ErrorFound;
+      }
       std::cout << formatErrorReport(model, report);
       std::cout << "verdict: error (livelock)\n";
       return ErrorFound;
     }
-  std::cout << formatTrace(model, result.trace);
   const char *end = result.status == ExecStatus::Finished     ? "the program finished"
                     : result.status == ExecStatus::Infeasible ? "an assumption failed"
                                                               : "the schedule ended";
+  if (options.json) {
+    description.end = end;
+    description.trace = &result.trace;
+    std::cout << formatReplayJson(model, description);
+    return NoErrorFound;
+  }
+  std::cout << formatTrace(model, result.trace);
   std::cout << fmt::format("verdict: ok: no error on this schedule ({})\n", end);
   return NoErrorFound;
 }
@@ -191,6 +215,18 @@ int main(int argc, char **argv) {
     return BadInput;
   if (options.svcomp)
     return runSvcomp(options);
+
+  // A replay first takes the settings its schedule was saved with: they decide how the program
+  // is compiled and modelled.
+  Schedule replaySchedule;
+  std::vector<std::string> replayNotes;
+  if (!options.replay.empty()) {
+    ScheduleSettings saved;
+    if (std::string problem = loadSchedule(options.replay, replaySchedule, saved);
+        !problem.empty())
+      return fail(BadInput, problem);
+    replayNotes = applyScheduleSettings(saved, options);
+  }
 
   llvm::LLVMContext context;
   InputOptions inputOptions{options.clangPath, options.clangArgs};
@@ -213,7 +249,7 @@ int main(int argc, char **argv) {
   Model &model = *built.model;
 
   if (!options.replay.empty())
-    return runReplay(model, *built.execution, options);
+    return runReplay(model, *built.execution, options, replaySchedule, replayNotes);
 
   std::string stateKey;
   bool hasStateKeys = model.stateKey(stateKey);
@@ -283,7 +319,8 @@ int main(int argc, char **argv) {
     return result.stats.depthLimited && !result.complete ? Unsupported : NoErrorFound;
   const ErrorReport &first = result.errors.front();
   if (!options.saveTrace.empty()) {
-    if (std::string problem = saveSchedule(options.saveTrace, first.schedule, options.input);
+    if (std::string problem = saveSchedule(options.saveTrace, first.schedule, options.input,
+                                           scheduleSettings(options));
         !problem.empty())
       return fail(BadInput, problem);
     if (!options.json)
