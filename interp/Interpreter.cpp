@@ -2,6 +2,8 @@
 // Run.cpp.
 #include "interp/Interpreter.h"
 
+#include <llvm/Demangle/Demangle.h>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -258,10 +260,15 @@ RunResult Interpreter::call(ThreadState &thread, const interp::CallSite &site) {
 RunResult Interpreter::callExternal(ThreadState &thread,
                                     const interp::Function &callee,
                                     const interp::CallSite &site) {
-  if (callee.externalId == ExternalRegistry::UnknownExternal)
-    return fault(
-        thread, ErrorKind::Unsupported,
-        fmt::format("call to unsupported external function '{}'", callee.name));
+  if (callee.externalId == ExternalRegistry::UnknownExternal) {
+    // A C++ name is shown as the source spells it, with its symbol.
+    std::string demangled = llvm::demangle(callee.name);
+    return fault(thread, ErrorKind::Unsupported,
+                 demangled == callee.name
+                     ? fmt::format("call to unsupported external function '{}'", callee.name)
+                     : fmt::format("call to unsupported external function '{}' ({})",
+                                   demangled, callee.name));
+  }
   if (symbolic_)
     concretiseExternalArguments(thread, site);
   ExternalCall call = externalCall(thread, callee, site);
