@@ -46,6 +46,20 @@ enum class BoundKind : uint8_t {
   LocalContext, // chapter 7: context switches along happens-before chains
 };
 
+/// The order in which the search visits the schedules.
+enum class Strategy : uint8_t {
+  DepthFirst, // Algorithm 8: a stack, backtracking to the deepest open branch
+  BestFirst,  // dissertation chapter 3 (GAMBIT): an execution tree whose cheapest open leaf runs
+              // next (checker/bestfirst/)
+};
+
+/// What orders the best-first fringe (dissertation 3.5).
+enum class BestFirstPriority : uint8_t {
+  Cost,   // BF(Pb): the bound's cost of the leaf's prefix (preemptions unless another bound is
+          // chosen), so every schedule of cost c runs before any of cost c + 1
+  Random, // BF(Random): a random priority per leaf (coverage kept, order random)
+};
+
 const char *porModeName(PorMode mode);
 const char *boundKindName(BoundKind kind);
 
@@ -139,6 +153,17 @@ struct SearchOptions {
   /// round that finds an error (unless keepGoing) or that completes without the bound cutting
   /// anything (the space is saturated). Statistics add up over the rounds.
   bool iterativeBounding = false;
+  /// The visiting order. Best-first keeps the race analysis of `por` but neither sleep sets
+  /// nor the bound optimization (both depend on the depth-first order); it enforces `bound`
+  /// only when iterativeBounding or a bound value is asked for through `bestFirstLimit`.
+  Strategy strategy = Strategy::DepthFirst;
+  BestFirstPriority bestFirstPriority = BestFirstPriority::Cost;
+  /// Best-first: the bound c enforced (schedules costing more are never run); unset: none.
+  std::optional<uint64_t> bestFirstLimit;
+  /// Best-first with BestFirstPriority::Random: the generator's seed.
+  uint64_t seed = 1;
+  /// Best-first: the execution tree's memory cap; the search stops (incomplete) beyond it.
+  uint64_t maxTreeBytes = uint64_t(2) << 30;
   /// Called at most about once a second during the search.
   std::function<void(const Statistics &)> progress;
   /// Iterative bounding: called after each round, with that round's report (the same entry

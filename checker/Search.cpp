@@ -12,8 +12,9 @@ SearchEngine::SearchEngine(Model &model, const SearchOptions &options,
     : model(model), options(options), observer(observer),
       bound(makeBoundFunction(options.bound, options.boundValue, options.combinedFairBound)),
       bounded(options.bound != BoundKind::None),
-      useSleepSets(options.por == PorMode::Dpor ||
-                   (options.por == PorMode::Bpor && options.sleepSets)) {}
+      useSleepSets(options.strategy == Strategy::DepthFirst &&
+                   (options.por == PorMode::Dpor ||
+                    (options.por == PorMode::Bpor && options.sleepSets))) {}
 
 SearchEngine::~SearchEngine() = default;
 
@@ -660,6 +661,8 @@ bool SearchEngine::hasUnexploredBranch() const {
 }
 
 SearchResult SearchEngine::run() {
+  if (options.strategy == Strategy::BestFirst)
+    return runBestFirst();
   clock.start();
   model.restart();
   ExecStatus status = model.status();

@@ -22,6 +22,12 @@ public:
   SearchResult run();
 
 private:
+  // Best-first search over an execution tree (bestfirst/BestFirst.cpp).
+  SearchResult runBestFirst();
+  void runTreeExecution(class ExecutionTree &tree, struct TreeNode &node);
+  void queueBacktrackPoints(ExecutionTree &tree, TreeNode &node);
+  void completeLevels(uint64_t below, bool everything);
+
   enum class StopReason { None, Error, Limit, Nondeterminism };
 
   // Building states.
@@ -77,6 +83,11 @@ private:
   /// The step backtrackToNextBranch() took ended its execution.
   bool lastBranchEnded = false;
   SearchClock clock;
+  // Best-first: the random priorities' generator, the cost level whose schedules have all run,
+  // and the statistics when the last level completed.
+  uint64_t randomState = 0;
+  uint64_t completedLevel = 0;
+  Statistics levelStart;
 };
 
 } // namespace bpor

@@ -45,8 +45,10 @@ struct Mode {
   std::optional<OptimalVariant> optimal;
 };
 
-ModeResult run(Model &model, const Mode &mode) {
-  ModeResult out;
+// `into`, when given, is filled as the search goes (an onRound callback may look at it).
+ModeResult run(Model &model, const Mode &mode, ModeResult *into = nullptr) {
+  ModeResult local;
+  ModeResult &out = into ? *into : local;
   out.name = mode.name;
   SearchOptions search = mode.search;
   search.keepGoing = true;
@@ -277,6 +279,18 @@ Mode bounded(std::string name, PorMode por, BoundKind bound, uint64_t value) {
   return mode;
 }
 
+// Best-first search (checker/bestfirst/) ordered by the cost of `bound`, limited to `limit`.
+Mode bestFirst(std::string name, PorMode por, BoundKind bound, std::optional<uint64_t> limit,
+               BestFirstPriority priority = BestFirstPriority::Cost) {
+  Mode mode = complete(std::move(name), por);
+  mode.search.strategy = Strategy::BestFirst;
+  mode.search.bound = bound;
+  mode.search.bestFirstLimit = limit;
+  mode.search.bestFirstPriority = priority;
+  mode.search.seed = 7;
+  return mode;
+}
+
 tool::BuiltModel compileOne(const std::string &path, llvm::LLVMContext &context,
                             const tool::ModelConfig &config, std::vector<std::string> &mismatches) {
   tool::BuiltModel built;
@@ -419,6 +433,10 @@ PipelineCheck checkProgram(const CProgram &program, uint64_t seed,
   for (const auto &[name, kind] : bounds)
     modes.push_back(
         bounded(fmt::format("bpor --{}={}", name, saturating), PorMode::Bpor, kind, saturating));
+  modes.push_back(bestFirst("best-first bpor", PorMode::Bpor, BoundKind::Preemption, {}));
+  modes.push_back(bestFirst("best-first dpor", PorMode::Dpor, BoundKind::Preemption, {}));
+  modes.push_back(bestFirst("best-first bpor, random order", PorMode::Bpor, BoundKind::Preemption,
+                            {}, BestFirstPriority::Random));
   for (const Mode &mode : modes) {
     ModeResult reduced = run(model, mode);
     checkRunnable(reduced, check.mismatches);
@@ -447,6 +465,36 @@ PipelineCheck checkProgram(const CProgram &program, uint64_t seed,
   checkRunnable(plain, check.mismatches);
   checkRunnable(bpor, check.mismatches);
   compare(plain, bpor, check.mismatches);
+
+  // Best-first BPOR within the same bound reaches what plain bounded search does; unlimited, by
+  // the time it reports the level `value` complete it has reached all of it too.
+  ModeResult limited = run(model, bestFirst(fmt::format("best-first bpor --{}={}", name, value),
+                                            PorMode::Bpor, kind, value));
+  checkRunnable(limited, check.mismatches);
+  compare(plain, limited, check.mismatches);
+  Mode levels = bestFirst(fmt::format("best-first bpor, {} levels", name), PorMode::Bpor, kind, {});
+  std::set<uint64_t> atLevel;
+  bool levelReached = false;
+  ModeResult unlimited;
+  levels.search.onRound = [&](const BoundRound &round) {
+    if (round.bound == value && !levelReached) {
+      levelReached = true;
+      atLevel.insert(unlimited.local.hashes().begin(), unlimited.local.hashes().end());
+    }
+  };
+  unlimited = run(model, levels, &unlimited);
+  checkRunnable(unlimited, check.mismatches);
+  if (!levelReached && unlimited.result.complete) { // every schedule costs less than `value`
+    levelReached = true;
+    atLevel.insert(unlimited.local.hashes().begin(), unlimited.local.hashes().end());
+  }
+  std::set<uint64_t> within(plain.local.hashes().begin(), plain.local.hashes().end());
+  if (!levelReached || countMissing(within, atLevel) != 0)
+    check.mismatches.push_back(fmt::format(
+        "best-first bpor reported level {} ({}) with {} of the {} local states plain bounded "
+        "search reaches within it",
+        value, levelReached ? "reached" : "never reached", within.size() - countMissing(within, atLevel),
+        within.size()));
   return check;
 }
 

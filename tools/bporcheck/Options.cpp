@@ -58,8 +58,23 @@ cl::opt<unsigned> PctDepth("pct-depth",
                            cl::desc("--por=pct: the bug depth d (d - 1 priority changes an "
                                     "execution; default 3)"),
                            cl::init(3), cl::value_desc("d"), cl::cat(Category));
-cl::opt<uint64_t> Seed("seed", cl::desc("--por=pct: the seed of the random choices (default 1)"),
+cl::opt<uint64_t> Seed("seed",
+                       cl::desc("--por=pct or --best-first-priority=random: the seed of the "
+                                "random choices (default 1)"),
                        cl::init(1), cl::value_desc("N"), cl::cat(Category));
+cl::opt<std::string> Strategy(
+    "strategy",
+    cl::desc("The order of the schedules for --por=none, dpor or bpor: depth-first (the "
+             "default) or best-first (dissertation chapter 3: an execution tree whose cheapest "
+             "open schedule runs next, so every schedule with c preemptions runs before any "
+             "with c + 1, and each completed level is reported; a bound given is a limit, none "
+             "means no limit; the reduction is bpor unless --por says otherwise)"),
+    cl::value_desc("depth-first|best-first"), cl::init("depth-first"), cl::cat(Category));
+cl::opt<std::string> BestFirstPriorityOption(
+    "best-first-priority",
+    cl::desc("--strategy=best-first: cost (fewest preemptions, or the cost of the bound given, "
+             "first; the default) or random (a random order, --seed)"),
+    cl::value_desc("cost|random"), cl::init("cost"), cl::cat(Category));
 cl::opt<bool> StatePor(
     "state-por",
     cl::desc("Stateful search: partial-order reduction with the cycle proviso (a thread whose "
@@ -308,6 +323,47 @@ bool parseOptions(int argc, char **argv, Options &options) {
     return usageError("--search and --por name the search twice: give one of them");
   if (!SearchName.empty())
     Por = std::string(SearchName);
+  if (Strategy != "depth-first" && Strategy != "best-first")
+    return usageError(fmt::format("unknown --strategy={} (expected depth-first or best-first)",
+                                  std::string(Strategy)));
+  bool bestFirst = Strategy == "best-first";
+  if (BestFirstPriorityOption.getNumOccurrences() && !bestFirst)
+    return usageError("--best-first-priority applies only to --strategy=best-first");
+  if (bestFirst) {
+    if (!Por.empty() && Por != "none" && Por != "dpor" && Por != "bpor")
+      return usageError(fmt::format("--strategy=best-first orders the schedules of --por=none, "
+                                    "dpor or bpor, not --por={}",
+                                    std::string(Por)));
+    if (Iterate)
+      return usageError("--strategy=best-first needs no --iterate: it runs every schedule of "
+                        "cost c before any of cost c + 1");
+    // A fair bound keeps spin loops finite whatever the order: it stays a limit beside the cost
+    // (6.6), alone or combined with the bound that sets the cost.
+    if (options.search.bound == BoundKind::Fair) {
+      options.search.combinedFairBound = options.search.boundValue;
+      options.search.bound = BoundKind::None;
+      bounded = false;
+    }
+    if (BestFirstPriorityOption == "cost")
+      options.search.bestFirstPriority = BestFirstPriority::Cost;
+    else if (BestFirstPriorityOption == "random")
+      options.search.bestFirstPriority = BestFirstPriority::Random;
+    else
+      return usageError(fmt::format("unknown --best-first-priority={} (expected cost or random)",
+                                    std::string(BestFirstPriorityOption)));
+    options.search.strategy = bpor::Strategy::BestFirst;
+    options.search.seed = Seed;
+    if (bounded)
+      options.search.bestFirstLimit = options.search.boundValue;
+    else
+      options.search.bound = BoundKind::Preemption; // the cost; no limit
+    if (Por.empty())
+      Por = "bpor";
+    if (Por == "dpor" && bounded)
+      return usageError("--strategy=best-first with --por=dpor takes no bound: DPOR under a "
+                        "bound loses the coverage guarantee; use --por=bpor");
+    bounded = true;
+  }
   options.defaultMode = Por.empty() && !bounded;
   if (Por.empty())
     options.search.por = bounded ? PorMode::Bpor : PorMode::Dpor;
@@ -336,8 +392,11 @@ bool parseOptions(int argc, char **argv, Options &options) {
       return usageError("--pct-depth must be at least 1");
     options.pctOptions.depth = PctDepth;
     options.pctOptions.seed = Seed;
-  } else if (PctDepth.getNumOccurrences() || Seed.getNumOccurrences()) {
-    return usageError("--pct-depth and --seed apply only to --por=pct");
+  } else if (PctDepth.getNumOccurrences() ||
+             (Seed.getNumOccurrences() &&
+              options.search.bestFirstPriority != BestFirstPriority::Random)) {
+    return usageError("--pct-depth applies only to --por=pct, --seed to --por=pct and "
+                      "--best-first-priority=random");
   }
   if (options.stateful) {
     if (bounded && options.search.bound != BoundKind::Preemption)
@@ -381,7 +440,7 @@ bool parseOptions(int argc, char **argv, Options &options) {
     return usageError(fmt::format("--por={} cannot be combined with {}: it explores every "
                                   "schedule; bounds need --por=bpor",
                                   std::string(Por), boundName));
-  if (options.search.por == PorMode::Dpor && bounded)
+  if (options.search.por == PorMode::Dpor && bounded && !bestFirst)
     return usageError(fmt::format(
         "--por=dpor cannot be combined with {}: DPOR under a bound loses the coverage "
         "guarantee (dissertation, chapter 3); use --por=bpor",

@@ -65,6 +65,21 @@ std::string searchName(const Options &options) {
   if (options.optimal)
     return *options.optimal == OptimalVariant::Optimal ? "optimal DPOR" : "source-DPOR";
   const SearchOptions &search = options.search;
+  if (search.strategy == Strategy::BestFirst) {
+    std::string reduction = search.por == PorMode::Bpor   ? "BPOR"
+                            : search.por == PorMode::Dpor ? "DPOR"
+                                                          : "every schedule";
+    std::string order = search.bestFirstPriority == BestFirstPriority::Random
+                            ? fmt::format("random order, seed {}", search.seed)
+                            : fmt::format("fewest {}s first", boundKindName(search.bound));
+    std::string limit = search.bestFirstLimit
+                            ? fmt::format(", {} bound {}", boundKindName(search.bound),
+                                          *search.bestFirstLimit)
+                            : "";
+    if (search.combinedFairBound)
+      limit += fmt::format(", fair bound {}", *search.combinedFairBound);
+    return fmt::format("best-first {} ({}{})", reduction, order, limit);
+  }
   bool bounded = search.bound != BoundKind::None;
   std::string name;
   switch (search.por) {

@@ -109,6 +109,9 @@ RunDescription describeRun(const Options &options, bool usesNondet) {
   const SearchOptions &search = options.search;
   run.searchName = searchName(options);
   run.boundPhrase = boundPhrase(search, search.boundValue);
+  if (search.strategy == Strategy::BestFirst)
+    run.boundPhrase =
+        search.bestFirstLimit ? boundPhrase(search, *search.bestFirstLimit) : std::string();
   if (options.stateful && options.statefulOptions.preemptionBound)
     run.boundPhrase = boundPhrase(BoundKind::Preemption, *options.statefulOptions.preemptionBound);
   run.stateful = options.stateful;
@@ -263,7 +266,10 @@ int main(int argc, char **argv) {
   search.progress = [&](const Statistics &stats) {
     progress.update(stats, options.hashStates ? std::optional(states.count()) : std::nullopt);
   };
-  if (search.iterativeBounding && !options.json) {
+  bool reportsLevels = search.iterativeBounding ||
+                       (search.strategy == Strategy::BestFirst &&
+                        search.bestFirstPriority == BestFirstPriority::Cost);
+  if (reportsLevels && !options.json) {
     // Each bound's coverage statement as its round ends: a long run says what it has covered.
     std::cout << fmt::format("bporcheck: {}: {}\n", options.input, run.searchName);
     search.onRound = [&](const BoundRound &round) {
@@ -305,7 +311,7 @@ int main(int argc, char **argv) {
   if (options.json) {
     std::cout << formatJson(model, run, result, peakRssKb(), uniqueLocalStates);
   } else {
-    if (!search.iterativeBounding)
+    if (!reportsLevels)
       std::cout << fmt::format("bporcheck: {}: {}\n", options.input, run.searchName);
     for (size_t i = 0; i < result.errors.size(); ++i)
       std::cout << formatErrorReport(model, result.errors[i])
