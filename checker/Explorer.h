@@ -58,6 +58,10 @@ enum class BestFirstPriority : uint8_t {
   Cost,   // BF(Pb): the bound's cost of the leaf's prefix (preemptions unless another bound is
           // chosen), so every schedule of cost c runs before any of cost c + 1
   Random, // BF(Random): a random priority per leaf (coverage kept, order random)
+  /// BF(Dpor, Pb): every enabled transition within the bound is a leaf (no reduction prunes),
+  /// and those in their state's DPOR backtrack set come first, fewest preemptions next
+  /// (dissertation 3.2: "we use the backtrack set to guide best-first search").
+  DporGuided,
 };
 
 const char *porModeName(PorMode mode);

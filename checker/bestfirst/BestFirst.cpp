@@ -13,6 +13,8 @@
 // such level is reported as a round (SearchResult::rounds, SearchOptions::onRound).
 #include "checker/Search.h"
 #include "checker/bestfirst/ExecutionTree.h"
+#include "checker/stateful/CycleCheck.h"
+#include "checker/stateful/FairCycle.h"
 
 #include <fmt/format.h>
 
@@ -144,6 +146,21 @@ void SearchEngine::runTreeExecution(ExecutionTree &tree, TreeNode &node) {
       choice = ScheduleStep{u, 0};
     }
     if (k >= options.maxDepth) {
+      // An execution that comes back to a state on a fair cycle is a livelock: report it so.
+      Schedule schedule;
+      for (size_t i = 0; i + 1 < stack.frames.size(); ++i)
+        schedule.push_back(stack.frames[i].taken);
+      if (std::optional<Lasso> lasso = findLasso(model, schedule); lasso && lasso->fair) {
+        ErrorInfo error;
+        error.kind = ErrorKind::Livelock;
+        error.thread = schedule[lasso->cycleStart].thread;
+        error.location = stack.events[lasso->cycleStart].location;
+        error.message = livelockMessage(lasso->cycleStart, schedule.size());
+        ++result.stats.livelocks;
+        reportError(error);
+        endExecution(ExecutionEnd::Error);
+        break;
+      }
       ++result.stats.depthLimited;
       ErrorInfo error;
       error.kind = ErrorKind::DepthLimit;
@@ -175,8 +192,10 @@ void SearchEngine::queueBacktrackPoints(ExecutionTree &tree, TreeNode &node) {
   while (true) {
     uint32_t k = uint32_t(stack.length());
     const SearchFrame &f = stack.top();
-    ThreadSet candidates = f.backtrack;
-    candidates.insertAll(f.conservative);
+    ThreadSet reduced = f.backtrack;
+    reduced.insertAll(f.conservative);
+    bool guided = options.bestFirstPriority == BestFirstPriority::DporGuided;
+    ThreadSet candidates = guided ? f.enabled : reduced;
     TreeNode &owner = ExecutionTree::owner(node, k);
     candidates.forEach([&](ThreadId v) {
       if (!f.enabled.contains(v))
@@ -195,8 +214,11 @@ void SearchEngine::queueBacktrackPoints(ExecutionTree &tree, TreeNode &node) {
           tree.account(owner, +1);
           continue;
         }
-        uint64_t priority =
-            options.bestFirstPriority == BestFirstPriority::Random ? nextRandom(randomState) : cost;
+        uint64_t priority = cost;
+        if (options.bestFirstPriority == BestFirstPriority::Random)
+          priority = nextRandom(randomState);
+        else if (guided) // outside the DPOR backtrack set: after every one inside it
+          priority = (uint64_t(reduced.contains(v) ? 0 : 1) << 40) | std::min<uint64_t>(cost, (uint64_t(1) << 40) - 1);
         tree.addChild(owner, k, transition, priority, 0);
       }
     });

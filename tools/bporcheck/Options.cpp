@@ -62,6 +62,13 @@ cl::opt<uint64_t> Seed("seed",
                        cl::desc("--por=pct or --best-first-priority=random: the seed of the "
                                 "random choices (default 1)"),
                        cl::init(1), cl::value_desc("N"), cl::cat(Category));
+cl::opt<bool> FindBug(
+    "find-bug",
+    cl::desc("Hunt for an error: best-first BPOR with the fewest preemptions first (a fair bound "
+             "of 2 if the program spins), for at most --time-limit seconds (default 60); prints "
+             "the first error as soon as it is found, otherwise the coverage reached (every "
+             "schedule with at most c preemptions)"),
+    cl::cat(Category));
 cl::opt<std::string> Strategy(
     "strategy",
     cl::desc("The order of the schedules for --por=none, dpor or bpor: depth-first (the "
@@ -73,8 +80,9 @@ cl::opt<std::string> Strategy(
 cl::opt<std::string> BestFirstPriorityOption(
     "best-first-priority",
     cl::desc("--strategy=best-first: cost (fewest preemptions, or the cost of the bound given, "
-             "first; the default) or random (a random order, --seed)"),
-    cl::value_desc("cost|random"), cl::init("cost"), cl::cat(Category));
+             "first; the default), random (a random order, --seed) or dpor (every schedule "
+             "within the bound, those DPOR would explore first; give a bound)"),
+    cl::value_desc("cost|random|dpor"), cl::init("cost"), cl::cat(Category));
 cl::opt<bool> StatePor(
     "state-por",
     cl::desc("Stateful search: partial-order reduction with the cycle proviso (a thread whose "
@@ -323,6 +331,19 @@ bool parseOptions(int argc, char **argv, Options &options) {
     return usageError("--search and --por name the search twice: give one of them");
   if (!SearchName.empty())
     Por = std::string(SearchName);
+  if (FindBug) {
+    if (!Por.empty() || bounded || Strategy.getNumOccurrences() || Iterate)
+      return usageError("--find-bug chooses its own search: give no --por, bound, --strategy "
+                        "or --iterate");
+    Strategy = "best-first";
+    options.findBug = true;
+    if (TimeLimit.getNumOccurrences() == 0)
+      TimeLimit = 60;
+    // A spinning execution is checked for a fair cycle when it reaches the depth limit: keep
+    // that check cheap.
+    if (MaxDepth.getNumOccurrences() == 0)
+      MaxDepth = 10000;
+  }
   if (Strategy != "depth-first" && Strategy != "best-first")
     return usageError(fmt::format("unknown --strategy={} (expected depth-first or best-first)",
                                   std::string(Strategy)));
@@ -348,8 +369,15 @@ bool parseOptions(int argc, char **argv, Options &options) {
       options.search.bestFirstPriority = BestFirstPriority::Cost;
     else if (BestFirstPriorityOption == "random")
       options.search.bestFirstPriority = BestFirstPriority::Random;
+    else if (BestFirstPriorityOption == "dpor") {
+      options.search.bestFirstPriority = BestFirstPriority::DporGuided;
+      if (!Por.empty() && Por != "dpor")
+        return usageError("--best-first-priority=dpor uses DPOR's race analysis: it takes no "
+                          "other --por");
+      Por = "dpor";
+    }
     else
-      return usageError(fmt::format("unknown --best-first-priority={} (expected cost or random)",
+      return usageError(fmt::format("unknown --best-first-priority={} (expected cost, random or dpor)",
                                     std::string(BestFirstPriorityOption)));
     options.search.strategy = bpor::Strategy::BestFirst;
     options.search.seed = Seed;
@@ -359,7 +387,8 @@ bool parseOptions(int argc, char **argv, Options &options) {
       options.search.bound = BoundKind::Preemption; // the cost; no limit
     if (Por.empty())
       Por = "bpor";
-    if (Por == "dpor" && bounded)
+    if (Por == "dpor" && bounded &&
+        options.search.bestFirstPriority != BestFirstPriority::DporGuided)
       return usageError("--strategy=best-first with --por=dpor takes no bound: DPOR under a "
                         "bound loses the coverage guarantee; use --por=bpor");
     bounded = true;

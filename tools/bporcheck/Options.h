@@ -30,6 +30,9 @@ struct Options {
   /// Neither --por nor a bound was given: main picks the default mode once it knows whether
   /// the program spins (see chooseDefaultMode in main.cpp).
   bool defaultMode = false;
+  /// --find-bug: hunt for an error with the strategy that finds bugs fastest (docs/results.md,
+  /// "Time to the first bug"): best-first BPOR, fewest preemptions first, within a time budget.
+  bool findBug = false;
   /// --max-depth was given (the default mode then keeps to it).
   bool maxDepthGiven = false;
   std::vector<int64_t> nondetValues;

@@ -180,9 +180,11 @@ std::string formatVerdict(const Model &model, const RunDescription &run,
                        "incomplete (stopped by the {}; {})\n",
                        s.states, run.incompleteReason.empty() ? "a limit" : run.incompleteReason,
                        run.searchName);
+  std::string covered =
+      run.coverageReached.empty() ? "" : "; covered: " + run.coverageReached;
   return fmt::format("verdict: ok so far: no error in the {} executions explored, search "
-                     "incomplete (stopped by a limit; {})\n",
-                     s.executions, run.searchName);
+                     "incomplete (stopped by a limit; {}{})\n",
+                     s.executions, run.searchName, covered);
 }
 
 std::string formatStatistics(const Statistics &s, long peakRss,
@@ -283,6 +285,8 @@ std::string formatJson(const Model &model, const RunDescription &run, const Sear
   if (!run.dataGap.empty())
     root["nondet_not_covered"] = run.dataGap;
   root["search"] = run.searchName;
+  if (!run.coverageReached.empty())
+    root["coverage_reached"] = run.coverageReached;
   if (!run.boundPhrase.empty())
     root["coverage"] = run.boundPhrase;
   if (result.errors.empty()) {

@@ -32,6 +32,9 @@ struct RunDescription {
   /// Why the search stopped before it was complete ("time limit", "depth limit (100000
   /// steps)"); empty when it was complete or stopped at an error.
   std::string incompleteReason;
+  /// A search stopped by a limit: what it had covered ("no error in any schedule with at most 2
+  /// preemptions"), or "".
+  std::string coverageReached;
 };
 
 /// One line per executed event: "  3  thread 1  load counter = 0    prog.c:9".

@@ -52,6 +52,11 @@ void chooseDefaultMode(Options &options, bool hasYields, bool hasStateKeys) {
   }
 }
 
+void configureBugHunt(Options &options, bool hasYields) {
+  if (options.findBug && hasYields)
+    options.search.combinedFairBound = DefaultFairBound;
+}
+
 std::string searchName(const Options &options) {
   if (options.pct)
     return fmt::format("random testing (PCT, depth {}, seed {})", options.pctOptions.depth,
@@ -69,9 +74,14 @@ std::string searchName(const Options &options) {
     std::string reduction = search.por == PorMode::Bpor   ? "BPOR"
                             : search.por == PorMode::Dpor ? "DPOR"
                                                           : "every schedule";
-    std::string order = search.bestFirstPriority == BestFirstPriority::Random
-                            ? fmt::format("random order, seed {}", search.seed)
-                            : fmt::format("fewest {}s first", boundKindName(search.bound));
+    std::string order =
+        search.bestFirstPriority == BestFirstPriority::Random
+            ? fmt::format("random order, seed {}", search.seed)
+        : search.bestFirstPriority == BestFirstPriority::DporGuided
+            ? fmt::format("DPOR's choices first, then fewest {}s", boundKindName(search.bound))
+            : fmt::format("fewest {}s first", boundKindName(search.bound));
+    if (search.bestFirstPriority == BestFirstPriority::DporGuided)
+      reduction = "search of every schedule";
     std::string limit = search.bestFirstLimit
                             ? fmt::format(", {} bound {}", boundKindName(search.bound),
                                           *search.bestFirstLimit)

@@ -19,6 +19,9 @@ std::string searchName(const Options &options);
 /// stateful search where states have keys, else BPOR with fair bound 2.
 void chooseDefaultMode(Options &options, bool hasYields, bool hasStateKeys);
 
+/// --find-bug on a program that spins: the fair bound keeps its spin loops finite.
+void configureBugHunt(Options &options, bool hasYields);
+
 /// Runs the search `options` selects with `search` (its callbacks set), and fills the stateful
 /// parts of `run` (storage, livelocks checked, why it stopped early). In the default mode, an
 /// execution longer than 10,000 steps that passes through a state twice, or one longer than

@@ -258,6 +258,12 @@ int main(int argc, char **argv) {
   bool hasStateKeys = model.stateKey(stateKey);
   if (options.defaultMode)
     chooseDefaultMode(options, built.hasYields, hasStateKeys);
+  configureBugHunt(options, built.hasYields);
+  if (options.findBug)
+    // A hunt goes on past an execution that is only long (one that cycles is a livelock).
+    options.search.isViolation = [](const ErrorInfo &error) {
+      return error.kind != ErrorKind::DepthLimit;
+    };
   RunDescription run = describeRun(options, built.usesNondet);
   ProgressLine progress(options.progress);
   SearchOptions search = options.search;
@@ -307,6 +313,10 @@ int main(int argc, char **argv) {
         model, settleSymbolicTrace(*built.execution, report, options.search.maxDepth)));
   if (!nondetInputs.empty())
     run.nondetInputs = nondetInputs.front();
+  // A search stopped early still covered its completed levels (best-first, iterative bounding).
+  for (const BoundRound &round : result.rounds)
+    if (round.complete && round.boundPruned)
+      run.coverageReached = "no error in any schedule " + boundPhrase(search, round.bound);
 
   if (options.json) {
     std::cout << formatJson(model, run, result, peakRssKb(), uniqueLocalStates);
