@@ -1,12 +1,12 @@
-// A reference-counted buffer whose count is changed without atomic read-modify-writes: a
-// worker that takes a reference while main drops its own can lose main's decrement-to-zero
-// race, so main frees the buffer while the worker still holds a reference and writes to it (a
-// use after free).
+// A reference-counted buffer released with a decrement and a separate test of the count: when
+// the two owners release at once, both can see the count at zero and both free the buffer (a
+// double free). The fix tests the value the decrement returns.
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
 struct buffer {
-  int refs;
+  atomic_int refs;
   int data[4];
 };
 
@@ -14,18 +14,14 @@ struct buffer *buf;
 pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
 int log_lines;
 
-static void acquire(struct buffer *b) { b->refs = b->refs + 1; } // not atomic
-
 static void release(struct buffer *b) {
-  int left = b->refs - 1; // not atomic
-  b->refs = left;
-  if (left == 0)
+  atomic_fetch_sub(&b->refs, 1);
+  if (atomic_load(&b->refs) == 0) // should test what fetch_sub returned
     free(b);
 }
 
 static void *worker(void *arg) {
-  struct buffer *b = buf;
-  acquire(b);
+  struct buffer *b = arg;
   b->data[1] = 1;
   release(b);
   pthread_mutex_lock(&log_lock);
@@ -37,11 +33,9 @@ static void *worker(void *arg) {
 int main(void) {
   pthread_t t;
   buf = malloc(sizeof *buf);
-  buf->refs = 1; // main's reference
-  pthread_create(&t, 0, worker, 0);
-  pthread_mutex_lock(&log_lock);
-  ++log_lines;
-  pthread_mutex_unlock(&log_lock);
+  atomic_init(&buf->refs, 2); // main's reference and the worker's
+  pthread_create(&t, 0, worker, buf);
+  buf->data[0] = 1;
   release(buf);
   pthread_join(t, 0);
   return 0;
