@@ -15,6 +15,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace bpor::tool {
 namespace {
 
@@ -45,6 +47,13 @@ LoadedInput compileSource(const std::string &path, const InputOptions &options,
     return result;
   }
   bool cxx = !llvm::StringRef(path).ends_with(".c") && !llvm::StringRef(path).ends_with(".i");
+  if (cxx && std::find(options.clangArgs.begin(), options.clangArgs.end(), "-m32") !=
+                 options.clangArgs.end()) {
+    result.error = fmt::format("cannot compile {}: C++ programs are supported in the 64-bit "
+                               "data model only (the C++ support library is built for it)",
+                               path);
+    return result;
+  }
   std::vector<std::string> args = {*clang,      cxx ? "-xc++" : "-xc",
                                    "-O0",       "-g",
                                    "-emit-llvm", "-c",
