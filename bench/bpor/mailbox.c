@@ -1,8 +1,7 @@
 // A message-passing runtime with exceptions, in the spirit of the dissertation's CCR
 // Exception test (Table 8.1: message passing with orchestration primitives, 3 threads).
 // A client posts messages to a worker's mailbox; the worker's handler can fail. C has no
-// exceptions, so a failure is error propagation (kept so although setjmp/longjmp and C++
-// exceptions now run, so that the measurements stay comparable): the handler returns an error, the worker
+// exceptions, so a failure is error propagation: the handler returns an error, the worker
 // reports the failed message to its supervisor (main) and dies; the supervisor restarts a
 // new worker that retries the failed message first. Every message must be handled once.
 #include <assert.h>
