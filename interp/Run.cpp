@@ -252,7 +252,8 @@ const char *wideBinary(unsigned opcode, const Slot *a, const Slot *b, Slot *out,
                        unsigned bits) {
   u128 x = wideValue(a), y = wideValue(b);
   s128 sx = wideSigned(a, bits), sy = wideSigned(b, bits);
-  s128 min = -(s128(1) << (bits - 1));
+  // The most negative value of the width (for 128 bits not a negation: that would overflow).
+  s128 min = bits >= 128 ? s128(u128(1) << 127) : -(s128(1) << (bits - 1));
   u128 result = 0;
   switch (opcode) {
   case llvm::Instruction::Add:

@@ -159,7 +159,7 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     break;
   case Ext::Realloc: {
     const MemoryObject *old = memory_.object(a[0]);
-    uint64_t oldSize = old && old->alive ? old->size : 0;
+    uint64_t oldSize = old && old->alive && old->kind == ObjectKind::Heap ? old->size : 0;
     Address fresh = a[1] == 0 ? 0
                               : memory_.allocate(ObjectKind::Heap, a[1], 16,
                                                  thread.state.threadId);
@@ -168,8 +168,10 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
            fmt::format("cannot allocate {} bytes (the model's memory limit)", a[1]));
       return Performed::Stopped;
     }
-    if (fresh && oldSize && old->kind == ObjectKind::Heap)
-      std::memcpy(memory_.host(fresh), old->bytes(), std::min<uint64_t>(oldSize, a[1]));
+    // The allocation may have moved the thread's object table: look the old object up again.
+    if (fresh && oldSize)
+      std::memcpy(memory_.host(fresh), memory_.object(a[0])->bytes(),
+                  std::min<uint64_t>(oldSize, a[1]));
     fault = memory_.release(a[0], ObjectKind::Heap);
     if (fault != MemoryFault::None) {
       if (fresh)
