@@ -37,7 +37,7 @@ config.environment["PATH"] = os.pathsep.join([tools, config.environment.get("PAT
 
 if os.path.exists(bporcheck):
     config.available_features.add("bporcheck")
-if os.path.exists(plugin):
+if os.path.exists(plugin) and not getattr(config, "bpor_sanitized", False):
     config.available_features.add("plugin")
 if os.environ.get("BPOR_SLOW_TESTS") == "1":
     config.available_features.add("slow")
