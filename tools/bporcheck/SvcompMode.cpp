@@ -22,6 +22,9 @@ using namespace svcomp;
 constexpr double DefaultTimeLimitSeconds = 850;
 /// The bug hunt's share of the time limit.
 constexpr double BugHuntShare = 0.2;
+/// The share of the time limit the complete search first gets on its own: a small program is
+/// settled by it before any hunting (the hunt runs many more executions over plain values).
+constexpr double QuickCompleteShare = 0.05;
 /// The bug hunt's preemption bound (iterative: 0, 1, 2) and the fair bound of spinning programs.
 constexpr uint64_t BugHuntPreemptions = 2;
 constexpr uint64_t FairBound = 2;
@@ -276,33 +279,7 @@ int runSvcomp(const Options &options) {
   double budget = options.search.timeLimitSeconds > 0 ? options.search.timeLimitSeconds
                                                       : DefaultTimeLimitSeconds;
 
-  // 1. A quick bug hunt: few preemptions find most concurrency bugs (and if the bound prunes
-  //    nothing, this search was already complete).
-  SearchOptions hunt = base;
-  hunt.por = PorMode::Bpor;
-  hunt.bound = BoundKind::Preemption;
-  hunt.boundValue = BugHuntPreemptions;
-  hunt.iterativeBounding = true;
-  if (built.hasYields)
-    hunt.combinedFairBound = FairBound;
-  hunt.timeLimitSeconds = budget * BugHuntShare;
   std::vector<Search> searches;
-  searches.push_back(runSearch(
-      *valuesModel, hunt, std::nullopt,
-      fmt::format("bug hunt (BPOR, preemption bound {}{}, iterative{})", BugHuntPreemptions,
-                  built.hasYields ? fmt::format(", fair bound {}", FairBound) : "",
-                  valuesModel != &built ? ", plain nondet values" : "")));
-  progress.finish();
-  std::cout << "search: " << statsPhrase(searches.back()) << "\n";
-
-  // 2. The complete search with the rest of the time: optimal DPOR; for a program that spins
-  //    (its schedules are infinitely many) the stateful search, which terminates when the
-  //    program has finitely many states, or BPOR under the fair bound where states have no keys
-  //    (symbolic nondet values).
-  const SearchResult &first = searches.back().result;
-  // A hunt over plain values covered only some values: it settles nothing but a violation.
-  bool huntSettled = !first.errors.empty() ||
-                     (first.complete && !first.boundPruned && valuesModel == &built);
   // The stateful search needs state keys: the symbolic model has none, the values model has
   // (it then covers every value only of bool- and char-sized inputs, and says so).
   std::string key;
@@ -326,9 +303,12 @@ int runSvcomp(const Options &options) {
       total += s.result.stats.elapsedSeconds;
     return total;
   };
-  if (!huntSettled) {
+  // The complete search: optimal DPOR; for a program that spins (its schedules are infinitely
+  // many) the stateful search, which terminates when the program has finitely many states, or
+  // BPOR under the fair bound where states have no keys (symbolic nondet values).
+  auto runComplete = [&](double timeLimit) {
     SearchOptions full = base;
-    full.timeLimitSeconds = std::max(1.0, budget - first.stats.elapsedSeconds);
+    full.timeLimitSeconds = timeLimit;
     if (built.hasYields && hasStateKeys) {
       statefulBase.timeLimitSeconds = full.timeLimitSeconds;
       searches.push_back(runStateful(*keyed, statefulBase));
@@ -344,6 +324,38 @@ int runSvcomp(const Options &options) {
     }
     progress.finish();
     std::cout << "search: " << statsPhrase(searches.back()) << "\n";
+  };
+
+  // 0. The complete search for a moment: a small program is settled before any hunting.
+  runComplete(std::max(1.0, budget * QuickCompleteShare));
+  const SearchResult &quick = searches.back().result;
+  bool settled = !quick.errors.empty() || quick.complete;
+  if (!settled) {
+    // 1. A quick bug hunt: few preemptions find most concurrency bugs (and if the bound prunes
+    //    nothing, this search was already complete).
+    SearchOptions hunt = base;
+    hunt.por = PorMode::Bpor;
+    hunt.bound = BoundKind::Preemption;
+    hunt.boundValue = BugHuntPreemptions;
+    hunt.iterativeBounding = true;
+    if (built.hasYields)
+      hunt.combinedFairBound = FairBound;
+    hunt.timeLimitSeconds = budget * BugHuntShare;
+    searches.push_back(runSearch(
+        *valuesModel, hunt, std::nullopt,
+        fmt::format("bug hunt (BPOR, preemption bound {}{}, iterative{})", BugHuntPreemptions,
+                    built.hasYields ? fmt::format(", fair bound {}", FairBound) : "",
+                    valuesModel != &built ? ", plain nondet values" : "")));
+    progress.finish();
+    std::cout << "search: " << statsPhrase(searches.back()) << "\n";
+
+    const SearchResult &first = searches.back().result;
+    // A hunt over plain values covered only some values: it settles nothing but a violation.
+    bool huntSettled = !first.errors.empty() ||
+                       (first.complete && !first.boundPruned && valuesModel == &built);
+    // 2. The complete search again, with the rest of the time.
+    if (!huntSettled)
+      runComplete(std::max(1.0, budget - elapsed()));
   }
   // 3. A search that met an execution longer than the step limit did not cover what lies
   //    beyond it, and one that capped spurious wakeups did not cover the wait loops that wake
