@@ -516,15 +516,7 @@ void SearchEngine::runExecution() {
         endExecution(ExecutionEnd::Infeasible);
         return;
       }
-      ++result.stats.depthLimited;
-      ErrorInfo error;
-      error.kind = ErrorKind::DepthLimit;
-      error.thread = next->thread;
-      error.location = stack.top().next[next->thread].location;
-      error.message =
-          fmt::format("an execution exceeded the maximum depth of {} steps", options.maxDepth);
-      reportError(error);
-      endExecution(ExecutionEnd::DepthLimit);
+      endAtDepthLimit(next->thread);
       return;
     }
     step(*next);
@@ -536,6 +528,20 @@ void SearchEngine::runExecution() {
         return;
     }
   }
+}
+
+// The execution went on for maxDepth steps: it ends here, as inconclusive (it may never end, or
+// only be long).
+void SearchEngine::endAtDepthLimit(ThreadId next) {
+  ++result.stats.depthLimited;
+  ErrorInfo error;
+  error.kind = ErrorKind::DepthLimit;
+  error.thread = next;
+  error.location = stack.top().next[next].location;
+  error.message =
+      fmt::format("an execution exceeded the maximum depth of {} steps", options.maxDepth);
+  reportError(error);
+  endExecution(ExecutionEnd::DepthLimit);
 }
 
 ExecutionEnd SearchEngine::endOf(ExecStatus status) {

@@ -46,6 +46,7 @@ private:
   bool enterNewState();
   void runExecution();
   bool backtrackToNextBranch();
+  void endAtDepthLimit(ThreadId next);
   ExecutionEnd endOf(ExecStatus status);
   ExecutionEnd classifyBlockedEnd();
   void endExecution(ExecutionEnd end);

@@ -161,15 +161,7 @@ void SearchEngine::runTreeExecution(ExecutionTree &tree, TreeNode &node) {
         endExecution(ExecutionEnd::Error);
         break;
       }
-      ++result.stats.depthLimited;
-      ErrorInfo error;
-      error.kind = ErrorKind::DepthLimit;
-      error.thread = choice.thread;
-      error.location = f.next[choice.thread].location;
-      error.message =
-          fmt::format("an execution exceeded the maximum depth of {} steps", options.maxDepth);
-      reportError(error);
-      endExecution(ExecutionEnd::DepthLimit);
+      endAtDepthLimit(choice.thread);
       break;
     }
     if (k >= node.firstOwnStep()) {
