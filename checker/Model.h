@@ -113,6 +113,17 @@ enum class ExecStatus : uint8_t {
   Error,      // an assertion failure, memory error or misuse of the threads API
 };
 
+/// Whether the execution was cut because the data choice `event` took an outcome no input
+/// satisfies (a symbolic branch's infeasible side). Such a cut is not an event that ends the
+/// execution: the decision's other outcomes, one of which is feasible, are explored from the
+/// same state, and no other thread's step can make this outcome feasible (path conditions only
+/// grow). So the cut disables nothing and hides nothing, and its execution needs no race
+/// analysis at its end (docs/design.md, "Symbolic data"). A failed assumption, with no other
+/// outcome, is different.
+inline bool isInfeasibleOutcome(const Operation &event, ExecStatus status) {
+  return status == ExecStatus::Infeasible && event.kind == OpKind::Decision && event.numChoices > 1;
+}
+
 enum class ErrorKind : uint8_t {
   None,
   AssertionFailure, // assert(), reach_error(), abort()

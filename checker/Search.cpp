@@ -485,7 +485,8 @@ bool SearchEngine::enterNewState() {
   bool running = status == ExecStatus::Running;
   captureState(running);
   bound->push(stack);
-  analyseRaces(!running);
+  if (!isInfeasibleOutcome(stack.events.back(), status))
+    analyseRaces(!running);
   if (options.por == PorMode::Bpor && running)
     bound->stepped(stack, *this);
   if (options.checkInvariants && options.por != PorMode::None)

@@ -44,7 +44,13 @@ void Execution::setDecisionPending(ProgramThread &thread) {
   const PendingDecision &decision = thread.state.decision;
   setPending(thread, OpKind::Decision, 0);
   thread.pending.numChoices = decision.numChoices;
-  thread.pending.addAccess(PathConditionAddress, 1, true);
+  // Decisions constrain one shared path condition. An assumption writes it: it has no other
+  // outcome, so one thread's assumption can stop another's thread for good. A branch, switch
+  // or division only reads it: every outcome is explored, the conjunction of two threads'
+  // outcomes is the same in either order, and an outcome one order makes infeasible is taken
+  // in the other order only together with outcomes that order covers as well
+  // (docs/design.md, "Symbolic data").
+  thread.pending.addAccess(PathConditionAddress, 1, decision.kind == DecisionKind::Assume);
   if (thread.atomicDepth > 0) {
     // Inside an atomic block: the checker chooses, but no other thread may run meanwhile.
     thread.pending.global = true;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <iterator>
 
 namespace bpor::symbolic {
 
@@ -11,29 +12,52 @@ using interp::Op;
 
 ExprStore::ExprStore() {
   // Entry 0 stands for "concrete"; it is never used as an expression.
-  entries_.push_back(Entry{context_.bv_val(0, 1), 1, 0, 0});
+  entries_.push_back(Entry{context_.bv_val(0, 1), 1, 0, 0, 0});
+  internSet({}); // set 0: no symbol
   solver_ = std::make_unique<z3::solver>(context_, "QF_BV");
   // The root path: no constraint, the empty model (every symbol 0 by model completion).
   nodes_.push_back(Node{});
   nodes_.back().root = true;
-  if (solver_->check() != z3::sat)
-    throw std::logic_error("Z3 rejects the empty path condition");
-  models_.push_back(solver_->get_model());
+  models_.push_back(Model{{}, z3::model(context_)});
 }
 
 ExprStore::~ExprStore() = default;
 
-ExprId ExprStore::intern(const z3::expr &e, unsigned width) {
+ExprId ExprStore::intern(const z3::expr &e, unsigned width, SymbolSetId symbols) {
   auto [it, inserted] = byAst_.try_emplace(e.id(), ExprId(entries_.size()));
   if (inserted)
-    entries_.push_back(Entry{e, width, 0, 0});
+    entries_.push_back(Entry{e, width, 0, 0, e.is_numeral() ? 0 : symbols});
   return it->second;
+}
+
+ExprStore::SymbolSetId ExprStore::internSet(std::vector<uint32_t> set) {
+  auto [it, inserted] = symbolSetIds_.try_emplace(set, SymbolSetId(symbolSets_.size()));
+  if (inserted)
+    symbolSets_.push_back(std::move(set));
+  return it->second;
+}
+
+ExprStore::SymbolSetId ExprStore::unite(SymbolSetId a, SymbolSetId b) {
+  if (a == b || b == 0)
+    return a;
+  if (a == 0)
+    return b;
+  auto key = std::minmax(a, b);
+  if (auto it = unions_.find(key); it != unions_.end())
+    return it->second;
+  const std::vector<uint32_t> &x = symbolSets_[a], &y = symbolSets_[b];
+  std::vector<uint32_t> both;
+  both.reserve(x.size() + y.size());
+  std::set_union(x.begin(), x.end(), y.begin(), y.end(), std::back_inserter(both));
+  SymbolSetId id = internSet(std::move(both));
+  unions_.emplace(key, id);
+  return id;
 }
 
 ExprId ExprStore::constant(uint64_t value, unsigned bits) {
   if (bits < 64)
     value &= (uint64_t(1) << bits) - 1;
-  return intern(context_.bv_val(value, bits), bits);
+  return intern(context_.bv_val(value, bits), bits, 0);
 }
 
 ExprId ExprStore::resize(ExprId e, unsigned bits) {
@@ -41,15 +65,15 @@ ExprId ExprStore::resize(ExprId e, unsigned bits) {
   if (w == bits)
     return e;
   if (w < bits)
-    return intern(z3::zext(expr(e), bits - w).simplify(), bits);
-  return intern(expr(e).extract(bits - 1, 0).simplify(), bits);
+    return intern(z3::zext(expr(e), bits - w).simplify(), bits, symbolsOf(e));
+  return intern(expr(e).extract(bits - 1, 0).simplify(), bits, symbolsOf(e));
 }
 
 ExprId ExprStore::signExtend(ExprId e, unsigned fromBits, unsigned toBits) {
   ExprId narrow = resize(e, fromBits);
   if (toBits <= fromBits)
     return resize(narrow, toBits);
-  return intern(z3::sext(expr(narrow), toBits - fromBits).simplify(), toBits);
+  return intern(z3::sext(expr(narrow), toBits - fromBits).simplify(), toBits, symbolsOf(narrow));
 }
 
 z3::expr ExprStore::asBool(ExprId condition) const {
@@ -179,14 +203,15 @@ ExprId ExprStore::binary(Op op, unsigned bits, ExprId ea, ExprId eb) {
   default:
     throw std::logic_error("ExprStore::binary: not an integer operation");
   }
-  return intern(r.simplify(), resultBits);
+  return intern(r.simplify(), resultBits, unite(symbolsOf(ea), symbolsOf(eb)));
 }
 
 ExprId ExprStore::unary(Op op, unsigned bits, ExprId ea) {
   z3::expr a = expr(resize(ea, bits));
   switch (op) {
   case Op::Abs:
-    return intern(z3::ite(z3::slt(a, context_.bv_val(0, bits)), -a, a).simplify(), bits);
+    return intern(z3::ite(z3::slt(a, context_.bv_val(0, bits)), -a, a).simplify(), bits,
+                  symbolsOf(ea));
   default:
     throw std::logic_error("ExprStore::unary: not a unary operation");
   }
@@ -195,14 +220,15 @@ ExprId ExprStore::unary(Op op, unsigned bits, ExprId ea) {
 ExprId ExprStore::ite(ExprId condition, ExprId then, ExprId otherwise) {
   unsigned bits = std::max(width(then), width(otherwise));
   z3::expr t = expr(resize(then, bits)), o = expr(resize(otherwise, bits));
-  return intern(z3::ite(asBool(resize(condition, 1)), t, o).simplify(), bits);
+  return intern(z3::ite(asBool(resize(condition, 1)), t, o).simplify(), bits,
+                unite(symbolsOf(condition), unite(symbolsOf(then), symbolsOf(otherwise))));
 }
 
 ExprId ExprStore::byteOf(ExprId e, unsigned index) {
   unsigned w = width(e);
   ExprId whole = w % 8 == 0 ? e : resize(e, (w + 7) / 8 * 8);
   z3::expr byte = expr(whole).extract(8 * index + 7, 8 * index).simplify();
-  ExprId id = intern(byte, 8);
+  ExprId id = intern(byte, 8, symbolsOf(whole));
   Entry &entry = entries_[id];
   if (entry.whole == 0 && !byte.is_numeral()) {
     entry.whole = whole;
@@ -222,9 +248,12 @@ ExprId ExprStore::fromBytes(const ExprId *bytes, unsigned n) {
       return whole;
   }
   z3::expr value = expr(bytes[n - 1]);
-  for (unsigned i = n - 1; i-- > 0;)
+  SymbolSetId symbols = symbolsOf(bytes[n - 1]);
+  for (unsigned i = n - 1; i-- > 0;) {
     value = z3::concat(value, expr(bytes[i]));
-  return intern(value.simplify(), 8 * n);
+    symbols = unite(symbols, symbolsOf(bytes[i]));
+  }
+  return intern(value.simplify(), 8 * n, symbols);
 }
 
 bool ExprStore::isConstant(ExprId e, uint64_t &value) const {
@@ -233,27 +262,106 @@ bool ExprStore::isConstant(ExprId e, uint64_t &value) const {
 
 ExprId ExprStore::equals(ExprId a, ExprId b) {
   unsigned bits = std::max(width(a), width(b));
-  return intern(bit(expr(resize(a, bits)) == expr(resize(b, bits))).simplify(), 1);
+  return intern(bit(expr(resize(a, bits)) == expr(resize(b, bits))).simplify(), 1,
+                unite(symbolsOf(a), symbolsOf(b)));
 }
 
 ExprId ExprStore::negate(ExprId condition) {
-  return intern((~expr(resize(condition, 1))).simplify(), 1);
+  return intern((~expr(resize(condition, 1))).simplify(), 1, symbolsOf(condition));
 }
 
 ExprId ExprStore::symbol(uint32_t thread, uint32_t index, unsigned bits) {
   std::string name = fmt::format("nondet_t{}_{}", thread, index);
-  return intern(context_.bv_const(name.c_str(), bits), bits);
+  z3::expr constant = context_.bv_const(name.c_str(), bits);
+  if (auto it = byAst_.find(constant.id()); it != byAst_.end())
+    return it->second;
+  uint32_t number = uint32_t(symbols_.size());
+  symbols_.push_back(constant.decl());
+  return intern(constant, bits, internSet({number}));
 }
 
 std::string ExprStore::describe(ExprId e) const {
   return e == ConcreteValue ? "concrete" : expr(e).to_string();
 }
 
-void ExprStore::assertPath(PathId path) {
-  // One scope holding the whole path condition: cheaper than a scope per node, whose number
-  // grows with the path's depth (a spinning thread decides at every iteration).
+std::vector<ExprId> ExprStore::slice(PathId path, ExprId condition) {
+  std::vector<ExprId> rest;
   for (PathId p = path; !nodes_[p].root; p = nodes_[p].parent)
-    solver_->add(asBool(nodes_[p].constraint));
+    rest.push_back(nodes_[p].constraint);
+  std::vector<char> relevant(symbols_.size(), 0);
+  auto shares = [&](ExprId e) {
+    for (uint32_t symbol : symbolSets_[symbolsOf(e)])
+      if (relevant[symbol])
+        return true;
+    return false;
+  };
+  auto take = [&](ExprId e) {
+    for (uint32_t symbol : symbolSets_[symbolsOf(e)])
+      relevant[symbol] = 1;
+  };
+  std::vector<ExprId> chosen{condition};
+  take(condition);
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (ExprId &c : rest)
+      if (c != ConcreteValue && shares(c)) {
+        chosen.push_back(c);
+        take(c);
+        c = ConcreteValue;
+        grew = true;
+      }
+  }
+  std::sort(chosen.begin(), chosen.end());
+  chosen.erase(std::unique(chosen.begin(), chosen.end()), chosen.end());
+  return chosen;
+}
+
+ExprStore::SliceAnswer ExprStore::solve(const std::vector<ExprId> &constraints) {
+  if (auto it = slices_.find(constraints); it != slices_.end()) {
+    ++statistics_.cachedSlices;
+    return it->second;
+  }
+  // The cache only saves solver calls; bound it so that a long search keeps bounded memory.
+  constexpr size_t MaxCachedSlices = 1 << 18;
+  if (slices_.size() >= MaxCachedSlices)
+    slices_.clear();
+  SliceAnswer answer;
+  solver_->push();
+  SymbolSetId symbols = 0;
+  for (ExprId c : constraints) {
+    solver_->add(asBool(c));
+    symbols = unite(symbols, symbolsOf(c));
+  }
+  ++statistics_.queries;
+  z3::check_result result = solver_->check();
+  if (result == z3::sat) {
+    answer.satisfiable = true;
+    z3::model model = solver_->get_model();
+    for (uint32_t symbol : symbolSets_[symbols]) {
+      uint64_t value = 0;
+      model.eval(symbols_[symbol](), true).is_numeral_u64(value);
+      answer.values.emplace_back(symbol, value);
+    }
+  } else if (result == z3::unknown) {
+    ++statistics_.unknown;
+  }
+  solver_->pop();
+  return slices_.emplace(constraints, std::move(answer)).first->second;
+}
+
+uint32_t ExprStore::addModel(const Model &base,
+                             const std::vector<std::pair<uint32_t, uint64_t>> &changed) {
+  Model model{base.values, z3::model(context_)};
+  model.values.resize(symbols_.size(), 0);
+  for (auto [symbol, value] : changed)
+    model.values[symbol] = value;
+  for (uint32_t symbol = 0; symbol < model.values.size(); ++symbol)
+    if (model.values[symbol] != 0) {
+      z3::expr value = context_.bv_val(model.values[symbol], symbols_[symbol].range().bv_size());
+      model.z3.add_const_interp(symbols_[symbol], value);
+    }
+  models_.push_back(std::move(model));
+  return uint32_t(models_.size() - 1);
 }
 
 PathId ExprStore::extend(PathId from, ExprId condition) {
@@ -270,20 +378,10 @@ PathId ExprStore::extend(PathId from, ExprId condition) {
   } else if (value(from, condition) == 1) {
     child = PathId(nodes_.size());
     nodes_.push_back(Node{from, condition, nodes_[from].model, nodes_[from].depth + 1});
-  } else {
-    solver_->push();
-    assertPath(from);
-    solver_->add(asBool(condition));
-    ++statistics_.queries;
-    z3::check_result result = solver_->check();
-    if (result == z3::sat) {
-      child = PathId(nodes_.size());
-      models_.push_back(solver_->get_model());
-      nodes_.push_back(Node{from, condition, uint32_t(models_.size() - 1), nodes_[from].depth + 1});
-    } else if (result == z3::unknown) {
-      ++statistics_.unknown;
-    }
-    solver_->pop();
+  } else if (SliceAnswer answer = solve(slice(from, condition)); answer.satisfiable) {
+    uint32_t model = addModel(models_[nodes_[from].model], answer.values);
+    child = PathId(nodes_.size());
+    nodes_.push_back(Node{from, condition, model, nodes_[from].depth + 1});
   }
   children_.emplace(key, child);
   return child;
@@ -301,7 +399,7 @@ uint64_t ExprStore::value(PathId path, ExprId e) {
   uint64_t constant = 0;
   if (isConstant(e, constant))
     return constant;
-  z3::expr v = models_[nodes_[path].model].eval(expr(e), true);
+  z3::expr v = models_[nodes_[path].model].z3.eval(expr(e), true);
   uint64_t result = 0;
   v.is_numeral_u64(result);
   return result;

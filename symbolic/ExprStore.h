@@ -10,6 +10,12 @@
 // constraint to its parent. Each node keeps a model of its condition, found once and cached, so
 // an execution that reaches the same node again sees the same concrete values: exploring is
 // deterministic, and a re-run prefix behaves exactly as before.
+//
+// A query asks Z3 only about the constraints that share symbols, directly or through other
+// constraints, with the new one (constraint independence): the others hold in the parent's
+// model and mention none of the symbols whose values may change, so the new model is the
+// parent's with the slice's symbols replaced. Slices are cached by their set of constraints:
+// the same decisions, reached in another interleaving (another node of the tree), cost no call.
 #pragma once
 
 #include "interp/Symbolic.h"
@@ -32,6 +38,7 @@ inline constexpr PathId InfeasiblePath = ~PathId(0);
 struct SolverStatistics {
   uint64_t queries = 0;          // satisfiability checks run
   uint64_t cachedExtensions = 0; // path extensions answered from the tree
+  uint64_t cachedSlices = 0;     // checks answered from the slice cache
   uint64_t unknown = 0;          // checks Z3 gave up on (treated as feasible: see extend)
 };
 
@@ -74,12 +81,17 @@ public:
   const SolverStatistics &statistics() const { return statistics_; }
 
 private:
+  /// A sorted set of symbol numbers (indices into symbols_), interned in symbolSets_.
+  using SymbolSetId = uint32_t;
   struct Entry {
     z3::expr expr;
     unsigned width = 0;
     /// For an 8-bit byteOf(e, i): e and i (so fromBytes can give back e); whole == 0 otherwise.
     ExprId whole = 0;
     uint8_t byteIndex = 0;
+    /// The symbols the expression may mention (a superset: those of the operands it was built
+    /// from; simplification may have dropped some).
+    SymbolSetId symbols = 0;
   };
   struct Node {
     PathId parent = RootPath;
@@ -88,19 +100,42 @@ private:
     uint32_t depth = 0;
     bool root = false; // no constraint: the empty condition (RootPath, rootWithModelOf)
   };
+  /// A satisfying assignment: each symbol's value (by symbol number; missing ones are 0), and
+  /// the same as a Z3 model to evaluate expressions in.
+  struct Model {
+    std::vector<uint64_t> values;
+    z3::model z3;
+  };
+  /// The answer to one slice: unsatisfiable, or the values of the slice's symbols.
+  struct SliceAnswer {
+    bool satisfiable = false;
+    std::vector<std::pair<uint32_t, uint64_t>> values;
+  };
 
-  ExprId intern(const z3::expr &e, unsigned width);
+  ExprId intern(const z3::expr &e, unsigned width, SymbolSetId symbols);
   const z3::expr &expr(ExprId e) const { return entries_[e].expr; }
+  SymbolSetId symbolsOf(ExprId e) const { return entries_[e].symbols; }
+  SymbolSetId unite(SymbolSetId a, SymbolSetId b);
+  SymbolSetId internSet(std::vector<uint32_t> set);
   z3::expr asBool(ExprId condition) const;
-  /// Asserts the constraints of `path` (in the caller's solver scope).
-  void assertPath(PathId path);
+  /// The constraints of `path` that share symbols with `condition`, transitively, and
+  /// `condition` itself: sorted, so that equal slices compare equal.
+  std::vector<ExprId> slice(PathId path, ExprId condition);
+  SliceAnswer solve(const std::vector<ExprId> &constraints);
+  /// `base` with the values of `changed` replaced.
+  uint32_t addModel(const Model &base, const std::vector<std::pair<uint32_t, uint64_t>> &changed);
 
   mutable z3::context context_;
   std::vector<Entry> entries_;
   std::unordered_map<unsigned, ExprId> byAst_; // Z3 term id -> ExprId
+  std::vector<z3::func_decl> symbols_;         // symbol number -> its constant
+  std::vector<std::vector<uint32_t>> symbolSets_;
+  std::map<std::vector<uint32_t>, SymbolSetId> symbolSetIds_;
+  std::map<std::pair<SymbolSetId, SymbolSetId>, SymbolSetId> unions_;
   std::vector<Node> nodes_;
   std::map<std::pair<PathId, ExprId>, PathId> children_;
-  std::vector<z3::model> models_;
+  std::vector<Model> models_;
+  std::map<std::vector<ExprId>, SliceAnswer> slices_;
   std::unique_ptr<z3::solver> solver_;
   SolverStatistics statistics_;
 };

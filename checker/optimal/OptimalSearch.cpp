@@ -161,8 +161,8 @@ void OptimalSearch::initializeTop() {
 bool OptimalSearch::endsExecution(ExecStatus status, const Operation &event) const {
   switch (status) {
   case ExecStatus::Running: return false;
-  case ExecStatus::Error:
-  case ExecStatus::Infeasible: return true;
+  case ExecStatus::Error: return true;
+  case ExecStatus::Infeasible: return !isInfeasibleOutcome(event, status);
   case ExecStatus::Finished:
     if (event.kind == OpKind::Exit)
       return true;

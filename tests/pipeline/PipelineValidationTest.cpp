@@ -72,6 +72,18 @@ TEST(PipelineValidation, SymbolicNondetAgainstEnumeration) {
   validateSeeds(7000000, seedCount(30), options, Check::Symbolic);
 }
 
+// The same with assumptions, which may constrain a nondet input another thread branches on:
+// an assumption's decision depends on every other decision, a branch's only on assumptions.
+TEST(PipelineValidation, SymbolicNondetWithAssumptions) {
+  CGeneratorOptions options;
+  options.nondet = false;
+  options.charNondet = true;
+  options.assumes = true;
+  options.grandchildren = false;
+  options.condvars = false;
+  validateSeeds(7100000, seedCount(30), options, Check::Symbolic);
+}
+
 // Failed assumptions stop their thread (outside atomic blocks) while the others go on.
 TEST(PipelineValidation, Assumptions) {
   CGeneratorOptions options = defaults();
