@@ -1,5 +1,7 @@
 #include "checker/Model.h"
 
+#include <algorithm>
+
 namespace bpor {
 
 const char *opKindName(OpKind kind) {
@@ -58,6 +60,35 @@ const char *errorKindName(ErrorKind kind) {
   case ErrorKind::ResourceLimit: return "resource limit";
   }
   return "?";
+}
+
+bool Operation::mergeAccess(const Access &access) {
+  if (access.size == 0)
+    return true;
+  uint64_t first = access.address, end = access.address + access.size;
+  bool write = access.write;
+  // Absorb every range the new one overlaps, or touches with the same kind of access (a union
+  // is written if a part of it is: a superset of the footprint, which keeps dependence sound).
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (unsigned k = 0; k < numAccesses; ++k) {
+      const Access &a = accesses[k];
+      bool overlaps = a.address < end && first < a.address + a.size;
+      bool touches = (a.address == end || a.address + a.size == first) && bool(a.write) == write;
+      if (!overlaps && !touches)
+        continue;
+      first = std::min<uint64_t>(first, a.address);
+      end = std::max<uint64_t>(end, a.address + a.size);
+      write = write || a.write;
+      accesses[k] = accesses[--numAccesses];
+      grew = true;
+      break;
+    }
+  }
+  if (numAccesses == MaxAccesses)
+    return false;
+  accesses[numAccesses++] = Access{first, end - first, write};
+  return true;
 }
 
 } // namespace bpor

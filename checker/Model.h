@@ -68,8 +68,8 @@ inline bool isDataChoice(OpKind kind) { return kind == OpKind::Nondet || kind ==
 /// operation. Addresses are the runtime's encoded pointers; a test model may use any integers.
 struct Access {
   uint64_t address = 0;
-  uint64_t size = 0;
-  bool write = false;
+  uint64_t size : 63 = 0;
+  uint64_t write : 1 = 0;
 };
 
 /// A visible operation: pending (next(s, u)) or executed (an event of the execution).
@@ -79,10 +79,15 @@ struct Operation {
   /// Conflicts with every operation of every other thread that has a footprint: used where the
   /// footprint is not known in advance (an atomic block) or the operation ends all threads (exit).
   bool global = false;
-  /// Up to two byte ranges (memcpy reads one and writes another). Synchronisation operations
-  /// access their object's address as a write, so that operations on one mutex are dependent.
+  /// Up to MaxAccesses byte ranges (memcpy reads one and writes another; an executed atomic
+  /// block has the ranges its body touched). Synchronisation operations access their object's
+  /// address as a write, so that operations on one mutex are dependent.
+  static constexpr unsigned MaxAccesses = 4;
   uint8_t numAccesses = 0;
-  Access accesses[2];
+  /// What else the model says about the operation, for the trace only (for a Decision: the
+  /// runtime's DecisionKind). Never read by the checker.
+  uint8_t detail = 0;
+  Access accesses[MaxAccesses];
   /// Fork: the child; Join: the thread joined. NoThread otherwise.
   ThreadId otherThread = NoThread;
   /// Number of data choices (Nondet); 1 for everything else.
@@ -103,6 +108,9 @@ struct Operation {
   void addAccess(uint64_t address, uint64_t size, bool write) {
     accesses[numAccesses++] = Access{address, size, write};
   }
+  /// Adds the range to the footprint, merged with a range it overlaps (their union, written if
+  /// either is). Returns false, leaving the footprint as it was, if there is no room.
+  bool mergeAccess(const Access &access);
 };
 
 /// Where an execution stands after a step.

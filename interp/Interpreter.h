@@ -10,6 +10,7 @@
 #include "interp/ExternalCall.h"
 #include "interp/Program.h"
 #include "interp/Symbolic.h"
+#include "interp/SymbolicMemory.h"
 #include "runtime/memory/Memory.h"
 
 #include <cstdint>
@@ -181,6 +182,10 @@ private:
   void concretiseBytes(Address address, uint64_t size, Concretisation why);
   void storeShadow(Address address, unsigned size, ExprId value);
   ExprId loadShadow(Address address, unsigned size);
+  enum class SymbolicAddress : uint8_t { Concretised, Pause, Within };
+  SymbolicAddress symbolicAddress(ThreadState &thread, Slot *R, ExprId *S, uint32_t slot,
+                                  uint64_t offset, unsigned size,
+                                  symbolic_memory::Target &target);
   /// Symbolic mode: the shadows of an external call's arguments that the handler does not
   /// take symbolically are made concrete, with every symbolic byte of the objects its pointer
   /// arguments point into.

@@ -4,6 +4,7 @@
 // symbolic. The concrete half then runs unchanged, on concrete values that agree with the
 // expressions in the current model.
 #include "interp/Interpreter.h"
+#include "interp/SymbolicMemory.h"
 
 #include <bit>
 #include <cstring>
@@ -89,6 +90,31 @@ ExprId Interpreter::loadShadow(Address address, unsigned size) {
     if (bytes[i] == ConcreteValue)
       bytes[i] = symbolic_->constant(host[i], 8);
   return symbolic_->fromBytes(bytes, size);
+}
+
+// A load or store of `size` bytes at slot `slot` + `offset`, a symbolic address: the access is
+// confined to the object the concrete address points into once the checker decided it lies
+// within it (or it is concretised, for an object too big or no object at all).
+Interpreter::SymbolicAddress Interpreter::symbolicAddress(ThreadState &thread, Slot *R,
+                                                          ExprId *S, uint32_t slot,
+                                                          uint64_t offset, unsigned size,
+                                                          symbolic_memory::Target &target) {
+  SymbolicValues &E = *symbolic_;
+  ExprId address = E.binary(Op::Add, 64, operand(R, S, slot, 64), E.constant(offset, 64));
+  if (!symbolic_memory::findTarget(*memory_, E, address, R[slot] + offset, size, target)) {
+    concretiseSlot(R, S, slot, Concretisation::Address);
+    return SymbolicAddress::Concretised;
+  }
+  if (thread.decision.kind == DecisionKind::Address && thread.decision.decided) {
+    thread.decision = PendingDecision{}; // choice 1: within (choice 0 ended the execution)
+    return SymbolicAddress::Within;
+  }
+  ExprId within = symbolic_memory::withinObject(E, target);
+  uint64_t constant = 0;
+  if (E.isConstant(within, constant) && constant == 1)
+    return SymbolicAddress::Within;
+  thread.decision = PendingDecision{DecisionKind::Address, within, 2, false};
+  return SymbolicAddress::Pause;
 }
 
 Interpreter::ShadowStep Interpreter::shadowStep(ThreadState &thread,
@@ -266,7 +292,18 @@ Interpreter::ShadowStep Interpreter::shadowStep(ThreadState &thread,
     return ShadowStep::Continue;
 
   case Op::Load: {
-    concretise(I.a, Concretisation::Address);
+    if (symbolic(I.a)) {
+      symbolic_memory::Target target;
+      switch (symbolicAddress(thread, R, S, I.a, I.imm, I.flag, target)) {
+      case SymbolicAddress::Pause:
+        return ShadowStep::Pause;
+      case SymbolicAddress::Within:
+        S[I.dst] = symbolic_memory::load(*memory_, E, target);
+        return ShadowStep::Continue;
+      case SymbolicAddress::Concretised:
+        break;
+      }
+    }
     Address address = R[I.a] + I.imm;
     S[I.dst] = memory_->hasShadows() && memory_->check(address, I.flag, false) == MemoryFault::None
                    ? loadShadow(address, I.flag)
@@ -274,7 +311,21 @@ Interpreter::ShadowStep Interpreter::shadowStep(ThreadState &thread,
     return ShadowStep::Continue;
   }
   case Op::Store: {
-    concretise(I.b, Concretisation::Address);
+    if (symbolic(I.b)) {
+      symbolic_memory::Target target;
+      switch (symbolicAddress(thread, R, S, I.b, I.imm, I.flag, target)) {
+      case SymbolicAddress::Pause:
+        return ShadowStep::Pause;
+      case SymbolicAddress::Within:
+        memory_->setShadow(target.first, target.size,
+                           symbolic_memory::storedBytes(*memory_, E, target,
+                                                        operand(R, S, I.a, 8 * I.flag))
+                               .data());
+        return ShadowStep::Continue;
+      case SymbolicAddress::Concretised:
+        break;
+      }
+    }
     Address address = R[I.b] + I.imm;
     if ((symbolic(I.a) || memory_->hasShadows()) &&
         memory_->check(address, I.flag, true) == MemoryFault::None)

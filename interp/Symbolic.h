@@ -40,6 +40,9 @@ enum class DecisionKind : uint8_t {
   Switch,   // choice i < numCases: the value equals case i; choice numCases: the default
   Division, // choice 1: the division is defined; choice 0: division by zero (or INT_MIN / -1)
   Assume,   // __VERIFIER_assume on a symbolic condition: one choice, the condition holds
+  Address,  // a load or store at an address computed from nondet inputs: choice 1, the access
+            // lies within the object its concrete address points into; choice 0, it does not
+            // (a memory error) (interp/SymbolicMemory.h)
 };
 
 struct PendingDecision {

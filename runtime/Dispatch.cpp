@@ -111,7 +111,10 @@ CallOutcome Execution::call(ThreadState &state, const ExternalCall &call, Slot *
   while (status_ == ExecStatus::Running && isEnabledThread(thread)) {
     Slot value = 0;
     Operation event = thread.pending;
-    switch (perform(thread, 0, value, event)) {
+    Performed performed = perform(thread, 0, value, event);
+    if (blockFootprint_.gathering)
+      gatherBlockAccesses(event);
+    switch (performed) {
     case Performed::Complete: {
       ExprId shadow = std::exchange(resultShadow_, ConcreteValue);
       if (call.resultType.numSlots != 0) {
@@ -133,6 +136,27 @@ CallOutcome Execution::call(ThreadState &state, const ExternalCall &call, Slot *
     return CallOutcome::Stop;
   // Blocked inside the atomic block (a lock held elsewhere): the block is interrupted here.
   return CallOutcome::Pause;
+}
+
+// Only plain memory operations are gathered: the dependence of a lock, a fork or a join rests
+// on more than its footprint (its kind, the thread it names), which one event cannot carry.
+void Execution::gatherBlockAccesses(const Operation &performed) {
+  BlockFootprint &block = blockFootprint_;
+  switch (performed.kind) {
+  case OpKind::Load:
+  case OpKind::Store:
+  case OpKind::ReadModifyWrite:
+  case OpKind::MemoryCopy:
+  case OpKind::Free:
+    break;
+  default:
+    block.fits = false;
+    return;
+  }
+  if (performed.global)
+    block.fits = false;
+  for (unsigned k = 0; k < performed.numAccesses && block.fits; ++k)
+    block.fits = block.ranges.mergeAccess(performed.accesses[k]);
 }
 
 CallOutcome Execution::prepareAttribute(ProgramThread &thread, const ExternalCall &call,
@@ -204,12 +228,16 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   switch (id) {
   // ---- Memory accesses ----
   case Ext::Load:
+    if (pausesAtAddressDecision(thread, call, a[1]))
+      return CallOutcome::Pause;
     setPending(thread, OpKind::Load, loc32(a[3]));
-    op.addAccess(a[0], a[1], false);
+    addAccessFootprint(call, a[1], false, op);
     return CallOutcome::Pause;
   case Ext::Store:
+    if (pausesAtAddressDecision(thread, call, a[2]))
+      return CallOutcome::Pause;
     setPending(thread, OpKind::Store, loc32(a[4]));
-    op.addAccess(a[0], a[2], true);
+    addAccessFootprint(call, a[2], true, op);
     return CallOutcome::Pause;
   case Ext::LoadBytes:
     setPending(thread, OpKind::Load, loc32(a[4]));

@@ -104,6 +104,8 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
     return event_; // misuse by the caller: nothing happens
   Slot result = 0;
   ++symbolicState_.steps;
+  blockFootprint_ = BlockFootprint{};
+  blockFootprint_.gathering = event_.kind == OpKind::AtomicBlock;
   Performed performed = perform(thread, choice, result, event_);
   switch (performed) {
   case Performed::Complete: {
@@ -124,6 +126,16 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
   }
   if (thread.stage == Stage::Terminated)
     event_.endsThread = true;
+  if (blockFootprint_.gathering && blockFootprint_.fits && thread.atomicDepth == 0 &&
+      status_ == ExecStatus::Running) {
+    // The whole block ran in this step: its event touches what the block touched. The block
+    // reads the same values, takes the same path and touches the same ranges wherever it is
+    // moved past events that do not touch them, so this is its footprint there too.
+    event_.global = false;
+    event_.numAccesses = blockFootprint_.ranges.numAccesses;
+    std::copy_n(blockFootprint_.ranges.accesses, event_.numAccesses, event_.accesses);
+  }
+  blockFootprint_.gathering = false;
   return event_;
 }
 

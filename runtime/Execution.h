@@ -275,6 +275,13 @@ private:
   /// __VERIFIER_assume on a symbolic condition: true if it is pending as a decision (the step
   /// adds it to the path condition); false if the condition is a constant after all.
   bool prepareSymbolicAssume(ProgramThread &thread, const ExternalCall &call);
+  /// A load or store (`__bpor_load`/`__bpor_store`) whose address depends on nondet inputs.
+  bool symbolicTarget(const ExternalCall &call, uint64_t size, symbolic_memory::Target &target);
+  bool pausesAtAddressDecision(ProgramThread &thread, const ExternalCall &call, uint64_t size);
+  void addAccessFootprint(const ExternalCall &call, uint64_t size, bool write, Operation &op);
+  /// A store at a symbolic address: the object's shadow after it, computed before the write.
+  void prepareSymbolicStore(ProgramThread &thread);
+  std::vector<uint32_t> storedObjectShadow_;
   Performed performDecision(ProgramThread &thread, uint32_t choice, Operation &event);
   /// With options_.symbolicNondet: creates the store and puts the interpreter in symbolic mode.
   void enableSymbolicMode();
@@ -331,6 +338,15 @@ private:
   /// A thread paused at a Nondet inside an atomic block: no other thread may run until it has
   /// left the block (its Nondet is global so the checker sees the dependence).
   ThreadId atomicOwner_ = NoThread;
+  /// The footprint of the atomic block the current step runs (docs/design.md, "Atomic
+  /// blocks"): gathered while `gathering`, given to the step's event if the block ended within
+  /// the step and touched at most Operation::MaxAccesses ranges with plain memory operations.
+  struct BlockFootprint {
+    bool gathering = false;
+    bool fits = true;
+    Operation ranges;
+  } blockFootprint_;
+  void gatherBlockAccesses(const Operation &performed);
 
   runtime::SyncTable<runtime::Mutex> mutexes_;
   runtime::SyncTable<runtime::CondVar> conds_;

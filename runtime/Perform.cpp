@@ -169,6 +169,8 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
   case Ext::BporMemcpy:
   case Ext::BporMemmove:
   case Ext::BporMemset: {
+    if (symbolic_ && thread.request.id == Ext::Store)
+      prepareSymbolicStore(thread);
     Performed performed = performMemory(thread, result, event);
     if (performed == Performed::Complete && symbolic_)
       moveShadows(thread, result, resultShadow_);

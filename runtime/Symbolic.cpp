@@ -18,8 +18,10 @@ bool Execution::keepsSymbolic(uint32_t id, unsigned arg) const {
   switch (Ext(id)) {
   case Ext::Assume:
     return arg == 0; // the condition
+  case Ext::Load:
+    return arg == 0; // the address (symbolicTarget)
   case Ext::Store:
-    return arg == 1; // the value
+    return arg == 0 || arg == 1; // the address and the value
   default:
     return false;
   }
@@ -44,6 +46,7 @@ void Execution::setDecisionPending(ProgramThread &thread) {
   const PendingDecision &decision = thread.state.decision;
   setPending(thread, OpKind::Decision, 0);
   thread.pending.numChoices = decision.numChoices;
+  thread.pending.detail = uint8_t(decision.kind);
   // Decisions constrain one shared path condition. An assumption writes it: it has no other
   // outcome, so one thread's assumption can stop another's thread for good. A branch, switch
   // or division only reads it: every outcome is explored, the conjunction of two threads'
@@ -58,9 +61,70 @@ void Execution::setDecisionPending(ProgramThread &thread) {
   }
 }
 
+void Execution::addAccessFootprint(const ExternalCall &call, uint64_t size, bool write,
+                                   Operation &op) {
+  // At a symbolic address the access may touch any part of its object, whichever value the
+  // inputs take when it runs.
+  symbolic_memory::Target target;
+  if (symbolicTarget(call, size, target))
+    op.addAccess(target.first, target.size, write);
+  else
+    op.addAccess(call.arg(0), size, write);
+}
+
 #ifdef BPOR_WITH_Z3
 
 bool Execution::symbolicSupported() { return true; }
+
+// The object a load or store at a symbolic address is confined to (interp/SymbolicMemory.h).
+// False if the address is concrete, or if no small object holds it: then it is fixed to its
+// value.
+bool Execution::symbolicTarget(const ExternalCall &call, uint64_t size,
+                               symbolic_memory::Target &target) {
+  ExprId address = call.argShadow(0);
+  if (!symbolic_ || address == ConcreteValue)
+    return false;
+  if (symbolic_memory::findTarget(memory_, *symbolic_, address, call.arg(0), unsigned(size),
+                                  target))
+    return true;
+  symbolic_->concretise(address, call.arg(0), Concretisation::Address);
+  return false;
+}
+
+void Execution::prepareSymbolicStore(ProgramThread &thread) {
+  storedObjectShadow_.clear();
+  ExternalCall call = interp_->pendingCall(thread.state);
+  uint64_t size = std::min<uint64_t>(thread.request.args[2], 8);
+  symbolic_memory::Target target;
+  if (!symbolicTarget(call, size, target))
+    return;
+  ExprId value = call.argShadow(1) != ConcreteValue
+                     ? call.argShadow(1)
+                     : symbolic_->constant(thread.request.args[1], unsigned(8 * size));
+  storedObjectShadow_ = symbolic_memory::storedBytes(memory_, *symbolic_, target, value);
+}
+
+// Before a load or store at a symbolic address: the thread pauses at the decision whether the
+// access lies within its object, unless that is certain or already decided.
+bool Execution::pausesAtAddressDecision(ProgramThread &thread, const ExternalCall &call,
+                                        uint64_t size) {
+  symbolic_memory::Target target;
+  if (!symbolicTarget(call, size, target))
+    return false;
+  PendingDecision &decision = thread.state.decision;
+  if (decision.kind == DecisionKind::Address && decision.decided) {
+    decision = PendingDecision{}; // choice 1: within (choice 0 ended the execution)
+    return false;
+  }
+  ExprId within = symbolic_memory::withinObject(*symbolic_, target);
+  uint64_t constant = 0;
+  if (symbolic_->isConstant(within, constant) && constant == 1)
+    return false;
+  decision = PendingDecision{DecisionKind::Address, within, 2, false};
+  setDecisionPending(thread);
+  thread.pending.location = currentLocation(thread);
+  return true;
+}
 
 void Execution::enableSymbolicMode() {
   if (!options_.symbolicNondet)
@@ -130,6 +194,7 @@ Execution::Performed Execution::performDecision(ProgramThread &thread, uint32_t 
   switch (decision.kind) {
   case DecisionKind::Branch:
   case DecisionKind::Division:
+  case DecisionKind::Address:
     outcome = choice == 1 ? decision.expr : store.negate(decision.expr);
     break;
   case DecisionKind::Assume:
@@ -173,6 +238,16 @@ Execution::Performed Execution::performDecision(ProgramThread &thread, uint32_t 
   }
   if (modelChanged)
     refreshConcreteValues();
+  if (decision.kind == DecisionKind::Address && choice == 0) {
+    // Checked here, not by the access: outside its object the address may point into another
+    // live object, where the access itself would not fault.
+    decision = PendingDecision{};
+    fail(ErrorKind::MemoryError, thread, currentLocation(thread),
+         fmt::format("{}: a load or store at an address computed from nondet inputs can lie "
+                     "outside its object",
+                     memoryFaultName(MemoryFault::OutOfBounds)));
+    return Performed::Stopped;
+  }
   if (decision.kind == DecisionKind::Assume) {
     decision = PendingDecision{};
     return Performed::Complete; // the __VERIFIER_assume call returns
@@ -232,7 +307,12 @@ void Execution::moveShadows(ProgramThread &thread, Slot &result, ExprId &resultS
     return;
   const Slot *a = thread.request.args;
   switch (thread.request.id) {
-  case Ext::Load: // (address, size): the result carries the bytes' expression
+  case Ext::Load: { // (address, size): the result carries the bytes' expression
+    symbolic_memory::Target target;
+    if (symbolicTarget(interp_->pendingCall(thread.state), a[1], target)) {
+      resultShadow = symbolic_memory::load(memory_, *symbolic_, target);
+      return;
+    }
     if (a[1] <= 8 && memory_.check(a[0], a[1], false) == MemoryFault::None) {
       uint32_t bytes[8];
       if (memory_.readShadow(a[0], a[1], bytes)) {
@@ -244,10 +324,18 @@ void Execution::moveShadows(ProgramThread &thread, Slot &result, ExprId &resultS
       }
     }
     return;
+  }
   case Ext::Store: { // (address, value, size): the bytes carry the value's expression
     uint64_t size = std::min<uint64_t>(a[2], 8);
     if (memory_.check(a[0], size, true) != MemoryFault::None)
       return;
+    if (!storedObjectShadow_.empty()) { // a symbolic address (computed before the write)
+      symbolic_memory::Target target;
+      if (symbolicTarget(interp_->pendingCall(thread.state), size, target))
+        memory_.setShadow(target.first, target.size, storedObjectShadow_.data());
+      storedObjectShadow_.clear();
+      return;
+    }
     setValueShadow(a[0], size, interp_->pendingCall(thread.state).argShadow(1));
     return;
   }
@@ -288,6 +376,13 @@ CallOutcome Execution::symbolicNondet(ProgramThread &, const ExternalCall &, Slo
   return CallOutcome::Stop;
 }
 bool Execution::prepareSymbolicAssume(ProgramThread &, const ExternalCall &) { return false; }
+bool Execution::symbolicTarget(const ExternalCall &, uint64_t, symbolic_memory::Target &) {
+  return false;
+}
+bool Execution::pausesAtAddressDecision(ProgramThread &, const ExternalCall &, uint64_t) {
+  return false;
+}
+void Execution::prepareSymbolicStore(ProgramThread &) {}
 Execution::Performed Execution::performDecision(ProgramThread &, uint32_t, Operation &) {
   return Performed::Complete;
 }

@@ -197,6 +197,20 @@ public:
     return MemoryFault::None;
   }
 
+  /// The live data object `address` points into (at any offset, in bounds or not, as check()
+  /// attributes it): its first address and size. False for null, invalid, freed and function
+  /// pointers.
+  bool objectRange(Address address, Address &first, uint64_t &size) const {
+    const MemoryObject *found = nullptr;
+    uint64_t offset = 0;
+    if (resolve(address, found, offset) != MemoryFault::None || !found->alive ||
+        found->kind == ObjectKind::Function)
+      return false;
+    first = address - offset;
+    size = found->size;
+    return true;
+  }
+
   /// Host pointer for an address that passed check().
   const uint8_t *host(Address address) const {
     const MemoryObject *found = nullptr;

@@ -129,7 +129,7 @@ Lines Generator::charNondetOp() {
   charNondetUsed = true;
   int k = int(below(7)) - 3;
   std::string x = variable();
-  switch (below(6)) {
+  switch (below(9)) {
   case 0:
     return {fmt::format("{{ signed char c = __VERIFIER_nondet_char(); if (c > {}) {} = {}; }}", k,
                         x, value())};
@@ -144,6 +144,18 @@ Lines Generator::charNondetOp() {
   case 4:
     return {fmt::format("{{ unsigned char c = __VERIFIER_nondet_uchar(); {} = c % 3 + (c > 250); }}",
                         x)};
+  case 5: // an index from a nondet input, stored at (interp/SymbolicMemory.h)
+    return {fmt::format("{{ signed char c = __VERIFIER_nondet_char(); if (c >= {} && c < 3) "
+                        "arr[c] = {}; }}",
+                        below(2), value())};
+  case 6: // and loaded from, shared memory and a local array, the value checked at once
+    return {"{ unsigned char c = __VERIFIER_nondet_uchar(); r += arr[c % 3]; }",
+            fmt::format("assert(r != {});", value())};
+  case 7:
+    return {fmt::format("{{ unsigned char c = __VERIFIER_nondet_uchar(); int t[3] = {{{}, {}, {}}}; "
+                        "t[c % 3] += {}; r += t[(c + {}) % 3]; }}",
+                        x, value(), value(), value(), below(3)),
+            fmt::format("assert(r != {});", value())};
   default:
     return {fmt::format("if ({} == __VERIFIER_nondet_char()) r += {};", x, value())};
   }

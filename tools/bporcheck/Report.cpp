@@ -1,6 +1,8 @@
 #include "tools/bporcheck/Report.h"
 #include "tools/bporcheck/TraceFolding.h"
 
+#include "interp/Symbolic.h"
+
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -70,6 +72,11 @@ std::string describeEvent(const Model &model, const Operation &op) {
     // A branch on nondet inputs (symbolic mode): the outcome the search chose.
     if (op.numChoices == 1)
       return "assume on nondet input holds";
+    if (DecisionKind(op.detail) == DecisionKind::Address)
+      return op.value ? "address from nondet input: within its object"
+                      : "address from nondet input: outside its object";
+    if (DecisionKind(op.detail) == DecisionKind::Division)
+      return op.value ? "division on nondet input: defined" : "division on nondet input: undefined";
     if (op.numChoices == 2)
       return fmt::format("branch on nondet input: {}", op.value ? "true" : "false");
     return op.value + 1 == op.numChoices

@@ -1,6 +1,7 @@
 // A thread blocked at a join when an execution ends early cannot race with the thread it
 // joins: the join runs after every event of that thread. If optimal DPOR let main's pending
-// join of t1 race with t1's atomic block (which conflicts with every operation), the join
+// join of t1 race with t1's atomic block (which conflicts with every operation, since it locks
+// a mutex: only a block of plain memory operations has a footprint), the join
 // (disabled there) would go first in the wakeup tree before the atomic block, and the reversal
 // of t2's store with the atomic block, inserted under it, would never be explored: 5 executions
 // and 10 of the 13 unique local states (EventLog::racesOfPending; tests/pipeline seed 2000017).
@@ -23,6 +24,7 @@ extern void __VERIFIER_atomic_begin(void);
 extern void __VERIFIER_atomic_end(void);
 
 int x0, x1;
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 
 void *t2(void *arg) {
   x0 = 3;
@@ -32,7 +34,9 @@ void *t2(void *arg) {
 void *t1(void *arg) {
   x1 = 1;
   __VERIFIER_atomic_begin();
+  pthread_mutex_lock(&m);
   x0 = 1;
+  pthread_mutex_unlock(&m);
   __VERIFIER_atomic_end();
   assert(x1 != 1);
   return 0;

@@ -1,6 +1,7 @@
 // A join left pending at an execution's end waits for a thread that has not ended, so it is
 // disabled in every state of the execution and has no race to reverse. If optimal DPOR let
-// main's pending join of t1 race with t2's atomic block (which conflicts with every operation),
+// main's pending join of t1 race with t2's atomic block (which conflicts with every operation,
+// since it locks a mutex: only a block of plain memory operations has a footprint),
 // the join would go, disabled, into the wakeup tree at the state before the atomic block; the
 // reversal of the block with t1's failing load, inserted there next, would count as covered by
 // the join (independent of the load) and be lost with it: 4 executions and 18 of the 29 unique
@@ -28,11 +29,14 @@ extern void __VERIFIER_atomic_begin(void);
 extern void __VERIFIER_atomic_end(void);
 
 int x0, x1;
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 
 void *t2(void *arg) {
   x1 = 1;
   __VERIFIER_atomic_begin();
+  pthread_mutex_lock(&m);
   x1 = 2;
+  pthread_mutex_unlock(&m);
   __VERIFIER_atomic_end();
   (void)*(volatile int *)&x0;
   return 0;

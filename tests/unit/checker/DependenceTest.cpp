@@ -53,6 +53,28 @@ TEST(Dependence, SecondAccessOfAMemoryCopyCounts) {
   EXPECT_FALSE(dependent(copy, access(1, OpKind::Load, 100, 4, false)));
 }
 
+// An atomic block's footprint is gathered with mergeAccess: overlapping ranges become their
+// union, written if either was; touching ranges merge only when both read or both write.
+TEST(Dependence, MergedFootprintsKeepEveryByteAndWrite) {
+  Operation block = plain(0, OpKind::AtomicBlock);
+  ASSERT_TRUE(block.mergeAccess(Access{8, 4, false}));
+  ASSERT_TRUE(block.mergeAccess(Access{10, 4, true})); // overlaps: [8, 14) written
+  ASSERT_TRUE(block.mergeAccess(Access{14, 2, false})); // touches a write: kept apart
+  ASSERT_TRUE(block.mergeAccess(Access{16, 2, false})); // touches that read: [14, 18) read
+  ASSERT_EQ(block.numAccesses, 2);
+  EXPECT_TRUE(dependent(block, access(1, OpKind::Load, 8, 1, false)));
+  EXPECT_TRUE(dependent(block, access(1, OpKind::Store, 17, 1, true)));
+  EXPECT_FALSE(dependent(block, access(1, OpKind::Load, 17, 1, false)));
+  EXPECT_FALSE(dependent(block, access(1, OpKind::Store, 18, 4, true)));
+  ASSERT_TRUE(block.mergeAccess(Access{100, 1, true}));
+  ASSERT_TRUE(block.mergeAccess(Access{200, 1, true}));
+  EXPECT_FALSE(block.mergeAccess(Access{300, 1, true})); // a fifth range: no room
+  EXPECT_EQ(block.numAccesses, Operation::MaxAccesses);
+  EXPECT_TRUE(block.mergeAccess(Access{12, 8, false})); // joins [8, 14) and [14, 18): room again
+  EXPECT_EQ(block.numAccesses, 3);
+  EXPECT_TRUE(dependent(block, access(1, OpKind::Load, 19, 1, false))); // now written
+}
+
 TEST(Dependence, GlobalConflictsWithFootprintsAndGlobalsOnly) {
   Operation exit = plain(0, OpKind::Exit);
   exit.global = true;
