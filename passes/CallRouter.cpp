@@ -21,6 +21,11 @@ constexpr StringLiteral AtomicPrefix = "__VERIFIER_atomic_";
 bool isInsideAtomicFunction(const CallBase &Call) {
   return Call.getFunction()->getName().starts_with(AtomicPrefix);
 }
+
+// The footprint table is filled in once every body is instrumented (AtomicFootprint.h).
+std::vector<Value *> atomicBeginArguments(IRBuilder<> &B, ConstantInt *Location) {
+  return {Location, ConstantPointerNull::get(B.getPtrTy()), B.getInt32(0)};
+}
 } // namespace
 
 StringRef routedName(StringRef Name) {
@@ -214,8 +219,10 @@ bool CallRouter::rewriteNondet(CallBase &Call, StringRef Suffix) {
 
 void CallRouter::replaceWithAtomicMarker(CallBase &Call, bool Begin) {
   IRBuilder<> B(&Call);
-  B.CreateCall(Begin ? Runtime.atomicBegin() : Runtime.atomicEnd(),
-               {Locations.idConstant(Call)});
+  if (Begin)
+    B.CreateCall(Runtime.atomicBegin(), atomicBeginArguments(B, Locations.idConstant(Call)));
+  else
+    B.CreateCall(Runtime.atomicEnd(), {Locations.idConstant(Call)});
   if (!Call.use_empty()) // declared with a non-void type: give it a value
     Call.replaceAllUsesWith(PoisonValue::get(Call.getType()));
   Call.eraseFromParent();
@@ -230,7 +237,7 @@ bool CallRouter::wrapAtomic(CallBase &Call) {
     return false; // an invoke: not produced from C
   ConstantInt *Loc = Locations.idConstant(Call);
   IRBuilder<> Before(CI);
-  Before.CreateCall(Runtime.atomicBegin(), {Loc});
+  Before.CreateCall(Runtime.atomicBegin(), atomicBeginArguments(Before, Loc));
   IRBuilder<> After(CI->getNextNode());
   After.SetCurrentDebugLocation(CI->getDebugLoc());
   After.CreateCall(Runtime.atomicEnd(), {Loc});

@@ -1,6 +1,8 @@
 //===- InstrumentPass.cpp - bpor-instrument ------------------------------===//
 #include "passes/InstrumentPass.h"
 
+#include "passes/AtomicFootprint.h"
+
 #include "passes/CallRouter.h"
 #include "passes/MemoryInstrumenter.h"
 #include "passes/RuntimeFunctions.h"
@@ -47,6 +49,7 @@ PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &) {
     Calls.route(*F);
   }
   Calls.eraseUnusedDeclarations();
+  describeAtomicFootprints(M);
   Locations.finalize();
   return PreservedAnalyses::none();
 }

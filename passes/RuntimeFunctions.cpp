@@ -63,7 +63,7 @@ FunctionCallee RuntimeFunctions::nondet() {
   return declare("__bpor_nondet", I64, {I32, I32, I32});
 }
 FunctionCallee RuntimeFunctions::atomicBegin() {
-  return declare("__bpor_atomic_begin", Void, {I32});
+  return declare("__bpor_atomic_begin", Void, {I32, Ptr, I32});
 }
 FunctionCallee RuntimeFunctions::atomicEnd() {
   return declare("__bpor_atomic_end", Void, {I32});

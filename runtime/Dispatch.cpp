@@ -138,6 +138,36 @@ CallOutcome Execution::call(ThreadState &state, const ExternalCall &call, Slot *
   return CallOutcome::Pause;
 }
 
+// Whether `access` lies within one range of `footprint` that is written if it writes.
+static bool covers(const Operation &footprint, const Access &access) {
+  for (unsigned k = 0; k < footprint.numAccesses; ++k) {
+    const Access &range = footprint.accesses[k];
+    if (range.address <= access.address &&
+        access.address + access.size <= range.address + range.size &&
+        (range.write || !access.write))
+      return true;
+  }
+  return access.size == 0;
+}
+
+// The footprint the pass named for the block (passes/AtomicFootprint.h): a table of (address,
+// size, write) words. False if there is none, or it does not fit in one operation.
+bool Execution::readBlockFootprint(const ExternalCall &call, Operation &op) {
+  if (call.numArgs() < 3 || call.arg(1) == 0 || call.arg(2) == 0)
+    return false;
+  for (uint64_t i = 0; i < call.arg(2); ++i) {
+    uint64_t word[3];
+    for (unsigned k = 0; k < 3; ++k)
+      if (memory_.read(call.arg(1) + 8 * (3 * i + k), 8, word[k]) != MemoryFault::None)
+        return false;
+    if (!op.mergeAccess(Access{word[0], word[1], word[2] != 0})) {
+      op.numAccesses = 0;
+      return false;
+    }
+  }
+  return true;
+}
+
 // Only plain memory operations are gathered: the dependence of a lock, a fork or a join rests
 // on more than its footprint (its kind, the thread it names), which one event cannot carry.
 void Execution::gatherBlockAccesses(const Operation &performed) {
@@ -157,6 +187,8 @@ void Execution::gatherBlockAccesses(const Operation &performed) {
     block.fits = false;
   for (unsigned k = 0; k < performed.numAccesses && block.fits; ++k)
     block.fits = block.ranges.mergeAccess(performed.accesses[k]);
+  for (unsigned k = 0; k < performed.numAccesses && block.withinNamed; ++k)
+    block.withinNamed = covers(block.named, performed.accesses[k]);
 }
 
 CallOutcome Execution::prepareAttribute(ProgramThread &thread, const ExternalCall &call,
@@ -373,7 +405,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
       return CallOutcome::Return;
     }
     setPending(thread, OpKind::AtomicBlock, loc32(a[0]));
-    op.global = true;
+    op.global = !readBlockFootprint(call, op);
     return CallOutcome::Pause;
   case Ext::AtomicEnd:
     if (thread.atomicDepth > 0)

@@ -106,6 +106,7 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
   ++symbolicState_.steps;
   blockFootprint_ = BlockFootprint{};
   blockFootprint_.gathering = event_.kind == OpKind::AtomicBlock;
+  blockFootprint_.named = event_;
   Performed performed = perform(thread, choice, result, event_);
   switch (performed) {
   case Performed::Complete: {
@@ -126,17 +127,29 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
   }
   if (thread.stage == Stage::Terminated)
     event_.endsThread = true;
-  if (blockFootprint_.gathering && blockFootprint_.fits && thread.atomicDepth == 0 &&
-      status_ == ExecStatus::Running) {
-    // The whole block ran in this step: its event touches what the block touched. The block
-    // reads the same values, takes the same path and touches the same ranges wherever it is
-    // moved past events that do not touch them, so this is its footprint there too.
-    event_.global = false;
-    event_.numAccesses = blockFootprint_.ranges.numAccesses;
-    std::copy_n(blockFootprint_.ranges.accesses, event_.numAccesses, event_.accesses);
-  }
+  if (blockFootprint_.gathering)
+    setBlockEventFootprint(thread);
   blockFootprint_.gathering = false;
   return event_;
+}
+
+// The footprint of an atomic block's event (docs/design.md, "Atomic blocks"). A block whose
+// footprint the pass named keeps it, as its pending operation had it, so the two agree. Any
+// other block's event touches what the block touched if the whole block ran in this step: the
+// block reads the same values, takes the same path and touches the same ranges wherever it is
+// moved past events that do not touch them.
+void Execution::setBlockEventFootprint(const ProgramThread &thread) {
+  BlockFootprint &block = blockFootprint_;
+  if (!block.named.global) {
+    if (!block.withinNamed) // the pass missed an access: conflict with everything, to be sound
+      event_.global = true;
+    return;
+  }
+  if (block.fits && thread.atomicDepth == 0 && status_ == ExecStatus::Running) {
+    event_.global = false;
+    event_.numAccesses = block.ranges.numAccesses;
+    std::copy_n(block.ranges.accesses, event_.numAccesses, event_.accesses);
+  }
 }
 
 void Execution::runThread(ProgramThread &thread) {

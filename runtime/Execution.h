@@ -341,12 +341,18 @@ private:
   /// The footprint of the atomic block the current step runs (docs/design.md, "Atomic
   /// blocks"): gathered while `gathering`, given to the step's event if the block ended within
   /// the step and touched at most Operation::MaxAccesses ranges with plain memory operations.
+  /// With a footprint the pass named (`named`, the pending operation's), the event keeps it
+  /// if every access stayed within it (`withinNamed`).
   struct BlockFootprint {
     bool gathering = false;
     bool fits = true;
     Operation ranges;
+    bool withinNamed = true;
+    Operation named;
   } blockFootprint_;
   void gatherBlockAccesses(const Operation &performed);
+  bool readBlockFootprint(const ExternalCall &call, Operation &op);
+  void setBlockEventFootprint(const ProgramThread &thread);
 
   runtime::SyncTable<runtime::Mutex> mutexes_;
   runtime::SyncTable<runtime::CondVar> conds_;

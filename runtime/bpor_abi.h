@@ -68,7 +68,7 @@ void __bpor_assume(int condition);
  * pass truncates (or converts) the result to the declared type. */
 uint64_t __bpor_nondet(uint32_t bits, uint32_t is_signed, uint32_t loc);
 /* __VERIFIER_atomic_begin/end, and around every call of a __VERIFIER_atomic_* function. */
-void __bpor_atomic_begin(uint32_t loc);
+void __bpor_atomic_begin(uint32_t loc, const uint64_t *footprint, uint32_t ranges);
 void __bpor_atomic_end(uint32_t loc);
 
 /* ---- Thread-local variables ---- */
