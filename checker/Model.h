@@ -82,7 +82,7 @@ struct Operation {
   /// Up to MaxAccesses byte ranges (memcpy reads one and writes another; an executed atomic
   /// block has the ranges its body touched). Synchronisation operations access their object's
   /// address as a write, so that operations on one mutex are dependent.
-  static constexpr unsigned MaxAccesses = 4;
+  static constexpr unsigned MaxAccesses = 3;
   uint8_t numAccesses = 0;
   /// What else the model says about the operation, for the trace only (for a Decision: the
   /// runtime's DecisionKind). Never read by the checker.

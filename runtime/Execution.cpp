@@ -104,9 +104,11 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
     return event_; // misuse by the caller: nothing happens
   Slot result = 0;
   ++symbolicState_.steps;
-  blockFootprint_ = BlockFootprint{};
-  blockFootprint_.gathering = event_.kind == OpKind::AtomicBlock;
-  blockFootprint_.named = event_;
+  if (event_.kind == OpKind::AtomicBlock) {
+    blockFootprint_ = BlockFootprint{};
+    blockFootprint_.gathering = true;
+    blockFootprint_.named = event_;
+  }
   Performed performed = perform(thread, choice, result, event_);
   switch (performed) {
   case Performed::Complete: {
