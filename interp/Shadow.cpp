@@ -356,6 +356,11 @@ Interpreter::ShadowStep Interpreter::shadowStep(ThreadState &thread,
   case Op::StackSave:
     S[I.dst] = ConcreteValue;
     return ShadowStep::Continue;
+  case Op::LandingPad: // the exception object and selector: concrete
+    S[I.dst] = S[I.dst + 1] = ConcreteValue;
+    return ShadowStep::Continue;
+  case Op::Resume: // rethrows the (concrete) exception object
+    return ShadowStep::Continue;
   case Op::StackRestore:
     concretise(I.a, Concretisation::Address);
     return ShadowStep::Continue;

@@ -60,7 +60,7 @@ bool Interpreter::catches(Address thrown, Address caught) const {
   uint64_t vtable = 0;
   if (!word(thrown, pointerSize, vtable))
     return false;
-    if (vtable != 0 && vtable == kinds.singleBase) {
+  if (vtable != 0 && vtable == kinds.singleBase) {
     uint64_t base = 0;
     return word(thrown + 2 * pointerSize, pointerSize, base) &&
            catches(Address(base), caught);

@@ -153,7 +153,10 @@ int runReplay(Model &model, Execution &execution, const Options &options,
   if (!result.followed)
     return fail(BadInput, fmt::format("{}: the schedule does not fit this program: {}",
                                       options.replay, result.problem));
-  ReplayDescription description{options.input, options.replay, schedule.size()};
+  ReplayDescription description;
+  description.program = options.input;
+  description.schedulePath = options.replay;
+  description.steps = schedule.size();
   description.notes = notes;
   if (!options.json) {
     std::cout << fmt::format("replay of {} ({} steps)\n", options.replay, schedule.size());
