@@ -54,33 +54,35 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
   }
   fmt::print("{} of {} programs checked, {} reference executions\n", checked, count, executions);
   // Most programs are small enough for exhaustive search to be the reference.
-  if (count > 1)
-      EXPECT_GE(checked * 10, count * 6) << checked << " of " << count << " checked";
+  if (count > 1) {
+    EXPECT_GE(checked * 10, count * 6) << checked << " of " << count << " checked";
+  }
 }
 
 } // namespace
 
 TEST(PipelineValidation, AllFeatures) { validateSeeds(0, seedCount(100), defaults()); }
 
-// Symbolic nondet values against the enumeration of every value of a char-sized input.
-TEST(PipelineValidation, SymbolicNondetAgainstEnumeration) {
+// Programs with one char-sized nondet input, whose every value the reference enumerates.
+static CGeneratorOptions charNondetOptions() {
   CGeneratorOptions options;
   options.nondet = false;
   options.charNondet = true;
   options.grandchildren = false;
   options.condvars = false;
-  validateSeeds(7000000, seedCount(30), options, Check::Symbolic);
+  return options;
+}
+
+// Symbolic nondet values against the enumeration of every value of a char-sized input.
+TEST(PipelineValidation, SymbolicNondetAgainstEnumeration) {
+  validateSeeds(7000000, seedCount(30), charNondetOptions(), Check::Symbolic);
 }
 
 // The same with assumptions, which may constrain a nondet input another thread branches on:
 // an assumption's decision depends on every other decision, a branch's only on assumptions.
 TEST(PipelineValidation, SymbolicNondetWithAssumptions) {
-  CGeneratorOptions options;
-  options.nondet = false;
-  options.charNondet = true;
+  CGeneratorOptions options = charNondetOptions();
   options.assumes = true;
-  options.grandchildren = false;
-  options.condvars = false;
   validateSeeds(7100000, seedCount(30), options, Check::Symbolic);
 }
 
