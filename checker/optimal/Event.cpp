@@ -26,7 +26,7 @@ uint64_t objectOf(const Operation &op) { return op.numAccesses ? op.accesses[0].
 // A trylock event's value is the call's result: 0 when it acquired the object.
 bool succeededTrylock(const Operation &op) { return op.kind == OpKind::Trylock && op.value == 0; }
 
-enum class Family : uint8_t { None, Mutex, RwLock, Semaphore };
+enum class Family : uint8_t { None, Mutex, RwLock, Semaphore, Once };
 
 // The blocking acquisitions whose races the explorers reorder as acquisitions (Nidhugg's
 // treatment of a lock as a read-modify-write of the mutex): for each, the release kind that
@@ -37,6 +37,8 @@ Family acquireFamily(OpKind kind) {
   case OpKind::RwRdlock:
   case OpKind::RwWrlock: return Family::RwLock;
   case OpKind::SemWait: return Family::Semaphore;
+  // pthread_once's begin waits while another thread runs the routine; its end releases it.
+  case OpKind::Once: return Family::Once;
   default: return Family::None;
   }
 }
@@ -46,6 +48,7 @@ bool isRelease(Family family, OpKind kind) {
   case Family::Mutex: return kind == OpKind::Unlock || kind == OpKind::CondWait;
   case Family::RwLock: return kind == OpKind::RwUnlock;
   case Family::Semaphore: return kind == OpKind::SemPost;
+  case Family::Once: return kind == OpKind::OnceEnd;
   case Family::None: return false;
   }
   return false;
@@ -76,6 +79,10 @@ RaceClass classifyRace(const Event &e, const Event &later, int releaserWasWriter
     if (releaserWasWriter == 0)
       return {};
     return {RaceVerdict::Reversible, AcquirePartner::ReleasersAcquisition};
+  case OpKind::Once:
+    // After the routine's end the begin only finds it done; before the end it waits: it can
+    // run first only before the runner's own begin.
+    return {RaceVerdict::Irreversible, AcquirePartner::ReleasersAcquisition};
   case OpKind::SemWait:
     if (e.objectAvailableBefore == 0)
       return {RaceVerdict::Irreversible, AcquirePartner::LatestAcquisition};
@@ -98,6 +105,8 @@ bool isAcquisitionFor(const Operation &op, const Operation &later) {
     return op.kind == OpKind::RwRdlock || op.kind == OpKind::RwWrlock || succeededTrylock(op);
   case Family::Semaphore:
     return op.kind == OpKind::SemWait || succeededTrylock(op);
+  case Family::Once:
+    return op.kind == OpKind::Once;
   case Family::None:
     return false;
   }
