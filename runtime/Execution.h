@@ -276,7 +276,8 @@ private:
   /// adds it to the path condition); false if the condition is a constant after all.
   bool prepareSymbolicAssume(ProgramThread &thread, const ExternalCall &call);
   /// A load or store (`__bpor_load`/`__bpor_store`) whose address depends on nondet inputs.
-  bool symbolicTarget(const ExternalCall &call, uint64_t size, symbolic_memory::Target &target);
+  bool symbolicTarget(const ExternalCall &call, uint64_t size, symbolic_memory::Target &target,
+                      bool fixIfNone = false);
   bool pausesAtAddressDecision(ProgramThread &thread, const ExternalCall &call, uint64_t size);
   void addAccessFootprint(const ExternalCall &call, uint64_t size, bool write, Operation &op);
   /// A store at a symbolic address: the object's shadow after it, computed before the write.

@@ -77,17 +77,19 @@ void Execution::addAccessFootprint(const ExternalCall &call, uint64_t size, bool
 bool Execution::symbolicSupported() { return true; }
 
 // The object a load or store at a symbolic address is confined to (interp/SymbolicMemory.h).
-// False if the address is concrete, or if no small object holds it: then it is fixed to its
-// value.
+// False if the address is concrete, or if no small object holds it: then the address is fixed
+// to its value, once, when the access is prepared (`fixIfNone`); later calls for the same
+// access find it pinned by the path condition.
 bool Execution::symbolicTarget(const ExternalCall &call, uint64_t size,
-                               symbolic_memory::Target &target) {
+                               symbolic_memory::Target &target, bool fixIfNone) {
   ExprId address = call.argShadow(0);
   if (!symbolic_ || address == ConcreteValue)
     return false;
   if (symbolic_memory::findTarget(memory_, *symbolic_, address, call.arg(0), unsigned(size),
                                   target))
     return true;
-  symbolic_->concretise(address, call.arg(0), Concretisation::Address);
+  if (fixIfNone)
+    symbolic_->concretise(address, call.arg(0), Concretisation::Address);
   return false;
 }
 
@@ -109,7 +111,7 @@ void Execution::prepareSymbolicStore(ProgramThread &thread) {
 bool Execution::pausesAtAddressDecision(ProgramThread &thread, const ExternalCall &call,
                                         uint64_t size) {
   symbolic_memory::Target target;
-  if (!symbolicTarget(call, size, target))
+  if (!symbolicTarget(call, size, target, true))
     return false;
   PendingDecision &decision = thread.state.decision;
   if (decision.kind == DecisionKind::Address && decision.decided) {
@@ -376,7 +378,7 @@ CallOutcome Execution::symbolicNondet(ProgramThread &, const ExternalCall &, Slo
   return CallOutcome::Stop;
 }
 bool Execution::prepareSymbolicAssume(ProgramThread &, const ExternalCall &) { return false; }
-bool Execution::symbolicTarget(const ExternalCall &, uint64_t, symbolic_memory::Target &) {
+bool Execution::symbolicTarget(const ExternalCall &, uint64_t, symbolic_memory::Target &, bool) {
   return false;
 }
 bool Execution::pausesAtAddressDecision(ProgramThread &, const ExternalCall &, uint64_t) {
