@@ -1,6 +1,7 @@
 //===- CallRouter.cpp - Calls with concurrency semantics go to the runtime ===//
 #include "passes/CallRouter.h"
 
+#include "passes/NondetDomain.h"
 #include "passes/NondetTypes.h"
 #include "passes/OnceLowering.h"
 
@@ -100,8 +101,8 @@ bool isErrorFunctionName(StringRef Name) {
 }
 
 CallRouter::CallRouter(Module &M, RuntimeFunctions &Runtime,
-                       SourceLocationTable &Locations)
-    : M(M), Runtime(Runtime), Locations(Locations) {}
+                       SourceLocationTable &Locations, bool NondetClasses)
+    : M(M), Runtime(Runtime), Locations(Locations), NondetClasses(NondetClasses) {}
 
 unsigned CallRouter::route(Function &F) {
   std::vector<std::pair<CallBase *, Function *>> Calls;
@@ -194,8 +195,24 @@ bool CallRouter::rewriteNondet(CallBase &Call, StringRef Suffix) {
   uint32_t Bits = ResultTy->isIntegerTy() ? std::min(ResultTy->getIntegerBitWidth(), 64u)
                                           : std::min(Type->Bits, 64u);
   IRBuilder<> B(&Call);
-  Value *Word = B.CreateCall(
-      Runtime.nondet(), {B.getInt32(Bits), B.getInt32(Type->IsSigned), Locations.idConstant(Call)});
+  Value *Word = nullptr;
+  // A result only compared with constants: one value of each class the comparisons cannot tell
+  // apart is every behaviour (NondetDomain.h).
+  std::optional<std::vector<uint64_t>> Classes;
+  if (NondetClasses)
+    Classes = observedValueClasses(Call);
+  if (Classes && Bits > 1 && (Bits == 64 || Classes->size() < (uint64_t(1) << Bits))) {
+    Constant *Values = ConstantDataArray::get(M.getContext(), ArrayRef<uint64_t>(*Classes));
+    auto *Table = new GlobalVariable(M, Values->getType(), /*isConstant=*/true,
+                                     GlobalValue::PrivateLinkage, Values, "bpor.nondet.classes");
+    Table->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    Word = B.CreateCall(Runtime.nondetAmong(),
+                        {B.getInt32(Bits), B.getInt32(Type->IsSigned), Locations.idConstant(Call),
+                         Table, B.getInt32(uint32_t(Classes->size()))});
+  } else {
+    Word = B.CreateCall(Runtime.nondet(), {B.getInt32(Bits), B.getInt32(Type->IsSigned),
+                                           Locations.idConstant(Call)});
+  }
   if (!ResultTy->isVoidTy()) {
     Value *Result;
     if (IsWidePair) {

@@ -33,8 +33,10 @@ bool isErrorFunctionName(llvm::StringRef Name);
 
 class CallRouter {
 public:
+  /// NondetClasses: a nondet result only compared with constants draws from its classes
+  /// (NondetDomain.h).
   CallRouter(llvm::Module &M, RuntimeFunctions &Runtime,
-             SourceLocationTable &Locations);
+             SourceLocationTable &Locations, bool NondetClasses = true);
 
   /// Routes F's direct calls; returns how many calls it changed.
   unsigned route(llvm::Function &F);
@@ -53,6 +55,7 @@ private:
   llvm::Module &M;
   RuntimeFunctions &Runtime;
   SourceLocationTable &Locations;
+  bool NondetClasses;
   llvm::SetVector<llvm::Function *> Replaced;
 };
 

@@ -24,6 +24,10 @@ struct InstrumentOptions {
   bool Prepare = true;
   /// Run the IR verifier on the result.
   bool Verify = true;
+  /// A nondet result only compared with constants draws one value of each class those
+  /// comparisons cannot tell apart (NondetDomain.h); off, every nondet call draws from the
+  /// runtime's domain (the validation's reference).
+  bool NondetClasses = true;
 };
 
 } // namespace bpor::passes

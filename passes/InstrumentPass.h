@@ -16,8 +16,13 @@ namespace bpor::passes {
 
 class InstrumentPass : public llvm::PassInfoMixin<InstrumentPass> {
 public:
+  /// NondetClasses: see InstrumentOptions.
+  explicit InstrumentPass(bool NondetClasses = true) : NondetClasses(NondetClasses) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }
+
+private:
+  bool NondetClasses;
 };
 
 } // namespace bpor::passes

@@ -62,6 +62,9 @@ FunctionCallee RuntimeFunctions::assume() {
 FunctionCallee RuntimeFunctions::nondet() {
   return declare("__bpor_nondet", I64, {I32, I32, I32});
 }
+FunctionCallee RuntimeFunctions::nondetAmong() {
+  return declare("__bpor_nondet_among", I64, {I32, I32, I32, Ptr, I32});
+}
 FunctionCallee RuntimeFunctions::atomicBegin() {
   return declare("__bpor_atomic_begin", Void, {I32, Ptr, I32});
 }

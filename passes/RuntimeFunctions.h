@@ -31,6 +31,7 @@ public:
   llvm::FunctionCallee spinYield();   // void (u32 loc)
   llvm::FunctionCallee assume();      // void (i32 condition)
   llvm::FunctionCallee nondet();      // u64 (u32 bits, u32 signed, u32 loc)
+  llvm::FunctionCallee nondetAmong(); // u64 (u32 bits, u32 signed, u32 loc, u64 *values, u32 n)
   llvm::FunctionCallee atomicBegin(); // void (u32 loc, const u64 *footprint, u32 ranges)
   llvm::FunctionCallee atomicEnd();   // void (u32 loc)
   llvm::FunctionCallee onceBegin();   // i32 (ptr control, u32 loc)

@@ -395,6 +395,11 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     if (symbolic_)
       return symbolicNondet(thread, call, result);
     setPending(thread, OpKind::Nondet, loc32(a[2]));
+    if (uint32_t classes = uint32_t(a[4]); classes != 0) {
+      // __bpor_nondet_among: every value the program can tell apart, so no gap.
+      op.numChoices = classes;
+      return CallOutcome::Pause;
+    }
     op.numChoices = nondetChoices(uint32_t(a[0]));
     if (a[0] >= 64 || op.numChoices < (uint64_t(1) << a[0]))
       ++coverageGaps_.partialNondetDraws;

@@ -43,6 +43,7 @@ constexpr Entry Entries[] = {
     {"__bpor_exit", Ext::Exit, true},
     {"__bpor_assume", Ext::Assume, false},
     {"__bpor_nondet", Ext::Nondet, false},
+    {"__bpor_nondet_among", Ext::Nondet, false},
     {"__bpor_atomic_begin", Ext::AtomicBegin, false},
     {"__bpor_atomic_end", Ext::AtomicEnd, false},
     {"__bpor_pthread_create", Ext::ThreadCreate, true},

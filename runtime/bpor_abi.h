@@ -67,6 +67,11 @@ void __bpor_assume(int condition);
  * over a finite domain. `bits` is the width of the result, `is_signed` its signedness; the
  * pass truncates (or converts) the result to the declared type. */
 uint64_t __bpor_nondet(uint32_t bits, uint32_t is_signed, uint32_t loc);
+/* A nondet result the program only compares with constants becomes this: the checker draws one
+ * of the `count` values at `values`, one of each class of values those comparisons cannot tell
+ * apart (passes/NondetDomain.h), so that a plain-values search covers the input completely. */
+uint64_t __bpor_nondet_among(uint32_t bits, uint32_t is_signed, uint32_t loc,
+                             const uint64_t *values, uint32_t count);
 /* __VERIFIER_atomic_begin/end, and around every call of a __VERIFIER_atomic_* function. */
 void __bpor_atomic_begin(uint32_t loc, const uint64_t *footprint, uint32_t ranges);
 void __bpor_atomic_end(uint32_t loc);

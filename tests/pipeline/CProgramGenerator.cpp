@@ -129,10 +129,24 @@ Lines Generator::charNondetOp() {
   charNondetUsed = true;
   int k = int(below(7)) - 3;
   std::string x = variable();
-  switch (below(9)) {
+  static constexpr unsigned ComparedOnly[] = {0, 9, 10};
+  switch (options.comparedNondet ? ComparedOnly[below(3)] : below(11)) {
   case 0:
     return {fmt::format("{{ signed char c = __VERIFIER_nondet_char(); if (c > {}) {} = {}; }}", k,
                         x, value())};
+  // Only compared with constants: drawn by its classes (passes/NondetDomain.h). Each branch
+  // but one fails an assertion of its own, so a class left out is an error missed.
+  case 9:
+    return {"switch (__VERIFIER_nondet_char()) {",
+            fmt::format("case {}: assert(!\"char {}\"); break;", k, k),
+            fmt::format("case {}: {} = {}; break;", k + 1 + int(below(2)), x, value()),
+            "default: assert(!\"char other\"); }"};
+  case 10:
+    return {"{ unsigned char c = __VERIFIER_nondet_uchar();",
+            fmt::format("if (c < {}) assert(!\"uchar low\");", below(3) + 1),
+            "else if (c == 255) assert(!\"uchar max\");",
+            fmt::format("else if (c >= 200) {} = {};", x, value()),
+            "else assert(!\"uchar middle\"); }"};
   case 1:
     return {fmt::format("{} = __VERIFIER_nondet_char();", x)};
   case 2:

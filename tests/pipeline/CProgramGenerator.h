@@ -32,6 +32,9 @@ struct CGeneratorOptions {
   /// enumerated), stored in shared variables, compared, assumed and computed with: the
   /// symbolic search is checked against that enumeration (checkSymbolicProgram).
   bool charNondet = false;
+  /// With charNondet: the input is only ever compared with constants (drawn by its classes,
+  /// passes/NondetDomain.h).
+  bool comparedNondet = false;
   bool asserts = true;
   /// __VERIFIER_assume over shared values and r, inside and outside atomic blocks. Off by
   /// default so that the programs of the other tests' seeds stay the same.

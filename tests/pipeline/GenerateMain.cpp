@@ -24,6 +24,12 @@ int main(int argc, char **argv) {
     auto is = [&](const char *name) { return !std::strcmp(argv[i], name); };
     if (is("--heap"))
       options.heap = true;
+    else if (is("--char-nondet")) { // one char-sized input, no int ones (the symbolic checks)
+      options.charNondet = true;
+      options.nondet = false;
+    } else if (is("--compared-nondet")) { // and it is only compared with constants
+      options.comparedNondet = true;
+    }
     else if (is("--once"))
       options.once = true;
     else if (is("--assumes"))

@@ -332,15 +332,20 @@ std::vector<tool::BuiltModel> compile(const CProgram &program, llvm::LLVMContext
 PipelineCheck checkSymbolicProgram(const CProgram &program, const PipelineCheckOptions &options) {
   PipelineCheck check;
   llvm::LLVMContext context;
+  // The reference enumerates every value of the type; the classes model draws one value of
+  // each class of values the program only compares with constants (passes/NondetDomain.h).
   tool::ModelConfig enumerated;
   enumerated.enumerateSmallNondet = true;
+  enumerated.nondetClasses = false;
   tool::ModelConfig symbolicConfig;
   symbolicConfig.symbolicNondet = true;
+  tool::ModelConfig classesConfig;
+  classesConfig.enumerateSmallNondet = true;
   std::vector<tool::BuiltModel> built =
-      compile(program, context, {enumerated, symbolicConfig}, check.mismatches);
+      compile(program, context, {enumerated, symbolicConfig, classesConfig}, check.mismatches);
   if (!check.mismatches.empty())
     return check;
-  tool::BuiltModel &values = built[0], &symbolic = built[1];
+  tool::BuiltModel &values = built[0], &symbolic = built[1], &classes = built[2];
 
   Mode reference = {"optimal, enumerated", {}, OptimalVariant::Optimal};
   reference.search.maxExecutions = options.maxReferenceExecutions * 20;
@@ -353,6 +358,14 @@ PipelineCheck checkSymbolicProgram(const CProgram &program, const PipelineCheckO
     check.skipped = true;
     return check;
   }
+  Mode byClasses = {"optimal, value classes", {}, OptimalVariant::Optimal};
+  ModeResult classified = run(*classes.model, byClasses);
+  std::vector<std::string> classMismatches;
+  checkRunnable(classified, classMismatches);
+  if (!classified.result.complete || classified.errors != expected.errors)
+    classMismatches.push_back(fmt::format("{} against {}:\n    {}\n    {}", byClasses.name,
+                                          reference.name, summary(expected),
+                                          summary(classified)));
   Mode exhaustive = complete("exhaustive, symbolic", PorMode::None);
   exhaustive.search.maxExecutions = options.maxReferenceExecutions;
   std::vector<Mode> modes = {exhaustive,
@@ -386,6 +399,8 @@ PipelineCheck checkSymbolicProgram(const CProgram &program, const PipelineCheckO
     check.skipped = true;
     check.mismatches.clear();
   }
+  // The classes model draws plain values: its check holds whatever the symbolic search fixed.
+  check.mismatches.insert(check.mismatches.end(), classMismatches.begin(), classMismatches.end());
   return check;
 }
 

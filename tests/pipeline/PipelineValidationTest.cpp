@@ -78,6 +78,14 @@ TEST(PipelineValidation, SymbolicNondetAgainstEnumeration) {
   validateSeeds(7000000, seedCount(30), charNondetOptions(), Check::Symbolic);
 }
 
+// Inputs only compared with constants, drawn by their classes (passes/NondetDomain.h), against
+// the enumeration of every value (checkSymbolicProgram runs both).
+TEST(PipelineValidation, NondetClassesAgainstEnumeration) {
+  CGeneratorOptions options = charNondetOptions();
+  options.comparedNondet = true;
+  validateSeeds(7200000, seedCount(30), options, Check::Symbolic);
+}
+
 // The same with assumptions, which may constrain a nondet input another thread branches on:
 // an assumption's decision depends on every other decision, a branch's only on assumptions.
 TEST(PipelineValidation, SymbolicNondetWithAssumptions) {

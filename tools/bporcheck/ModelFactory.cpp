@@ -101,6 +101,7 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
   passes::InstrumentOptions instrument;
   instrument.SpinLoops =
       config.spinAssume ? passes::SpinLoopHandling::Assume : passes::SpinLoopHandling::Yield;
+  instrument.NondetClasses = config.nondetClasses;
   if (llvm::Error error = passes::prepareAndInstrument(*module, instrument)) {
     built.error = llvm::toString(std::move(error));
     built.exitCode = 3;

@@ -165,12 +165,15 @@ cl::opt<std::string> NondetMode(
     "nondet",
     cl::desc("How __VERIFIER_nondet_* values are explored: 'symbolic' (every value of the type, "
              "decided with Z3; the default when built with Z3) or 'values' (only the "
-             "--nondet-values; the default without Z3)"),
+             "--nondet-values; the default without Z3). A value the program only compares with "
+             "constants is covered completely either way: as plain values, by one value of each "
+             "class those comparisons cannot tell apart"),
     cl::value_desc("symbolic|values"), cl::cat(Category));
 cl::opt<std::string> NondetValues(
     "nondet-values",
     cl::desc("With --nondet=values: comma-separated values that each __VERIFIER_nondet_* call "
-             "may return (implies --nondet=values)"),
+             "may return (implies --nondet=values; given, it also applies to values only "
+             "compared with constants)"),
     cl::init("-1,0,1"), cl::cat(Category));
 cl::opt<std::string> SaveTrace("save-trace",
                                cl::desc("Write the schedule of the error found to this file"),
@@ -530,6 +533,7 @@ bool parseOptions(int argc, char **argv, Options &options) {
       return usageError(fmt::format("--nondet-values: '{}' is not an integer", part.str()));
     options.nondetValues.push_back(value);
   }
+  options.nondetClasses = NondetValues.getNumOccurrences() == 0;
 
   options.saveTrace = SaveTrace;
   options.replay = Replay;

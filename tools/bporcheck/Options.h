@@ -36,6 +36,10 @@ struct Options {
   /// --max-depth was given (the default mode then keeps to it).
   bool maxDepthGiven = false;
   std::vector<int64_t> nondetValues;
+  /// A nondet result only compared with constants draws one value of each class of values those
+  /// comparisons cannot tell apart, not nondetValues (passes/NondetDomain.h); off when
+  /// --nondet-values is given, whose values are then exactly the ones tried.
+  bool nondetClasses = true;
   /// Nondet calls return symbols decided with Z3 (--nondet=symbolic) instead of nondetValues.
   bool symbolicNondet = false;
   std::string saveTrace;

@@ -35,6 +35,7 @@ ScheduleSettings scheduleSettings(const Options &options) {
       {"compile", join(options.clangArgs, "\t")},
       {"nondet", options.symbolicNondet ? "symbolic" : "values"},
       {"nondet-values", join(values, ",")},
+      {"nondet-classes", options.nondetClasses ? "on" : "off"},
       {"spin-loops", options.spinAssume ? "assume" : "yield"},
       {"spurious-wakeups", options.spuriousWakeups ? "on" : "off"},
   };
@@ -59,6 +60,12 @@ std::vector<std::string> applyScheduleSettings(const ScheduleSettings &saved, Op
       for (const std::string &text : split(value, ','))
         options.nondetValues.push_back(std::stoll(text));
       notes.push_back(fmt::format("--nondet-values={}, as the schedule was saved", value));
+    } else if (name == "nondet-classes") {
+      options.nondetClasses = value == "on";
+      notes.push_back(fmt::format("nondet values {} (as the schedule was saved)",
+                                  value == "on" ? "drawn by the classes the program compares "
+                                                  "them in"
+                                                : "drawn from --nondet-values only"));
     } else if (name == "spin-loops") {
       options.spinAssume = value == "assume";
       notes.push_back(fmt::format("spin loops {} (--spin-assume {}), as the schedule was saved",

@@ -233,6 +233,7 @@ int runSvcomp(const Options &options) {
     return unknown(loaded.error);
   ModelConfig config;
   config.nondetValues = options.nondetValues;
+  config.nondetClasses = options.nondetClasses;
   config.symbolicNondet = options.symbolicNondet;
   config.printOutput = options.printOutput;
   config.stackLimit = options.stackLimit;
@@ -330,6 +331,21 @@ int runSvcomp(const Options &options) {
   runComplete(std::max(1.0, budget * QuickCompleteShare));
   const SearchResult &quick = searches.back().result;
   bool settled = !quick.errors.empty() || quick.complete;
+  // 0b. Where optimal DPOR did not finish, the stateful search for a moment too: threads that
+  //     meet in few states can still have factorially many traces (a barrier used twice by
+  //     three threads).
+  if (!settled && hasStateKeys && !searches.back().stateful) {
+    statefulBase.timeLimitSeconds = std::max(1.0, budget * QuickCompleteShare);
+    searches.push_back(runStateful(*keyed, statefulBase));
+    progress.finish();
+    std::cout << "search: " << statsPhrase(searches.back()) << "\n";
+    // Over plain values it covers every value only of bool- and char-sized inputs: then only
+    // a violation settles the task.
+    const Search &stateful = searches.back();
+    bool everyValue = stateful.on->execution->coverageGaps().partialNondetDraws ==
+                      stateful.before.partialNondetDraws;
+    settled = !stateful.result.errors.empty() || (stateful.result.complete && everyValue);
+  }
   if (!settled) {
     // 1. A quick bug hunt: few preemptions find most concurrency bugs (and if the bound prunes
     //    nothing, this search was already complete).

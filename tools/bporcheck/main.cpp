@@ -242,6 +242,7 @@ int main(int argc, char **argv) {
 
   ModelConfig config;
   config.nondetValues = options.nondetValues;
+  config.nondetClasses = options.nondetClasses;
   config.symbolicNondet = options.symbolicNondet;
   config.printOutput = options.printOutput;
   config.spinAssume = options.spinAssume;

@@ -27,7 +27,7 @@
 // RAND: reason: rand() was called: it was explored with one fixed sequence of values
 // RAND-NEXT: SV-COMP result: unknown
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp --max-depth=20 -DLONG -DSYMBOLIC %s | %FileCheck --check-prefix=STEPS %s
-// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp --max-executions=1 %s | %FileCheck --check-prefix=LIMIT %s
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp --max-executions=1 -DSYMBOLIC %s | %FileCheck --check-prefix=LIMIT %s
 // STEPS: search: stateful search
 // STEPS: reason: a __VERIFIER_nondet_* value wider than 8 bits was explored only with the values {-1, 0, 1}
 // STEPS-NEXT: SV-COMP result: unknown
@@ -56,7 +56,7 @@ int main(void) {
   pthread_t t;
   pthread_create(&t, 0, setter, 0);
 #ifdef SYMBOLIC
-  if (__VERIFIER_nondet_int() == 12345678)
+  if (__VERIFIER_nondet_int() + 1 == 12345679) // not only compared: its value matters
     flag = 2;
 #endif
 #ifdef NULL_DEREF

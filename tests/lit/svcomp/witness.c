@@ -23,7 +23,7 @@ int main(void) {
   char c = __VERIFIER_nondet_char();
   pthread_t h;
   pthread_create(&h, 0, t, 0);
-  if (c == -3 && x == 1)
+  if (c + 3 == 0 && x == 1) // computed with, not only compared: a symbolic value
     reach_error();
   return 0;
 }

@@ -17,6 +17,7 @@ void *const abi_functions[] = {
     (void *)__bpor_memmove,
     (void *)__bpor_memset,
     (void *)__bpor_nondet,
+    (void *)__bpor_nondet_among,
     (void *)__bpor_once_begin,
     (void *)__bpor_once_end,
     (void *)__bpor_pthread_attr_destroy,

@@ -28,6 +28,9 @@ entry:
   call void @llvm.memmove.p0.p0.i64(ptr @h, ptr @g, i64 4, i1 false)
   call void @llvm.memset.p0.i64(ptr @h, i8 0, i64 4, i1 false)
   %n = call i32 @__VERIFIER_nondet_int()
+  store i32 %n, ptr @h
+  %k = call i32 @__VERIFIER_nondet_int()
+  %known = icmp eq i32 %k, 3
   call void @__VERIFIER_atomic_begin()
   call void @__VERIFIER_atomic_end()
   br label %spin

@@ -1,0 +1,86 @@
+//===- NondetDomain.cpp - The values of a nondet input the program can tell apart -===//
+#include "passes/NondetDomain.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
+
+#include <set>
+
+using namespace llvm;
+
+namespace bpor::passes {
+
+namespace {
+
+/// Collects the arc starts (NondetDomain.h) of the uses of `V`, a value of the nondet result's
+/// W-bit type or its sign- or zero-extension; false if some use is not a comparison with a
+/// constant.
+class ArcStarts {
+public:
+  explicit ArcStarts(unsigned Width)
+      : Mask(Width == 64 ? ~uint64_t(0) : (uint64_t(1) << Width) - 1),
+        SignedMin(uint64_t(1) << (Width - 1)) {}
+
+  bool addUses(const Value &V, bool Extended) {
+    for (const Use &U : V.uses()) {
+      const User *Who = U.getUser();
+      if (const auto *Compare = dyn_cast<ICmpInst>(Who)) {
+        const auto *C = dyn_cast<ConstantInt>(Compare->getOperand(1 - U.getOperandNo()));
+        if (!C)
+          return false;
+        addConstant(*C);
+        if (Compare->isRelational())
+          Starts.insert(Compare->isSigned() ? SignedMin : 0);
+        continue;
+      }
+      if (const auto *Switch = dyn_cast<SwitchInst>(Who); Switch && U.getOperandNo() == 0) {
+        for (const auto &Case : Switch->cases())
+          addConstant(*Case.getCaseValue());
+        continue;
+      }
+      // An extension is one-to-one and monotone on each arc between 0 and INT_MIN of the
+      // narrow type, and its image crosses no wrap of the wide one: comparing the wide value
+      // with C changes its answer only at C's low bits and the next value, or at 0 and INT_MIN.
+      if (!Extended && (isa<SExtInst>(Who) || isa<ZExtInst>(Who))) {
+        Starts.insert(0);
+        Starts.insert(SignedMin);
+        if (!addUses(*Who, /*Extended=*/true))
+          return false;
+        continue;
+      }
+      return false;
+    }
+    return true;
+  }
+
+  std::vector<uint64_t> values() const {
+    if (Starts.empty()) // never observed: any one value
+      return {0};
+    return std::vector<uint64_t>(Starts.begin(), Starts.end());
+  }
+
+private:
+  void addConstant(const ConstantInt &C) {
+    uint64_t Value = C.getValue().getLoBits(64).getZExtValue() & Mask;
+    Starts.insert(Value);
+    Starts.insert((Value + 1) & Mask);
+  }
+
+  uint64_t Mask;
+  uint64_t SignedMin;
+  std::set<uint64_t> Starts;
+};
+
+} // namespace
+
+std::optional<std::vector<uint64_t>> observedValueClasses(const Value &Result) {
+  auto *Type = dyn_cast<IntegerType>(Result.getType());
+  if (!Type || Type->getBitWidth() > 64)
+    return std::nullopt;
+  ArcStarts Starts(Type->getBitWidth());
+  if (!Starts.addUses(Result, /*Extended=*/false))
+    return std::nullopt;
+  return Starts.values();
+}
+
+} // namespace bpor::passes

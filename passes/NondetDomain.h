@@ -1,0 +1,34 @@
+//===- NondetDomain.h - The values of a nondet input the program can tell apart -===//
+//
+// A __VERIFIER_nondet_int() whose result the program only compares with constants
+// (`if (__VERIFIER_nondet_int())`, `switch (__VERIFIER_nondet_int()) { case 1: ... }`, `x < 5`)
+// cannot behave differently for two values that every one of those comparisons answers alike.
+// One value of each such class covers every behaviour, so a plain-values search that draws
+// exactly those is complete for the input, however wide its type.
+//
+// The classes: put the 2^W values of the W-bit type on a circle. A comparison `v op c` changes
+// its answer only between c - 1 and c, between c and c + 1, and, for a relational predicate,
+// where its order wraps (between -1 and 0 unsigned, between INT_MAX and INT_MIN signed). So each
+// class is a union of arcs between consecutive such cuts, and every arc starts at c or c + 1 of
+// some constant c, at 0 (when an unsigned relation is used) or at INT_MIN (a signed one): those
+// points are the representatives. A comparison of the value's sign- or zero-extension (C's
+// integer promotion of a char or short) adds 0 and INT_MIN of the narrow type, where the
+// extension jumps, and the low bits of its constant.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "llvm/IR/Value.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace bpor::passes {
+
+/// One value of each class of results that the program's uses of `Result` (an integer of at
+/// most 64 bits) cannot tell apart, sorted, each as the W-bit pattern zero-extended; nullopt if
+/// some use is not a comparison with a constant, directly or after one extension (a store,
+/// arithmetic, a call, a phi ...).
+std::optional<std::vector<uint64_t>> observedValueClasses(const llvm::Value &Result);
+
+} // namespace bpor::passes

@@ -1,0 +1,88 @@
+; A nondet result the program only compares with constants becomes __bpor_nondet_among over
+; one value of each class the comparisons cannot tell apart (passes/NondetDomain.h): the
+; constants c and c + 1, INT_MIN for a signed relation, 0 for an unsigned one. Any other use
+; (arithmetic, a store, a call) keeps the plain __bpor_nondet.
+; REQUIRES: plugin
+; RUN: %opt -load-pass-plugin=%plugin -passes=bpor-instrument -S %s -o %t.ll
+; RUN: %FileCheck %s < %t.ll
+
+declare i32 @__VERIFIER_nondet_int()
+declare i16 @__VERIFIER_nondet_short()
+declare void @use(i32)
+
+; CHECK-DAG: @[[TRUTH:bpor.nondet.classes[.0-9]*]] = private unnamed_addr constant [2 x i64] [i64 0, i64 1]
+; CHECK-DAG: @[[SIGNED:bpor.nondet.classes[.0-9]*]] = private unnamed_addr constant [5 x i64] [i64 5, i64 6, i64 10, i64 11, i64 2147483648]
+; CHECK-DAG: @[[UNSIGNED:bpor.nondet.classes[.0-9]*]] = private unnamed_addr constant [3 x i64] [i64 0, i64 7, i64 8]
+; CHECK-DAG: @[[PROMOTED:bpor.nondet.classes[.0-9]*]] = private unnamed_addr constant [4 x i64] [i64 0, i64 100, i64 101, i64 128]
+; CHECK-DAG: @[[CASES:bpor.nondet.classes[.0-9]*]] = private unnamed_addr constant [4 x i64] [i64 0, i64 2, i64 3, i64 65535]
+
+define i32 @truth() {
+; CHECK-LABEL: @truth(
+; CHECK: call i64 @__bpor_nondet_among(i32 32, i32 1, i32 0, ptr @[[TRUTH]], i32 2)
+  %v = call i32 @__VERIFIER_nondet_int()
+  %c = icmp ne i32 %v, 0
+  %r = zext i1 %c to i32
+  ret i32 %r
+}
+
+define i1 @signed_range() {
+; CHECK-LABEL: @signed_range(
+; CHECK: call i64 @__bpor_nondet_among(i32 32, i32 1, i32 0, ptr @[[SIGNED]], i32 5)
+  %v = call i32 @__VERIFIER_nondet_int()
+  %low = icmp sgt i32 %v, 5
+  %high = icmp eq i32 10, %v
+  %both = and i1 %low, %high
+  ret i1 %both
+}
+
+define i1 @unsigned_range() {
+; CHECK-LABEL: @unsigned_range(
+; CHECK: call i64 @__bpor_nondet_among(i32 32, i32 1, i32 0, ptr @[[UNSIGNED]], i32 3)
+  %v = call i32 @__VERIFIER_nondet_int()
+  %c = icmp ult i32 %v, 7
+  ret i1 %c
+}
+
+define i32 @cases() {
+; CHECK-LABEL: @cases(
+; CHECK: call i64 @__bpor_nondet_among(i32 16, i32 1, i32 0, ptr @[[CASES]], i32 4)
+  %v = call i16 @__VERIFIER_nondet_short()
+  switch i16 %v, label %other [ i16 2, label %two
+                                i16 -1, label %minus ]
+two:
+  ret i32 2
+minus:
+  ret i32 -1
+other:
+  ret i32 0
+}
+
+define i32 @arithmetic() {
+; CHECK-LABEL: @arithmetic(
+; CHECK: call i64 @__bpor_nondet(i32 32, i32 1, i32 0)
+  %v = call i32 @__VERIFIER_nondet_int()
+  %w = add i32 %v, 1
+  %c = icmp eq i32 %v, 3
+  %r = select i1 %c, i32 %w, i32 0
+  ret i32 %r
+}
+
+define void @passed_on() {
+; CHECK-LABEL: @passed_on(
+; CHECK: call i64 @__bpor_nondet(i32 32, i32 1, i32 0)
+  %v = call i32 @__VERIFIER_nondet_int()
+  call void @use(i32 %v)
+  ret void
+}
+
+; A char compared after its integer promotion: the constant's low bits and the next value, and
+; 0 and -128 where the extension jumps.
+declare i8 @__VERIFIER_nondet_char()
+define i1 @promoted() {
+; CHECK-LABEL: @promoted(
+; CHECK: call i64 @__bpor_nondet_among(i32 8, i32 1, i32 0, ptr @[[PROMOTED]], i32 4)
+  %c = call i8 @__VERIFIER_nondet_char()
+  %w = sext i8 %c to i32
+  %r = icmp sgt i32 %w, 100
+  ret i1 %r
+}
