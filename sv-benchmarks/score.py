@@ -5,7 +5,9 @@ Every task definition (.yml, format 2.0, searched recursively) is checked once p
 that has an expected verdict, with `bporcheck --svcomp --property=PRP TASK.yml`; the answer is
 the last line of its output ("SV-COMP result: ..."). Score: +2 correct TRUE, +1 correct FALSE,
 0 UNKNOWN, -16 wrong FALSE, -32 wrong TRUE. Prints one line per run (expected, answer, points,
-CPU seconds, and the reason of an UNKNOWN), then the totals.
+CPU seconds, and the reason of an UNKNOWN), then the totals. With --validate-witnesses, every
+FALSE answer's violation witness is replayed with `bporcheck --validate-witness` (as the
+competition confirms FALSE answers with validators) and the count of confirmed ones printed.
 Exit status: 1 if any answer was wrong or the score is below --min-score, else 0.
 """
 import argparse
@@ -13,8 +15,10 @@ import concurrent.futures
 import os
 import re
 import resource
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -48,9 +52,11 @@ def points(expected, answer):
     return 0
 
 
-def run_task(bporcheck, task, prp, extra, time_limit):
+def run_task(bporcheck, task, prp, extra, time_limit, witness=None):
     command = [bporcheck, "--svcomp", "--no-progress", f"--property={prp}",
                f"--time-limit={time_limit}"] + extra + [task]
+    if witness:
+        command.insert(1, f"--witness={witness}")
     start = time.monotonic()
     try:
         proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -81,7 +87,15 @@ def run_measured(args):
     answer, reason, wall = run_task(*args)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return answer, reason, cpu, wall
+    validation = None
+    bporcheck, task, prp, _, _, witness = args
+    if witness and answer.startswith("false"):
+        proc = subprocess.run([bporcheck, f"--validate-witness={witness}", f"--property={prp}",
+                               task], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              timeout=600)
+        lines = proc.stdout.strip().splitlines()
+        validation = lines[-1] if lines else f"no output (exit {proc.returncode})"
+    return answer, reason, cpu, wall, validation
 
 
 def main():
@@ -93,6 +107,8 @@ def main():
     parser.add_argument("-j", "--jobs", type=int, default=1, help="tasks run at once")
     parser.add_argument("--min-score", type=int, default=None,
                         help="fail (exit 1) when the score is lower")
+    parser.add_argument("--validate-witnesses", action="store_true",
+                        help="replay the witness of every FALSE answer with --validate-witness")
     parser.add_argument("extra", nargs="*", help="extra bporcheck options (after --)")
     args = parser.parse_args()
 
@@ -108,7 +124,10 @@ def main():
         print("no tasks found", file=sys.stderr)
         return 1
     bporcheck = os.path.abspath(args.bporcheck)
-    work = [(bporcheck, path, prp, args.extra, args.time_limit) for _, path, prp, _ in runs]
+    witnesses = tempfile.mkdtemp(prefix="bpor-witnesses-") if args.validate_witnesses else None
+    work = [(bporcheck, path, prp, args.extra, args.time_limit,
+             os.path.join(witnesses, f"{i}.graphml") if witnesses else None)
+            for i, (_, path, prp, _) in enumerate(runs)]
     if args.jobs > 1:
         # Each worker process measures its own children, so CPU times stay per task.
         with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
@@ -120,7 +139,8 @@ def main():
     print(f"{'task':<{width}}  {'property':<13}  expected  {'answer':<22}  points  cpu_s")
     score = correct_true = correct_false = wrong = unknown = 0
     cpu_total = 0.0
-    for (name, _, prp, expected), (answer, reason, cpu, _) in zip(runs, results):
+    confirmed = rejected = 0
+    for (name, _, prp, expected), (answer, reason, cpu, _, validation) in zip(runs, results):
         p = points(expected, answer)
         score += p
         cpu_total += cpu
@@ -134,13 +154,23 @@ def main():
             correct_true += answer == "true"
             correct_false += answer != "true"
             note = ""
+        if validation is not None:
+            if validation.startswith("witness confirmed"):
+                confirmed += 1
+            else:
+                rejected += 1
+                note += f"  (witness: {validation})"
         print(f"{name:<{width}}  {property_name(prp):<13}  {expected:<8}  {answer:<22}  "
               f"{p:>6}  {cpu:5.1f}{note}")
     best = sum(2 if e == "true" else 1 for *_, e in runs)
     print(f"summary: {len(runs)} runs, score {score} of {best}: {correct_true} correct true, "
           f"{correct_false} correct false, {unknown} unknown, {wrong} wrong; "
           f"cpu {cpu_total:.1f} s")
-    if wrong or (args.min_score is not None and score < args.min_score):
+    if witnesses:
+        print(f"witnesses: {confirmed} of {confirmed + rejected} FALSE answers confirmed by "
+              f"--validate-witness")
+        shutil.rmtree(witnesses, ignore_errors=True)
+    if wrong or (witnesses and rejected) or (args.min_score is not None and score < args.min_score):
         return 1
     return 0
 

@@ -240,6 +240,12 @@ cl::opt<std::string>
 cl::opt<std::string> Witness("witness",
                              cl::desc("SV-COMP mode: write a GraphML witness to this file"),
                              cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> ValidateWitness(
+    "validate-witness",
+    cl::desc("Replay this SV-COMP violation witness (GraphML) on the task (or a program with "
+             "--property) and say whether an execution that follows it calls the error "
+             "function: exit code 0 confirmed, 1 rejected, 2 bad input, 3 not checkable"),
+    cl::value_desc("file"), cl::cat(Category));
 cl::opt<std::string> ClangPath("clang", cl::desc("The clang used to compile C/C++ input"),
                                cl::init(BPOR_DEFAULT_CLANG), cl::cat(Category));
 
@@ -554,11 +560,19 @@ bool parseOptions(int argc, char **argv, Options &options) {
   options.propertyFile = PropertyFile;
   options.dataModel = DataModel;
   options.witness = Witness;
+  options.validateWitness = ValidateWitness;
   if (!options.dataModel.empty() && options.dataModel != "ILP32" && options.dataModel != "LP64")
     return usageError(fmt::format("--data-model={} (expected ILP32 or LP64)", options.dataModel));
   bool svcompOnly =
       !options.propertyFile.empty() || !options.dataModel.empty() || !options.witness.empty();
-  if (svcompOnly && !options.svcomp)
+  if (!options.validateWitness.empty() && (options.svcomp || !options.witness.empty()))
+    return usageError("--validate-witness checks a witness: it does not combine with --svcomp "
+                      "or --witness");
+  if (!options.validateWitness.empty() &&
+      (bounded || !Por.empty() || Iterate || KeepGoing || Json || !options.replay.empty()))
+    return usageError("--validate-witness follows the witness: it cannot be combined with a "
+                      "search option, --json or --replay");
+  if (svcompOnly && !options.svcomp && options.validateWitness.empty())
     return usageError("--property, --data-model and --witness need --svcomp");
   if (options.svcomp && (Json || !options.replay.empty() || !options.saveTrace.empty()))
     return usageError("--svcomp cannot be combined with --json, --replay or --save-trace");

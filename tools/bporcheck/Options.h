@@ -63,6 +63,7 @@ struct Options {
   std::string propertyFile; // --property
   std::string dataModel;    // --data-model: "ILP32", "LP64" or "" (the task's, else LP64)
   std::string witness;      // --witness: where SV-COMP mode writes its witness
+  std::string validateWitness; // --validate-witness: the witness to replay
 };
 
 /// Parses argv. On bad usage prints one line to stderr and returns false (exit code 2).

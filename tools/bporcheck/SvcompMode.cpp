@@ -5,7 +5,7 @@
 #include "tools/bporcheck/NondetInputs.h"
 #include "tools/bporcheck/Progress.h"
 #include "tools/bporcheck/Report.h"
-#include "tools/bporcheck/SvcompTask.h"
+#include "tools/bporcheck/SvcompInput.h"
 #include "tools/bporcheck/SvcompWitness.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -108,26 +108,6 @@ std::string describe(const Model &model, const ErrorInfo &error) {
   return fmt::format("{}{}", error.message, where.empty() ? "" : " at " + where);
 }
 
-/// Picks the property to check: --property, else the task's only one.
-std::optional<std::string> chooseProperty(const Options &options,
-                                          const std::optional<TaskDefinition> &task,
-                                          std::string &problem) {
-  if (!options.propertyFile.empty())
-    return options.propertyFile;
-  if (!task) {
-    problem = "a program needs --property=FILE in --svcomp mode";
-    return std::nullopt;
-  }
-  if (task->properties.size() == 1)
-    return task->properties[0].propertyFile;
-  problem = task->properties.empty()
-                ? "the task definition lists no property: give --property=FILE"
-                : fmt::format("the task definition lists {} properties: choose one with "
-                              "--property=FILE",
-                              task->properties.size());
-  return std::nullopt;
-}
-
 /// One search and the model it ran on (the bug hunt may run on a model with plain nondet
 /// values, the complete search on one with symbolic values).
 struct Search {
@@ -179,55 +159,20 @@ std::string statsPhrase(const Search &s) {
 
 int runSvcomp(const Options &options) {
   // ---- The task ----
-  std::optional<TaskDefinition> task;
   std::string problem;
-  llvm::StringRef input(options.input);
-  if (input.ends_with(".yml") || input.ends_with(".yaml")) {
-    task = loadTaskDefinition(options.input, problem);
-    if (!task)
-      return unknown("cannot read the task definition: " + problem);
-  }
-  std::optional<std::string> propertyFile = chooseProperty(options, task, problem);
-  if (!propertyFile)
+  std::optional<SvcompInput> input = readSvcompInput(options, problem);
+  if (!input)
     return unknown(problem);
-  std::optional<Property> property = loadProperty(*propertyFile, problem);
-  if (!property)
-    return unknown("cannot read the property: " + problem);
-  if (property->name != "unreach-call")
-    return unknown(fmt::format("property {} is not supported (only unreach-call)", property->name));
-  if (property->entry != "main")
-    return unknown(
-        fmt::format("the entry function {} is not supported (only main)", property->entry));
-  if (property->errorFunction != "reach_error" && property->errorFunction != "__VERIFIER_error")
-    return unknown(fmt::format("the error function {} is not supported (only reach_error and "
-                               "__VERIFIER_error)",
-                               property->errorFunction));
-
-  std::vector<std::string> inputs = task ? task->inputFiles : std::vector{options.input};
-  if (inputs.size() != 1)
-    return unknown(
-        fmt::format("tasks with {} input files are not supported (only one)", inputs.size()));
-  if (task && !task->language.empty() && task->language != "C")
-    return unknown(fmt::format("language {} is not supported (only C)", task->language));
-  std::string dataModel = options.dataModel;
-  if (dataModel.empty())
-    dataModel = task && !task->dataModel.empty() ? task->dataModel : "LP64";
-  if (dataModel != "ILP32" && dataModel != "LP64")
-    return unknown(fmt::format("data model {} is not supported (ILP32 or LP64)", dataModel));
-  if (task && !task->dataModel.empty() && task->dataModel != dataModel)
-    std::cerr << fmt::format("bporcheck: warning: checking {} with data model {}, not the "
-                             "task's {}\n",
-                             options.input, dataModel, task->dataModel);
+  const Property *property = &input->property;
+  const std::string *propertyFile = &input->propertyFile;
+  const std::string &dataModel = input->dataModel;
+  std::vector<std::string> inputs = {input->programFile};
   std::cout << fmt::format("bporcheck: {}: property {}, data model {}\n", inputs[0], property->name,
                            dataModel);
 
   // ---- The program ----
   llvm::LLVMContext context;
-  std::vector<std::string> clangArgs = options.clangArgs;
-  clangArgs.push_back(dataModel == "ILP32" ? "-m32" : "-m64");
-  // Many tasks define plain `inline` functions and call them: with C99's rules that emits no
-  // definition to call at -O0. GNU89's rules (what old gcc compiled the tasks with) do.
-  clangArgs.push_back("-fgnu89-inline");
+  const std::vector<std::string> &clangArgs = input->clangArgs;
   LoadedInput loaded = loadInput(inputs[0], InputOptions{options.clangPath, clangArgs}, context);
   if (!loaded.module)
     return unknown(loaded.error);

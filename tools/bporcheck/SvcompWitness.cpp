@@ -95,7 +95,8 @@ std::string header(const char *type, const std::string &programFile,
   return out;
 }
 
-// The line number of a "file:line" or "file:line:column" location, or 0.
+} // namespace
+
 unsigned lineOf(const std::string &location) {
   llvm::StringRef rest(location);
   unsigned numbers[2] = {0, 0};
@@ -111,6 +112,8 @@ unsigned lineOf(const std::string &location) {
   }
   return found == 2 ? numbers[1] : found == 1 ? numbers[0] : 0;
 }
+
+namespace {
 
 // The __VERIFIER_nondet_* function called on a source line, if exactly one is named there: a
 // witness assumption about \result must say which function's result it constrains.

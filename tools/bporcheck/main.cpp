@@ -10,6 +10,7 @@
 #include "tools/bporcheck/ScheduleFile.h"
 #include "tools/bporcheck/SearchRunner.h"
 #include "tools/bporcheck/SvcompMode.h"
+#include "tools/bporcheck/WitnessValidation.h"
 
 #include "checker/stateful/CycleCheck.h"
 #include "checker/stateful/FairCycle.h"
@@ -221,6 +222,8 @@ int main(int argc, char **argv) {
     return BadInput;
   if (options.svcomp)
     return runSvcomp(options);
+  if (!options.validateWitness.empty())
+    return runWitnessValidation(options);
 
   // A replay first takes the settings its schedule was saved with: they decide how the program
   // is compiled and modelled.

@@ -1,0 +1,100 @@
+#include "tools/bporcheck/SvcompInput.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <fmt/format.h>
+#include <iostream>
+
+namespace bpor::tool {
+
+using namespace svcomp;
+
+namespace {
+
+/// Picks the property to check: --property, else the task's only one.
+std::optional<std::string> chooseProperty(const Options &options,
+                                          const std::optional<TaskDefinition> &task,
+                                          std::string &problem) {
+  if (!options.propertyFile.empty())
+    return options.propertyFile;
+  if (!task) {
+    problem = "a program needs --property=FILE in --svcomp mode";
+    return std::nullopt;
+  }
+  if (task->properties.size() == 1)
+    return task->properties[0].propertyFile;
+  problem = task->properties.empty()
+                ? "the task definition lists no property: give --property=FILE"
+                : fmt::format("the task definition lists {} properties: choose one with "
+                              "--property=FILE",
+                              task->properties.size());
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<SvcompInput> readSvcompInput(const Options &options, std::string &problem) {
+  SvcompInput in;
+  llvm::StringRef input(options.input);
+  if (input.ends_with(".yml") || input.ends_with(".yaml")) {
+    in.task = loadTaskDefinition(options.input, problem);
+    if (!in.task) {
+      problem = "cannot read the task definition: " + problem;
+      return std::nullopt;
+    }
+  }
+  std::optional<std::string> propertyFile = chooseProperty(options, in.task, problem);
+  if (!propertyFile)
+    return std::nullopt;
+  in.propertyFile = *propertyFile;
+  std::optional<Property> property = loadProperty(in.propertyFile, problem);
+  if (!property) {
+    problem = "cannot read the property: " + problem;
+    return std::nullopt;
+  }
+  in.property = *property;
+  if (property->name != "unreach-call") {
+    problem = fmt::format("property {} is not supported (only unreach-call)", property->name);
+    return std::nullopt;
+  }
+  if (property->entry != "main") {
+    problem = fmt::format("the entry function {} is not supported (only main)", property->entry);
+    return std::nullopt;
+  }
+  if (property->errorFunction != "reach_error" && property->errorFunction != "__VERIFIER_error") {
+    problem = fmt::format("the error function {} is not supported (only reach_error and "
+                          "__VERIFIER_error)",
+                          property->errorFunction);
+    return std::nullopt;
+  }
+
+  std::vector<std::string> inputs = in.task ? in.task->inputFiles : std::vector{options.input};
+  if (inputs.size() != 1) {
+    problem = fmt::format("tasks with {} input files are not supported (only one)", inputs.size());
+    return std::nullopt;
+  }
+  in.programFile = inputs[0];
+  if (in.task && !in.task->language.empty() && in.task->language != "C") {
+    problem = fmt::format("language {} is not supported (only C)", in.task->language);
+    return std::nullopt;
+  }
+  in.dataModel = options.dataModel;
+  if (in.dataModel.empty())
+    in.dataModel = in.task && !in.task->dataModel.empty() ? in.task->dataModel : "LP64";
+  if (in.dataModel != "ILP32" && in.dataModel != "LP64") {
+    problem = fmt::format("data model {} is not supported (ILP32 or LP64)", in.dataModel);
+    return std::nullopt;
+  }
+  if (in.task && !in.task->dataModel.empty() && in.task->dataModel != in.dataModel)
+    std::cerr << fmt::format("bporcheck: warning: checking {} with data model {}, not the "
+                             "task's {}\n",
+                             options.input, in.dataModel, in.task->dataModel);
+  in.clangArgs = options.clangArgs;
+  in.clangArgs.push_back(in.dataModel == "ILP32" ? "-m32" : "-m64");
+  // Many tasks define plain `inline` functions and call them: with C99's rules that emits no
+  // definition to call at -O0. GNU89's rules (what old gcc compiled the tasks with) do.
+  in.clangArgs.push_back("-fgnu89-inline");
+  return in;
+}
+
+} // namespace bpor::tool

@@ -1,0 +1,43 @@
+// Reads an SV-COMP violation witness (GraphML, witness format 1.0) as the path a validator
+// follows: the edges from the entry node to the violation node. What each edge says that
+// bporcheck can check: the thread that moves (threadId), the source line of its step
+// (startline), the thread it creates (createThread) and the value a nondet function returns
+// (an assumption `\result == V;` with assumption.resultfunction). Edges into sink nodes are
+// not on the path. A witness whose path branches is refused, never guessed.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bpor::tool {
+
+struct WitnessEdge {
+  std::string source, target;
+  std::optional<unsigned> line;  // startline
+  std::string thread;            // threadId ("" if absent)
+  std::string createdThread;     // createThread ("" if absent)
+  std::optional<int64_t> result; // from `\result == V;`
+  std::string resultFunction;    // assumption.resultfunction
+};
+
+struct WitnessPath {
+  std::string type;                // witness-type: violation_witness, correctness_witness
+  std::vector<WitnessEdge> edges;  // entry to violation node, in order
+  bool reachesViolation = false;   // the path ends at a node marked violation
+};
+
+/// Why a witness was not read.
+struct WitnessProblem {
+  std::string text;         // one line
+  bool unsupported = false; // a well-formed witness that is not a path (it branches or cycles)
+};
+
+/// Parses the witness file; on failure returns nullopt and sets `problem`.
+std::optional<WitnessPath> readWitnessPath(const std::string &path, WitnessProblem &problem);
+
+/// The same from the file's text.
+std::optional<WitnessPath> parseWitnessPath(const std::string &text, WitnessProblem &problem);
+
+} // namespace bpor::tool

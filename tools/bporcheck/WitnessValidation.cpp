@@ -1,0 +1,240 @@
+#include "tools/bporcheck/WitnessValidation.h"
+
+#include "tools/bporcheck/InputLoader.h"
+#include "tools/bporcheck/ModelFactory.h"
+#include "tools/bporcheck/Report.h"
+#include "tools/bporcheck/SvcompInput.h"
+#include "tools/bporcheck/SvcompWitness.h"
+#include "tools/bporcheck/WitnessReader.h"
+
+#include <fmt/format.h>
+#include <iostream>
+#include <map>
+#include <set>
+
+namespace bpor::tool {
+namespace {
+
+enum ExitCode { Confirmed = 0, Rejected = 1, BadInput = 2, NotChecked = 3 };
+
+/// Steps the search may take (each edge followed or passed over, each step taken) before it
+/// gives up: a witness is a path, so following it needs few, and a bogus one is rejected long
+/// before this.
+constexpr uint64_t StepBudget = 2'000'000;
+
+/// The depth-first search for an execution that follows the witness path.
+class Follower {
+public:
+  Follower(Model &model, const WitnessPath &path, std::vector<int64_t> domain)
+      : model_(model), path_(path), domain_(std::move(domain)) {}
+
+  /// True when an execution following the path calls the error function (then trace() is it).
+  bool run() {
+    model_.restart();
+    threads_.clear();
+    return follow(0);
+  }
+  bool exhausted() const { return steps_ >= StepBudget; }
+  const std::vector<Operation> &trace() const { return trace_; }
+  const Schedule &schedule() const { return schedule_; }
+  uint64_t stepsTried() const { return steps_; }
+
+private:
+  struct Saved {
+    std::unique_ptr<ModelCheckpoint> checkpoint;
+    Schedule schedule;
+    std::vector<Operation> trace;
+    std::map<std::string, ThreadId> threads;
+  };
+
+  Saved save() const {
+    return {model_.checkpoint(), schedule_, trace_, threads_};
+  }
+  void restore(const Saved &saved) {
+    if (saved.checkpoint) {
+      model_.restore(*saved.checkpoint);
+    } else { // no checkpoints: replay the prefix
+      model_.restart();
+      for (const ScheduleStep &step : saved.schedule)
+        model_.step(step.thread, step.choice);
+    }
+    schedule_ = saved.schedule;
+    trace_ = saved.trace;
+    threads_ = saved.threads;
+  }
+
+  /// Our thread for the edge's threadId: the first one named is main; the others are
+  /// introduced by createThread.
+  std::optional<ThreadId> threadOf(const WitnessEdge &edge) {
+    if (edge.thread.empty())
+      return std::nullopt;
+    auto it = threads_.find(edge.thread);
+    if (it != threads_.end())
+      return it->second;
+    if (threads_.empty()) {
+      threads_[edge.thread] = 0;
+      return ThreadId(0);
+    }
+    return std::nullopt;
+  }
+
+  /// The choices of a nondet step: the one giving the edge's value, or every one.
+  std::vector<uint32_t> choicesFor(const Operation &op, std::optional<int64_t> value) const {
+    std::vector<uint32_t> all;
+    for (uint32_t c = 0; c < op.numChoices; ++c)
+      all.push_back(c);
+    if (op.kind != OpKind::Nondet || !value)
+      return all;
+    if (op.numChoices == 2) // a _Bool (the domain has at least three values)
+      return {uint32_t(*value != 0)};
+    for (uint32_t c = 0; c < op.numChoices && c < domain_.size(); ++c)
+      if (domain_[c] == *value)
+        return {c};
+    return all;
+  }
+
+  bool follow(size_t index) {
+    if (model_.status() == ExecStatus::Error)
+      return model_.error().reachError;
+    if (model_.status() != ExecStatus::Running || index == path_.edges.size() ||
+        ++steps_ >= StepBudget)
+      return false;
+    std::string key;
+    if (model_.stateKey(key) && !visited_.insert(std::to_string(index) + ":" + key).second)
+      return false; // followed from here before
+    const WitnessEdge &edge = path_.edges[index];
+    std::vector<ThreadId> candidates;
+    if (std::optional<ThreadId> thread = threadOf(edge))
+      candidates.push_back(*thread);
+    else if (edge.thread.empty()) // any thread may take the step
+      for (ThreadId t = 0; t < model_.numThreads(); ++t)
+        candidates.push_back(t);
+    for (ThreadId thread : candidates) {
+      if (thread >= model_.numThreads() || !model_.isAlive(thread) || !model_.isEnabled(thread))
+        continue;
+      const Operation &pending = model_.pending(thread);
+      if (edge.line && lineOf(model_.describeLocation(pending.location)) != *edge.line)
+        continue;
+      std::optional<int64_t> value = edge.result;
+      if (!value && pending.kind == OpKind::Nondet) {
+        auto it = inputs_.find(thread);
+        if (it != inputs_.end())
+          value = it->second;
+      }
+      for (uint32_t choice : choicesFor(pending, value)) {
+        Saved saved = save();
+        std::map<ThreadId, int64_t> inputs = inputs_;
+        const Operation &event = model_.step(thread, choice);
+        schedule_.push_back(ScheduleStep{thread, choice});
+        trace_.push_back(event);
+        if (event.kind == OpKind::Fork && !edge.createdThread.empty())
+          threads_[edge.createdThread] = event.otherThread;
+        if (event.kind == OpKind::Nondet)
+          inputs_.erase(thread);
+        if (follow(index + 1))
+          return true;
+        restore(saved);
+        inputs_ = inputs;
+      }
+    }
+    // Pass over the edge: it describes no step here. An input edge's value is kept for the
+    // thread's next nondet call.
+    std::map<ThreadId, int64_t> inputs = inputs_;
+    if (edge.result && !candidates.empty())
+      inputs_[candidates.front()] = *edge.result;
+    bool found = follow(index + 1);
+    if (!found)
+      inputs_ = inputs;
+    return found;
+  }
+
+  Model &model_;
+  const WitnessPath &path_;
+  std::vector<int64_t> domain_;
+  std::map<std::string, ThreadId> threads_; // witness threadId -> ours
+  std::map<ThreadId, int64_t> inputs_;      // values of input edges passed over
+  Schedule schedule_;
+  std::vector<Operation> trace_;
+  std::set<std::string> visited_;
+  uint64_t steps_ = 0;
+};
+
+int finish(ExitCode code, const std::string &line) {
+  std::cout << line << "\n";
+  std::cout.flush();
+  return code;
+}
+
+} // namespace
+
+int runWitnessValidation(const Options &options) {
+  std::string problem;
+  std::optional<SvcompInput> input = readSvcompInput(options, problem);
+  if (!input)
+    return finish(BadInput, "witness not checked: " + problem);
+  WitnessProblem unread;
+  std::optional<WitnessPath> path = readWitnessPath(options.validateWitness, unread);
+  if (!path)
+    return finish(unread.unsupported ? NotChecked : BadInput,
+                  "witness not checked: " + unread.text);
+  if (path->type != "violation_witness")
+    return finish(NotChecked, fmt::format("witness not checked: {} is a {}, not a violation "
+                                          "witness (only violation witnesses are replayed)",
+                                          options.validateWitness,
+                                          path->type.empty() ? "witness of no stated type"
+                                                             : path->type));
+  if (!path->reachesViolation)
+    return finish(Rejected, "witness rejected: its path reaches no violation node");
+
+  // Plain values: the witness's own, and a few more so that a call it leaves open still has
+  // values to try (at least three, so that only a _Bool has two choices).
+  std::vector<int64_t> domain;
+  for (const WitnessEdge &edge : path->edges)
+    if (edge.result && std::find(domain.begin(), domain.end(), *edge.result) == domain.end())
+      domain.push_back(*edge.result);
+  for (int64_t filler : {0, 1, -1})
+    if (domain.size() < 3 && std::find(domain.begin(), domain.end(), filler) == domain.end())
+      domain.push_back(filler);
+
+  llvm::LLVMContext context;
+  LoadedInput loaded =
+      loadInput(input->programFile, InputOptions{options.clangPath, input->clangArgs}, context);
+  if (!loaded.module)
+    return finish(BadInput, "witness not checked: " + loaded.error);
+  ModelConfig config;
+  config.nondetValues = domain;
+  config.nondetClasses = false; // the witness's values, not class representatives
+  config.symbolicNondet = false;
+  config.spuriousWakeups = true;
+  config.stackLimit = options.stackLimit;
+  config.maxLocalBranches = options.maxLocalBranches;
+  BuiltModel built = buildModel(std::move(loaded.module), config);
+  if (!built.model)
+    return finish(BadInput, "witness not checked: " + built.error);
+
+  std::cout << fmt::format("bporcheck: witness {} for {}: {} edges from the entry to the "
+                           "violation node\n",
+                           options.validateWitness, input->programFile, path->edges.size());
+  Follower follower(*built.model, *path, domain);
+  if (follower.run()) {
+    ErrorReport report;
+    report.error = built.model->error();
+    report.schedule = follower.schedule();
+    report.trace = follower.trace();
+    std::cout << formatErrorReport(*built.model, report);
+    std::string where = built.model->describeLocation(report.error.location);
+    return finish(Confirmed,
+                  fmt::format("witness confirmed: {}() is called{} in thread {} after {} steps",
+                              input->property.errorFunction, where.empty() ? "" : " at " + where,
+                              report.error.thread, report.trace.size()));
+  }
+  if (follower.exhausted())
+    return finish(NotChecked, fmt::format("witness not checked: no execution following it "
+                                          "found within {} steps of search",
+                                          follower.stepsTried()));
+  return finish(Rejected, fmt::format("witness rejected: no execution that follows its path "
+                                      "calls {}()",
+                                      input->property.errorFunction));
+}
+
+} // namespace bpor::tool
