@@ -53,6 +53,7 @@ const char *errorKindName(ErrorKind kind) {
   case ErrorKind::AssertionFailure: return "assertion failure";
   case ErrorKind::Deadlock: return "deadlock";
   case ErrorKind::Livelock: return "livelock";
+  case ErrorKind::DataRace: return "data race";
   case ErrorKind::DepthLimit: return "depth limit";
   case ErrorKind::MemoryError: return "memory error";
   case ErrorKind::ThreadsApiMisuse: return "threads API misuse";

@@ -137,6 +137,7 @@ enum class ErrorKind : uint8_t {
   AssertionFailure, // assert(), reach_error(), abort()
   Deadlock,         // found by the checker: threads remain but none is enabled
   Livelock,         // found by the stateful search: a fair cycle, an execution that never ends
+  DataRace,         // two conflicting accesses unordered by synchronisation (when detected)
   DepthLimit,       // an execution exceeded the maximum depth (inconclusive: exit code 3)
   MemoryError,      // null/invalid pointer, out of bounds, use after free, double/invalid free
   ThreadsApiMisuse, // unlocking a mutex not held, joining twice, ...

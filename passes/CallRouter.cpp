@@ -101,8 +101,10 @@ bool isErrorFunctionName(StringRef Name) {
 }
 
 CallRouter::CallRouter(Module &M, RuntimeFunctions &Runtime,
-                       SourceLocationTable &Locations, bool NondetClasses)
-    : M(M), Runtime(Runtime), Locations(Locations), NondetClasses(NondetClasses) {}
+                       SourceLocationTable &Locations, bool NondetClasses,
+                       bool RouteErrorFunctions)
+    : M(M), Runtime(Runtime), Locations(Locations), NondetClasses(NondetClasses),
+      RouteErrorFunctions(RouteErrorFunctions) {}
 
 unsigned CallRouter::route(Function &F) {
   std::vector<std::pair<CallBase *, Function *>> Calls;
@@ -139,7 +141,7 @@ bool CallRouter::routeCall(CallBase &Call, Function &Callee) {
     return wrapAtomic(Call);
   // SV-COMP's error functions: the call itself is the violation of unreach-call, whatever
   // the program's own body of the function does (often nothing, or __assert_fail).
-  if (isErrorFunctionName(Name)) {
+  if (RouteErrorFunctions && isErrorFunctionName(Name)) {
     rename(Call, Callee, routedName(Name));
     Replaced.insert(&Callee);
     return true;

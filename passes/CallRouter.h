@@ -34,9 +34,11 @@ bool isErrorFunctionName(llvm::StringRef Name);
 class CallRouter {
 public:
   /// NondetClasses: a nondet result only compared with constants draws from its classes
-  /// (NondetDomain.h).
+  /// (NondetDomain.h). RouteErrorFunctions: calls of the error functions become
+  /// __bpor_reach_error.
   CallRouter(llvm::Module &M, RuntimeFunctions &Runtime,
-             SourceLocationTable &Locations, bool NondetClasses = true);
+             SourceLocationTable &Locations, bool NondetClasses = true,
+             bool RouteErrorFunctions = true);
 
   /// Routes F's direct calls; returns how many calls it changed.
   unsigned route(llvm::Function &F);
@@ -56,6 +58,7 @@ private:
   RuntimeFunctions &Runtime;
   SourceLocationTable &Locations;
   bool NondetClasses;
+  bool RouteErrorFunctions;
   llvm::SetVector<llvm::Function *> Replaced;
 };
 

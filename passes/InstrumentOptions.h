@@ -28,6 +28,10 @@ struct InstrumentOptions {
   /// comparisons cannot tell apart (NondetDomain.h); off, every nondet call draws from the
   /// runtime's domain (the validation's reference).
   bool NondetClasses = true;
+  /// Calls of reach_error and __VERIFIER_error go to __bpor_reach_error (the violation of
+  /// unreach-call, whatever the function's body); off, they are calls like any other (a
+  /// property that is not about them, such as no-data-race).
+  bool RouteErrorFunctions = true;
 };
 
 } // namespace bpor::passes

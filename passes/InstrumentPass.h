@@ -16,13 +16,15 @@ namespace bpor::passes {
 
 class InstrumentPass : public llvm::PassInfoMixin<InstrumentPass> {
 public:
-  /// NondetClasses: see InstrumentOptions.
-  explicit InstrumentPass(bool NondetClasses = true) : NondetClasses(NondetClasses) {}
+  /// NondetClasses, RouteErrorFunctions: see InstrumentOptions.
+  explicit InstrumentPass(bool NondetClasses = true, bool RouteErrorFunctions = true)
+      : NondetClasses(NondetClasses), RouteErrorFunctions(RouteErrorFunctions) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }
 
 private:
   bool NondetClasses;
+  bool RouteErrorFunctions;
 };
 
 } // namespace bpor::passes

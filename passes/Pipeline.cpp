@@ -72,7 +72,7 @@ Error prepareAndInstrument(Module &M, const InstrumentOptions &Options) {
     ModulePassManager MPM;
     if (Options.Prepare)
       MPM.addPass(PreparePass());
-    MPM.addPass(InstrumentPass(Options.NondetClasses));
+    MPM.addPass(InstrumentPass(Options.NondetClasses, Options.RouteErrorFunctions));
     if (Options.SpinLoops != SpinLoopHandling::None)
       MPM.addPass(SpinLoopPass(Options.SpinLoops));
     MPM.run(M, MAM);

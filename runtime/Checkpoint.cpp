@@ -56,6 +56,8 @@ public:
   runtime::SyncTable<OnceState> onces;
   uint32_t nextKey = 1;
   std::vector<Address> keyDestructors;
+  runtime::RaceDetector races;
+  bool racesFenced = false, racesRelaxed = false;
 };
 
 std::unique_ptr<ModelCheckpoint> Execution::checkpoint() const {
@@ -90,6 +92,11 @@ bool Execution::checkpointInto(ModelCheckpoint &into) const {
   saved.onces = onces_;
   saved.nextKey = nextKey_;
   saved.keyDestructors = keyDestructors_;
+  if (options_.detectDataRaces) {
+    saved.races = races_;
+    saved.racesFenced = racesFenced_;
+    saved.racesRelaxed = racesRelaxed_;
+  }
   return true;
 }
 
@@ -121,6 +128,11 @@ void Execution::restore(const ModelCheckpoint &checkpoint) {
   onces_ = saved.onces;
   nextKey_ = saved.nextKey;
   keyDestructors_ = saved.keyDestructors;
+  if (options_.detectDataRaces) {
+    races_ = saved.races;
+    racesFenced_ = saved.racesFenced;
+    racesRelaxed_ = saved.racesRelaxed;
+  }
 }
 
 } // namespace bpor

@@ -112,6 +112,7 @@ CallOutcome Execution::call(ThreadState &state, const ExternalCall &call, Slot *
     Slot value = 0;
     Operation event = thread.pending;
     Performed performed = perform(thread, 0, value, event);
+    noteForRaces(thread, event, performed, value);
     if (blockFootprint_.gathering)
       gatherBlockAccesses(event);
     switch (performed) {

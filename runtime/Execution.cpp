@@ -48,6 +48,8 @@ void Execution::restart() {
   nextKey_ = 1;
   keyDestructors_.clear();
   resetSymbolicState();
+  races_.reset();
+  racesFenced_ = racesRelaxed_ = false;
 
   ProgramThread &main = newThread();
   Address entry = mainFunction_;
@@ -110,6 +112,7 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
     blockFootprint_.named = event_;
   }
   Performed performed = perform(thread, choice, result, event_);
+  noteForRaces(thread, event_, performed, result);
   switch (performed) {
   case Performed::Complete: {
     ExprId shadow = std::exchange(resultShadow_, ConcreteValue);
@@ -129,6 +132,7 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
   }
   if (thread.stage == Stage::Terminated)
     event_.endsThread = true;
+  endStepForRaces(thread);
   if (blockFootprint_.gathering)
     setBlockEventFootprint(thread);
   blockFootprint_.gathering = false;

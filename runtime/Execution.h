@@ -15,6 +15,7 @@
 #include "interp/Program.h"
 #include "runtime/ProgramThread.h"
 #include "runtime/SymbolicState.h"
+#include "runtime/race/RaceDetector.h"
 #include "runtime/sync/Barrier.h"
 #include "runtime/sync/CondVar.h"
 #include "runtime/sync/Mutex.h"
@@ -67,6 +68,11 @@ struct ExecutionOptions {
   /// (OpKind::FailedAssume) instead of ending the execution with an error: SV-COMP mode, where
   /// abort() is no violation and only what the other threads can still reach matters.
   bool abortStopsThread = false;
+  /// Report a data race (ErrorKind::DataRace: two accesses of one byte by different threads,
+  /// at least one a write, not both atomic, unordered by synchronisation) as soon as an
+  /// execution makes one (runtime/race/RaceDetector.h). The detector's clocks are history, not
+  /// state: with it the model has no state keys.
+  bool detectDataRaces = false;
 };
 
 /// What the executions so far left out, counted over the Execution's whole life (restarts and
@@ -352,6 +358,16 @@ private:
     Operation named;
   } blockFootprint_;
   void gatherBlockAccesses(const Operation &performed);
+  /// Data-race detection (ExecutionOptions::detectDataRaces, RaceDetection.cpp): the
+  /// happens-before edges and the accesses of an operation just performed; a race fails the
+  /// execution.
+  void noteForRaces(ProgramThread &thread, const Operation &event, Performed performed,
+                    Slot result);
+  /// At the end of a step: the thread left its atomic section, or terminated.
+  void endStepForRaces(ProgramThread &thread);
+  runtime::RaceDetector races_;
+  bool racesFenced_ = false;  // a fence with acquire or release order was executed
+  bool racesRelaxed_ = false; // a relaxed atomic access was executed
   bool readBlockFootprint(const ExternalCall &call, Operation &op);
   void setBlockEventFootprint(const ProgramThread &thread);
 

@@ -91,7 +91,8 @@ void writeTable(StateWriter &out, char tag, const Table &table, WriteValue write
 } // namespace
 
 bool Execution::stateKey(std::string &key) const {
-  if (symbolicMode())
+  // Race detection keeps history (vector clocks) that decides future errors: no key holds it.
+  if (symbolicMode() || options_.detectDataRaces)
     return false;
   key.clear();
   StateWriter out(key);

@@ -404,6 +404,51 @@ PipelineCheck checkSymbolicProgram(const CProgram &program, const PipelineCheckO
   return check;
 }
 
+PipelineCheck checkRaceProgram(const CProgram &program, const PipelineCheckOptions &options) {
+  PipelineCheck check;
+  llvm::LLVMContext context;
+  tool::ModelConfig config;
+  config.nondetValues =
+      program.nondetValues.empty() ? std::vector<int64_t>{-1, 0, 1} : program.nondetValues;
+  config.detectDataRaces = true;
+  std::vector<tool::BuiltModel> built = compile(program, context, {config}, check.mismatches);
+  if (!check.mismatches.empty())
+    return check;
+  Model &model = *built[0].model;
+  auto racy = [](const ModeResult &r) {
+    return std::any_of(r.result.errors.begin(), r.result.errors.end(),
+                       [](const ErrorReport &e) { return e.error.kind == ErrorKind::DataRace; });
+  };
+  Mode exhaustive = complete("exhaustive", PorMode::None);
+  exhaustive.search.maxExecutions = options.maxReferenceExecutions;
+  ModeResult reference = run(model, exhaustive);
+  checkRunnable(reference, check.mismatches);
+  check.referenceExecutions = reference.result.stats.executions;
+  if (!check.mismatches.empty())
+    return check;
+  if (!reference.result.complete || reference.result.stats.depthLimited) {
+    check.skipped = true;
+    return check;
+  }
+  uint64_t saturating = reference.longestExecution + 1;
+  std::vector<Mode> modes = {complete("dpor", PorMode::Dpor),
+                             {"source", {}, OptimalVariant::Source},
+                             {"optimal", {}, OptimalVariant::Optimal},
+                             bounded(fmt::format("bpor --preemptions={}", saturating),
+                                     PorMode::Bpor, BoundKind::Preemption, saturating)};
+  for (const Mode &mode : modes) {
+    ModeResult reduced = run(model, mode);
+    checkRunnable(reduced, check.mismatches);
+    bool sameOthers = racy(reference) || reference.errors == reduced.errors;
+    if (!reduced.result.complete || racy(reduced) != racy(reference) || !sameOthers)
+      check.mismatches.push_back(fmt::format("{} against {} (race {} / {}):\n    {}\n    {}",
+                                             mode.name, reference.name, racy(reference),
+                                             racy(reduced), summary(reference),
+                                             summary(reduced)));
+  }
+  return check;
+}
+
 // A generated program's model: plain nondet values, the program's own domain if it has one.
 tool::ModelConfig valuesConfig(const CProgram &program) {
   tool::ModelConfig config;

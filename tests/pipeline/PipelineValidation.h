@@ -49,6 +49,13 @@ PipelineCheck checkProgram(const CProgram &program, uint64_t seed,
 PipelineCheck checkSymbolicProgram(const CProgram &program,
                                    const PipelineCheckOptions &options = {});
 
+/// Data-race detection (ExecutionOptions::detectDataRaces): exhaustive search is the reference;
+/// DPOR, source-DPOR, optimal DPOR and saturating BPOR must agree on whether the program has a
+/// data race (each reports the first race of each execution, which may be another pair of
+/// accesses in another order, so only the answer is compared), and on the other errors of a
+/// race-free program.
+PipelineCheck checkRaceProgram(const CProgram &program, const PipelineCheckOptions &options = {});
+
 /// A program with spin loops (CGeneratorOptions::spins), whose executions can go on for ever:
 /// the reference is the whole state graph built breadth-first (ReferenceStateGraph.h); the
 /// stateful search with exact, hash-compacted and bitstate storage must explore the same states,

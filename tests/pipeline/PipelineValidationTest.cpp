@@ -26,7 +26,7 @@ uint64_t seedCount(uint64_t defaultCount) {
   return defaultCount * BPOR_VALIDATION_SCALE;
 }
 
-enum class Check { Modes, Symbolic, Spinning };
+enum class Check { Modes, Symbolic, Spinning, Races };
 
 void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &options,
                    Check kind = Check::Modes) {
@@ -39,6 +39,7 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
     CProgram program = generateCProgram(seed, options);
     PipelineCheck check = kind == Check::Symbolic   ? checkSymbolicProgram(program)
                           : kind == Check::Spinning ? checkSpinningProgram(program)
+                          : kind == Check::Races    ? checkRaceProgram(program)
                                                     : checkProgram(program, seed);
     executions += check.referenceExecutions;
     checked += !check.skipped;
@@ -99,6 +100,13 @@ TEST(PipelineValidation, Assumptions) {
   CGeneratorOptions options = defaults();
   options.assumes = true;
   validateSeeds(6000000, seedCount(60), options);
+}
+
+// Data races: every complete search finds one iff exhaustive search does.
+TEST(PipelineValidation, DataRaces) {
+  CGeneratorOptions options = defaults();
+  options.asserts = false; // an assertion failure would end executions before their races
+  validateSeeds(8000000, seedCount(60), options, Check::Races);
 }
 
 TEST(PipelineValidation, ThreeThreadsNoPairs) {

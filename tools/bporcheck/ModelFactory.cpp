@@ -102,6 +102,7 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
   instrument.SpinLoops =
       config.spinAssume ? passes::SpinLoopHandling::Assume : passes::SpinLoopHandling::Yield;
   instrument.NondetClasses = config.nondetClasses;
+  instrument.RouteErrorFunctions = config.errorFunctionsAreErrors;
   if (llvm::Error error = passes::prepareAndInstrument(*module, instrument)) {
     built.error = llvm::toString(std::move(error));
     built.exitCode = 3;
@@ -148,6 +149,7 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
   options.symbolicNondet = config.symbolicNondet && built.usesNondet;
   options.spuriousWakeups = config.spuriousWakeups;
   options.abortStopsThread = config.abortStopsThread;
+  options.detectDataRaces = config.detectDataRaces;
   both->execution = std::make_unique<Execution>(*both->program, options);
   built.execution = both->execution.get();
   built.model = std::shared_ptr<Model>(both, both->execution.get());

@@ -27,6 +27,11 @@ struct ModelConfig {
   /// A nondet result only compared with constants: one value of each class the comparisons
   /// cannot tell apart (passes/NondetDomain.h). Off only to validate it.
   bool nondetClasses = true;
+  /// Report data races (ExecutionOptions::detectDataRaces; SV-COMP's no-data-race).
+  bool detectDataRaces = false;
+  /// A call of reach_error or __VERIFIER_error is the error, whatever its body (unreach-call);
+  /// off, it runs the program's own body (passes/InstrumentOptions.h).
+  bool errorFunctionsAreErrors = true;
 };
 
 struct BuiltModel {

@@ -53,15 +53,17 @@ std::optional<SvcompInput> readSvcompInput(const Options &options, std::string &
     return std::nullopt;
   }
   in.property = *property;
-  if (property->name != "unreach-call") {
-    problem = fmt::format("property {} is not supported (only unreach-call)", property->name);
+  if (property->name != "unreach-call" && property->name != "no-data-race") {
+    problem = fmt::format("property {} is not supported (only unreach-call and no-data-race)",
+                          property->name.empty() ? "of this formula" : property->name);
     return std::nullopt;
   }
   if (property->entry != "main") {
     problem = fmt::format("the entry function {} is not supported (only main)", property->entry);
     return std::nullopt;
   }
-  if (property->errorFunction != "reach_error" && property->errorFunction != "__VERIFIER_error") {
+  if (property->name == "unreach-call" && property->errorFunction != "reach_error" &&
+      property->errorFunction != "__VERIFIER_error") {
     problem = fmt::format("the error function {} is not supported (only reach_error and "
                           "__VERIFIER_error)",
                           property->errorFunction);

@@ -23,9 +23,9 @@ struct SvcompInput {
 };
 
 /// Reads the input of --svcomp or --validate-witness. Only what bporcheck can check is
-/// accepted: the unreach-call property with entry main and error function reach_error or
-/// __VERIFIER_error, one C input file, data model ILP32 or LP64. Otherwise returns nullopt and
-/// sets `problem` to one line that says why.
+/// accepted: the unreach-call property (error function reach_error or __VERIFIER_error) or
+/// no-data-race, with entry main, one C input file, data model ILP32 or LP64. Otherwise returns
+/// nullopt and sets `problem` to one line that says why.
 std::optional<SvcompInput> readSvcompInput(const Options &options, std::string &problem);
 
 } // namespace bpor::tool

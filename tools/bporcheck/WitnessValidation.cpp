@@ -25,10 +25,11 @@ constexpr uint64_t StepBudget = 2'000'000;
 /// The depth-first search for an execution that follows the witness path.
 class Follower {
 public:
-  Follower(Model &model, const WitnessPath &path, std::vector<int64_t> domain)
-      : model_(model), path_(path), domain_(std::move(domain)) {}
+  /// `races`: the violation is a data race (no-data-race), not a call of the error function.
+  Follower(Model &model, const WitnessPath &path, std::vector<int64_t> domain, bool races)
+      : model_(model), path_(path), domain_(std::move(domain)), races_(races) {}
 
-  /// True when an execution following the path calls the error function (then trace() is it).
+  /// True when an execution following the path violates the property (then trace() is it).
   bool run() {
     model_.restart();
     threads_.clear();
@@ -95,7 +96,7 @@ private:
 
   bool follow(size_t index) {
     if (model_.status() == ExecStatus::Error)
-      return model_.error().reachError;
+      return races_ ? model_.error().kind == ErrorKind::DataRace : model_.error().reachError;
     if (model_.status() != ExecStatus::Running || index == path_.edges.size() ||
         ++steps_ >= StepBudget)
       return false;
@@ -151,6 +152,7 @@ private:
   Model &model_;
   const WitnessPath &path_;
   std::vector<int64_t> domain_;
+  bool races_;
   std::map<std::string, ThreadId> threads_; // witness threadId -> ours
   std::map<ThreadId, int64_t> inputs_;      // values of input edges passed over
   Schedule schedule_;
@@ -206,6 +208,9 @@ int runWitnessValidation(const Options &options) {
   config.nondetClasses = false; // the witness's values, not class representatives
   config.symbolicNondet = false;
   config.spuriousWakeups = true;
+  bool races = input->property.name == "no-data-race";
+  config.detectDataRaces = races;
+  config.errorFunctionsAreErrors = !races;
   config.stackLimit = options.stackLimit;
   config.maxLocalBranches = options.maxLocalBranches;
   BuiltModel built = buildModel(std::move(loaded.module), config);
@@ -215,7 +220,7 @@ int runWitnessValidation(const Options &options) {
   std::cout << fmt::format("bporcheck: witness {} for {}: {} edges from the entry to the "
                            "violation node\n",
                            options.validateWitness, input->programFile, path->edges.size());
-  Follower follower(*built.model, *path, domain);
+  Follower follower(*built.model, *path, domain, races);
   if (follower.run()) {
     ErrorReport report;
     report.error = built.model->error();
@@ -223,18 +228,20 @@ int runWitnessValidation(const Options &options) {
     report.trace = follower.trace();
     std::cout << formatErrorReport(*built.model, report);
     std::string where = built.model->describeLocation(report.error.location);
-    return finish(Confirmed,
-                  fmt::format("witness confirmed: {}() is called{} in thread {} after {} steps",
-                              input->property.errorFunction, where.empty() ? "" : " at " + where,
-                              report.error.thread, report.trace.size()));
+    std::string violation = races ? std::string("a data race is made")
+                                  : fmt::format("{}() is called", input->property.errorFunction);
+    return finish(Confirmed, fmt::format("witness confirmed: {}{} in thread {} after {} steps",
+                                         violation, where.empty() ? "" : " at " + where,
+                                         report.error.thread, report.trace.size()));
   }
   if (follower.exhausted())
     return finish(NotChecked, fmt::format("witness not checked: no execution following it "
                                           "found within {} steps of search",
                                           follower.stepsTried()));
-  return finish(Rejected, fmt::format("witness rejected: no execution that follows its path "
-                                      "calls {}()",
-                                      input->property.errorFunction));
+  return finish(Rejected, fmt::format("witness rejected: no execution that follows its path {}",
+                                      races ? std::string("makes a data race")
+                                            : fmt::format("calls {}()",
+                                                          input->property.errorFunction)));
 }
 
 } // namespace bpor::tool

@@ -1,13 +1,14 @@
-// The property comes from the property file's formula, never from its name: a property
-// bporcheck does not check, or a formula it does not know, gives unknown with the reason.
+// The property comes from the property file's formula, never from its name (no-data-race is
+// checked: data_race.c); a property bporcheck does not check, or a formula it does not know,
+// gives unknown with the reason.
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/no-data-race.prp %s | %FileCheck --check-prefix=RACE %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/valid-memsafety.prp %s | %FileCheck --check-prefix=MEMSAFETY %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unknown.prp %s | %FileCheck --check-prefix=UNKNOWN-FORMULA %s
 // RUN: %bporcheck --svcomp --no-progress %s | %FileCheck --check-prefix=NO-PROPERTY %s
 // RUN: %expect-exit 2 %bporcheck --property=%S/Inputs/unreach-call.prp %s 2>&1 | %FileCheck --check-prefix=USAGE %s
-// RACE: reason: property no-data-race is not supported (only unreach-call)
-// RACE-NEXT: SV-COMP result: unknown
-// MEMSAFETY: reason: property valid-memsafety is not supported (only unreach-call)
+// RACE: reason: no execution has a data race
+// RACE-NEXT: SV-COMP result: true
+// MEMSAFETY: reason: property valid-memsafety is not supported (only unreach-call and no-data-race)
 // UNKNOWN-FORMULA: reason: cannot read the property: {{.*}}unknown.prp: unknown property formula 'Gsomething-else'
 // UNKNOWN-FORMULA-NEXT: SV-COMP result: unknown
 // NO-PROPERTY: reason: a program needs --property=FILE in --svcomp mode
