@@ -54,6 +54,7 @@ const char *errorKindName(ErrorKind kind) {
   case ErrorKind::Deadlock: return "deadlock";
   case ErrorKind::Livelock: return "livelock";
   case ErrorKind::DataRace: return "data race";
+  case ErrorKind::Overflow: return "signed integer overflow";
   case ErrorKind::DepthLimit: return "depth limit";
   case ErrorKind::MemoryError: return "memory error";
   case ErrorKind::ThreadsApiMisuse: return "threads API misuse";

@@ -138,6 +138,7 @@ enum class ErrorKind : uint8_t {
   Deadlock,         // found by the checker: threads remain but none is enabled
   Livelock,         // found by the stateful search: a fair cycle, an execution that never ends
   DataRace,         // two conflicting accesses unordered by synchronisation (when detected)
+  Overflow,         // signed integer overflow (when the program was compiled to check it)
   DepthLimit,       // an execution exceeded the maximum depth (inconclusive: exit code 3)
   MemoryError,      // null/invalid pointer, out of bounds, use after free, double/invalid free
   ThreadsApiMisuse, // unlocking a mutex not held, joining twice, ...

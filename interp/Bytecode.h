@@ -28,7 +28,7 @@ enum class Op : uint16_t {
   RetVoid,
   Unreachable,
   Unsupported, // fault: Unsupported, message program.messages[imm]
-  Trap,        // llvm.trap: fault
+  Trap,        // llvm.trap, llvm.ubsantrap: fault; imm: the ubsantrap's check, or NotAUbsanTrap
   Call,        // call site imm (direct or indirect, defined or external)
   // C++ exceptions (interp/Unwind.cpp). An invoke is a Call whose site names its landing pad,
   // then a Jump to the normal successor.
@@ -173,6 +173,20 @@ enum MathFunction : uint8_t {
   MathSin,
   MathCos,
   MathPow
+};
+
+/// Op::Trap's imm for llvm.trap and llvm.debugtrap (llvm.ubsantrap's is its check kind).
+constexpr uint64_t NotAUbsanTrap = ~uint64_t(0);
+
+/// The checks of clang's -fsanitize-trap= that llvm.ubsantrap names (clang's SanitizerHandler
+/// numbering, as clang 19 emits it): the ones SV-COMP's no-overflow mode compiles in.
+enum class UbsanCheck : uint64_t {
+  AddOverflow = 0,
+  DivremOverflow = 3,
+  MulOverflow = 12,
+  NegateOverflow = 13,
+  ShiftOutOfBounds = 20,
+  SubOverflow = 21,
 };
 
 struct Inst {

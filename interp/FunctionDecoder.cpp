@@ -1205,9 +1205,16 @@ bool FunctionDecoder::decodeIntrinsic(const CallBase &call, Intrinsic::ID id) {
     return true;
   }
   case Intrinsic::trap:
-  case Intrinsic::debugtrap:
-  case Intrinsic::ubsantrap: {
-    emit(Inst{Op::Trap});
+  case Intrinsic::debugtrap: {
+    Inst inst{Op::Trap};
+    inst.imm = interp::NotAUbsanTrap;
+    emit(inst);
+    return true;
+  }
+  case Intrinsic::ubsantrap: { // a failed check of clang's -fsanitize-trap=...: its kind
+    Inst inst{Op::Trap};
+    inst.imm = uint32_t(cast<ConstantInt>(call.getArgOperand(0))->getZExtValue());
+    emit(inst);
     return true;
   }
   case Intrinsic::ctlz:

@@ -18,7 +18,9 @@ namespace bpor {
 
 using interp::Inst;
 using interp::NoSlot;
+using interp::NotAUbsanTrap;
 using interp::Op;
+using interp::UbsanCheck;
 
 namespace {
 
@@ -447,7 +449,26 @@ template <bool Symbolic> RunResult Interpreter::runLoop(ThreadState &thread) {
                  "undefined behaviour: 'unreachable' executed (a noreturn call "
                  "returned?)");
     case Op::Trap:
-      BPOR_FAULT(ErrorKind::AssertionFailure, "trap executed (__builtin_trap)");
+      switch (UbsanCheck(I.imm)) {
+      case UbsanCheck::AddOverflow:
+        BPOR_FAULT(ErrorKind::Overflow, "signed integer overflow in an addition");
+      case UbsanCheck::SubOverflow:
+        BPOR_FAULT(ErrorKind::Overflow, "signed integer overflow in a subtraction");
+      case UbsanCheck::MulOverflow:
+        BPOR_FAULT(ErrorKind::Overflow, "signed integer overflow in a multiplication");
+      case UbsanCheck::NegateOverflow:
+        BPOR_FAULT(ErrorKind::Overflow, "signed integer overflow in a negation");
+      case UbsanCheck::DivremOverflow:
+        BPOR_FAULT(ErrorKind::Overflow,
+                   "signed integer overflow in a division or remainder (INT_MIN / -1)");
+      case UbsanCheck::ShiftOutOfBounds:
+        BPOR_FAULT(ErrorKind::AssertionFailure,
+                   "undefined behaviour: a shift out of bounds or of a negative value");
+      default:
+        if (I.imm == NotAUbsanTrap)
+          BPOR_FAULT(ErrorKind::AssertionFailure, "trap executed (__builtin_trap)");
+        BPOR_FAULT(ErrorKind::AssertionFailure, "undefined behaviour: a failed runtime check");
+      }
     case Op::Unsupported:
       BPOR_FAULT(ErrorKind::Unsupported, program_.message(I.imm));
     case Op::LandingPad:

@@ -53,8 +53,10 @@ std::optional<SvcompInput> readSvcompInput(const Options &options, std::string &
     return std::nullopt;
   }
   in.property = *property;
-  if (property->name != "unreach-call" && property->name != "no-data-race") {
-    problem = fmt::format("property {} is not supported (only unreach-call and no-data-race)",
+  if (property->name != "unreach-call" && property->name != "no-data-race" &&
+      property->name != "no-overflow") {
+    problem = fmt::format("property {} is not supported (only unreach-call, no-data-race and "
+                          "no-overflow)",
                           property->name.empty() ? "of this formula" : property->name);
     return std::nullopt;
   }
@@ -91,12 +93,49 @@ std::optional<SvcompInput> readSvcompInput(const Options &options, std::string &
     std::cerr << fmt::format("bporcheck: warning: checking {} with data model {}, not the "
                              "task's {}\n",
                              options.input, in.dataModel, in.task->dataModel);
+  if (property->name == "no-overflow" && !llvm::StringRef(in.programFile).ends_with(".c") &&
+      !llvm::StringRef(in.programFile).ends_with(".i")) {
+    problem = "no-overflow needs the C source (.c or .i): the checks are compiled in by clang";
+    return std::nullopt;
+  }
   in.clangArgs = options.clangArgs;
   in.clangArgs.push_back(in.dataModel == "ILP32" ? "-m32" : "-m64");
+  if (property->name == "no-overflow") {
+    // clang's own checks know which operations are signed: each overflowing addition,
+    // subtraction, multiplication, negation, INT_MIN / -1, and left shift traps with its kind
+    // (interp/Bytecode.h, UbsanCheck).
+    in.clangArgs.push_back("-fsanitize=signed-integer-overflow,shift-base");
+    in.clangArgs.push_back("-fsanitize-trap=signed-integer-overflow,shift-base");
+  }
   // Many tasks define plain `inline` functions and call them: with C99's rules that emits no
   // definition to call at -O0. GNU89's rules (what old gcc compiled the tasks with) do.
   in.clangArgs.push_back("-fgnu89-inline");
   return in;
+}
+
+void configureForProperty(const SvcompInput &input, ModelConfig &config) {
+  bool races = input.property.name == "no-data-race";
+  config.detectDataRaces = races;
+  // Only unreach-call is about the error function: for the others it is the program's own.
+  config.errorFunctionsAreErrors = input.property.name == "unreach-call";
+}
+
+bool violatesProperty(const SvcompInput &input, const ErrorInfo &error) {
+  const std::string &name = input.property.name;
+  if (name == "no-data-race")
+    return error.kind == ErrorKind::DataRace;
+  if (name == "no-overflow")
+    return error.kind == ErrorKind::Overflow;
+  return error.reachError;
+}
+
+std::string violationPhrase(const SvcompInput &input) {
+  const std::string &name = input.property.name;
+  if (name == "no-data-race")
+    return "has a data race";
+  if (name == "no-overflow")
+    return "overflows a signed integer";
+  return fmt::format("calls {}()", input.property.errorFunction);
 }
 
 } // namespace bpor::tool

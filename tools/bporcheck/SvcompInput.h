@@ -3,6 +3,8 @@
 // compiler arguments that compile the task's input for that data model.
 #pragma once
 
+#include "checker/Model.h"
+#include "tools/bporcheck/ModelFactory.h"
 #include "tools/bporcheck/Options.h"
 #include "tools/bporcheck/SvcompTask.h"
 
@@ -23,9 +25,20 @@ struct SvcompInput {
 };
 
 /// Reads the input of --svcomp or --validate-witness. Only what bporcheck can check is
-/// accepted: the unreach-call property (error function reach_error or __VERIFIER_error) or
-/// no-data-race, with entry main, one C input file, data model ILP32 or LP64. Otherwise returns
-/// nullopt and sets `problem` to one line that says why.
+/// accepted: the unreach-call property (error function reach_error or __VERIFIER_error),
+/// no-data-race or no-overflow (of a C source), with entry main, one C input file, data model
+/// ILP32 or LP64. Otherwise returns nullopt and sets `problem` to one line that says why.
 std::optional<SvcompInput> readSvcompInput(const Options &options, std::string &problem);
+
+/// Sets up a model to check the input's property: data-race detection for no-data-race (where
+/// reach_error is the program's own function), clang's trapping signed-overflow checks for
+/// no-overflow.
+void configureForProperty(const SvcompInput &input, ModelConfig &config);
+
+/// Whether the error violates the input's property.
+bool violatesProperty(const SvcompInput &input, const ErrorInfo &error);
+
+/// What a violation does, for messages: "calls reach_error()", "has a data race", ...
+std::string violationPhrase(const SvcompInput &input);
 
 } // namespace bpor::tool

@@ -83,6 +83,7 @@ struct Obstacles {
       break;
     case ErrorKind::Livelock: // a fair cycle: the program runs for ever, which is allowed
     case ErrorKind::DataRace: // a violation where it is checked, never reported elsewhere
+    case ErrorKind::Overflow:
       break;
     case ErrorKind::Deadlock:
       ++deadlocks;
@@ -186,10 +187,7 @@ int runSvcomp(const Options &options) {
   config.maxLocalBranches = options.maxLocalBranches;
   config.enumerateSmallNondet = true;
   config.spuriousWakeups = true;
-  // no-data-race: races are the errors, and reach_error is the program's own function.
-  bool checksRaces = property->name == "no-data-race";
-  config.detectDataRaces = checksRaces;
-  config.errorFunctionsAreErrors = !checksRaces;
+  configureForProperty(*input, config);
   // abort() still ends the whole execution here (config.abortStopsThread stays off): stopping
   // only its thread is the sound rule, but on the pthread-wmm tasks, whose every step is a
   // global atomic block, exploring the other threads' steps after main's abort made the bug
@@ -219,9 +217,7 @@ int runSvcomp(const Options &options) {
   Obstacles obstacles;
   SearchOptions base = options.search;
   base.keepGoing = false;
-  auto violates = [&](const ErrorInfo &error) {
-    return checksRaces ? error.kind == ErrorKind::DataRace : error.reachError;
-  };
+  auto violates = [&](const ErrorInfo &error) { return violatesProperty(*input, error); };
   base.isViolation = [&](const ErrorInfo &error) {
     if (violates(error))
       return true;
@@ -355,12 +351,9 @@ int runSvcomp(const Options &options) {
           !werror.empty())
         std::cerr << "bporcheck: " << werror << "\n";
     }
-    return printAnswer(Answer{
-        Answer::Kind::False, property->name,
-        checksRaces ? fmt::format("the execution above has a data race ({})",
-                                  describe(model, report.error))
-                    : fmt::format("{}() is called in the execution above ({})",
-                                  property->errorFunction, describe(model, report.error))});
+    return printAnswer(Answer{Answer::Kind::False, property->name,
+                              fmt::format("the execution above {} ({})", violationPhrase(*input),
+                                          describe(model, report.error))});
   }
   if (!result.complete)
     return unknown(fmt::format("the search did not finish within the limits ({}; time "
@@ -413,8 +406,7 @@ int runSvcomp(const Options &options) {
   return printAnswer(
       Answer{Answer::Kind::True, "",
              fmt::format("no execution {} ({}; every schedule and nondet value covered{})",
-                         checksRaces ? "has a data race"
-                                     : fmt::format("calls {}()", property->errorFunction),
+                         violationPhrase(*input),
                          statsPhrase(last),
                          obstacles.endedByAbort || obstacles.deadlocks
                              ? fmt::format("; {} ended by abort or a failed assert, {} deadlocked",

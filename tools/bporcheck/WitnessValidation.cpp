@@ -25,9 +25,9 @@ constexpr uint64_t StepBudget = 2'000'000;
 /// The depth-first search for an execution that follows the witness path.
 class Follower {
 public:
-  /// `races`: the violation is a data race (no-data-race), not a call of the error function.
-  Follower(Model &model, const WitnessPath &path, std::vector<int64_t> domain, bool races)
-      : model_(model), path_(path), domain_(std::move(domain)), races_(races) {}
+  Follower(Model &model, const WitnessPath &path, std::vector<int64_t> domain,
+           const SvcompInput &input)
+      : model_(model), path_(path), domain_(std::move(domain)), input_(input) {}
 
   /// True when an execution following the path violates the property (then trace() is it).
   bool run() {
@@ -96,7 +96,7 @@ private:
 
   bool follow(size_t index) {
     if (model_.status() == ExecStatus::Error)
-      return races_ ? model_.error().kind == ErrorKind::DataRace : model_.error().reachError;
+      return violatesProperty(input_, model_.error());
     if (model_.status() != ExecStatus::Running || index == path_.edges.size() ||
         ++steps_ >= StepBudget)
       return false;
@@ -152,7 +152,7 @@ private:
   Model &model_;
   const WitnessPath &path_;
   std::vector<int64_t> domain_;
-  bool races_;
+  const SvcompInput &input_;
   std::map<std::string, ThreadId> threads_; // witness threadId -> ours
   std::map<ThreadId, int64_t> inputs_;      // values of input edges passed over
   Schedule schedule_;
@@ -208,9 +208,7 @@ int runWitnessValidation(const Options &options) {
   config.nondetClasses = false; // the witness's values, not class representatives
   config.symbolicNondet = false;
   config.spuriousWakeups = true;
-  bool races = input->property.name == "no-data-race";
-  config.detectDataRaces = races;
-  config.errorFunctionsAreErrors = !races;
+  configureForProperty(*input, config);
   config.stackLimit = options.stackLimit;
   config.maxLocalBranches = options.maxLocalBranches;
   BuiltModel built = buildModel(std::move(loaded.module), config);
@@ -220,7 +218,7 @@ int runWitnessValidation(const Options &options) {
   std::cout << fmt::format("bporcheck: witness {} for {}: {} edges from the entry to the "
                            "violation node\n",
                            options.validateWitness, input->programFile, path->edges.size());
-  Follower follower(*built.model, *path, domain, races);
+  Follower follower(*built.model, *path, domain, *input);
   if (follower.run()) {
     ErrorReport report;
     report.error = built.model->error();
@@ -228,10 +226,10 @@ int runWitnessValidation(const Options &options) {
     report.trace = follower.trace();
     std::cout << formatErrorReport(*built.model, report);
     std::string where = built.model->describeLocation(report.error.location);
-    std::string violation = races ? std::string("a data race is made")
-                                  : fmt::format("{}() is called", input->property.errorFunction);
-    return finish(Confirmed, fmt::format("witness confirmed: {}{} in thread {} after {} steps",
-                                         violation, where.empty() ? "" : " at " + where,
+    return finish(Confirmed, fmt::format("witness confirmed: the execution {}{} in thread {} "
+                                         "after {} steps",
+                                         violationPhrase(*input),
+                                         where.empty() ? "" : " at " + where,
                                          report.error.thread, report.trace.size()));
   }
   if (follower.exhausted())
@@ -239,9 +237,7 @@ int runWitnessValidation(const Options &options) {
                                           "found within {} steps of search",
                                           follower.stepsTried()));
   return finish(Rejected, fmt::format("witness rejected: no execution that follows its path {}",
-                                      races ? std::string("makes a data race")
-                                            : fmt::format("calls {}()",
-                                                          input->property.errorFunction)));
+                                      violationPhrase(*input)));
 }
 
 } // namespace bpor::tool

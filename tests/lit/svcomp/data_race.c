@@ -20,7 +20,7 @@
 // TRUE: reason: no execution has a data race
 // TRUE-NEXT: SV-COMP result: true
 // FORMAT: format ok
-// CONFIRMED: witness confirmed: a data race is made at {{.*}}data_race.c:
+// CONFIRMED: witness confirmed: the execution has a data race at {{.*}}data_race.c:
 // UNREACH: SV-COMP result: true
 #include <pthread.h>
 #include <stdatomic.h>

@@ -1,6 +1,6 @@
-// The property comes from the property file's formula, never from its name (no-data-race is
-// checked: data_race.c); a property bporcheck does not check, or a formula it does not know,
-// gives unknown with the reason.
+// The property comes from the property file's formula, never from its name (no-data-race and
+// no-overflow are checked: data_race.c, overflow.c); a property bporcheck does not check, or a
+// formula it does not know, gives unknown with the reason.
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/no-data-race.prp %s | %FileCheck --check-prefix=RACE %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/valid-memsafety.prp %s | %FileCheck --check-prefix=MEMSAFETY %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unknown.prp %s | %FileCheck --check-prefix=UNKNOWN-FORMULA %s
@@ -8,7 +8,7 @@
 // RUN: %expect-exit 2 %bporcheck --property=%S/Inputs/unreach-call.prp %s 2>&1 | %FileCheck --check-prefix=USAGE %s
 // RACE: reason: no execution has a data race
 // RACE-NEXT: SV-COMP result: true
-// MEMSAFETY: reason: property valid-memsafety is not supported (only unreach-call and no-data-race)
+// MEMSAFETY: reason: property valid-memsafety is not supported (only unreach-call, no-data-race and no-overflow)
 // UNKNOWN-FORMULA: reason: cannot read the property: {{.*}}unknown.prp: unknown property formula 'Gsomething-else'
 // UNKNOWN-FORMULA-NEXT: SV-COMP result: unknown
 // NO-PROPERTY: reason: a program needs --property=FILE in --svcomp mode
