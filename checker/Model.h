@@ -148,6 +148,14 @@ enum class ErrorKind : uint8_t {
 
 const char *errorKindName(ErrorKind kind);
 
+/// Which of SV-COMP's memory-safety properties a MemoryError violates.
+enum class MemoryViolation : uint8_t {
+  None,
+  Deref, // valid-deref: null, invalid, out-of-bounds or freed memory accessed
+  Free,  // valid-free: a double or invalid free
+  Track, // valid-memtrack: heap memory no longer pointed to (found at program exit)
+};
+
 struct ErrorInfo {
   ErrorKind kind = ErrorKind::None;
   ThreadId thread = NoThread;
@@ -156,6 +164,8 @@ struct ErrorInfo {
   /// A call of reach_error() or __VERIFIER_error() (kind AssertionFailure): the violation of
   /// SV-COMP's unreach-call property, which abort() and failed assert()s are not.
   bool reachError = false;
+  /// For a MemoryError: the memory-safety property it violates.
+  MemoryViolation memory = MemoryViolation::None;
 };
 
 /// A saved state of one model (Model::checkpoint). Opaque to the explorers: only the model that

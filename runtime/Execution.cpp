@@ -220,6 +220,8 @@ void Execution::runThread(ProgramThread &thread) {
       const Fault &fault = thread.state.fault;
       ErrorKind kind = fault.kind == ErrorKind::None ? ErrorKind::Unsupported : fault.kind;
       fail(kind, thread, internLocation(fault.location), fault.message);
+      if (kind == ErrorKind::MemoryError && error_.kind == ErrorKind::MemoryError)
+        error_.memory = memoryViolationOf(fault.memory);
       break;
     }
     }
@@ -285,7 +287,8 @@ void Execution::terminate(ProgramThread &thread) {
   for (ThreadId t = 0; t < numThreads_; ++t)
     if (threads_[t]->stage != Stage::Terminated)
       return;
-  status_ = ExecStatus::Finished;
+  if (checkLeaksAtExit(thread))
+    status_ = ExecStatus::Finished;
 }
 
 Execution::ProgramThread *Execution::threadFromHandle(uint64_t handle) {
@@ -303,6 +306,8 @@ void Execution::fail(ErrorKind kind, const ProgramThread &thread, uint32_t locat
   error_.thread = thread.state.threadId;
   error_.location = location;
   error_.message = std::move(message);
+  // A bad access unless the caller says otherwise (memoryError: a bad free; the leak check).
+  error_.memory = kind == ErrorKind::MemoryError ? MemoryViolation::Deref : MemoryViolation::None;
 }
 
 void Execution::memoryError(const ProgramThread &thread, MemoryFault fault, Address address,
@@ -310,6 +315,25 @@ void Execution::memoryError(const ProgramThread &thread, MemoryFault fault, Addr
   fail(ErrorKind::MemoryError, thread, thread.pending.location,
        fmt::format("{}: {} of {} bytes at {}", memoryFaultName(fault), what, size,
                    memory_.describe(address)));
+  if (error_.kind == ErrorKind::MemoryError)
+    error_.memory = memoryViolationOf(fault);
+}
+
+MemoryViolation memoryViolationOf(MemoryFault fault) {
+  switch (fault) {
+  case MemoryFault::None:
+    return MemoryViolation::None;
+  case MemoryFault::DoubleFree:
+  case MemoryFault::InvalidFree:
+    return MemoryViolation::Free;
+  case MemoryFault::NullPointer:
+  case MemoryFault::InvalidPointer:
+  case MemoryFault::OutOfBounds:
+  case MemoryFault::UseAfterFree:
+  case MemoryFault::WriteToReadOnly:
+    return MemoryViolation::Deref;
+  }
+  return MemoryViolation::Deref;
 }
 
 uint32_t Execution::nondetChoices(uint32_t bits) const {

@@ -73,7 +73,16 @@ struct ExecutionOptions {
   /// execution makes one (runtime/race/RaceDetector.h). The detector's clocks are history, not
   /// state: with it the model has no state keys.
   bool detectDataRaces = false;
+  /// When the process ends normally, report heap memory that is no longer pointed to
+  /// (SV-COMP's valid-memtrack): an object reached from no global variable, stack object or
+  /// register is a MemoryError (MemoryViolation::Track); one reached only from a stack or a
+  /// register at exit() or while other threads still run is reported Unsupported (whether
+  /// that is a leak is a matter of convention the property does not settle).
+  bool detectLeaks = false;
 };
+
+/// The memory-safety property a fault violates.
+MemoryViolation memoryViolationOf(MemoryFault fault);
 
 /// What the executions so far left out, counted over the Execution's whole life (restarts and
 /// restores do not reset it): a search whose executions drew from a partial domain or were
@@ -363,6 +372,10 @@ private:
   /// execution.
   void noteForRaces(ProgramThread &thread, const Operation &event, Performed performed,
                     Slot result);
+  /// The process ends normally (main returned, exit(), the last thread ended): with
+  /// ExecutionOptions::detectLeaks, fails the execution if heap memory is no longer pointed to
+  /// (LeakCheck.cpp). True if the process may end as Finished.
+  bool checkLeaksAtExit(const ProgramThread &thread);
   /// At the end of a step: the thread left its atomic section, or terminated.
   void endStepForRaces(ProgramThread &thread);
   runtime::RaceDetector races_;

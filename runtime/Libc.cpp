@@ -341,9 +341,7 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     break;
   }
   if (fault != MemoryFault::None) {
-    fail(ErrorKind::MemoryError, thread, thread.pending.location,
-         fmt::format("{}: {} of {} bytes at {}", memoryFaultName(fault), what, faultSize,
-                     memory_.describe(faultAt)));
+    memoryError(thread, fault, faultAt, faultSize, what);
     return Performed::Stopped;
   }
   return Performed::Complete;

@@ -200,7 +200,8 @@ Execution::Performed Execution::performProcess(ProgramThread &thread, Slot &resu
         return Performed::Retry;
       }
     }
-    status_ = ExecStatus::Finished;
+    if (checkLeaksAtExit(thread))
+      status_ = ExecStatus::Finished;
     return Performed::Stopped;
   }
   auto advance = [&](uint64_t nanos) {

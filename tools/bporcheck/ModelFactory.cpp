@@ -150,6 +150,7 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
   options.spuriousWakeups = config.spuriousWakeups;
   options.abortStopsThread = config.abortStopsThread;
   options.detectDataRaces = config.detectDataRaces;
+  options.detectLeaks = config.detectLeaks;
   both->execution = std::make_unique<Execution>(*both->program, options);
   built.execution = both->execution.get();
   built.model = std::shared_ptr<Model>(both, both->execution.get());

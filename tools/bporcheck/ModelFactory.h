@@ -29,6 +29,8 @@ struct ModelConfig {
   bool nondetClasses = true;
   /// Report data races (ExecutionOptions::detectDataRaces; SV-COMP's no-data-race).
   bool detectDataRaces = false;
+  /// Report heap memory no longer pointed to at the normal end (ExecutionOptions::detectLeaks).
+  bool detectLeaks = false;
   /// A call of reach_error or __VERIFIER_error is the error, whatever its body (unreach-call);
   /// off, it runs the program's own body (passes/InstrumentOptions.h).
   bool errorFunctionsAreErrors = true;

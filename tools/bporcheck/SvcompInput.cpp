@@ -2,6 +2,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <iostream>
 
@@ -54,9 +55,9 @@ std::optional<SvcompInput> readSvcompInput(const Options &options, std::string &
   }
   in.property = *property;
   if (property->name != "unreach-call" && property->name != "no-data-race" &&
-      property->name != "no-overflow") {
-    problem = fmt::format("property {} is not supported (only unreach-call, no-data-race and "
-                          "no-overflow)",
+      property->name != "no-overflow" && property->name != "valid-memsafety") {
+    problem = fmt::format("property {} is not supported (only unreach-call, no-data-race, "
+                          "no-overflow and valid-memsafety)",
                           property->name.empty() ? "of this formula" : property->name);
     return std::nullopt;
   }
@@ -114,11 +115,29 @@ std::optional<SvcompInput> readSvcompInput(const Options &options, std::string &
 }
 
 void configureForProperty(const SvcompInput &input, ModelConfig &config) {
-  bool races = input.property.name == "no-data-race";
-  config.detectDataRaces = races;
+  config.detectDataRaces = input.property.name == "no-data-race";
+  config.detectLeaks = input.property.name == "valid-memsafety" &&
+                       std::count(input.property.parts.begin(), input.property.parts.end(),
+                                  "valid-memtrack");
   // Only unreach-call is about the error function: for the others it is the program's own.
   config.errorFunctionsAreErrors = input.property.name == "unreach-call";
 }
+
+namespace {
+const char *memorySafetyPart(MemoryViolation violation) {
+  switch (violation) {
+  case MemoryViolation::Deref:
+    return "valid-deref";
+  case MemoryViolation::Free:
+    return "valid-free";
+  case MemoryViolation::Track:
+    return "valid-memtrack";
+  case MemoryViolation::None:
+    break;
+  }
+  return "";
+}
+} // namespace
 
 bool violatesProperty(const SvcompInput &input, const ErrorInfo &error) {
   const std::string &name = input.property.name;
@@ -126,7 +145,18 @@ bool violatesProperty(const SvcompInput &input, const ErrorInfo &error) {
     return error.kind == ErrorKind::DataRace;
   if (name == "no-overflow")
     return error.kind == ErrorKind::Overflow;
+  if (name == "valid-memsafety") {
+    const std::vector<std::string> &parts = input.property.parts;
+    return error.kind == ErrorKind::MemoryError && error.memory != MemoryViolation::None &&
+           std::count(parts.begin(), parts.end(), memorySafetyPart(error.memory));
+  }
   return error.reachError;
+}
+
+std::string violatedProperty(const SvcompInput &input, const ErrorInfo &error) {
+  if (input.property.name == "valid-memsafety")
+    return memorySafetyPart(error.memory);
+  return input.property.name;
 }
 
 std::string violationPhrase(const SvcompInput &input) {
@@ -135,6 +165,8 @@ std::string violationPhrase(const SvcompInput &input) {
     return "has a data race";
   if (name == "no-overflow")
     return "overflows a signed integer";
+  if (name == "valid-memsafety")
+    return "violates memory safety";
   return fmt::format("calls {}()", input.property.errorFunction);
 }
 

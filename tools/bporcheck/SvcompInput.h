@@ -38,6 +38,10 @@ void configureForProperty(const SvcompInput &input, ModelConfig &config);
 /// Whether the error violates the input's property.
 bool violatesProperty(const SvcompInput &input, const ErrorInfo &error);
 
+/// The property a violation violates, as SV-COMP names it in false(...): for valid-memsafety
+/// the part (valid-deref, valid-free, valid-memtrack), else the property.
+std::string violatedProperty(const SvcompInput &input, const ErrorInfo &error);
+
 /// What a violation does, for messages: "calls reach_error()", "has a data race", ...
 std::string violationPhrase(const SvcompInput &input);
 

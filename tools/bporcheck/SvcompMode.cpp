@@ -351,7 +351,7 @@ int runSvcomp(const Options &options) {
           !werror.empty())
         std::cerr << "bporcheck: " << werror << "\n";
     }
-    return printAnswer(Answer{Answer::Kind::False, property->name,
+    return printAnswer(Answer{Answer::Kind::False, violatedProperty(*input, report.error),
                               fmt::format("the execution above {} ({})", violationPhrase(*input),
                                           describe(model, report.error))});
   }
@@ -398,6 +398,12 @@ int runSvcomp(const Options &options) {
                                "spurious wakeup: executions with more spurious wakeups were "
                                "not explored ({})",
                                statsPhrase(last)));
+  // valid-memtrack is checked when the process ends: memory lost in an execution that never
+  // ends (a deadlock, a cycle of states) is not seen.
+  if (property->name == "valid-memsafety" && (obstacles.deadlocks || last.stateful || built.hasYields))
+    return unknown(fmt::format("valid-memtrack is checked when the program ends, and some "
+                               "executions do not end ({})",
+                               obstacles.deadlocks ? "a deadlock" : "the program spins"));
   if (!options.witness.empty())
     if (std::string werror =
             writeCorrectnessWitness(options.witness, inputs[0], *propertyFile, dataModel);
