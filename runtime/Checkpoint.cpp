@@ -57,6 +57,7 @@ public:
   uint32_t nextKey = 1;
   std::vector<Address> keyDestructors;
   runtime::RaceDetector races;
+  std::vector<WatchedAccess> sectionWatch;
   bool racesFenced = false, racesRelaxed = false;
 };
 
@@ -92,7 +93,8 @@ bool Execution::checkpointInto(ModelCheckpoint &into) const {
   saved.onces = onces_;
   saved.nextKey = nextKey_;
   saved.keyDestructors = keyDestructors_;
-  if (options_.detectDataRaces) {
+  saved.sectionWatch = sectionWatch_;
+  if (options_.raceDetection == RaceDetection::HappensBefore) {
     saved.races = races_;
     saved.racesFenced = racesFenced_;
     saved.racesRelaxed = racesRelaxed_;
@@ -128,7 +130,8 @@ void Execution::restore(const ModelCheckpoint &checkpoint) {
   onces_ = saved.onces;
   nextKey_ = saved.nextKey;
   keyDestructors_ = saved.keyDestructors;
-  if (options_.detectDataRaces) {
+  sectionWatch_ = saved.sectionWatch;
+  if (options_.raceDetection == RaceDetection::HappensBefore) {
     races_ = saved.races;
     racesFenced_ = saved.racesFenced;
     racesRelaxed_ = saved.racesRelaxed;

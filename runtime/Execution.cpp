@@ -50,6 +50,8 @@ void Execution::restart() {
   resetSymbolicState();
   races_.reset();
   racesFenced_ = racesRelaxed_ = false;
+  stepAccesses_.clear();
+  sectionWatch_.clear();
 
   ProgramThread &main = newThread();
   Address entry = mainFunction_;

@@ -39,6 +39,19 @@ namespace runtime {
 class SymbolicRun;
 }
 
+/// How data races are found (SV-COMP's no-data-race; docs/user-guide.md).
+enum class RaceDetection : uint8_t {
+  Off,
+  /// Vector clocks over synchronisation (runtime/race/RaceDetector.h): C11's definition, relaxed
+  /// and release/acquire atomics included. History, not state: the model has no state keys.
+  HappensBefore,
+  /// Two threads about to make conflicting accesses, not both atomic, at once: after each step,
+  /// its accesses against every other thread's pending one. The same races as HappensBefore
+  /// for sequentially consistent programs, and it needs no history, so states keep their keys
+  /// (the stateful search). Atomic accesses weaker than seq_cst are refused (Unsupported).
+  CoEnabled,
+};
+
 struct ExecutionOptions {
   /// The values a __VERIFIER_nondet_* call may return (a bool-sized one returns 0 or 1).
   std::vector<int64_t> nondetDomain = {-1, 0, 1};
@@ -70,9 +83,8 @@ struct ExecutionOptions {
   bool abortStopsThread = false;
   /// Report a data race (ErrorKind::DataRace: two accesses of one byte by different threads,
   /// at least one a write, not both atomic, unordered by synchronisation) as soon as an
-  /// execution makes one (runtime/race/RaceDetector.h). The detector's clocks are history, not
-  /// state: with it the model has no state keys.
-  bool detectDataRaces = false;
+  /// execution makes one.
+  RaceDetection raceDetection = RaceDetection::Off;
   /// When the process ends normally, report heap memory that is no longer pointed to
   /// (SV-COMP's valid-memtrack): an object reached from no global variable, stack object or
   /// register is a MemoryError (MemoryViolation::Track); one reached only from a stack or a
@@ -367,7 +379,7 @@ private:
     Operation named;
   } blockFootprint_;
   void gatherBlockAccesses(const Operation &performed);
-  /// Data-race detection (ExecutionOptions::detectDataRaces, RaceDetection.cpp): the
+  /// Data-race detection (ExecutionOptions::raceDetection, RaceDetection.cpp): the
   /// happens-before edges and the accesses of an operation just performed; a race fails the
   /// execution.
   void noteForRaces(ProgramThread &thread, const Operation &event, Performed performed,
@@ -379,6 +391,24 @@ private:
   /// At the end of a step: the thread left its atomic section, or terminated.
   void endStepForRaces(ProgramThread &thread);
   runtime::RaceDetector races_;
+  /// RaceDetection::CoEnabled: the data accesses of the step being taken.
+  struct StepAccess {
+    Access access;
+    bool atomic = false;
+  };
+  std::vector<StepAccess> stepAccesses_;
+  /// RaceDetection::CoEnabled: plain accesses made while another thread's atomic section was
+  /// pending, to be compared with what the section touches when it runs (its footprint is
+  /// known only then). State: saved in checkpoints and written to state keys.
+  struct WatchedAccess {
+    ThreadId section = NoThread; // the thread whose section was pending
+    ThreadId by = NoThread;
+    Access access;
+    uint32_t location = 0;
+  };
+  std::vector<WatchedAccess> sectionWatch_;
+  /// Whether thread's pending (or just performed) data access is atomic, and its ordering.
+  bool accessIsAtomic(const ProgramThread &thread, const Operation &op, uint64_t &order) const;
   bool racesFenced_ = false;  // a fence with acquire or release order was executed
   bool racesRelaxed_ = false; // a relaxed atomic access was executed
   bool readBlockFootprint(const ExternalCall &call, Operation &op);

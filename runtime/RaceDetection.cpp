@@ -1,7 +1,14 @@
-// Data-race detection in an Execution (ExecutionOptions::detectDataRaces): after each operation
-// is performed, its happens-before edges and memory accesses go to the RaceDetector, and a race
-// fails the execution with ErrorKind::DataRace. See runtime/race/RaceDetector.h for the
-// definition and why every search that covers every trace finds every race.
+// Data-race detection in an Execution (ExecutionOptions::raceDetection). After each operation is
+// performed:
+// - HappensBefore: its happens-before edges and memory accesses go to the RaceDetector (vector
+//   clocks, runtime/race/RaceDetector.h), and a race fails the execution with
+//   ErrorKind::DataRace. Every search that covers every trace finds every race.
+// - CoEnabled: the step's accesses are kept, and at the end of the step each is compared with
+//   the access every other thread is about to make. Two conflicting accesses, not both atomic,
+//   that are pending at once can run one right after the other, unordered: a race. Conversely
+//   every race of a sequentially consistent program has such a state (race-reversal: a search
+//   that explores every trace reverses the race and runs the second access while the first is
+//   pending). The validation compares the two (PipelineValidation.DataRaces).
 #include "runtime/Execution.h"
 
 #include <fmt/format.h>
@@ -9,11 +16,13 @@
 namespace bpor {
 
 using runtime::Ext;
+using runtime::Stage;
 
 namespace {
 
 // llvm::AtomicOrdering values (runtime/bpor_abi.h): 0 not atomic, 2 monotonic (relaxed),
 // 4 acquire, 5 release, 6 acq_rel, 7 seq_cst.
+constexpr uint64_t SeqCst = 7;
 bool acquires(uint64_t order) { return order == 4 || order == 6 || order == 7; }
 bool releases(uint64_t order) { return order == 5 || order == 6 || order == 7; }
 
@@ -30,19 +39,70 @@ bool isDataAccess(OpKind kind) {
   }
 }
 
+std::string accessName(bool write, bool atomic) {
+  return fmt::format("{}{}", atomic ? "atomic " : "", write ? "write" : "read");
+}
+
 } // namespace
+
+bool Execution::accessIsAtomic(const ProgramThread &thread, const Operation &op,
+                               uint64_t &order) const {
+  const Slot *a = thread.request.args;
+  order = 0;
+  bool rmw = false;
+  switch (thread.request.id) {
+  case Ext::Load:
+    order = a[2];
+    break;
+  case Ext::Store:
+  case Ext::LoadBytes:
+  case Ext::StoreBytes:
+    order = a[3];
+    break;
+  case Ext::Rmw:
+    order = a[4];
+    rmw = true;
+    break;
+  case Ext::Cmpxchg: {
+    uint64_t mask = a[3] >= 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * a[3])) - 1;
+    order = (op.value & mask) == (a[1] & mask) ? a[4] : a[5]; // success or failure order
+    rmw = true;
+    break;
+  }
+  default:
+    break;
+  }
+  return order != 0 || rmw || thread.atomicDepth > 0;
+}
 
 void Execution::noteForRaces(ProgramThread &thread, const Operation &event, Performed performed,
                              Slot result) {
-  if (!options_.detectDataRaces || status_ != ExecStatus::Running)
+  RaceDetection mode = options_.raceDetection;
+  if (mode == RaceDetection::Off || status_ != ExecStatus::Running)
     return;
   ThreadId self = thread.state.threadId;
-  const Slot *a = thread.request.args;
   auto object = [&](unsigned k) { return event.accesses[k].address; };
-  auto unsupported = [&](const char *what) {
+  auto unsupported = [&](const std::string &what) {
     fail(ErrorKind::Unsupported, thread, event.location,
          fmt::format("data-race detection does not model {}", what));
   };
+
+  if (mode == RaceDetection::CoEnabled) {
+    if (performed == Performed::Complete && event.kind == OpKind::Fork && thread.atomicDepth > 0)
+      unsupported("thread creation inside an atomic section");
+    if (performed != Performed::Complete || !isDataAccess(event.kind))
+      return;
+    uint64_t order = 0;
+    bool atomic = accessIsAtomic(thread, event, order);
+    if (order != 0 && order != SeqCst)
+      return unsupported("atomic accesses weaker than seq_cst in the stateful search (it "
+                         "checks races as sequentially consistent interleavings)");
+    for (unsigned k = 0; k < event.numAccesses; ++k)
+      stepAccesses_.push_back(StepAccess{event.accesses[k], atomic});
+    return;
+  }
+
+  const Slot *a = thread.request.args;
   if (performed == Performed::Waiting) {
     if (event.kind == OpKind::CondWait && event.numAccesses > 1)
       races_.release(self, object(1)); // the mutex, released while waiting
@@ -54,33 +114,9 @@ void Execution::noteForRaces(ProgramThread &thread, const Operation &event, Perf
     return;
 
   if (isDataAccess(event.kind)) {
-    // The access's atomic ordering, and whether it is atomic at all: inside an atomic section
-    // every access is.
     uint64_t order = 0;
-    bool rmw = false;
-    switch (thread.request.id) {
-    case Ext::Load:
-      order = a[2];
-      break;
-    case Ext::Store:
-    case Ext::LoadBytes:
-    case Ext::StoreBytes:
-      order = a[3];
-      break;
-    case Ext::Rmw:
-      order = a[4];
-      rmw = true;
-      break;
-    case Ext::Cmpxchg: {
-      uint64_t mask = a[3] >= 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * a[3])) - 1;
-      order = (event.value & mask) == (a[1] & mask) ? a[4] : a[5]; // success or failure order
-      rmw = true;
-      break;
-    }
-    default:
-      break;
-    }
-    bool atomic = order != 0 || rmw || thread.atomicDepth > 0;
+    bool atomic = accessIsAtomic(thread, event, order);
+    bool rmw = thread.request.id == Ext::Rmw || thread.request.id == Ext::Cmpxchg;
     if (order == 2)
       racesRelaxed_ = true;
     for (unsigned k = 0; k < event.numAccesses; ++k) {
@@ -89,17 +125,15 @@ void Execution::noteForRaces(ProgramThread &thread, const Operation &event, Perf
                                                         access.write, atomic, event.location);
       if (!race)
         continue;
-      auto what = [](const runtime::RaceAccess &r) {
-        return fmt::format("{}{}", r.atomic ? "atomic " : "", r.write ? "write" : "read");
-      };
       std::string earlierAt = describeLocation(race->earlier.location);
       // The error's own location is the later access's: the message names the earlier one.
       fail(ErrorKind::DataRace, thread, event.location,
            fmt::format("data race on {} between the {} in thread {}{} and this {} in thread "
                        "{}, unordered by synchronisation",
-                       memory_.describe(race->address), what(race->earlier),
+                       memory_.describe(race->address),
+                       accessName(race->earlier.write, race->earlier.atomic),
                        race->earlier.thread, earlierAt.empty() ? "" : " at " + earlierAt,
-                       what(race->later), self));
+                       accessName(race->later.write, race->later.atomic), self));
       return;
     }
     if (order != 0 && acquires(order))
@@ -165,13 +199,81 @@ void Execution::noteForRaces(ProgramThread &thread, const Operation &event, Perf
 }
 
 void Execution::endStepForRaces(ProgramThread &thread) {
-  if (!options_.detectDataRaces)
+  RaceDetection mode = options_.raceDetection;
+  if (mode == RaceDetection::HappensBefore) {
+    ThreadId self = thread.state.threadId;
+    if (thread.atomicDepth == 0)
+      races_.leaveSection(self);
+    if (thread.stage == Stage::Terminated)
+      races_.threadEnded(self);
+    return;
+  }
+  if (mode != RaceDetection::CoEnabled)
     return;
   ThreadId self = thread.state.threadId;
+  // This thread's atomic section ran (or ran on): its accesses against the plain ones other
+  // threads made while it was pending. Nothing synchronised the two: this thread did not move.
+  for (const WatchedAccess &watched : sectionWatch_) {
+    if (watched.section != self || status_ != ExecStatus::Running)
+      continue;
+    for (const StepAccess &done : stepAccesses_) {
+      const Access &earlier = watched.access;
+      bool overlap = done.access.address < earlier.address + earlier.size &&
+                     earlier.address < done.access.address + done.access.size;
+      if (!overlap || !(done.access.write || earlier.write))
+        continue;
+      std::string earlierAt = describeLocation(watched.location);
+      fail(ErrorKind::DataRace, thread, event_.location,
+           fmt::format("data race on {} between the {} in thread {}{} and this {} in thread "
+                       "{}, unordered by synchronisation",
+                       memory_.describe(std::max(done.access.address, earlier.address)),
+                       accessName(earlier.write, false), watched.by,
+                       earlierAt.empty() ? "" : " at " + earlierAt,
+                       accessName(done.access.write, done.atomic), self));
+      break;
+    }
+  }
   if (thread.atomicDepth == 0)
-    races_.leaveSection(self);
-  if (thread.stage == runtime::Stage::Terminated)
-    races_.threadEnded(self);
+    std::erase_if(sectionWatch_, [&](const WatchedAccess &w) { return w.section == self; });
+  if (stepAccesses_.empty() || status_ != ExecStatus::Running) {
+    stepAccesses_.clear();
+    return;
+  }
+  for (ThreadId t = 0; t < numThreads_ && status_ == ExecStatus::Running; ++t) {
+    const ProgramThread &other = *threads_[t];
+    if (t == self || other.stage == Stage::Terminated || !isDataAccess(other.pending.kind))
+      continue;
+    uint64_t order = 0;
+    bool otherAtomic = accessIsAtomic(other, other.pending, order);
+    for (const StepAccess &done : stepAccesses_)
+      for (unsigned k = 0; k < other.pending.numAccesses; ++k) {
+        const Access &next = other.pending.accesses[k];
+        bool overlap = done.access.address < next.address + next.size &&
+                       next.address < done.access.address + done.access.size;
+        if (!overlap || !(done.access.write || next.write) || (done.atomic && otherAtomic))
+          continue;
+        std::string nextAt = describeLocation(other.pending.location);
+        fail(ErrorKind::DataRace, thread, event_.location,
+             fmt::format("data race on {} between this {} in thread {} and the {} thread {} "
+                         "is about to make{}, unordered by synchronisation",
+                         memory_.describe(std::max(done.access.address, next.address)),
+                         accessName(done.access.write, done.atomic), self,
+                         accessName(next.write, otherAtomic), t,
+                         nextAt.empty() ? "" : " at " + nextAt));
+        stepAccesses_.clear();
+        return;
+      }
+  }
+  // Plain accesses made while another thread's section is pending: compared when it runs.
+  for (ThreadId t = 0; t < numThreads_; ++t) {
+    const ProgramThread &other = *threads_[t];
+    if (t == self || other.stage == Stage::Terminated || other.pending.kind != OpKind::AtomicBlock)
+      continue;
+    for (const StepAccess &done : stepAccesses_)
+      if (!done.atomic)
+        sectionWatch_.push_back(WatchedAccess{t, self, done.access, event_.location});
+  }
+  stepAccesses_.clear();
 }
 
 } // namespace bpor

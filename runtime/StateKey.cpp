@@ -92,7 +92,7 @@ void writeTable(StateWriter &out, char tag, const Table &table, WriteValue write
 
 bool Execution::stateKey(std::string &key) const {
   // Race detection keeps history (vector clocks) that decides future errors: no key holds it.
-  if (symbolicMode() || options_.detectDataRaces)
+  if (symbolicMode() || options_.raceDetection == RaceDetection::HappensBefore)
     return false;
   key.clear();
   StateWriter out(key);
@@ -122,6 +122,17 @@ bool Execution::stateKey(std::string &key) const {
     out.u8(once.done);
     out.u32(once.runner);
   });
+  // Plain accesses awaiting a pending atomic section's footprint (RaceDetection::CoEnabled).
+  out.tag('W');
+  out.u64(sectionWatch_.size());
+  for (const WatchedAccess &w : sectionWatch_) {
+    out.u32(w.section);
+    out.u32(w.by);
+    out.u64(w.access.address);
+    out.u64(w.access.size);
+    out.u8(w.access.write);
+    out.u32(w.location);
+  }
   out.tag('T');
   out.u32(numThreads_);
   out.endPart(part);

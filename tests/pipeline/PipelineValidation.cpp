@@ -410,16 +410,24 @@ PipelineCheck checkRaceProgram(const CProgram &program, const PipelineCheckOptio
   tool::ModelConfig config;
   config.nondetValues =
       program.nondetValues.empty() ? std::vector<int64_t>{-1, 0, 1} : program.nondetValues;
-  config.detectDataRaces = true;
-  std::vector<tool::BuiltModel> built = compile(program, context, {config}, check.mismatches);
+  config.raceDetection = RaceDetection::HappensBefore;
+  tool::ModelConfig coEnabled = config;
+  coEnabled.raceDetection = RaceDetection::CoEnabled;
+  std::vector<tool::BuiltModel> built =
+      compile(program, context, {config, coEnabled}, check.mismatches);
   if (!check.mismatches.empty())
     return check;
   Model &model = *built[0].model;
-  auto racy = [](const ModeResult &r) {
-    return std::any_of(r.result.errors.begin(), r.result.errors.end(),
+  auto racy = [](const SearchResult &r) {
+    return std::any_of(r.errors.begin(), r.errors.end(),
                        [](const ErrorReport &e) { return e.error.kind == ErrorKind::DataRace; });
   };
-  Mode exhaustive = complete("exhaustive", PorMode::None);
+  // Only races are compared: any other error just ends its execution.
+  auto onlyRaces = [](Mode mode) {
+    mode.search.isViolation = [](const ErrorInfo &e) { return e.kind == ErrorKind::DataRace; };
+    return mode;
+  };
+  Mode exhaustive = onlyRaces(complete("exhaustive", PorMode::None));
   exhaustive.search.maxExecutions = options.maxReferenceExecutions;
   ModeResult reference = run(model, exhaustive);
   checkRunnable(reference, check.mismatches);
@@ -436,16 +444,26 @@ PipelineCheck checkRaceProgram(const CProgram &program, const PipelineCheckOptio
                              {"optimal", {}, OptimalVariant::Optimal},
                              bounded(fmt::format("bpor --preemptions={}", saturating),
                                      PorMode::Bpor, BoundKind::Preemption, saturating)};
+  auto compareWith = [&](const std::string &name, const SearchResult &found) {
+    // A search may stop at the race it finds; one that finds none must have finished.
+    if (racy(found) != racy(reference.result) || (!racy(found) && !found.complete))
+      check.mismatches.push_back(fmt::format("{} against {}: race {} / {}, complete {}", name,
+                                             reference.name, racy(reference.result),
+                                             racy(found), found.complete));
+  };
+  // Every search with vector clocks, and with the co-enabled check (which the stateful search
+  // uses, its states keeping their keys).
+  Model &coModel = *built[1].model;
   for (const Mode &mode : modes) {
-    ModeResult reduced = run(model, mode);
+    ModeResult reduced = run(model, onlyRaces(mode));
     checkRunnable(reduced, check.mismatches);
-    bool sameOthers = racy(reference) || reference.errors == reduced.errors;
-    if (!reduced.result.complete || racy(reduced) != racy(reference) || !sameOthers)
-      check.mismatches.push_back(fmt::format("{} against {} (race {} / {}):\n    {}\n    {}",
-                                             mode.name, reference.name, racy(reference),
-                                             racy(reduced), summary(reference),
-                                             summary(reduced)));
+    compareWith(mode.name, reduced.result);
+    ModeResult co = run(coModel, onlyRaces(mode));
+    checkRunnable(co, check.mismatches);
+    compareWith(mode.name + ", co-enabled", co.result);
   }
+  SearchOptions stateful = onlyRaces(complete("stateful", PorMode::None)).search;
+  compareWith("stateful, co-enabled", exploreStateful(coModel, stateful, StatefulOptions{}).search);
   return check;
 }
 

@@ -149,7 +149,7 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
   options.symbolicNondet = config.symbolicNondet && built.usesNondet;
   options.spuriousWakeups = config.spuriousWakeups;
   options.abortStopsThread = config.abortStopsThread;
-  options.detectDataRaces = config.detectDataRaces;
+  options.raceDetection = config.raceDetection;
   options.detectLeaks = config.detectLeaks;
   both->execution = std::make_unique<Execution>(*both->program, options);
   built.execution = both->execution.get();

@@ -27,8 +27,8 @@ struct ModelConfig {
   /// A nondet result only compared with constants: one value of each class the comparisons
   /// cannot tell apart (passes/NondetDomain.h). Off only to validate it.
   bool nondetClasses = true;
-  /// Report data races (ExecutionOptions::detectDataRaces; SV-COMP's no-data-race).
-  bool detectDataRaces = false;
+  /// Report data races (ExecutionOptions::raceDetection; SV-COMP's no-data-race).
+  RaceDetection raceDetection = RaceDetection::Off;
   /// Report heap memory no longer pointed to at the normal end (ExecutionOptions::detectLeaks).
   bool detectLeaks = false;
   /// A call of reach_error or __VERIFIER_error is the error, whatever its body (unreach-call);

@@ -115,7 +115,8 @@ std::optional<SvcompInput> readSvcompInput(const Options &options, std::string &
 }
 
 void configureForProperty(const SvcompInput &input, ModelConfig &config) {
-  config.detectDataRaces = input.property.name == "no-data-race";
+  config.raceDetection = input.property.name == "no-data-race" ? RaceDetection::HappensBefore
+                                                               : RaceDetection::Off;
   config.detectLeaks = input.property.name == "valid-memsafety" &&
                        std::count(input.property.parts.begin(), input.property.parts.end(),
                                   "valid-memtrack");

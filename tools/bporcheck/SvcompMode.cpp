@@ -236,6 +236,20 @@ int runSvcomp(const Options &options) {
   BuiltModel *keyed = built.model->stateKey(key)          ? &built
                       : valuesModel->model->stateKey(key) ? valuesModel
                                                           : nullptr;
+  // Races found with vector clocks leave no state keys: the stateful search gets a model of
+  // its own that checks them as co-enabled accesses instead (the same races on sequentially
+  // consistent programs; ExecutionOptions::raceDetection).
+  BuiltModel coEnabledBuilt;
+  if (!keyed && config.raceDetection == RaceDetection::HappensBefore) {
+    LoadedInput again = loadInput(inputs[0], InputOptions{options.clangPath, clangArgs}, context);
+    ModelConfig coEnabled = config;
+    coEnabled.symbolicNondet = false;
+    coEnabled.raceDetection = RaceDetection::CoEnabled;
+    if (again.module)
+      coEnabledBuilt = buildModel(std::move(again.module), coEnabled);
+    if (coEnabledBuilt.model && coEnabledBuilt.model->stateKey(key))
+      keyed = &coEnabledBuilt;
+  }
   bool hasStateKeys = keyed != nullptr;
   // The stateful search finds livelocks exactly (fair cycles): one is a non-terminating
   // behaviour, which unreach-call does not forbid, not a cut execution.

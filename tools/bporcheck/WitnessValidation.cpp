@@ -199,10 +199,6 @@ int runWitnessValidation(const Options &options) {
       domain.push_back(filler);
 
   llvm::LLVMContext context;
-  LoadedInput loaded =
-      loadInput(input->programFile, InputOptions{options.clangPath, input->clangArgs}, context);
-  if (!loaded.module)
-    return finish(BadInput, "witness not checked: " + loaded.error);
   ModelConfig config;
   config.nondetValues = domain;
   config.nondetClasses = false; // the witness's values, not class representatives
@@ -211,31 +207,69 @@ int runWitnessValidation(const Options &options) {
   configureForProperty(*input, config);
   config.stackLimit = options.stackLimit;
   config.maxLocalBranches = options.maxLocalBranches;
-  BuiltModel built = buildModel(std::move(loaded.module), config);
+  auto build = [&](const ModelConfig &with) {
+    BuiltModel made;
+    LoadedInput loaded =
+        loadInput(input->programFile, InputOptions{options.clangPath, input->clangArgs}, context);
+    if (!loaded.module) {
+      made.error = loaded.error;
+      return made;
+    }
+    return buildModel(std::move(loaded.module), with);
+  };
+  struct Followed {
+    std::optional<ErrorReport> report; // set when confirmed
+    bool exhausted = false;
+    uint64_t steps = 0;
+  };
+  auto follow = [&](BuiltModel &model) {
+    Follower follower(*model.model, *path, domain, *input);
+    Followed out;
+    if (follower.run()) {
+      out.report = ErrorReport{};
+      out.report->error = model.model->error();
+      out.report->schedule = follower.schedule();
+      out.report->trace = follower.trace();
+    }
+    out.exhausted = follower.exhausted();
+    out.steps = follower.stepsTried();
+    return out;
+  };
+  BuiltModel built = build(config);
   if (!built.model)
     return finish(BadInput, "witness not checked: " + built.error);
-
   std::cout << fmt::format("bporcheck: witness {} for {}: {} edges from the entry to the "
                            "violation node\n",
                            options.validateWitness, input->programFile, path->edges.size());
-  Follower follower(*built.model, *path, domain, *input);
-  if (follower.run()) {
-    ErrorReport report;
-    report.error = built.model->error();
-    report.schedule = follower.schedule();
-    report.trace = follower.trace();
-    std::cout << formatErrorReport(*built.model, report);
-    std::string where = built.model->describeLocation(report.error.location);
+  Followed followed = follow(built);
+  BuiltModel *used = &built;
+  // A race the stateful search found ends where the first access is made while the second is
+  // pending (RaceDetection::CoEnabled): follow the path again with that check.
+  BuiltModel coEnabledBuilt;
+  if (!followed.report && config.raceDetection == RaceDetection::HappensBefore) {
+    ModelConfig coEnabled = config;
+    coEnabled.raceDetection = RaceDetection::CoEnabled;
+    coEnabledBuilt = build(coEnabled);
+    if (coEnabledBuilt.model)
+      if (Followed again = follow(coEnabledBuilt); again.report) {
+        followed = std::move(again);
+        used = &coEnabledBuilt;
+      }
+  }
+  if (followed.report) {
+    const ErrorReport &report = *followed.report;
+    std::cout << formatErrorReport(*used->model, report);
+    std::string where = used->model->describeLocation(report.error.location);
     return finish(Confirmed, fmt::format("witness confirmed: the execution {}{} in thread {} "
                                          "after {} steps",
                                          violationPhrase(*input),
                                          where.empty() ? "" : " at " + where,
                                          report.error.thread, report.trace.size()));
   }
-  if (follower.exhausted())
+  if (followed.exhausted)
     return finish(NotChecked, fmt::format("witness not checked: no execution following it "
                                           "found within {} steps of search",
-                                          follower.stepsTried()));
+                                          followed.steps));
   return finish(Rejected, fmt::format("witness rejected: no execution that follows its path {}",
                                       violationPhrase(*input)));
 }

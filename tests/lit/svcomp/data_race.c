@@ -15,6 +15,12 @@
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/no-data-race.prp -DAFTER_REACH_ERROR %s | %FileCheck --check-prefix=FALSE %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/no-data-race.prp -DREAD_READ %s | %FileCheck --check-prefix=TRUE %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DPLAIN %s | %FileCheck --check-prefix=UNREACH %s
+// A spinning program goes to the stateful search, which checks races as accesses two threads
+// are about to make at once (its states keep their keys), and its witness replays too.
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/no-data-race.prp -DSPIN_MESSAGE %s | %FileCheck --check-prefixes=TRUE,STATEFUL %s
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/no-data-race.prp --witness=%t.spin.graphml -DSPIN_RACY %s | %FileCheck --check-prefix=FALSE %s
+// RUN: %bporcheck --validate-witness=%t.spin.graphml --property=%S/Inputs/no-data-race.prp -DSPIN_RACY %s | %FileCheck --check-prefix=CONFIRMED %s
+// STATEFUL: search: stateful search
 // FALSE: data race on
 // FALSE: SV-COMP result: false(no-data-race)
 // TRUE: reason: no execution has a data race
@@ -53,6 +59,14 @@ void *worker(void *arg) {
   x = 1;
 #elif defined(READ_READ)
   data = x;
+#elif defined(SPIN_MESSAGE) || defined(SPIN_RACY)
+  while (!atomic_load(&flag))
+    ;
+#ifdef SPIN_MESSAGE
+  x = data;
+#else
+  data = 1;
+#endif
 #endif
   return 0;
 }
@@ -74,6 +88,13 @@ int main(void) {
 #elif defined(ONE_SECTION)
   pthread_create(&t, 0, worker, 0);
   x = 5;
+#elif defined(SPIN_MESSAGE) || defined(SPIN_RACY)
+  pthread_create(&t, 0, worker, 0);
+  data = 42;
+  atomic_store(&flag, 1);
+#ifdef SPIN_RACY
+  data = 2;
+#endif
 #elif defined(READ_READ)
   x = 3; // before the thread exists
   pthread_create(&t, 0, worker, 0);
