@@ -404,6 +404,21 @@ PipelineCheck checkSymbolicProgram(const CProgram &program, const PipelineCheckO
   return check;
 }
 
+/// Runs the exhaustive reference of a check; false (the check is done: a mismatch, or skipped
+/// when the reference is too big or has an execution longer than the depth limit) or true.
+bool runReference(Model &model, const Mode &mode, PipelineCheck &check, ModeResult &reference) {
+  reference = run(model, mode);
+  checkRunnable(reference, check.mismatches);
+  check.referenceExecutions = reference.result.stats.executions;
+  if (!check.mismatches.empty())
+    return false;
+  if (!reference.result.complete || reference.result.stats.depthLimited) {
+    check.skipped = true;
+    return false;
+  }
+  return true;
+}
+
 PipelineCheck checkRaceProgram(const CProgram &program, const PipelineCheckOptions &options) {
   PipelineCheck check;
   llvm::LLVMContext context;
@@ -429,15 +444,9 @@ PipelineCheck checkRaceProgram(const CProgram &program, const PipelineCheckOptio
   };
   Mode exhaustive = onlyRaces(complete("exhaustive", PorMode::None));
   exhaustive.search.maxExecutions = options.maxReferenceExecutions;
-  ModeResult reference = run(model, exhaustive);
-  checkRunnable(reference, check.mismatches);
-  check.referenceExecutions = reference.result.stats.executions;
-  if (!check.mismatches.empty())
+  ModeResult reference;
+  if (!runReference(model, exhaustive, check, reference))
     return check;
-  if (!reference.result.complete || reference.result.stats.depthLimited) {
-    check.skipped = true;
-    return check;
-  }
   uint64_t saturating = reference.longestExecution + 1;
   std::vector<Mode> modes = {complete("dpor", PorMode::Dpor),
                              {"source", {}, OptimalVariant::Source},
@@ -489,15 +498,9 @@ PipelineCheck checkProgram(const CProgram &program, uint64_t seed,
   exhaustive.search.maxExecutions = options.maxReferenceExecutions;
   std::set<uint64_t> referenceStates;
   KeyRecordingModel recording(model, referenceStates);
-  ModeResult reference = run(recording, exhaustive);
-  checkRunnable(reference, check.mismatches);
-  check.referenceExecutions = reference.result.stats.executions;
-  if (!check.mismatches.empty())
+  ModeResult reference;
+  if (!runReference(recording, exhaustive, check, reference))
     return check;
-  if (!reference.result.complete || reference.result.stats.depthLimited) {
-    check.skipped = true;
-    return check;
-  }
 
   // A bound at least the longest execution's length cuts nothing, whichever bound it is.
   uint64_t saturating = reference.longestExecution + 1;
