@@ -315,6 +315,8 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     memory_.readString(a[1], file);
     memory_.readString(a[3], function);
     uint32_t location = internLocation(SourceLocation{file, uint32_t(a[2]), 0});
+    if (lostAtAbnormalEnd(thread))
+      return CallOutcome::Stop;
     fail(ErrorKind::AssertionFailure, thread, location,
          function.empty() ? fmt::format("assertion '{}' failed", assertion)
                           : fmt::format("assertion '{}' failed in {}", assertion, function));
@@ -364,6 +366,8 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   case Ext::Abort:
     if (options_.abortStopsThread && thread.atomicDepth == 0)
       return stopAtFailedAssume(thread);
+    if (lostAtAbnormalEnd(thread))
+      return CallOutcome::Stop;
     fail(ErrorKind::AssertionFailure, thread, currentLocation(thread), "abort() was called");
     return CallOutcome::Stop;
   // ---- Program start and end, per-thread state, time (Process.cpp) ----

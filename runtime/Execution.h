@@ -388,6 +388,11 @@ private:
   /// ExecutionOptions::detectLeaks, fails the execution if heap memory is no longer pointed to
   /// (LeakCheck.cpp). True if the process may end as Finished.
   bool checkLeaksAtExit(const ProgramThread &thread);
+  /// abort() or a failed assert() (with detectLeaks): fails the execution, and returns true, if
+  /// heap memory is reached from nothing at all (no global, stack or register): it was lost
+  /// before the program ended; or as Unsupported if only registers no longer read reach it.
+  bool lostAtAbnormalEnd(const ProgramThread &thread);
+  void failLeak(const ProgramThread &thread, uint32_t lostId);
   /// At the end of a step: the thread left its atomic section, or terminated.
   void endStepForRaces(ProgramThread &thread);
   runtime::RaceDetector races_;

@@ -12,6 +12,14 @@
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/valid-memsafety.prp -DGLOBAL_HOLDS %s | %FileCheck --check-prefix=TRUE %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/valid-memsafety.prp -DFREED %s | %FileCheck --check-prefix=TRUE %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/valid-memsafety.prp -DEXIT_WITH_LOCAL %s | %FileCheck --check-prefix=UNDECIDED %s
+// At abort() (which unwinds nothing) memory is lost if nothing at all points to it, registers
+// included. Registers are not C variables: a dead one may still hold a pointer the variable no
+// longer does (q = 0 below), and a variable in scope may be in no live register (q after its
+// last use), so memory only dead registers point to is undecided: unknown, never a guess.
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/valid-memsafety.prp -DLOST_THEN_ABORT %s | %FileCheck --check-prefix=AT-ABORT %s
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/valid-memsafety.prp -DHELD_AT_ABORT %s | %FileCheck --check-prefix=AT-ABORT %s
+// AT-ABORT: pointed to only by registers the program no longer reads when it aborts
+// AT-ABORT: SV-COMP result: unknown
 // DEREF: SV-COMP result: false(valid-deref)
 // FREE: SV-COMP result: false(valid-free)
 // TRACK: memory leak: heap object
@@ -58,6 +66,16 @@ int main(void) {
 #elif defined(GLOBAL_HOLDS)
   pthread_join(t, 0);
   kept = malloc(4); // still pointed to by a global at the end: tracked
+#elif defined(LOST_THEN_ABORT) || defined(HELD_AT_ABORT)
+  pthread_join(t, 0);
+  free(shared);
+  int *q = malloc(4);
+  q[0] = 1;
+#ifdef LOST_THEN_ABORT
+  q = 0;
+#endif
+  if (q == 0 || q[0] == 1)
+    abort();
 #elif defined(EXIT_WITH_LOCAL)
   pthread_join(t, 0);
   free(shared);
