@@ -192,13 +192,15 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
   case Ext::Nondet: {
     uint32_t bits = uint32_t(thread.request.args[0]);
     bool wholeType = bits == 1 || (options_.enumerateSmallNondet && bits <= 8);
-    uint64_t value = wholeType ? choice : uint64_t(options_.nondetDomain[choice]);
+    uint64_t value = 0;
     if (uint32_t(thread.request.args[4]) != 0) { // __bpor_nondet_among: the choice-th class
       Address at = thread.request.args[3] + uint64_t(choice) * sizeof(uint64_t);
       if (MemoryFault f = memory_.read(at, sizeof(uint64_t), value); f != MemoryFault::None) {
         memoryError(thread, f, at, sizeof(uint64_t), "nondet value table");
         return Performed::Stopped;
       }
+    } else {
+      value = wholeType ? choice : uint64_t(options_.nondetDomain[choice]);
     }
     if (bits < 64)
       value &= (uint64_t(1) << bits) - 1;
