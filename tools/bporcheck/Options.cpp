@@ -229,13 +229,14 @@ cl::opt<bool> Svcomp(
     cl::cat(Category));
 cl::opt<std::string> PropertyFile(
     "property",
-    cl::desc("SV-COMP mode: the property file (.prp) to check; needed for a program, and for a "
-             "task definition that lists several properties"),
+    cl::desc("SV-COMP mode and --validate-witness: the property file (.prp) to check "
+             "(unreach-call, no-data-race, no-overflow, valid-memsafety); needed for a program, "
+             "and for a task definition that lists several properties"),
     cl::value_desc("file"), cl::cat(Category));
 cl::opt<std::string>
     DataModel("data-model",
-              cl::desc("SV-COMP mode: ILP32 (compile with -m32) or LP64; default: the task's "
-                       "options.data_model, else LP64"),
+              cl::desc("SV-COMP mode and --validate-witness: ILP32 (compile with -m32) or "
+                       "LP64; default: the task's options.data_model, else LP64"),
               cl::value_desc("ILP32|LP64"), cl::cat(Category));
 cl::opt<std::string> Witness("witness",
                              cl::desc("SV-COMP mode: write a GraphML witness to this file"),
