@@ -196,6 +196,11 @@ int runSvcomp(const Options &options) {
   BuiltModel built = buildModel(std::move(loaded.module), config);
   if (!built.model)
     return unknown(built.error);
+  // Another model of the same program, with other settings (a null model if that fails).
+  auto buildAgain = [&](const ModelConfig &with) {
+    LoadedInput again = loadInput(inputs[0], InputOptions{options.clangPath, clangArgs}, context);
+    return again.module ? buildModel(std::move(again.module), with) : BuiltModel{};
+  };
   // With symbolic nondet values, a second model of the same program with plain values (every
   // value of a bool or char, {-1, 0, 1} of wider types) for the bug hunt: it runs many more
   // executions a second, and an error it finds is a real one (its values are values of their
@@ -204,11 +209,9 @@ int runSvcomp(const Options &options) {
   BuiltModel valuesBuilt;
   BuiltModel *valuesModel = &built;
   if (built.usesNondet && config.symbolicNondet) {
-    LoadedInput again = loadInput(inputs[0], InputOptions{options.clangPath, clangArgs}, context);
     ModelConfig values = config;
     values.symbolicNondet = false;
-    if (again.module)
-      valuesBuilt = buildModel(std::move(again.module), values);
+    valuesBuilt = buildAgain(values);
     if (valuesBuilt.model)
       valuesModel = &valuesBuilt;
   }
@@ -241,12 +244,10 @@ int runSvcomp(const Options &options) {
   // consistent programs; ExecutionOptions::raceDetection).
   BuiltModel coEnabledBuilt;
   if (!keyed && config.raceDetection == RaceDetection::HappensBefore) {
-    LoadedInput again = loadInput(inputs[0], InputOptions{options.clangPath, clangArgs}, context);
     ModelConfig coEnabled = config;
     coEnabled.symbolicNondet = false;
     coEnabled.raceDetection = RaceDetection::CoEnabled;
-    if (again.module)
-      coEnabledBuilt = buildModel(std::move(again.module), coEnabled);
+    coEnabledBuilt = buildAgain(coEnabled);
     if (coEnabledBuilt.model && coEnabledBuilt.model->stateKey(key))
       keyed = &coEnabledBuilt;
   }
