@@ -57,6 +57,8 @@ const char *executionEndName(ExecutionEnd end) {
     return "sleep-set blocked";
   case ExecutionEnd::BoundBlocked:
     return "bound blocked";
+  case ExecutionEnd::Cutoff:
+    return "cutoff";
   }
   return "?";
 }

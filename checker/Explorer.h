@@ -230,6 +230,10 @@ enum class ExecutionEnd : uint8_t {
   DepthLimit,      // longer than maxDepth
   SleepSetBlocked, // every enabled thread was asleep
   BoundBlocked,    // every enabled thread not asleep exceeded the bound
+  /// The unfolding search: every enabled event is a cutoff, or the configuration holds an
+  /// event that ended the execution (observed on its own when it ran), and the events
+  /// concurrent with it that the configuration goes on with are real steps but no end.
+  Cutoff,
 };
 
 const char *executionEndName(ExecutionEnd end);

@@ -611,6 +611,8 @@ void SearchEngine::endExecution(ExecutionEnd end) {
   case ExecutionEnd::Deadlock:
   case ExecutionEnd::DepthLimit:
     break; // counted by reportError
+  case ExecutionEnd::Cutoff:
+    break; // only the unfolding search has cutoffs
   }
   if (observer && *observer)
     (*observer)(stack.events, end);

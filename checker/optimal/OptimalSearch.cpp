@@ -556,6 +556,7 @@ void OptimalSearch::endExecution(ExecutionEnd end) {
   case ExecutionEnd::Error:
   case ExecutionEnd::Deadlock:
   case ExecutionEnd::DepthLimit: break; // counted by reportError
+  case ExecutionEnd::Cutoff: break;     // only the unfolding search has cutoffs
   }
   if (observer && *observer)
     (*observer)(events, end);

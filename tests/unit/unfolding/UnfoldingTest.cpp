@@ -1,0 +1,167 @@
+// The unfolding search on the test models (no LLVM): exact counts of maximal configurations on
+// programs whose number of Mazurkiewicz traces is known, and on generated programs the same
+// local, terminal and deadlock states as exhaustive search, the same errors, and (where no
+// event ends an execution early) exactly one execution per trace, as optimal DPOR.
+#include "OptimalTestSupport.h"
+#include "checker/unfolding/UnfoldingExplorer.h"
+#include "tests/support/Generator.h"
+
+#include <gtest/gtest.h>
+
+using namespace bpor;
+using namespace bpor::testing;
+
+namespace {
+
+Explored exploreUnfoldingWith(const Program &program, unsigned partial = 0,
+                              uint64_t maxExecutions = 0) {
+  Explored out;
+  SearchOptions options;
+  options.keepGoing = true;
+  options.maxExecutions = maxExecutions;
+  UnfoldingOptions unfolding;
+  unfolding.partialAlternatives = partial;
+  ProgramModel model(program);
+  out.result = exploreUnfolding(model, options, unfolding, recorder(out)).search;
+  return out;
+}
+
+Program withWorkers(const std::vector<std::vector<Instr>> &workers) {
+  Program p;
+  p.bodies.resize(1);
+  for (size_t k = 0; k < workers.size(); ++k) {
+    p.bodies[0].push_back(forkOf(uint32_t(k + 1)));
+    p.bodies.push_back(workers[k]);
+  }
+  return p;
+}
+
+Program writeThenRead(unsigned n) {
+  std::vector<std::vector<Instr>> workers(n, {writeOf(0, 1), readOf(0)});
+  for (unsigned k = 0; k < n; ++k)
+    workers[k][0].value = k + 1;
+  return withWorkers(workers);
+}
+
+Program ringOfReads(unsigned n) {
+  std::vector<std::vector<Instr>> workers;
+  for (unsigned i = 0; i < n; ++i)
+    workers.push_back({writeOf(i, 1), readOf((i + 1) % n)});
+  return withWorkers(workers);
+}
+
+Program lockedIncrements(unsigned threads, unsigned sectionsPerThread) {
+  std::vector<Instr> body;
+  for (unsigned s = 0; s < sectionsPerThread; ++s)
+    body.insert(body.end(), {lockOf(0), readOf(0), writeOf(0, 1, true), unlockOf(0)});
+  return withWorkers(std::vector<std::vector<Instr>>(threads, body));
+}
+
+void expectTraceCount(const Program &program, uint64_t traces) {
+  Explored unfolding = exploreUnfoldingWith(program);
+  EXPECT_TRUE(unfolding.result.complete);
+  EXPECT_EQ(unfolding.result.stats.executions, traces) << program.toString();
+  EXPECT_EQ(unfolding.distinctTraces(), traces);
+  EXPECT_EQ(unfolding.duplicates(), 0u);
+  EXPECT_EQ(unfolding.result.stats.sleepSetBlocked, 0u);
+}
+
+} // namespace
+
+TEST(UnfoldingKnownCounts, WriteThenReadGivesFactorialSquared) {
+  expectTraceCount(writeThenRead(2), 4);
+  expectTraceCount(writeThenRead(3), 36);
+}
+
+TEST(UnfoldingKnownCounts, RingOfReadsGivesTwoToTheNMinusOne) {
+  for (unsigned n = 2; n <= 4; ++n)
+    expectTraceCount(ringOfReads(n), (uint64_t(1) << n) - 1);
+}
+
+TEST(UnfoldingKnownCounts, LockedIncrementsGiveFactorial) {
+  expectTraceCount(lockedIncrements(3, 1), 6);
+  expectTraceCount(lockedIncrements(2, 2), 6);
+}
+
+namespace {
+
+struct Totals {
+  uint64_t checked = 0, counted = 0, partialExtra = 0;
+};
+
+bool validate(const Program &program, uint64_t seed, Totals &totals) {
+  Explored full = exploreWith(program, PorMode::None, 3000);
+  if (!full.result.complete)
+    return false;
+  Explored unfolding = exploreUnfoldingWith(program);
+  EXPECT_TRUE(unfolding.result.complete) << "seed " << seed;
+  EXPECT_EQ(unfolding.states.local, full.states.local)
+      << "seed " << seed << ": local states differ\n" << program.toString();
+  EXPECT_EQ(unfolding.states.terminal, full.states.terminal)
+      << "seed " << seed << ": terminal states differ\n" << program.toString();
+  EXPECT_EQ(unfolding.states.deadlock, full.states.deadlock)
+      << "seed " << seed << ": deadlock states differ\n" << program.toString();
+  EXPECT_EQ(unfolding.result.stats.errors > 0, full.result.stats.errors > 0)
+      << "seed " << seed << "\n" << program.toString();
+  EXPECT_EQ(unfolding.result.stats.sleepSetBlocked, 0u) << "seed " << seed;
+  EXPECT_EQ(unfolding.duplicates(), 0u) << "seed " << seed << "\n" << program.toString();
+  // Without events that end an execution early, the maximal configurations are the traces.
+  bool endsEarly = full.result.stats.errors != full.result.stats.deadlocks ||
+                   full.result.stats.infeasible != 0;
+  if (!endsEarly) {
+    EXPECT_EQ(unfolding.result.stats.executions, full.distinctTraces())
+        << "seed " << seed << "\n" << program.toString();
+    ++totals.counted;
+  }
+  Explored partial = exploreUnfoldingWith(program, 1);
+  EXPECT_TRUE(partial.result.complete) << "seed " << seed;
+  EXPECT_EQ(partial.states.local, full.states.local)
+      << "seed " << seed << ": 1-partial alternatives: local states differ\n"
+      << program.toString();
+  EXPECT_EQ(partial.states.deadlock, full.states.deadlock) << "seed " << seed;
+  EXPECT_GE(partial.result.stats.executions, unfolding.result.stats.executions);
+  totals.partialExtra += partial.result.stats.executions - unfolding.result.stats.executions;
+  ++totals.checked;
+  return true;
+}
+
+void validateSeeds(uint64_t first, uint64_t count, const GeneratorOptions &options) {
+  Totals totals;
+  for (uint64_t seed = first; seed < first + count; ++seed) {
+    validate(generateProgram(seed, options), seed, totals);
+    if (::testing::Test::HasFailure())
+      return;
+  }
+  EXPECT_GE(totals.checked * 10, count * 8) << totals.checked << " of " << count << " checked";
+  // The exact count is compared on a good share of them.
+  EXPECT_GE(totals.counted * 3, totals.checked) << totals.counted << " counted";
+}
+
+} // namespace
+
+TEST(UnfoldingValidation, SmallGeneratedPrograms) {
+  validateSeeds(0, validationSeeds(500), GeneratorOptions());
+}
+
+TEST(UnfoldingValidation, ThreeChildrenTwoMutexes) {
+  GeneratorOptions options;
+  options.maxChildren = 3;
+  options.numMutexes = 2;
+  options.maxOpsPerThread = 2;
+  options.grandchildren = false;
+  validateSeeds(1000000, validationSeeds(200), options);
+}
+
+TEST(UnfoldingValidation, AssumesAndNoJoins) {
+  GeneratorOptions options;
+  options.assumes = true;
+  options.joins = false;
+  validateSeeds(2000000, validationSeeds(200), options);
+}
+
+TEST(UnfoldingValidation, OneVariableManyConflicts) {
+  GeneratorOptions options;
+  options.numVariables = 1;
+  options.maxOpsPerThread = 4;
+  validateSeeds(3000000, validationSeeds(200), options);
+}
