@@ -465,6 +465,8 @@ Event *UnfoldingSearch::makeEvent(std::string key, CanonicalThread u, uint32_t i
   std::string name = key;
   Event *e = store.create(std::move(key), u, index, choice, pred, std::move(causes), l);
   ++stats.events;
+  if (l.global && l.kind != OpKind::Exit)
+    ++stats.globalEvents;
   if (e->isFork()) {
     CanonicalThread child = e->child();
     if (forkOf_.size() <= child) {

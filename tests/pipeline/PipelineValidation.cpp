@@ -4,6 +4,7 @@
 #include "checker/StateHash.h"
 #include "checker/optimal/OptimalExplorer.h"
 #include "checker/stateful/StatefulSearch.h"
+#include "checker/unfolding/UnfoldingExplorer.h"
 #include "tools/bporcheck/InputLoader.h"
 #include "tools/bporcheck/LocalStateCounter.h"
 #include "tools/bporcheck/ModelFactory.h"
@@ -25,6 +26,7 @@ namespace {
 struct ModeResult {
   std::string name;
   SearchResult result;
+  UnfoldingStatistics unfolding; // the unfolding search's own counts
   tool::LocalStateCounter local;
   std::set<uint64_t> deadlock;         // global state hashes of deadlocked executions
   std::map<uint64_t, unsigned> traces; // global hash of each execution not sleep-set blocked
@@ -43,6 +45,7 @@ struct Mode {
   std::string name;
   SearchOptions search;
   std::optional<OptimalVariant> optimal;
+  std::optional<UnfoldingOptions> unfolding;
 };
 
 // `into`, when given, is filled as the search goes (an onRound callback may look at it).
@@ -63,8 +66,13 @@ ModeResult run(Model &model, const Mode &mode, ModeResult *into = nullptr) {
     if (end == ExecutionEnd::Deadlock)
       out.deadlock.insert(hash);
   };
-  out.result = mode.optimal ? exploreOptimal(model, search, *mode.optimal, observer)
-                            : explore(model, search, observer);
+  if (mode.unfolding) {
+    UnfoldingResult found = exploreUnfolding(model, search, *mode.unfolding, observer);
+    out.result = std::move(found.search);
+    out.unfolding = found.unfolding;
+  } else
+    out.result = mode.optimal ? exploreOptimal(model, search, *mode.optimal, observer)
+                              : explore(model, search, observer);
   for (const ErrorReport &report : out.result.errors) {
     std::string where =
         report.error.location ? model.describeLocation(report.error.location) : "unknown location";
@@ -266,8 +274,35 @@ void compareStateful(Model &model, const ModeResult &reference,
                        expected, false, mismatches);
 }
 
+Mode unfoldingMode(std::string name, bool cutoffs, unsigned partial) {
+  Mode mode{std::move(name), {}, std::nullopt, UnfoldingOptions{}};
+  mode.unfolding->cutoffs = cutoffs;
+  mode.unfolding->partialAlternatives = partial;
+  return mode;
+}
+
+// The unfolding search with cutoffs as the stateful search is compared: its errors, and the
+// states it passes through (a subset of the reference's: cutoffs leave states out only where a
+// smaller configuration reached them).
+StatefulRun runUnfoldingWithCutoffs(Model &model) {
+  StatefulRun run;
+  std::set<uint64_t> keys;
+  KeyRecordingModel recording(model, keys);
+  SearchOptions search;
+  search.keepGoing = true;
+  search.maxDepth = 1'000'000;
+  run.found.search = exploreUnfolding(recording, search, UnfoldingOptions{}).search;
+  if (!run.found.search.complete)
+    run.found.incompleteReason = "a limit";
+  run.reduced = true;
+  run.states = std::move(keys);
+  for (const ErrorReport &report : run.found.search.errors)
+    run.errors.insert(errorText(model, report.error));
+  return run;
+}
+
 Mode complete(std::string name, PorMode por) {
-  Mode mode{std::move(name), {}, std::nullopt};
+  Mode mode{std::move(name), {}, std::nullopt, std::nullopt};
   mode.search.por = por;
   return mode;
 }
@@ -506,7 +541,9 @@ PipelineCheck checkProgram(const CProgram &program, uint64_t seed,
   uint64_t saturating = reference.longestExecution + 1;
   std::vector<Mode> modes = {complete("dpor", PorMode::Dpor),
                              {"source", {}, OptimalVariant::Source},
-                             {"optimal", {}, OptimalVariant::Optimal}};
+                             {"optimal", {}, OptimalVariant::Optimal},
+                             unfoldingMode("unfolding", false, 0),
+                             unfoldingMode("unfolding, 1-partial alternatives", false, 1)};
   const std::pair<const char *, BoundKind> bounds[] = {{"preemptions", BoundKind::Preemption},
                                                        {"contexts", BoundKind::Context},
                                                        {"delta", BoundKind::Delta},
@@ -532,9 +569,28 @@ PipelineCheck checkProgram(const CProgram &program, uint64_t seed,
             reduced.result.stats.executions, reduced.result.stats.sleepSetBlocked,
             reduced.duplicateTraces(), reference.traces.size()));
     }
+    // Without events that end an execution early (an error, a failed assumption, exit()
+    // while threads run) or atomic blocks of unknown footprint (docs/unfolding.md), the
+    // maximal configurations are the traces.
+    bool endsEarly = reference.result.stats.errors != reference.result.stats.deadlocks ||
+                     reference.result.stats.infeasible != 0;
+    if (mode.unfolding && !mode.unfolding->partialAlternatives && !endsEarly &&
+        !reduced.unfolding.globalEvents &&
+        (reduced.result.stats.executions != reference.traces.size() ||
+         reduced.duplicateTraces() || reduced.result.stats.sleepSetBlocked))
+      check.mismatches.push_back(fmt::format(
+          "{} explored {} executions ({} sleep-set blocked, {} with a trace explored before), "
+          "exhaustive search has {} distinct traces",
+          mode.name, reduced.result.stats.executions, reduced.result.stats.sleepSetBlocked,
+          reduced.duplicateTraces(), reference.traces.size()));
   }
 
   compareStateful(model, reference, referenceStates, saturating, check.mismatches);
+  std::set<std::string> referenceErrors;
+  for (const ErrorReport &report : reference.result.errors)
+    referenceErrors.insert(errorText(model, report.error));
+  compareStatefulRun("unfolding, cutoffs", runUnfoldingWithCutoffs(model), reference.name,
+                     referenceStates, referenceErrors, std::nullopt, check.mismatches);
 
   // A small bound against plain bounded search with the same bound.
   const auto &[name, kind] = bounds[seed % 3];
@@ -599,6 +655,10 @@ PipelineCheck checkSpinningProgram(const CProgram &program, size_t maxReferenceS
   for (const auto &[name, options] : statefulVariants())
     compareStatefulRun(name, runStateful(model, options), "the state graph", reference.states,
                        reference.errors, reference.livelock, check.mismatches);
+  // The unfolding search with cutoffs terminates on these programs and finds every error; it
+  // does not look for livelocks.
+  compareStatefulRun("unfolding, cutoffs", runUnfoldingWithCutoffs(model), "the state graph",
+                     reference.states, reference.errors, std::nullopt, check.mismatches);
   return check;
 }
 

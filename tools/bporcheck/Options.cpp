@@ -37,8 +37,11 @@ cl::opt<std::string> Por(
              "bound), source (source-DPOR), optimal (optimal DPOR with wakeup trees: one "
              "execution per Mazurkiewicz trace; the default without a bound, unless the "
              "program spins), stateful (the stateful search; the default for programs with "
-             "spin loops or sched_yield, see --search)"),
-    cl::value_desc("none|dpor|bpor|source|optimal|stateful"), cl::init(""), cl::cat(Category));
+             "spin loops or sched_yield, see --search), unfolding (unfolding-based POR: one "
+             "execution per trace, and with cutoffs complete on spinning programs with "
+             "finitely many states; see --cutoffs)"),
+    cl::value_desc("none|dpor|bpor|source|optimal|stateful|unfolding"), cl::init(""),
+    cl::cat(Category));
 cl::opt<std::string> SearchName(
     "search",
     cl::desc("The search, as --por names it; 'stateful' is the stateful search: a depth-first "
@@ -46,7 +49,21 @@ cl::opt<std::string> SearchName(
              "terminates on programs whose loops spin (complete when the program has finitely "
              "many states) and finds livelocks as fair cycles; with --preemptions=N it is "
              "Spin's bounded context switching"),
-    cl::value_desc("none|dpor|bpor|source|optimal|stateful"), cl::init(""), cl::cat(Category));
+    cl::value_desc("none|dpor|bpor|source|optimal|stateful|unfolding"), cl::init(""),
+    cl::cat(Category));
+cl::opt<bool> Cutoffs(
+    "cutoffs",
+    cl::desc("--por=unfolding: cutoff events (on by default; --cutoffs=false turns them off): "
+             "an event whose local configuration reaches a state that a smaller one reaches "
+             "is not explored further, so that spin loops and retries end; executions that "
+             "never end are then not reported (--search=stateful finds livelocks)"),
+    cl::init(true), cl::cat(Category));
+cl::opt<std::string> Alternatives(
+    "alternatives",
+    cl::desc("--por=unfolding: which alternatives open a new branch: all (optimal: each trace "
+             "once; the default) or k > 0 (k-partial: cheaper to find, may explore executions "
+             "that end sleep-set blocked)"),
+    cl::value_desc("all|k"), cl::init("all"), cl::cat(Category));
 cl::opt<std::string> StateStore(
     "state-store",
     cl::desc("Stateful search: how visited states are stored: exact (the states themselves; the "
@@ -420,10 +437,33 @@ bool parseOptions(int argc, char **argv, Options &options) {
     options.stateful = true;
   else if (Por == "pct")
     options.pct = true;
+  else if (Por == "unfolding")
+    options.unfolding = true;
   else
     return usageError(fmt::format(
-        "unknown --por={} (expected none, dpor, bpor, source, optimal, stateful or pct)",
+        "unknown --por={} (expected none, dpor, bpor, source, optimal, stateful, unfolding "
+        "or pct)",
         std::string(Por)));
+  if (options.unfolding) {
+    if (bounded)
+      return usageError(fmt::format("--por=unfolding takes no bound ({}): with cutoffs it "
+                                    "terminates on spinning programs without one",
+                                    boundName));
+    options.unfoldingOptions.cutoffs = Cutoffs;
+    if (Alternatives == "all")
+      options.unfoldingOptions.partialAlternatives = 0;
+    else {
+      char *end = nullptr;
+      unsigned long k = std::strtoul(Alternatives.c_str(), &end, 10);
+      if (Alternatives.empty() || *end || k == 0 || k > 1000)
+        return usageError(fmt::format("--alternatives must be 'all' or a number from 1 to "
+                                      "1000, not '{}'",
+                                      std::string(Alternatives)));
+      options.unfoldingOptions.partialAlternatives = unsigned(k);
+    }
+  } else if (Cutoffs.getNumOccurrences() || Alternatives.getNumOccurrences()) {
+    return usageError("--cutoffs and --alternatives apply only to --por=unfolding");
+  }
   if (options.pct) {
     if (bounded)
       return usageError(fmt::format("--por=pct takes no bound ({})", boundName));

@@ -5,6 +5,7 @@
 #include "checker/optimal/OptimalExplorer.h"
 #include "checker/random/PctSearch.h"
 #include "checker/stateful/StatefulSearch.h"
+#include "checker/unfolding/UnfoldingExplorer.h"
 
 #include <optional>
 
@@ -24,6 +25,10 @@ struct Options {
   /// `statefulOptions` (--state-store, --bitstate-bits; --preemptions is its context bound).
   bool stateful = false;
   StatefulOptions statefulOptions;
+  /// --por=unfolding: unfolding-based POR (checker/unfolding) with `unfoldingOptions`
+  /// (--cutoffs, --alternatives).
+  bool unfolding = false;
+  UnfoldingOptions unfoldingOptions;
   /// --por=pct: random testing with PCT priorities (a bug hunt, never complete).
   bool pct = false;
   PctOptions pctOptions;

@@ -179,8 +179,10 @@ std::string formatVerdict(const Model &model, const RunDescription &run,
     std::string scope = run.boundPhrase.empty() || saturated
                             ? "in any schedule"
                             : "in any schedule " + run.boundPhrase;
-    return fmt::format("verdict: ok: no error {}{} ({}, {}{})\n", scope, domain, run.searchName,
-                       explored(run, s), saturated ? "; the bound pruned nothing" : "");
+    return fmt::format("verdict: ok: no error {}{} ({}, {}{}{})\n", scope, domain,
+                       run.searchName, explored(run, s),
+                       saturated ? "; the bound pruned nothing" : "",
+                       run.verdictNote.empty() ? "" : "; " + run.verdictNote);
   }
   if (run.stateful)
     return fmt::format("verdict: inconclusive: no error in the {} states explored, search "

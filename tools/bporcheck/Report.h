@@ -35,6 +35,10 @@ struct RunDescription {
   /// A search stopped by a limit: what it had covered ("no error in any schedule with at most 2
   /// preemptions"), or "".
   std::string coverageReached;
+  /// Added to an "ok" verdict line ("; livelocks are not checked ..."), or "".
+  std::string verdictNote;
+  /// Lines the statistics block ends with (a search's own counts), or "".
+  std::string extraStatistics;
 };
 
 /// One line per executed event: "  3  thread 1  load counter = 0    prog.c:9".

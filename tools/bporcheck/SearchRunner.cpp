@@ -69,6 +69,14 @@ std::string searchName(const Options &options) {
                : "stateful search";
   if (options.optimal)
     return *options.optimal == OptimalVariant::Optimal ? "optimal DPOR" : "source-DPOR";
+  if (options.unfolding) {
+    const UnfoldingOptions &u = options.unfoldingOptions;
+    std::string alternatives =
+        u.partialAlternatives ? fmt::format(", {}-partial alternatives", u.partialAlternatives)
+                              : "";
+    return fmt::format("unfolding POR ({}{})", u.cutoffs ? "cutoffs" : "no cutoffs",
+                       alternatives);
+  }
   const SearchOptions &search = options.search;
   if (search.strategy == Strategy::BestFirst) {
     std::string reduction = search.por == PorMode::Bpor   ? "BPOR"
@@ -126,6 +134,26 @@ SearchResult runSearch(Model &model, Options &options, SearchOptions search, Run
     return stateful();
   if (options.pct)
     return explorePct(model, search, options.pctOptions);
+  if (options.unfolding) {
+    UnfoldingResult found = exploreUnfolding(model, search, options.unfoldingOptions, observer);
+    const UnfoldingStatistics &u = found.unfolding;
+    if (options.unfoldingOptions.cutoffs && !u.cutoffsApplied)
+      run.searchName = "unfolding POR (no cutoffs: the program's states have no keys" +
+                       std::string(options.unfoldingOptions.partialAlternatives ? "; " : ")") +
+                       (options.unfoldingOptions.partialAlternatives
+                            ? fmt::format("{}-partial alternatives)",
+                                          options.unfoldingOptions.partialAlternatives)
+                            : "");
+    run.extraStatistics =
+        fmt::format("unfolding: {} events, {} cutoffs, at most {} events in U, {} replays\n",
+                    u.events, u.cutoffs, u.maxU, u.replays);
+    // Cutoffs stop executions that may go on for ever: the search covers every reachable state
+    // but does not say whether some execution never ends.
+    if (u.cutoffs)
+      run.verdictNote = "cutoffs stopped executions that may not end: livelocks are not "
+                        "checked (--search=stateful finds them)";
+    return std::move(found.search);
+  }
   auto stateless = [&](const SearchOptions &s) {
     return options.optimal ? exploreOptimal(model, s, *options.optimal, observer)
                            : explore(model, s, observer);

@@ -121,9 +121,10 @@ RunDescription describeRun(const Options &options, bool usesNondet) {
         options.symbolicNondet
             ? "every value of every nondet input"
             : fmt::format("nondet values in {{{}}}", joinValues(options.nondetValues));
-  run.options["por"] = options.stateful  ? "stateful"
-                       : options.optimal ? optimalVariantName(*options.optimal)
-                                         : porModeName(options.search.por);
+  run.options["por"] = options.stateful    ? "stateful"
+                       : options.unfolding ? "unfolding"
+                       : options.optimal   ? optimalVariantName(*options.optimal)
+                                           : porModeName(options.search.por);
   run.options["bound"] = boundKindName(options.search.bound);
   run.options["bound_value"] = std::to_string(options.search.boundValue);
   run.options["combined_fair_bound"] =
@@ -335,6 +336,7 @@ int main(int argc, char **argv) {
                 << formatNondetInputs(nondetInputs[i]);
     std::cout << formatVerdict(model, run, result);
     std::cout << formatStatistics(result.stats, peakRssKb(), uniqueLocalStates);
+    std::cout << run.extraStatistics;
   }
   if (result.errors.empty())
     // A search cut by the depth limit has not shown that every execution ends well: an
