@@ -50,6 +50,8 @@ struct Event {
   /// event ends its thread and disables every transition dependent with it, and nothing
   /// depends on it causally (docs/unfolding.md, "Events that end the execution").
   bool ending = false;
+  /// For an ending event: the model's status after it (Error, Infeasible or Finished).
+  ExecStatus endStatus = ExecStatus::Running;
 
   // The event store's bookkeeping.
   bool inU = false;

@@ -231,6 +231,7 @@ void UnfoldingSearch::pushEvent(Event *e) {
   bool firstRun = !e->executed;
   e->executed = true;
   e->ending = isEnding(*executed);
+  e->endStatus = model.status();
   C_.push_back(e);
   e->inC = true;
   chains_[e->thread].push_back(e);
@@ -516,6 +517,7 @@ bool UnfoldingSearch::checkByReplay(Event *e, bool &cutoff) {
   bool firstRun = !e->executed;
   e->executed = true;
   e->ending = isEnding(trace.back());
+  e->endStatus = model.status();
   if (e->ending) {
     if (firstRun)
       noteEnding(trace, schedule);
@@ -685,8 +687,13 @@ void UnfoldingSearch::leaf(bool enabledInModel, bool sleepBlocked) {
     return;
   }
   if (!endingInC_.empty()) {
-    // The program's execution ended at the ending event, observed when it first ran; the
-    // events after it here are real steps (they do not depend on it) but not an end.
+    // The program's execution ended at the first ending event, observed when it first ran;
+    // the events after it here are real steps (they do not depend on it) but not an end.
+    ExecStatus end = endingInC_.front()->endStatus;
+    if (end == ExecStatus::Finished)
+      ++result.stats.finished;
+    else if (end == ExecStatus::Infeasible)
+      ++result.stats.infeasible;
     observe(trace, ExecutionEnd::Cutoff);
     return;
   }
