@@ -13,7 +13,7 @@ bool compatibleWithConfiguration(const Event &x, const std::vector<Event *> &C) 
     if (y->inC)
       continue;
     for (const Event *c : C)
-      if (!inLocal(x, c) && dependent(*y, *c))
+      if (mayDepend(*y, *c) && !inLocal(x, c) && dependent(*y, *c))
         return false;
   }
   return true;

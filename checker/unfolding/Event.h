@@ -42,6 +42,10 @@ struct Event {
   /// The transition: the thread's pending operation, with thread numbers canonical (thread,
   /// a fork's child, a join's target).
   Operation label;
+  /// A 64-bit summary of what the transition may be dependent through (its thread, a fork's
+  /// child, a join's target, the 8-byte blocks it accesses): two dependent transitions share
+  /// a bit unless one is global (dependenceSignature).
+  uint64_t signature = 0;
 
   // Known once the event has been executed (Explore adds it to a configuration, or its
   // history was replayed to check it).
@@ -85,6 +89,13 @@ bool transitionsDependent(const Operation &a, const Operation &b);
 
 inline bool dependent(const Event &a, const Event &b) {
   return transitionsDependent(a.label, b.label);
+}
+
+uint64_t dependenceSignature(const Operation &label);
+
+/// False only if a and b are certainly independent (a quick test before dependent()).
+inline bool mayDepend(const Event &a, const Event &b) {
+  return a.label.global || b.label.global || (a.signature & b.signature);
 }
 
 /// Whether the union of two causally closed sets (given sorted by id, minus `skipA` and

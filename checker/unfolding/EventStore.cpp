@@ -26,6 +26,7 @@ Event *EventStore::create(std::string key, CanonicalThread thread, uint32_t inde
   event->causes = std::move(causes);
   event->label = label;
   event->key = key;
+  event->signature = dependenceSignature(label);
   // [e] = [pred] u [c] for each cause c, plus e: a union of sorted lists.
   std::vector<Event *> local;
   auto merge = [&](const std::vector<Event *> &more) {
@@ -81,7 +82,13 @@ void EventStore::removeFromU(Event *event) {
   last->uSlot = event->uSlot;
   u_.pop_back();
   event->inU = false;
-  release(event);
+  // Into G: the reference U held passes to the cache.
+  cache_.push_back(event);
+  if (cache_.size() > cacheCapacity_) {
+    Event *oldest = cache_.front();
+    cache_.pop_front();
+    release(oldest);
+  }
 }
 
 void EventStore::release(Event *event) {

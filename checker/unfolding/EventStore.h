@@ -3,13 +3,14 @@
 //
 // Every event object has one canonical name (Event.h), so an event found again, by another
 // configuration or after it left U, is the same object. An object lives while it is in U or
-// is the predecessor or a cause of a live event (its effects name it); an event out of U
-// that nothing names any more is deleted, which is how G is "cleaned at discretion": only
-// events still named by live ones stay cached.
+// is the predecessor or a cause of a live event (its effects name it) or among the last
+// `cacheCapacity` events moved out of U: G is that cache (section 5.1), cleaned oldest first,
+// so an event found again soon is neither rebuilt nor replayed.
 #pragma once
 
 #include "checker/unfolding/Event.h"
 
+#include <deque>
 #include <unordered_map>
 #include <vector>
 
@@ -17,7 +18,7 @@ namespace bpor::unfolding {
 
 class EventStore {
 public:
-  EventStore() = default;
+  explicit EventStore(size_t cacheCapacity = 1 << 16) : cacheCapacity_(cacheCapacity) {}
   EventStore(const EventStore &) = delete;
   EventStore &operator=(const EventStore &) = delete;
   ~EventStore();
@@ -52,6 +53,8 @@ private:
 
   std::unordered_map<std::string, Event *> byKey_;
   std::vector<Event *> u_;
+  std::deque<Event *> cache_;
+  size_t cacheCapacity_;
   uint64_t nextId_ = 0;
 };
 
