@@ -47,6 +47,13 @@ struct Event {
   /// a bit unless one is global (dependenceSignature).
   uint64_t signature = 0;
 
+  /// Length of the longest causal chain below the event (0 for an event with no causes): its
+  /// level in the Foata normal form of any configuration that holds it.
+  uint32_t level = 0;
+  /// The transition's number (AdequateOrder.h), set once the event has been replayed.
+  static constexpr uint32_t NoTransition = ~uint32_t(0);
+  uint32_t transition = NoTransition;
+
   // Known once the event has been executed (Explore adds it to a configuration, or its
   // history was replayed to check it).
   bool executed = false;

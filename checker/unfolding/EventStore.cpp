@@ -39,10 +39,12 @@ Event *EventStore::create(std::string key, CanonicalThread thread, uint32_t inde
   if (pred) {
     local = pred->local;
     ++pred->references;
+    event->level = pred->level + 1;
   }
   for (Event *c : event->causes) {
     merge(c->local);
     ++c->references;
+    event->level = std::max(event->level, c->level + 1);
   }
   local.push_back(event);
   event->local = std::move(local);

@@ -56,8 +56,8 @@ UnfoldingResult UnfoldingSearch::run() {
     // The initial state is the state of the bottom event's local configuration (size 0 here):
     // an event that returns to it is a cutoff.
     StateStore::Visit visit = states.visit(keyBuffer_, NoThread, 0, 0);
-    smallestLocal_.assign(visit.id + 1, ~uint32_t(0));
-    smallestLocal_[visit.id] = 0;
+    leastLocal_.resize(visit.id + 1);
+    leastLocal_[visit.id] = OrderKey{};
   }
   saveCheckpoint();
   chains_.assign(1, {});
@@ -509,6 +509,8 @@ bool UnfoldingSearch::checkByReplay(Event *e, bool &cutoff) {
       return false;
     trace.push_back(*executed);
     schedule.push_back({m, y->choice});
+    if (y->transition == Event::NoTransition)
+      y->transition = transitionNumber(*executed, y->choice);
     if (y != e && isEnding(*executed)) {
       nondeterminism("an event of a history ended the execution when replayed");
       return false;
@@ -525,15 +527,38 @@ bool UnfoldingSearch::checkByReplay(Event *e, bool &cutoff) {
   }
   if (cutoffs && model.stateKey(keyBuffer_)) {
     StateStore::Visit visit = states.visit(keyBuffer_, NoThread, 0, 0);
-    if (smallestLocal_.size() <= visit.id)
-      smallestLocal_.resize(visit.id + 1, ~uint32_t(0));
-    uint32_t size = uint32_t(e->size());
-    if (smallestLocal_[visit.id] < size)
+    if (leastLocal_.size() <= visit.id)
+      leastLocal_.resize(visit.id + 1);
+    OrderKey key = orderKeyOf(*e);
+    std::optional<OrderKey> &least = leastLocal_[visit.id];
+    if (least && precedes(*least, key))
       cutoff = true;
-    else
-      smallestLocal_[visit.id] = size;
+    else if (!least || precedes(key, *least))
+      least = std::move(key);
   }
   return true;
+}
+
+// A transition is the thread (as the model numbers it: the state decides that) with its
+// operation's kind, place, footprint and data choice.
+uint32_t UnfoldingSearch::transitionNumber(const Operation &executed, uint32_t choice) {
+  std::string name;
+  auto put = [&](uint64_t v) { name.append(reinterpret_cast<const char *>(&v), sizeof v); };
+  put(executed.thread);
+  put(uint64_t(executed.kind));
+  put(executed.location);
+  put(choice);
+  put(executed.global);
+  for (unsigned i = 0; i < executed.numAccesses; ++i) {
+    put(executed.accesses[i].address);
+    put(executed.accesses[i].size << 1 | executed.accesses[i].write);
+  }
+  // Numbered down from the top: the transitions met first are the greatest, which makes the
+  // configurations the depth-first search reaches first the least in the order, so that the
+  // ones it reaches later in the same state are the cutoffs.
+  auto [it, added] = transitionNumbers_.emplace(
+      std::move(name), Event::NoTransition - 1 - uint32_t(transitionNumbers_.size()));
+  return it->second;
 }
 
 // ---- The model ----

@@ -5,10 +5,13 @@
 
 #include "checker/SearchClock.h"
 #include "checker/stateful/StateStore.h"
+#include "checker/unfolding/AdequateOrder.h"
 #include "checker/unfolding/EventStore.h"
 #include "checker/unfolding/UnfoldingExplorer.h"
 
 #include <memory>
+#include <optional>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace bpor::unfolding {
@@ -125,10 +128,13 @@ private:
   std::vector<std::unique_ptr<ModelCheckpoint>> checkpoints_; // by |C|
   std::vector<bool> checkpointValid_;
 
-  // Cutoffs: the smallest local configuration seen for each state, over every event ever
-  // added (U u G with G never cleaned for this purpose), and the names of known cutoffs.
+  // Cutoffs: for each state, the least local configuration (in the adequate order) of the
+  // events seen to reach it, over every event ever added (U u G, G never cleaned for this
+  // purpose); the numbers of the transitions (AdequateOrder.h).
   StateStore states{StateStorage::Exact};
-  std::vector<uint32_t> smallestLocal_;
+  std::vector<std::optional<OrderKey>> leastLocal_;
+  std::unordered_map<std::string, uint32_t> transitionNumbers_;
+  uint32_t transitionNumber(const Operation &executed, uint32_t choice);
   std::string keyBuffer_;
 
   uint64_t epoch_ = 0;

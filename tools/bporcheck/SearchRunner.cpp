@@ -150,8 +150,8 @@ SearchResult runSearch(Model &model, Options &options, SearchOptions search, Run
     // Cutoffs stop executions that may go on for ever: the search covers every reachable state
     // but does not say whether some execution never ends.
     if (u.cutoffs)
-      run.verdictNote = "cutoffs stopped executions that may not end: livelocks are not "
-                        "checked (--search=stateful finds them)";
+      run.verdictNote = "cutoff events: whether every execution ends is not checked "
+                        "(--search=stateful finds livelocks)";
     return std::move(found.search);
   }
   auto stateless = [&](const SearchOptions &s) {

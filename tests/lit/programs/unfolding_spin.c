@@ -8,7 +8,7 @@
 // CHECK: verdict: error (assertion failure)
 // REPLAY: error: assertion failure: assertion 'inside == 1' failed
 // RUN: %expect-exit 0 %bporcheck --por=unfolding --no-progress -DFIXED %s | %FileCheck --check-prefix=FIXED %s
-// FIXED: verdict: ok: no error in any schedule (unfolding POR (cutoffs), {{[0-9]+}} executions; cutoffs stopped executions that may not end: livelocks are not checked (--search=stateful finds them))
+// FIXED: verdict: ok: no error in any schedule (unfolding POR (cutoffs), {{[0-9]+}} executions; cutoff events: whether every execution ends is not checked (--search=stateful finds livelocks))
 // FIXED: unfolding: {{[0-9]+}} events, {{[1-9][0-9]*}} cutoffs
 // RUN: %expect-exit 0 %bporcheck --por=unfolding --alternatives=1 --no-progress -DFIXED %s | %FileCheck --check-prefix=PARTIAL %s
 // PARTIAL: verdict: ok: no error in any schedule (unfolding POR (cutoffs, 1-partial alternatives)
