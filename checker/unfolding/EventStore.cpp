@@ -86,9 +86,11 @@ void EventStore::removeFromU(Event *event) {
   event->inU = false;
   // Into G: the reference U held passes to the cache.
   cache_.push_back(event);
-  if (cache_.size() > cacheCapacity_) {
+  cached_ += event->local.size();
+  while (cached_ > cacheCapacity_ && cache_.size() > 1) {
     Event *oldest = cache_.front();
     cache_.pop_front();
+    cached_ -= oldest->local.size();
     release(oldest);
   }
 }

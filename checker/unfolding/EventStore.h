@@ -3,9 +3,10 @@
 //
 // Every event object has one canonical name (Event.h), so an event found again, by another
 // configuration or after it left U, is the same object. An object lives while it is in U or
-// is the predecessor or a cause of a live event (its effects name it) or among the last
-// `cacheCapacity` events moved out of U: G is that cache (section 5.1), cleaned oldest first,
-// so an event found again soon is neither rebuilt nor replayed.
+// is the predecessor or a cause of a live event (its effects name it) or among the events
+// last moved out of U, as many as hold `cacheCapacity` entries of local configurations
+// between them: G is that cache (section 5.1), cleaned oldest first, so an event found again
+// soon is neither rebuilt nor replayed, and its memory stays bounded.
 #pragma once
 
 #include "checker/unfolding/Event.h"
@@ -18,7 +19,7 @@ namespace bpor::unfolding {
 
 class EventStore {
 public:
-  explicit EventStore(size_t cacheCapacity = 1 << 16) : cacheCapacity_(cacheCapacity) {}
+  explicit EventStore(size_t cacheCapacity = size_t(1) << 22) : cacheCapacity_(cacheCapacity) {}
   EventStore(const EventStore &) = delete;
   EventStore &operator=(const EventStore &) = delete;
   ~EventStore();
@@ -55,6 +56,7 @@ private:
   std::vector<Event *> u_;
   std::deque<Event *> cache_;
   size_t cacheCapacity_;
+  size_t cached_ = 0; // local-configuration entries of the events in cache_
   uint64_t nextId_ = 0;
 };
 
