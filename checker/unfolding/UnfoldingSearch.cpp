@@ -63,6 +63,14 @@ UnfoldingResult UnfoldingSearch::run() {
   chains_.assign(1, {});
   forkOf_.assign(1, nullptr);
   newAt_.resize(1);
+  if (model.status() != ExecStatus::Running) {
+    // The program ended before its first visible operation (abort() or a resource limit in
+    // main's first local steps): one execution, no events.
+    endBeforeAnyEvent();
+    result.complete = !stop;
+    result.stats.elapsedSeconds = clock.elapsedSeconds();
+    return {std::move(result), stats};
+  }
   extendNew(nullptr);
   nodes.push_back(Node{});
   uint64_t iterations = 0;
@@ -695,6 +703,24 @@ void UnfoldingSearch::nondeterminism(const std::string &what) {
 }
 
 // ---- Ends of executions ----
+
+void UnfoldingSearch::endBeforeAnyEvent() {
+  ++result.stats.executions;
+  switch (model.status()) {
+  case ExecStatus::Error:
+    report(model.error(), {}, {});
+    observe({}, ExecutionEnd::Error);
+    break;
+  case ExecStatus::Infeasible:
+    ++result.stats.infeasible;
+    observe({}, ExecutionEnd::Infeasible);
+    break;
+  default:
+    ++result.stats.finished;
+    observe({}, ExecutionEnd::Finished);
+    break;
+  }
+}
 
 void UnfoldingSearch::leaf(bool enabledInModel, bool sleepBlocked) {
   ++result.stats.executions;

@@ -87,6 +87,7 @@ private:
   void nondeterminism(const std::string &what);
 
   // Ends of executions.
+  void endBeforeAnyEvent();
   void leaf(bool enabledInModel, bool sleepBlocked);
   void report(const ErrorInfo &error, const std::vector<Operation> &trace,
               const Schedule &schedule);

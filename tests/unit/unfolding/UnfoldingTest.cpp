@@ -165,3 +165,30 @@ TEST(UnfoldingValidation, OneVariableManyConflicts) {
   options.maxOpsPerThread = 4;
   validateSeeds(3000000, validationSeeds(200), options);
 }
+
+TEST(UnfoldingApi, ProgramThatFailsBeforeAnyStep) {
+  // A one-instruction main that fails its assertion in its first step: one execution.
+  Program p;
+  p.bodies = {{assertEq(0, 1)}};
+  Explored found = exploreUnfoldingWith(p);
+  EXPECT_EQ(found.result.stats.executions, 1u);
+  EXPECT_EQ(found.result.stats.errors, 1u);
+  ASSERT_EQ(found.result.errors.size(), 1u);
+  EXPECT_EQ(found.result.errors[0].error.kind, ErrorKind::AssertionFailure);
+}
+
+TEST(UnfoldingApi, StopsAtTheFirstErrorWithAReplayableSchedule) {
+  // Two threads race on x0; main asserts the lost update cannot happen.
+  Program p = withWorkers({{readOf(0), writeOf(0, 1, true)}, {readOf(0), writeOf(0, 1, true)}});
+  p.bodies[0].push_back(joinOf(1));
+  p.bodies[0].push_back(joinOf(2));
+  p.bodies[0].push_back(assertEq(0, 2));
+  SearchOptions options;
+  ProgramModel model(p);
+  SearchResult r = exploreUnfolding(model, options).search;
+  ASSERT_EQ(r.errors.size(), 1u);
+  EXPECT_FALSE(r.complete);
+  ReplayResult again = replay(model, r.errors[0].schedule);
+  EXPECT_TRUE(again.followed) << again.problem;
+  EXPECT_EQ(again.status, ExecStatus::Error);
+}
