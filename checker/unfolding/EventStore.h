@@ -19,7 +19,7 @@ namespace bpor::unfolding {
 
 class EventStore {
 public:
-  explicit EventStore(size_t cacheCapacity = size_t(1) << 22) : cacheCapacity_(cacheCapacity) {}
+  explicit EventStore(size_t cacheCapacity = size_t(1) << 20) : cacheCapacity_(cacheCapacity) {}
   EventStore(const EventStore &) = delete;
   EventStore &operator=(const EventStore &) = delete;
   ~EventStore();

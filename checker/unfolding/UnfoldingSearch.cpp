@@ -502,13 +502,34 @@ Event *UnfoldingSearch::makeEvent(std::string key, CanonicalThread u, uint32_t i
 
 bool UnfoldingSearch::checkByReplay(Event *e, bool &cutoff) {
   ++stats.replays;
-  model.restart();
-  modelAt_ = NotAt;
+  // Start from the deepest checkpoint of C whose prefix lies in [e] (a prefix of C's order is
+  // a configuration, and the rest of [e] in id order follows it causally), else from the
+  // initial state.
+  size_t shared = 0;
+  while (shared < C_.size() && shared + 1 < e->local.size() && inLocal(*e, C_[shared]))
+    ++shared;
+  size_t from = shared;
+  while (from > 0 && !(from < checkpointValid_.size() && checkpointValid_[from]))
+    --from;
   ThreadMap threads;
-  threads.bind(0, 0);
   std::vector<Operation> trace;
   Schedule schedule;
+  if (from > 0) {
+    model.restore(*checkpoints_[from]);
+    threads = threads_;
+    trace.assign(executed_.begin(), executed_.begin() + from);
+    schedule.assign(taken_.begin(), taken_.begin() + from);
+    for (size_t i = 0; i < from; ++i)
+      C_[i]->mark = epoch_ + 1;
+  } else {
+    model.restart();
+    threads.bind(0, 0);
+  }
+  modelAt_ = NotAt;
+  uint64_t inPrefix = ++epoch_;
   for (Event *y : e->local) {
+    if (from > 0 && y->mark == inPrefix)
+      continue;
     ThreadId m = threads.model(y->thread);
     if (y == e && (m == NoThread || !model.isAlive(m) || !model.isEnabled(m)))
       return false;
