@@ -629,7 +629,8 @@ const Operation *UnfoldingSearch::stepModel(Event *e, ThreadMap &threads) {
   }
   const Operation &executed = model.step(m, e->choice);
   ++result.stats.steps;
-  if (e->isFork())
+  // A fork that created no thread (the step failed: too many threads) binds nothing.
+  if (e->isFork() && executed.otherThread != NoThread)
     threads.bind(e->child(), executed.otherThread);
   return &executed;
 }
