@@ -54,9 +54,10 @@ cl::opt<std::string> SearchName(
 cl::opt<bool> Cutoffs(
     "cutoffs",
     cl::desc("--por=unfolding: cutoff events (on by default; --cutoffs=false turns them off): "
-             "an event whose local configuration reaches a state that a smaller one reaches "
-             "is not explored further, so that spin loops and retries end; executions that "
-             "never end are then not reported (--search=stateful finds livelocks)"),
+             "an event whose local configuration reaches a state that a lesser configuration "
+             "(in an adequate order) reached is not explored further, so that spin loops and "
+             "retries end; whether every execution ends is then not checked "
+             "(--search=stateful finds livelocks)"),
     cl::init(true), cl::cat(Category));
 cl::opt<std::string> Alternatives(
     "alternatives",
