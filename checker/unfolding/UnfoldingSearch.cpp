@@ -22,6 +22,9 @@ bool byId(const Event *a, const Event *b) { return a->id < b->id; }
 // and then one in 16 (a return replays at most 15 steps from the one below).
 bool checkpointLevel(size_t level) { return level <= 64 || level % 16 == 0; }
 
+// The histories Extend enumerates for one transition after one new event before it gives up.
+constexpr uint64_t MaxHistoriesPerStep = 100000;
+
 } // namespace
 
 void UnfoldingSearch::ThreadMap::reset() {
@@ -73,7 +76,6 @@ UnfoldingResult UnfoldingSearch::run() {
   }
   extendNew(nullptr);
   nodes.push_back(Node{});
-  uint64_t iterations = 0;
   while (!nodes.empty() && !stop) {
     size_t top = nodes.size() - 1;
     switch (nodes[top].stage) {
@@ -88,8 +90,8 @@ UnfoldingResult UnfoldingSearch::run() {
       popNode();
       break;
     }
-    if ((++iterations & 255) == 0)
-      checkLimits();
+    // Every node: one node's Extend can be long (many histories, long replays).
+    checkLimits();
   }
   result.complete = !stop;
   result.stats.elapsedSeconds = clock.elapsedSeconds();
@@ -433,7 +435,26 @@ void UnfoldingSearch::addExtensions(CanonicalThread u, uint32_t index, Event *pr
   std::vector<Event *> antichain;
   if (required)
     antichain.push_back(required);
+  uint64_t histories = 0;
   auto emit = [&]() {
+    // A transition dependent with many concurrent events (an atomic block of unknown footprint,
+    // exit() while many threads run) has a history per antichain of them: exponentially many.
+    if ((++histories & 63) == 0)
+      checkLimits();
+    if (histories > MaxHistoriesPerStep) {
+      ErrorInfo error;
+      error.kind = ErrorKind::ResourceLimit;
+      error.thread = threads_.model(u);
+      error.location = label.location;
+      error.message = fmt::format("the unfolding search: one {} operation has more than {} "
+                                  "histories after one event (use another search)",
+                                  opKindName(label.kind), MaxHistoriesPerStep);
+      Schedule schedule;
+      std::vector<Operation> trace = currentTrace(&schedule);
+      report(error, trace, schedule);
+      stop = true;
+      return;
+    }
     std::vector<Event *> causes = antichain;
     std::sort(causes.begin(), causes.end(), byId);
     for (uint32_t choice = 0; choice < label.numChoices && !stop; ++choice) {
