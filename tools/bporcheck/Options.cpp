@@ -621,9 +621,12 @@ bool parseOptions(int argc, char **argv, Options &options) {
   // SV-COMP mode chooses its searches (a bug hunt, then a complete search) and judges their
   // coverage itself: a bound, a reduction or spin loops turned into awaits would change what
   // its answers mean.
-  if (options.svcomp && (bounded || !Por.empty() || Iterate || SpinAssume || KeepGoing))
-    return usageError("--svcomp chooses its own search: it cannot be combined with --por, a "
-                      "bound, --iterate, --spin-assume or --keep-going");
+  // The one choice it leaves: --por=unfolding makes the unfolding search its complete search.
+  bool svcompPor = Por.empty() || Por == "unfolding";
+  if (options.svcomp && (bounded || !svcompPor || Iterate || SpinAssume || KeepGoing))
+    return usageError("--svcomp chooses its own search: it cannot be combined with --por "
+                      "(except --por=unfolding), a bound, --iterate, --spin-assume or "
+                      "--keep-going");
   return true;
 }
 
