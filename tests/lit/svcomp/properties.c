@@ -21,6 +21,6 @@
 // RUN: %expect-exit 2 %bporcheck --svcomp --preemptions=2 --property=%S/Inputs/unreach-call.prp %s 2>&1 | %FileCheck --check-prefix=OWN-SEARCH %s
 // RUN: %expect-exit 2 %bporcheck --svcomp --spin-assume --property=%S/Inputs/unreach-call.prp %s 2>&1 | %FileCheck --check-prefix=OWN-SEARCH %s
 // USAGE: --property, --data-model and --witness need --svcomp
-// OWN-SEARCH: --svcomp chooses its own search: it cannot be combined with --por, a bound, --iterate, --spin-assume or --keep-going
+// OWN-SEARCH: --svcomp chooses its own search: it cannot be combined with --por (except --por=unfolding), a bound, --iterate, --spin-assume or --keep-going
 void reach_error() {}
 int main(void) { return 0; }
