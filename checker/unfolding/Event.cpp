@@ -14,15 +14,21 @@ bool inLocal(const Event &e, const Event *x) {
   return std::binary_search(e.local.begin(), e.local.end(), x, byId);
 }
 
+bool excludesOthers(const Operation &op) { return op.global || op.kind == OpKind::AtomicBlock; }
+
 bool transitionsDependent(const Operation &a, const Operation &b) {
   if (a.kind == OpKind::Join && a.otherThread == b.thread)
     return true;
   if (b.kind == OpKind::Join && b.otherThread == a.thread)
     return true;
+  if (a.thread != b.thread && (excludesOthers(a) || excludesOthers(b)))
+    return true;
   return bpor::dependent(a, b);
 }
 
 uint64_t dependenceSignature(const Operation &label) {
+  if (excludesOthers(label))
+    return ~uint64_t(0);
   auto bit = [](uint64_t key) { return uint64_t(1) << ((key * 0x9E3779B97F4A7C15ull) >> 58); };
   constexpr uint64_t ThreadKey = uint64_t(1) << 63;
   uint64_t signature = bit(ThreadKey | label.thread);

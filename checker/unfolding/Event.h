@@ -43,8 +43,8 @@ struct Event {
   /// a fork's child, a join's target).
   Operation label;
   /// A 64-bit summary of what the transition may be dependent through (its thread, a fork's
-  /// child, a join's target, the 8-byte blocks it accesses): two dependent transitions share
-  /// a bit unless one is global (dependenceSignature).
+  /// child, a join's target, the 8-byte blocks it accesses; every bit for one that excludes the
+  /// others): two dependent transitions share a bit (dependenceSignature).
   uint64_t signature = 0;
 
   /// Length of the longest causal chain below the event (0 for an event with no causes): its
@@ -89,9 +89,17 @@ bool inLocal(const Event &e, const Event *x);
 /// Whether x < e (x is a strict cause of e).
 inline bool causes(const Event *x, const Event &e) { return x != &e && inLocal(e, x); }
 
-/// Dependence of two transitions, canonically numbered: checker/Dependence.h's relation plus
-/// a join depends on every transition of the thread it joins (which of them ends the thread
-/// is known only once it runs).
+/// A transition that may keep every other thread from running: an atomic block (when it stops
+/// inside for a data choice, the runtime runs no other thread until the block ends, whatever
+/// their footprints), and a global one (a data choice inside an atomic block, an atomic block
+/// of unknown footprint, exit()).
+bool excludesOthers(const Operation &op);
+
+/// Dependence of two transitions, canonically numbered: checker/Dependence.h's relation, plus
+/// a join depends on every transition of the thread it joins (which of them ends the thread is
+/// known only once it runs), and a transition that excludes the others depends on every
+/// transition of another thread, footprint or not (else it would disable transitions it is
+/// independent of, and the unfolding's independence must be unconditional).
 bool transitionsDependent(const Operation &a, const Operation &b);
 
 inline bool dependent(const Event &a, const Event &b) {
@@ -101,9 +109,7 @@ inline bool dependent(const Event &a, const Event &b) {
 uint64_t dependenceSignature(const Operation &label);
 
 /// False only if a and b are certainly independent (a quick test before dependent()).
-inline bool mayDepend(const Event &a, const Event &b) {
-  return a.label.global || b.label.global || (a.signature & b.signature);
-}
+inline bool mayDepend(const Event &a, const Event &b) { return a.signature & b.signature; }
 
 /// Whether the union of two causally closed sets (given sorted by id, minus `skipA` and
 /// `skipB` when not null) is conflict-free: no dependent pair with one event only in each.

@@ -87,7 +87,7 @@ void UnfoldingSearch::leaf(bool enabledInModel, bool sleepBlocked) {
 
 void UnfoldingSearch::report(const ErrorInfo &error, const std::vector<Operation> &trace,
                              const Schedule &schedule) {
-  if (error.kind != ErrorKind::Unsupported && options.isViolation && !options.isViolation(error))
+  if (options.isViolation && !options.isViolation(error))
     return;
   ++result.stats.errors;
   if (error.kind == ErrorKind::Deadlock)

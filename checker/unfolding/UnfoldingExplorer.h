@@ -27,10 +27,10 @@ struct UnfoldingStatistics {
   uint64_t maxU = 0;          // the most events U held at once
   uint64_t eventsAtLeaves = 0; // |U| summed over the maximal configurations explored
   uint64_t replays = 0;       // local configurations replayed to check an event
-  /// Events whose transition has no footprint known in advance (an atomic block the pass could
-  /// not bound, exit()): dependent with every transition that has one, so the configurations
-  /// are traces of that coarser relation, more than optimal DPOR's (which judges an executed
-  /// block by what it touched).
+  /// Events whose transition excludes the other threads (an atomic block, a data choice inside
+  /// one; Event.h, excludesOthers), exit() aside: dependent with every transition of another
+  /// thread, so the configurations are traces of that coarser relation, more than optimal
+  /// DPOR's (which judges an executed block by what it touched).
   uint64_t globalEvents = 0;
   bool cutoffsApplied = false; // cutoffs were asked for and the model has state keys
 };

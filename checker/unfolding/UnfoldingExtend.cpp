@@ -54,8 +54,8 @@ void UnfoldingSearch::extendNew(Event *newest) {
   // New fork events grow chains_; their threads are not in C, so the loop stops before them.
   CanonicalThread threads = CanonicalThread(pending.size());
   for (CanonicalThread u = 0; u < threads && !stop; ++u) {
-    if (u != 0 && !(forkOf_[u] && forkOf_[u]->inC))
-      continue;
+    if (u != 0 && !forkOf_[u])
+      continue; // not created in C
     const std::vector<Event *> chain = chains_[u];
     for (uint32_t k = 0; k <= chain.size() && !stop; ++k) {
       Event *pred = k ? chain[k - 1] : (u ? forkOf_[u] : nullptr);
@@ -158,7 +158,7 @@ Event *UnfoldingSearch::makeEvent(std::string key, CanonicalThread u, uint32_t i
   std::string name = key;
   Event *e = store.create(std::move(key), u, index, choice, pred, std::move(causes), l);
   ++stats.events;
-  if (l.global && l.kind != OpKind::Exit)
+  if (excludesOthers(l) && l.kind != OpKind::Exit)
     ++stats.globalEvents;
   if (e->isFork()) {
     CanonicalThread child = e->child();
@@ -166,7 +166,6 @@ Event *UnfoldingSearch::makeEvent(std::string key, CanonicalThread u, uint32_t i
       forkOf_.resize(child + 1, nullptr);
       chains_.resize(child + 1);
     }
-    forkOf_[child] = e;
   }
   // A transition that may be disabled is an event only if it is enabled after its history;
   // with cutoffs, every event's state is needed. Either way the history is replayed.

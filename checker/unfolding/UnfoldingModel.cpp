@@ -43,10 +43,23 @@ bool UnfoldingSearch::matches(const Operation &pending, const Event &e) const {
 
 const Operation *UnfoldingSearch::stepModel(Event *e, ThreadMap &threads) {
   ThreadId m = threads.model(e->thread);
-  if (m == NoThread || m >= model.numThreads() || !model.isAlive(m) || !model.isEnabled(m) ||
-      !matches(model.pending(m), *e)) {
-    nondeterminism(fmt::format("thread {}'s event {} ({}) cannot be replayed", e->thread,
-                               e->index, opKindName(e->label.kind)));
+  std::string why;
+  if (m == NoThread || m >= model.numThreads() || !model.isAlive(m))
+    why = "its thread does not exist";
+  else if (!model.isEnabled(m))
+    why = "its thread is not enabled";
+  else if (!matches(model.pending(m), *e)) {
+    const Operation &p = model.pending(m);
+    why = fmt::format("the thread's next operation is {} ({} choices, {} accesses{}) where "
+                      "the event is {} ({} choices, {} accesses{})",
+                      opKindName(p.kind), p.numChoices, unsigned(p.numAccesses),
+                      p.global ? ", global" : "", opKindName(e->label.kind),
+                      e->label.numChoices, unsigned(e->label.numAccesses),
+                      e->label.global ? ", global" : "");
+  }
+  if (!why.empty()) {
+    nondeterminism(fmt::format("thread {}'s event {} ({}) cannot be replayed: {}", e->thread,
+                               e->index, opKindName(e->label.kind), why));
     return nullptr;
   }
   const Operation &executed = model.step(m, e->choice);

@@ -240,6 +240,8 @@ void UnfoldingSearch::pushEvent(Event *e) {
   C_.push_back(e);
   e->inC = true;
   chains_[e->thread].push_back(e);
+  if (e->isFork())
+    forkOf_[e->child()] = e;
   executed_.push_back(*executed);
   taken_.push_back(step);
   if (e->ending) {
@@ -270,6 +272,8 @@ void UnfoldingSearch::popEvent() {
     checkpointValid_[level] = false;
   e->inC = false;
   chains_[e->thread].pop_back();
+  if (e->isFork())
+    forkOf_[e->child()] = nullptr;
   if (e->ending)
     endingInC_.pop_back();
   C_.pop_back();

@@ -110,7 +110,7 @@ private:
   std::vector<Event *> endingInC_;
   /// Per canonical thread: its events in C, in order.
   std::vector<std::vector<Event *>> chains_;
-  /// Per canonical thread (but main): the fork event that creates it.
+  /// Per canonical thread (but main): the fork event that creates it, while that is in C.
   std::vector<Event *> forkOf_;
   CanonicalThread nextThread_ = 1;
   /// newAt_[k]: the extensions found when C had k events (after its k-th event was added),
