@@ -292,7 +292,9 @@ int runSvcomp(const Options &options) {
     SearchOptions full = base;
     full.timeLimitSeconds = timeLimit;
     if (options.unfolding) {
-      // With state keys it has cutoffs and so ends on programs that spin.
+      // With state keys it has cutoffs and so ends on programs that spin. It decides on its
+      // own whether some execution is too long: what an earlier search met does not count.
+      obstacles.tooLong.reset();
       full.maxDepth = statefulBase.maxDepth;
       searches.push_back(
           runUnfolding(hasStateKeys ? *keyed : built, full, options.unfoldingOptions));
@@ -366,14 +368,18 @@ int runSvcomp(const Options &options) {
   bool capped = obstacles.tooLong ||
                 previous.on->execution->coverageGaps().spuriousWakeupsWithheld >
                     previous.before.spuriousWakeupsWithheld;
-  if (capped && previous.result.errors.empty() && hasStateKeys && !previous.stateful &&
-      !options.unfolding &&
-      budget - elapsed() > 1) {
-    obstacles.tooLong.reset();
-    statefulBase.timeLimitSeconds = budget - elapsed();
-    searches.push_back(runStateful(*keyed, statefulBase));
-    progress.finish();
-    std::cout << "search: " << statsPhrase(searches.back()) << "\n";
+  //    With --por=unfolding the unfolding search decides instead.
+  if (capped && previous.result.errors.empty() && budget - elapsed() > 1) {
+    if (options.unfolding) {
+      if (!previous.unfolding)
+        runComplete(budget - elapsed());
+    } else if (hasStateKeys && !previous.stateful) {
+      obstacles.tooLong.reset();
+      statefulBase.timeLimitSeconds = budget - elapsed();
+      searches.push_back(runStateful(*keyed, statefulBase));
+      progress.finish();
+      std::cout << "search: " << statsPhrase(searches.back()) << "\n";
+    }
   }
 
   // ---- The answer ----
