@@ -4,6 +4,7 @@
 //
 // In every program main forks the worker threads and does nothing else; a fork commutes with
 // everything but its child's events, so it does not add traces.
+#include "KnownPrograms.h"
 #include "OptimalTestSupport.h"
 
 #include <gtest/gtest.h>
@@ -12,51 +13,6 @@ using namespace bpor;
 using namespace bpor::testing;
 
 namespace {
-
-Program withWorkers(const std::vector<std::vector<Instr>> &workers) {
-  Program p;
-  p.bodies.resize(1);
-  for (size_t k = 0; k < workers.size(); ++k) {
-    p.bodies[0].push_back(forkOf(uint32_t(k + 1)));
-    p.bodies.push_back(workers[k]);
-  }
-  return p;
-}
-
-// Each thread writes x0 and then reads it. The writes are ordered in N! ways; the k-th writer's
-// read may come before any of the N-k later writes or after all of them (N-k+1 places), which
-// multiplies by N! again: (N!)^2.
-Program writeThenRead(unsigned n) {
-  std::vector<std::vector<Instr>> workers(n, {writeOf(0, 1), readOf(0)});
-  for (unsigned k = 0; k < n; ++k)
-    workers[k][0].value = k + 1;
-  return withWorkers(workers);
-}
-
-// Thread i writes x_i and reads x_(i+1 mod N): each read is before or after the write it
-// conflicts with (2^N), except the cyclic choice where every read precedes its write.
-Program ringOfReads(unsigned n) {
-  std::vector<std::vector<Instr>> workers;
-  for (unsigned i = 0; i < n; ++i)
-    workers.push_back({writeOf(i, 1), readOf((i + 1) % n)});
-  return withWorkers(workers);
-}
-
-// N threads increment x0 once under mutex 0: the critical sections are ordered in N! ways.
-Program lockedIncrements(unsigned threads, unsigned sectionsPerThread) {
-  std::vector<Instr> body;
-  for (unsigned s = 0; s < sectionsPerThread; ++s)
-    body.insert(body.end(), {lockOf(0), readOf(0), writeOf(0, 1, true), unlockOf(0)});
-  return withWorkers(std::vector<std::vector<Instr>>(threads, body));
-}
-
-// Thread i writes its own variable: everything commutes.
-Program ownVariables(unsigned n) {
-  std::vector<std::vector<Instr>> workers;
-  for (unsigned i = 0; i < n; ++i)
-    workers.push_back({writeOf(i, 1), writeOf(i, 2)});
-  return withWorkers(workers);
-}
 
 uint64_t factorial(unsigned n) { return n <= 1 ? 1 : n * factorial(n - 1); }
 

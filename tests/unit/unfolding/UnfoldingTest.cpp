@@ -2,6 +2,7 @@
 // programs whose number of Mazurkiewicz traces is known, and on generated programs the same
 // local, terminal and deadlock states as exhaustive search, the same errors, and (where no
 // event ends an execution early) exactly one execution per trace, as optimal DPOR.
+#include "KnownPrograms.h"
 #include "OptimalTestSupport.h"
 #include "checker/unfolding/UnfoldingExplorer.h"
 #include "tests/support/Generator.h"
@@ -24,37 +25,6 @@ Explored exploreUnfoldingWith(const Program &program, unsigned partial = 0,
   ProgramModel model(program);
   out.result = exploreUnfolding(model, options, unfolding, recorder(out)).search;
   return out;
-}
-
-Program withWorkers(const std::vector<std::vector<Instr>> &workers) {
-  Program p;
-  p.bodies.resize(1);
-  for (size_t k = 0; k < workers.size(); ++k) {
-    p.bodies[0].push_back(forkOf(uint32_t(k + 1)));
-    p.bodies.push_back(workers[k]);
-  }
-  return p;
-}
-
-Program writeThenRead(unsigned n) {
-  std::vector<std::vector<Instr>> workers(n, {writeOf(0, 1), readOf(0)});
-  for (unsigned k = 0; k < n; ++k)
-    workers[k][0].value = k + 1;
-  return withWorkers(workers);
-}
-
-Program ringOfReads(unsigned n) {
-  std::vector<std::vector<Instr>> workers;
-  for (unsigned i = 0; i < n; ++i)
-    workers.push_back({writeOf(i, 1), readOf((i + 1) % n)});
-  return withWorkers(workers);
-}
-
-Program lockedIncrements(unsigned threads, unsigned sectionsPerThread) {
-  std::vector<Instr> body;
-  for (unsigned s = 0; s < sectionsPerThread; ++s)
-    body.insert(body.end(), {lockOf(0), readOf(0), writeOf(0, 1, true), unlockOf(0)});
-  return withWorkers(std::vector<std::vector<Instr>>(threads, body));
 }
 
 void expectTraceCount(const Program &program, uint64_t traces) {
