@@ -2,6 +2,7 @@
 #include "passes/NondetDomain.h"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 
 #include <set>
@@ -48,6 +49,32 @@ public:
           return false;
         continue;
       }
+      // Merged with other values (a phi, or a select's chosen operand): where the merged value
+      // is this one, its uses observe this one.
+      if (isa<PHINode>(Who) ||
+          (isa<SelectInst>(Who) && U.getOperandNo() != 0)) {
+        if (Merged.insert(Who).second && !addUses(*Who, Extended))
+          return false;
+        continue;
+      }
+      // Returned: the value's uses at every call of the function (all of them direct calls,
+      // so the function's callers are all known).
+      if (isa<ReturnInst>(Who)) {
+        // main's result is the exit status, and a function nothing calls may be called from
+        // outside: both are observed.
+        const Function *F = cast<ReturnInst>(Who)->getFunction();
+        if (F->use_empty() || F->getName() == "main")
+          return false;
+        if (!Returning.insert(F).second)
+          continue; // its calls are being followed already
+        for (const Use &CallUse : F->uses()) {
+          const auto *Call = dyn_cast<CallBase>(CallUse.getUser());
+          if (!Call || !Call->isCallee(&CallUse) || Call->getType() != V.getType() ||
+              !addUses(*Call, Extended))
+            return false;
+        }
+        continue;
+      }
       return false;
     }
     return true;
@@ -69,6 +96,8 @@ private:
   uint64_t Mask;
   uint64_t SignedMin;
   std::set<uint64_t> Starts;
+  std::set<const Function *> Returning;
+  std::set<const User *> Merged;
 };
 
 } // namespace

@@ -27,8 +27,9 @@ namespace bpor::passes {
 
 /// One value of each class of results that the program's uses of `Result` (an integer of at
 /// most 64 bits) cannot tell apart, sorted, each as the W-bit pattern zero-extended; nullopt if
-/// some use is not a comparison with a constant, directly or after one extension (a store,
-/// arithmetic, a call, a phi ...).
+/// some use is not a comparison with a constant, directly, after one extension, through a phi
+/// or select, or where a function that returns it is called directly (a store, arithmetic, a
+/// call argument ...).
 std::optional<std::vector<uint64_t>> observedValueClasses(const llvm::Value &Result);
 
 } // namespace bpor::passes

@@ -247,6 +247,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     return CallOutcome::Stop;
   }
   Ext id = Ext(call.id);
+  noteIdentityUse(call.id);
   auto arg = [&](unsigned i) -> Slot { return i < call.numArgs() ? call.arg(i) : 0; };
   // Decode the call: every visible operation is performed later from these.
   Request &request = thread.request;

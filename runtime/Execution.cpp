@@ -29,6 +29,7 @@ Execution::~Execution() = default;
 void Execution::restart() {
   memory_.reset();
   numThreads_ = 0;
+  identityObservedBy_ = nullptr;
   status_ = ExecStatus::Running;
   error_ = ErrorInfo{};
   exitCode_ = 0;

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "checker/Model.h"
+#include "checker/symmetry/ThreadSymmetry.h"
 #include "interp/Interpreter.h"
 #include "interp/Program.h"
 #include "runtime/ProgramThread.h"
@@ -154,7 +155,7 @@ inline constexpr Address PathConditionAddress = makeAddress(PseudoObject, ~uint3
 inline constexpr uint64_t ClockStartNanos = uint64_t(1'704'067'200) * 1'000'000'000;
 inline constexpr Address ExitTableAddress = makeAddress(PseudoObject, ~uint32_t(0) - 3);
 
-class Execution final : public Model, private ExternalHandler {
+class Execution final : public Model, public ThreadSymmetry, private ExternalHandler {
 public:
   /// `program` must have been built with a registry filled by runtime::registerExternals and
   /// must outlive the Execution. The execution starts restarted (at s0).
@@ -179,6 +180,11 @@ public:
 
   /// The state key (StateKey.cpp); none in symbolic mode, whose path condition it would miss.
   bool stateKey(std::string &key) const override;
+
+  // Interchangeable threads (Symmetry.cpp; checker/symmetry/ThreadSymmetry.h).
+  std::string symmetryObstacle() const override;
+  void threadPartKey(ThreadId thread, std::string &key) const override;
+  void rearrangeThreads(std::span<const ThreadId> order) override;
 
   /// Changes ExecutionOptions::spuriousWakeupLimit for the executions from the next restart
   /// on. The stateful search can afford no limit (UnlimitedSpuriousWakeups): a wait loop that
@@ -333,6 +339,17 @@ private:
   uint64_t syncFootprint(Address address, uint64_t typeSize) const;
 
   void emit(std::string_view text);
+
+  /// Symmetry.cpp: gives `thread` (a copy of thread `from`'s record) the number `to`, renaming
+  /// the addresses of `from`'s objects it holds.
+  void relocateThread(ProgramThread &thread, ThreadId from, ThreadId to) const;
+  /// Records the first external of the run that tells threads apart (Symmetry.cpp).
+  void noteIdentityUse(uint32_t id);
+  /// Writes a thread's part of the state key (StateKey.cpp).
+  void writeThreadPart(StateWriter &out, const ProgramThread &thread) const;
+  /// The first external this run performed that tells threads apart (a join, pthread_self, a
+  /// mutex ...), or nullptr: such a run's threads are not interchangeable.
+  const char *identityObservedBy_ = nullptr;
 
   const Program &program_;
   ExecutionOptions options_;

@@ -90,6 +90,46 @@ void writeTable(StateWriter &out, char tag, const Table &table, WriteValue write
 
 } // namespace
 
+void Execution::writeThreadPart(StateWriter &out, const ProgramThread &thread) const {
+  out.u8(uint8_t(thread.stage));
+  if (thread.stage == runtime::Stage::Terminated) {
+    // Only what a join or detach of it can still observe.
+    out.u8(uint8_t(thread.detached) | uint8_t(thread.joined) << 1);
+    out.u64(thread.exitValue);
+    return;
+  }
+  writeThreadState(out, program_, thread.state);
+  writeOperation(out, thread.pending);
+  out.u32(uint32_t(thread.request.id));
+  out.u8(thread.request.numResultSlots);
+  for (Slot arg : thread.request.args)
+    out.u64(arg);
+  out.u8(uint8_t(thread.detached) | uint8_t(thread.joined) << 1 |
+         uint8_t(thread.needsInitialRun) << 2 | uint8_t(thread.exiting) << 3);
+  out.u32(thread.atomicDepth);
+  out.u64(thread.exitValue);
+  out.u64(thread.waitCond);
+  // Without a limit the count decides nothing (and would make a wait loop's states differ).
+  if (options_.spuriousWakeupLimit != ExecutionOptions::UnlimitedSpuriousWakeups)
+    out.u32(thread.spuriousWakeups);
+  out.u64(thread.waitMutex);
+  out.u32(thread.waitDepth);
+  out.u64(thread.barrier);
+  out.u64(thread.barrierGeneration);
+  out.u64(thread.specific.size());
+  for (const auto &[k, value] : thread.specific) {
+    out.u32(k);
+    out.u64(value);
+  }
+  out.u64(thread.threadLocals.size());
+  for (const auto &[global, copy] : thread.threadLocals) {
+    out.u64(global);
+    out.u64(copy);
+  }
+  out.u64(thread.errnoObject);
+  writeExitHandlers(out, thread.threadExitHandlers);
+}
+
 bool Execution::stateKey(std::string &key) const {
   // Race detection keeps history (vector clocks) that decides future errors: no key holds it.
   if (symbolicMode() || options_.raceDetection == RaceDetection::HappensBefore)
@@ -143,46 +183,8 @@ bool Execution::stateKey(std::string &key) const {
   out.endPart(part);
 
   for (ThreadId t = 0; t < numThreads_; ++t) {
-    const ProgramThread &thread = *threads_[t];
     part = out.beginPart();
-    out.u8(uint8_t(thread.stage));
-    if (thread.stage == runtime::Stage::Terminated) {
-      // Only what a join or detach of it can still observe.
-      out.u8(uint8_t(thread.detached) | uint8_t(thread.joined) << 1);
-      out.u64(thread.exitValue);
-      out.endPart(part);
-      continue;
-    }
-    writeThreadState(out, program_, thread.state);
-    writeOperation(out, thread.pending);
-    out.u32(uint32_t(thread.request.id));
-    out.u8(thread.request.numResultSlots);
-    for (Slot arg : thread.request.args)
-      out.u64(arg);
-    out.u8(uint8_t(thread.detached) | uint8_t(thread.joined) << 1 |
-           uint8_t(thread.needsInitialRun) << 2 | uint8_t(thread.exiting) << 3);
-    out.u32(thread.atomicDepth);
-    out.u64(thread.exitValue);
-    out.u64(thread.waitCond);
-    // Without a limit the count decides nothing (and would make a wait loop's states differ).
-    if (options_.spuriousWakeupLimit != ExecutionOptions::UnlimitedSpuriousWakeups)
-      out.u32(thread.spuriousWakeups);
-    out.u64(thread.waitMutex);
-    out.u32(thread.waitDepth);
-    out.u64(thread.barrier);
-    out.u64(thread.barrierGeneration);
-    out.u64(thread.specific.size());
-    for (const auto &[k, value] : thread.specific) {
-      out.u32(k);
-      out.u64(value);
-    }
-    out.u64(thread.threadLocals.size());
-    for (const auto &[global, copy] : thread.threadLocals) {
-      out.u64(global);
-      out.u64(copy);
-    }
-    out.u64(thread.errnoObject);
-    writeExitHandlers(out, thread.threadExitHandlers);
+    writeThreadPart(out, *threads_[t]);
     out.endPart(part);
   }
   return true;

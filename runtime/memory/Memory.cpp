@@ -379,15 +379,7 @@ void Memory::writeState(StateWriter &out) const {
     if (kept == 0)
       continue;
     out.u32(thread);
-    out.u64(kept);
-    for (size_t i = 0; i < kept; ++i) {
-      const MemoryObject &object = objects[i];
-      out.u8(uint8_t(object.kind) | uint8_t(object.alive) << 4);
-      if (object.alive)
-        out.bytes(object.bytes(), object.size);
-      else
-        out.u64(object.size);
-    }
+    writeGroup(out, objects);
   }
 }
 

@@ -305,6 +305,36 @@ public:
   /// their number decides the names of the thread's later objects). Symbolic bytes are not
   /// described: a caller in symbolic mode must not use the key.
   void writeState(StateWriter &out) const;
+  // ---- Renaming a thread's objects (symmetry reduction, runtime/Symmetry.cpp). ----
+  // A thread's objects form its group; an address of one of them names the group. Giving the
+  // objects to another thread means giving them that thread's names, and every address that
+  // pointed into them must follow: relocated() maps one value, relocateGroup() the objects'
+  // names and the addresses stored in their bytes (every pointer-aligned word that points
+  // into the group: state matching already treats addresses as names, docs/design.md).
+
+  /// Thread `thread`'s objects, in allocation order (empty if it allocated none).
+  const std::vector<MemoryObject> &groupObjects(uint32_t thread) const;
+  /// Whether `value` points into one of thread `thread`'s objects (at any offset within the
+  /// object, or just past it).
+  bool pointsIntoGroup(uint64_t value, uint32_t thread) const;
+  /// The thread whose objects `value` points into (as pointsIntoGroup), or ~0u.
+  uint32_t groupPointedInto(uint64_t value) const;
+  /// `value` renamed from thread `from`'s objects to thread `to`'s (unchanged if it does not
+  /// point into `from`'s).
+  uint64_t relocated(uint64_t value, uint32_t from, uint32_t to) const;
+  /// Renames `objects` (a copy of thread `from`'s group) to thread `to`'s names, and the
+  /// addresses of `from`'s objects stored in their bytes.
+  void relocateGroup(std::vector<MemoryObject> &objects, uint32_t from, uint32_t to) const;
+  /// Calls `visit(word)` for every pointer-aligned word of the objects' bytes.
+  void forEachWord(const std::vector<MemoryObject> &objects,
+                   const std::function<void(uint64_t)> &visit) const;
+  /// Calls `visit(word)` for every pointer-aligned word of the writable globals.
+  void forEachGlobalWord(const std::function<void(uint64_t)> &visit) const;
+  /// Makes `groups[i]` the group of thread first + i and drops the groups of later threads.
+  void replaceGroups(uint32_t first, std::vector<std::vector<MemoryObject>> &&groups);
+  /// Appends a group to a state key the way writeState() writes each group.
+  static void writeGroup(StateWriter &out, const std::vector<MemoryObject> &objects);
+
   /// Bytes currently held by live dynamic objects.
   uint64_t dynamicBytes() const { return dynamicBytes_; }
   /// Limit on dynamicBytes(); allocate() fails beyond it. Default 1 GiB.

@@ -341,7 +341,7 @@ std::string Generator::emitBody(size_t index) const {
     for (const std::string &line : body.ops[op])
       text += "  " + line + "\n";
   }
-  for (size_t c = 0; c < body.children.size(); ++c)
+  for (size_t c = 0; c < body.children.size() && !options.symmetric; ++c)
     text += fmt::format("  pthread_join(h{}, 0);\n", c);
   text += isMain ? "  (void)r;\n  return 0;\n}\n" : "  return (void *)(long)r;\n}\n";
   return text;
@@ -350,7 +350,12 @@ std::string Generator::emitBody(size_t index) const {
 CProgram Generator::run() {
   bodies.emplace_back("main");
   unsigned children = 1 + unsigned(below(std::max(1u, options.maxChildren)));
-  for (unsigned c = 0; c < children; ++c) {
+  if (options.symmetric) {
+    bodies.emplace_back("t1");
+    for (unsigned c = 0; c <= children; ++c)
+      bodies[0].children.push_back(1);
+  }
+  for (unsigned c = 0; c < children && !options.symmetric; ++c) {
     size_t index = bodies.size();
     bodies.emplace_back(fmt::format("t{}", index));
     bodies[0].children.push_back(index);

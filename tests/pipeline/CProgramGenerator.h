@@ -53,6 +53,10 @@ struct CGeneratorOptions {
   /// the stateful search covers them (checkSpinningProgram). Off by default, so that the
   /// programs of the other tests' seeds stay the same.
   bool spins = false;
+  /// Interchangeable threads (checkSymmetricProgram): main creates 2 to maxChildren + 1 copies
+  /// of one thread function and joins none of them, and nothing records a thread (no mutex,
+  /// condition variable, semaphore, once or grandchild: set those options off).
+  bool symmetric = false;
 };
 
 struct CProgram {

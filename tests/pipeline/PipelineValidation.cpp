@@ -4,6 +4,7 @@
 #include "checker/StateHash.h"
 #include "checker/optimal/OptimalExplorer.h"
 #include "checker/stateful/StatefulSearch.h"
+#include "checker/symmetry/SymmetricModel.h"
 #include "checker/unfolding/UnfoldingExplorer.h"
 #include "tools/bporcheck/InputLoader.h"
 #include "tools/bporcheck/LocalStateCounter.h"
@@ -659,6 +660,80 @@ PipelineCheck checkSpinningProgram(const CProgram &program, size_t maxReferenceS
   // does not look for livelocks.
   compareStatefulRun("unfolding, cutoffs", runUnfoldingWithCutoffs(model), "the state graph",
                      reference.states, reference.errors, std::nullopt, check.mismatches);
+  return check;
+}
+
+PipelineCheck checkSymmetricProgram(const CProgram &program, size_t maxReferenceStates) {
+  PipelineCheck check;
+  llvm::LLVMContext context;
+  std::vector<tool::BuiltModel> built =
+      compile(program, context, {valuesConfig(program)}, check.mismatches);
+  if (!check.mismatches.empty())
+    return check;
+  Model &model = *built[0].model;
+  Execution &execution = *built[0].execution;
+  ReferenceGraph reference = exploreReferenceGraph(model, maxReferenceStates);
+  check.referenceExecutions = reference.states.size();
+  for (const std::string &error : reference.errors)
+    if (error.starts_with("unsupported") || error.starts_with("resource limit"))
+      check.mismatches.push_back("the reference met: " + error);
+  if (!reference.complete || !check.mismatches.empty()) {
+    check.skipped = check.mismatches.empty();
+    return check;
+  }
+  for (unsigned threshold : {0u, 1u, 2u}) {
+    SymmetricModel symmetric(model, execution, threshold);
+    // The abstraction need not terminate where threads add to a shared counter (each twin
+    // adds one more): it is compared only where it ends within a small memory limit.
+    StatefulOptions limited;
+    if (threshold != 0)
+      limited.memoryLimitBytes = 4 << 20;
+    StatefulRun run = runStateful(symmetric, limited);
+    if (threshold != 0 && !run.found.search.complete)
+      continue;
+    std::string name = threshold == 0 ? "symmetry reduction"
+                                      : fmt::format("counter abstraction, threshold {}", threshold);
+    std::vector<std::string> what;
+    if (!run.found.search.complete)
+      what.push_back("incomplete: " + run.found.incompleteReason);
+    // The abstraction's twins add threads: only exact symmetry is bounded by the graph.
+    if (threshold == 0 && run.states.size() > reference.states.size())
+      what.push_back(fmt::format("{} states, more than the {} of the state graph",
+                                 run.states.size(), reference.states.size()));
+    // Exact symmetry finds exactly the program's errors; the abstraction at least those.
+    bool errorsAgree = threshold == 0 ? run.errors == reference.errors
+                                      : std::includes(run.errors.begin(), run.errors.end(),
+                                                      reference.errors.begin(),
+                                                      reference.errors.end());
+    if (!errorsAgree)
+      what.push_back(
+          fmt::format("errors: {} against {}", join(run.errors), join(reference.errors)));
+    // Where nothing was dropped, an error's schedule renamed back replays on the program.
+    for (const ErrorReport &report : run.found.search.errors) {
+      std::vector<std::pair<ThreadId, uint32_t>> steps;
+      for (const ScheduleStep &step : report.schedule)
+        steps.emplace_back(step.thread, step.choice);
+      auto renamed = symmetric.programSchedule(steps);
+      if (!renamed) {
+        if (threshold == 0)
+          what.push_back("no program schedule for " + errorText(model, report.error));
+        continue;
+      }
+      model.restart();
+      for (const auto &[thread, choice] : *renamed)
+        model.step(thread, choice);
+      if (model.status() != ExecStatus::Error ||
+          errorText(model, model.error()) != errorText(model, report.error))
+        what.push_back("the renamed schedule of " + errorText(model, report.error) +
+                       " does not replay");
+    }
+    if (what.empty())
+      continue;
+    std::string text = name + " against the state graph:";
+    for (const std::string &w : what)
+      text += " [" + w + "]";
+    check.mismatches.push_back(text);
+  }
   return check;
 }
 

@@ -63,4 +63,12 @@ PipelineCheck checkRaceProgram(const CProgram &program, const PipelineCheckOptio
 /// Skipped when the graph has more than maxReferenceStates states.
 PipelineCheck checkSpinningProgram(const CProgram &program, size_t maxReferenceStates = 20000);
 
+/// Interchangeable threads (CGeneratorOptions::symmetric): the reference is the whole state
+/// graph; the stateful search over sorted threads (checker/symmetry/SymmetricModel.h) must be
+/// complete, store at most as many states and find exactly its errors, and the counter
+/// abstraction with thresholds 1 and 2 at least its errors; every error schedule of a path
+/// where no thread was dropped, renamed back to creation numbers, must replay on the program.
+/// Skipped when the graph has more than maxReferenceStates states.
+PipelineCheck checkSymmetricProgram(const CProgram &program, size_t maxReferenceStates = 20000);
+
 } // namespace bpor::testing

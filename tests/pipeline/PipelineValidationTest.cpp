@@ -26,7 +26,7 @@ uint64_t seedCount(uint64_t defaultCount) {
   return defaultCount * BPOR_VALIDATION_SCALE;
 }
 
-enum class Check { Modes, Symbolic, Spinning, Races };
+enum class Check { Modes, Symbolic, Spinning, Races, Symmetric };
 
 void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &options,
                    Check kind = Check::Modes) {
@@ -40,6 +40,7 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
     PipelineCheck check = kind == Check::Symbolic   ? checkSymbolicProgram(program)
                           : kind == Check::Spinning ? checkSpinningProgram(program)
                           : kind == Check::Races    ? checkRaceProgram(program)
+                          : kind == Check::Symmetric ? checkSymmetricProgram(program)
                                                     : checkProgram(program, seed);
     executions += check.referenceExecutions;
     checked += !check.skipped;
@@ -156,4 +157,17 @@ TEST(PipelineValidation, SpinningPrograms) {
   options.spins = true;
   options.grandchildren = false;
   validateSeeds(8000000, seedCount(40), options, Check::Spinning);
+}
+
+// Interchangeable threads: symmetry reduction and the counter abstraction against the whole
+// state graph.
+TEST(PipelineValidation, InterchangeableThreads) {
+  CGeneratorOptions options;
+  options.symmetric = true;
+  options.grandchildren = false;
+  options.mutexes = false;
+  options.condvars = false;
+  options.semaphores = false;
+  options.assumes = true;
+  validateSeeds(9000000, seedCount(25), options, Check::Symmetric);
 }

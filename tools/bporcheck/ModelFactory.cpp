@@ -8,6 +8,8 @@
 #include "runtime/Externals.h"
 
 #include "llvm/ADT/DepthFirstIterator.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
@@ -94,6 +96,52 @@ bool yieldsInProgramCode(const llvm::Module &module) {
   return false;
 }
 
+/// Whether the program may read a pthread_t that pthread_create wrote (a thread's number, in
+/// this runtime): the counter abstraction, which drops copies of threads and so renumbers the
+/// later ones, is then unsound. Conservative: the handle must live in a local variable or
+/// global whose every use is a pthread_create that writes it or a store into it.
+bool threadHandlesMayBeRead(const llvm::Module &module) {
+  const llvm::Function *create = module.getFunction("__bpor_pthread_create");
+  if (!create)
+    return false;
+  for (const llvm::User *user : create->users()) {
+    const auto *call = llvm::dyn_cast<llvm::CallBase>(user);
+    if (!call)
+      return true;
+    const llvm::Value *base = llvm::getUnderlyingObject(call->getArgOperand(0));
+    if (!llvm::isa<llvm::AllocaInst>(base) && !llvm::isa<llvm::GlobalVariable>(base))
+      return true;
+    std::vector<const llvm::Value *> pointers = {base};
+    while (!pointers.empty()) {
+      const llvm::Value *pointer = pointers.back();
+      pointers.pop_back();
+      for (const llvm::Use &use : pointer->uses()) {
+        const llvm::User *who = use.getUser();
+        if (llvm::isa<llvm::GetElementPtrInst>(who) || llvm::isa<llvm::BitCastInst>(who) ||
+            llvm::isa<llvm::GEPOperator>(who)) {
+          pointers.push_back(who);
+          continue;
+        }
+        if (const auto *store = llvm::dyn_cast<llvm::StoreInst>(who);
+            store && store->getPointerOperand() == pointer)
+          continue;
+        if (const auto *other = llvm::dyn_cast<llvm::CallBase>(who)) {
+          const llvm::Function *callee = other->getCalledFunction();
+          std::string name = callee ? callee->getName().str() : "";
+          if ((name == "__bpor_pthread_create" || name == "__bpor_store" ||
+               name == "__bpor_store_bytes") &&
+              use.getOperandNo() == 0)
+            continue;
+          if (callee && callee->isIntrinsic() && callee->getName().starts_with("llvm.lifetime"))
+            continue;
+        }
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 } // namespace
 
 BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &config) {
@@ -125,6 +173,7 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
   built.usesNondet = used("__bpor_nondet");
   built.uninitializedUse = findUninitializedUse(*module);
   built.hasYields = yieldsInProgramCode(*module);
+  built.threadHandlesRead = threadHandlesMayBeRead(*module);
 
   ExternalRegistry registry;
   registerExternals(registry);

@@ -42,6 +42,8 @@ struct BuiltModel {
   std::string error;                    // one line
   int exitCode = 0;                     // 2 bad input, 3 unsupported construct
   bool usesNondet = false;              // the program calls __VERIFIER_nondet_*
+  /// The program may read a pthread_t value (a thread's number): see threadHandlesMayBeRead.
+  bool threadHandlesRead = true;
   bool hasYields = false; // sched_yield calls or spin loops (the pass put yields in them)
   /// "file:line" of the first instruction that may use an uninitialized local variable (an
   /// undef operand once locals are promoted), "" if none: its value is whatever the

@@ -8,6 +8,8 @@
 #include "tools/bporcheck/SvcompInput.h"
 #include "tools/bporcheck/SvcompWitness.h"
 
+#include "checker/symmetry/SymmetricModel.h"
+
 #include "llvm/ADT/StringRef.h"
 
 #include <fmt/format.h>
@@ -28,6 +30,14 @@ constexpr double QuickCompleteShare = 0.05;
 /// The bug hunt's preemption bound (iterative: 0, 1, 2) and the fair bound of spinning programs.
 constexpr uint64_t BugHuntPreemptions = 2;
 constexpr uint64_t FairBound = 2;
+/// The thread limits (main included) of the symmetric bug hunt on programs that make threads
+/// without end.
+constexpr ThreadId BugHuntThreadLimits[] = {3, 4, 5, 6};
+/// The counter abstraction's share of the time limit.
+constexpr double AbstractionShare = 0.1;
+/// The counter abstraction keeps up to this many threads of one state (0, 1 or "2 or more"):
+/// enough to tell a lock's one holder from many.
+constexpr unsigned SymmetryThreshold = 2;
 
 struct Answer {
   enum class Kind { True, False, Unknown } kind = Kind::Unknown;
@@ -118,6 +128,9 @@ struct Search {
   SearchResult result;
   bool stateful = false;
   bool unfolding = false;
+  /// A counter abstraction reached its threshold: its states stand for more threads than they
+  /// hold, so a violation it finds may be spurious and it covers every number of threads.
+  bool abstracted = false;
   std::string incompleteReason; // the stateful search's
   CoverageGaps before;          // the model's gaps when the search began
 };
@@ -146,6 +159,56 @@ Search runStateful(BuiltModel &built, const SearchOptions &search) {
   StatefulResult found = exploreStateful(*built.model, search, stateful);
   s.result = std::move(found.search);
   s.incompleteReason = found.incompleteReason;
+  return s;
+}
+
+/// The stateful search over states whose interchangeable threads are sorted (exact symmetry
+/// reduction, `threshold` 0) or counted up to `threshold` copies of each thread state (the
+/// counter abstraction, which covers every number of threads: docs/symmetry.md).
+Search runSymmetric(BuiltModel &built, const SearchOptions &search, unsigned threshold,
+                    ThreadId threadLimit) {
+  Search s;
+  s.name = threshold == 0 ? "stateful search, symmetry reduction"
+                          : fmt::format("stateful search, counter abstraction with threshold {}",
+                                        threshold);
+  if (threadLimit)
+    s.name += fmt::format(", at most {} threads", threadLimit);
+  s.on = &built;
+  s.stateful = true;
+  built.execution->setSpuriousWakeupLimit(ExecutionOptions::UnlimitedSpuriousWakeups);
+  s.before = built.execution->coverageGaps();
+  SymmetricModel symmetric(*built.model, *built.execution, threshold);
+  symmetric.limitThreads(threadLimit);
+  StatefulResult found = exploreStateful(symmetric, search, StatefulOptions{});
+  s.result = std::move(found.search);
+  // Threads held back: only some of the program's states were covered.
+  if (symmetric.heldBack())
+    s.result.complete = false;
+  s.incompleteReason = found.incompleteReason;
+  s.abstracted = symmetric.abstracted();
+  // An error on a path where no thread was dropped or copied is the program's: its schedule,
+  // threads renamed back to their creation numbers, replays on the program itself.
+  for (ErrorReport &report : s.result.errors) {
+    std::vector<std::pair<ThreadId, uint32_t>> steps;
+    for (const ScheduleStep &step : report.schedule)
+      steps.emplace_back(step.thread, step.choice);
+    auto program = symmetric.programSchedule(steps);
+    report.schedule.clear();
+    report.trace.clear();
+    if (!program)
+      continue;
+    Model &model = *built.model;
+    model.restart();
+    for (const auto &[thread, choice] : *program) {
+      report.schedule.push_back(ScheduleStep{thread, choice});
+      report.trace.push_back(model.step(thread, choice));
+    }
+    if (model.status() != ExecStatus::Error || model.error().kind != report.error.kind ||
+        model.error().message != report.error.message) {
+      report.schedule.clear(); // it did not replay: not the program's
+      report.trace.clear();
+    }
+  }
   return s;
 }
 
@@ -279,8 +342,9 @@ int runSvcomp(const Options &options) {
   SearchOptions statefulBase = base;
   statefulBase.maxDepth = std::max<uint64_t>(base.maxDepth, 10'000'000);
   statefulBase.isViolation = base.isViolation;
+  double discardedSeconds = 0; // searches that settled nothing and were dropped
   auto elapsed = [&] {
-    double total = 0;
+    double total = discardedSeconds;
     for (const Search &s : searches)
       total += s.result.stats.elapsedSeconds;
     return total;
@@ -333,6 +397,59 @@ int runSvcomp(const Options &options) {
     bool everyValue = stateful.on->execution->coverageGaps().partialNondetDraws ==
                       stateful.before.partialNondetDraws;
     settled = !stateful.result.errors.empty() || (stateful.result.complete && everyValue);
+  }
+  // 0c. Where threads are interchangeable, the stateful search over sorted threads, then the
+  //     counter abstraction: programs that make threads without end (`while (1)
+  //     pthread_create(...)`) have unboundedly many states, which only the abstraction covers.
+  //     A complete search without violation settles TRUE; a violation settles FALSE only with
+  //     a schedule of the program itself (the abstraction's may be spurious). Where threads
+  //     are made without end, the bug hunt's executions never end either: the sorted search
+  //     with a few threads at most looks for violations instead.
+  if (!settled && hasStateKeys && !options.unfolding) {
+    bool threadLimitMet = false;
+    // Runs one symmetric search; true if it settled the task.
+    auto trySymmetric = [&](unsigned threshold, ThreadId threadLimit, double share) {
+      Obstacles met;
+      SearchOptions symmetric = statefulBase;
+      symmetric.timeLimitSeconds = std::max(1.0, budget * share);
+      // It stops at a violation, and where it cannot settle anything: at a construct or limit
+      // it does not support (the thread limit, for exact symmetry on threads without end).
+      symmetric.isViolation = [&](const ErrorInfo &error) {
+        met.note(error);
+        return violates(error) || error.kind == ErrorKind::Unsupported ||
+               error.kind == ErrorKind::ResourceLimit;
+      };
+      searches.push_back(runSymmetric(*keyed, symmetric, threshold, threadLimit));
+      progress.finish();
+      std::cout << "search: " << statsPhrase(searches.back()) << "\n";
+      const Search &done = searches.back();
+      threadLimitMet |= met.unsupported && met.unsupported->kind == ErrorKind::ResourceLimit;
+      if (!done.result.errors.empty() && violates(done.result.errors.front().error) &&
+          !done.result.errors.front().schedule.empty())
+        return true;
+      bool everyValue =
+          done.on->execution->coverageGaps().partialNondetDraws == done.before.partialNondetDraws;
+      if (done.result.errors.empty() && done.result.complete && everyValue &&
+          !met.undefinedBehaviour && !met.tooLong) {
+        // It covered every behaviour: what the earlier searches met (the thread limit of a
+        // search without symmetry, an execution too long for it) it met too if reachable.
+        obstacles = met;
+        return true;
+      }
+      // Not settled: the next search decides, as if this one had not run.
+      discardedSeconds += done.result.stats.elapsedSeconds;
+      searches.pop_back();
+      return false;
+    };
+    settled = trySymmetric(0, 0, QuickCompleteShare);
+    // Dropping threads renumbers the later ones: only where no thread number is read.
+    if (!settled && !keyed->threadHandlesRead)
+      settled = trySymmetric(SymmetryThreshold, 0, AbstractionShare);
+    for (ThreadId limit : BugHuntThreadLimits) {
+      if (settled || !threadLimitMet)
+        break;
+      settled = trySymmetric(0, limit, QuickCompleteShare / 2);
+    }
   }
   if (!settled) {
     // 1. A quick bug hunt: few preemptions find most concurrency bugs (and if the bound prunes
@@ -460,9 +577,10 @@ int runSvcomp(const Options &options) {
       std::cerr << "bporcheck: " << werror << "\n";
   return printAnswer(
       Answer{Answer::Kind::True, "",
-             fmt::format("no execution {} ({}; every schedule and nondet value covered{})",
+             fmt::format("no execution {} ({}; every schedule and nondet value covered{}{})",
                          violationPhrase(*input),
                          statsPhrase(last),
+                         last.abstracted ? ", for any number of threads" : "",
                          obstacles.endedByAbort || obstacles.deadlocks
                              ? fmt::format("; {} ended by abort or a failed assert, {} deadlocked",
                                            obstacles.endedByAbort, obstacles.deadlocks)

@@ -15,6 +15,7 @@ declare void @use(i32)
 ; CHECK-DAG: @[[UNSIGNED:bpor.nondet.classes[.0-9]*]] = private unnamed_addr constant [3 x i64] [i64 0, i64 7, i64 8]
 ; CHECK-DAG: @[[PROMOTED:bpor.nondet.classes[.0-9]*]] = private unnamed_addr constant [4 x i64] [i64 0, i64 100, i64 101, i64 128]
 ; CHECK-DAG: @[[CASES:bpor.nondet.classes[.0-9]*]] = private unnamed_addr constant [4 x i64] [i64 0, i64 2, i64 3, i64 65535]
+; CHECK-DAG: @[[RETURNED:bpor.nondet.classes[.0-9]*]] = private unnamed_addr constant [2 x i64] [i64 3, i64 4]
 
 define i32 @truth() {
 ; CHECK-LABEL: @truth(
@@ -85,4 +86,48 @@ define i1 @promoted() {
   %w = sext i8 %c to i32
   %r = icmp sgt i32 %w, 100
   ret i1 %r
+}
+
+; Returned through a phi by a function whose every call compares the result with a constant:
+; the calls' uses are the value's uses (here: two classes). A result some call uses otherwise
+; (arithmetic), or of a function nothing calls, keeps the plain draw.
+define internal i32 @maybe() {
+; CHECK-LABEL: @maybe(
+; CHECK: call i64 @__bpor_nondet_among(i32 32, i32 1, i32 0, ptr @[[RETURNED]], i32 2)
+entry:
+  %v = call i32 @__VERIFIER_nondet_int()
+  %c = icmp eq i32 %v, 3
+  br i1 %c, label %done, label %other
+other:
+  br label %done
+done:
+  %r = phi i32 [ %v, %entry ], [ 3, %other ]
+  ret i32 %r
+}
+
+define i1 @calls_maybe() {
+  %a = call i32 @maybe()
+  call i32 @maybe()
+  %c = icmp eq i32 %a, 3
+  ret i1 %c
+}
+
+define internal i32 @summed() {
+; CHECK-LABEL: @summed(
+; CHECK: call i64 @__bpor_nondet(i32 32, i32 1, i32 0)
+  %v = call i32 @__VERIFIER_nondet_int()
+  ret i32 %v
+}
+
+define i32 @calls_summed() {
+  %a = call i32 @summed()
+  %b = add i32 %a, 1
+  ret i32 %b
+}
+
+define i32 @uncalled() {
+; CHECK-LABEL: @uncalled(
+; CHECK: call i64 @__bpor_nondet(i32 32, i32 1, i32 0)
+  %v = call i32 @__VERIFIER_nondet_int()
+  ret i32 %v
 }

@@ -1,0 +1,170 @@
+// Interchangeable threads (checker/symmetry/ThreadSymmetry.h, docs/symmetry.md): whether the
+// threads of the current state may be permuted, copied and dropped, the key of one thread's
+// part whatever its number, and the rearrangement itself.
+//
+// A thread's part is its ProgramThread and its memory group (the objects it allocated: its
+// stack frames, its heap blocks, its thread-local copies). Moving it to another number renames
+// the group (Memory::relocateGroup) and every address of the group the record holds: slots,
+// stack object lists, pending operation, call arguments, exit value, thread-local copies. The
+// rest of the state must not refer to a thread: no synchronisation object (they record owners
+// and waiters), no join or thread id the program looked at, and no address of a thread's
+// objects outside that thread's own part (symmetryObstacle checks the memory for one).
+#include "runtime/Execution.h"
+
+#include <fmt/format.h>
+
+namespace bpor {
+
+namespace {
+
+using runtime::Ext;
+
+/// The externals after which threads are no longer interchangeable: they reveal a thread's
+/// number or create state that records threads (owners, waiters, keys, handlers).
+const char *identityUse(Ext id) {
+  switch (id) {
+  case Ext::ThreadJoin: return "pthread_join";
+  case Ext::ThreadSelf: return "pthread_self";
+  case Ext::ThreadEqual: return "pthread_equal";
+  case Ext::ThreadDetach: return "pthread_detach";
+  case Ext::Cancel: return "pthread_cancel";
+  case Ext::MutexInit: case Ext::MutexDestroy: case Ext::MutexLock: case Ext::MutexTrylock:
+  case Ext::MutexUnlock: case Ext::MutexTimedlock: return "a pthread mutex";
+  case Ext::CondInit: case Ext::CondDestroy: case Ext::CondWait: case Ext::CondTimedwait:
+  case Ext::CondSignal: case Ext::CondBroadcast: return "a condition variable";
+  case Ext::RwlockInit: case Ext::RwlockDestroy: case Ext::RwlockRdlock: case Ext::RwlockWrlock:
+  case Ext::RwlockTryrdlock: case Ext::RwlockTrywrlock: case Ext::RwlockUnlock:
+    return "a read-write lock";
+  case Ext::BarrierInit: case Ext::BarrierDestroy: case Ext::BarrierWait: return "a barrier";
+  case Ext::SemInit: case Ext::SemDestroy: case Ext::SemWait: case Ext::SemTrywait:
+  case Ext::SemPost: case Ext::SemGetvalue: case Ext::SemTimedwait: return "a semaphore";
+  case Ext::SpinInit: case Ext::SpinDestroy: case Ext::SpinLock: case Ext::SpinTrylock:
+  case Ext::SpinUnlock: return "a spin lock";
+  case Ext::OnceBegin: case Ext::OnceEnd: case Ext::OnceUnlowered: return "pthread_once";
+  case Ext::KeyCreate: case Ext::KeyDelete: case Ext::Getspecific: case Ext::Setspecific:
+    return "thread-specific data";
+  case Ext::CxaThreadAtexit: return "a thread_local destructor";
+  case Ext::Setjmp: case Ext::Longjmp: return "setjmp/longjmp";
+  case Ext::CxxThrow: return "a C++ exception";
+  case Ext::FutexWait: return "a futex wait";
+  default: return nullptr;
+  }
+}
+
+} // namespace
+
+void Execution::noteIdentityUse(uint32_t id) {
+  if (!identityObservedBy_)
+    identityObservedBy_ = identityUse(Ext(id));
+}
+
+std::string Execution::symmetryObstacle() const {
+  if (symbolicMode())
+    return "symbolic nondet values";
+  if (options_.raceDetection != RaceDetection::Off)
+    return "data-race detection";
+  if (identityObservedBy_)
+    return fmt::format("the program uses {}", identityObservedBy_);
+  if (!mutexes_.empty() || !conds_.empty() || !rwlocks_.empty() || !barriers_.empty() ||
+      !semaphores_.empty() || !onces_.empty())
+    return "a pthread synchronisation object";
+  if (atomicOwner_ != NoThread || process_.exitingThread != NoThread)
+    return "a thread inside an atomic block or running exit handlers";
+  for (ThreadId t = 1; t < numThreads_; ++t) {
+    const ProgramThread &thread = *threads_[t];
+    const char *what = thread.needsInitialRun                  ? "has not started"
+                       : !thread.specific.empty()                ? "has thread-specific data"
+                       : !thread.threadExitHandlers.empty()      ? "has exit handlers"
+                       : !thread.state.jumpTargets.empty()       ? "has setjmp buffers"
+                       : !thread.state.exceptionsInFlight.empty() ? "unwinds an exception"
+                       : thread.waitCond || thread.barrier        ? "waits"
+                                                                  : nullptr;
+    if (what)
+      return fmt::format("thread {} {}", t, what);
+  }
+  // No address of a thread's objects outside its own part.
+  std::string found;
+  auto check = [&](uint64_t word, uint32_t owner, const char *where) {
+    if (!found.empty())
+      return;
+    uint32_t group = memory_.groupPointedInto(word);
+    if (group != ~uint32_t(0) && group != 0 && group != owner && group < numThreads_)
+      found = fmt::format("{} holds the address {} of thread {}'s memory", where,
+                          memory_.describe(word), group);
+  };
+  memory_.forEachGlobalWord([&](uint64_t word) { check(word, 0, "a global variable"); });
+  for (ThreadId t = 0; t < numThreads_ && found.empty(); ++t) {
+    memory_.forEachWord(memory_.groupObjects(t),
+                        [&](uint64_t word) { check(word, t, "a thread's object"); });
+    const ThreadState &state = threads_[t]->state;
+    for (Slot slot : state.slots)
+      check(slot, t, "a thread's register");
+    for (Slot slot : threads_[t]->request.args)
+      check(slot, t, "a thread's pending call");
+    check(threads_[t]->exitValue, t, "a thread's exit value");
+  }
+  return found;
+}
+
+void Execution::relocateThread(ProgramThread &thread, ThreadId from, ThreadId to) const {
+  auto move = [&](uint64_t value) { return memory_.relocated(value, from, to); };
+  ThreadState &state = thread.state;
+  state.threadId = to;
+  for (Slot &slot : state.slots)
+    slot = move(slot);
+  for (Address &alloca : state.allocas)
+    alloca = move(alloca);
+  for (Frame &frame : state.frames)
+    frame.varargs = move(frame.varargs);
+  for (Slot &slot : state.returnValue)
+    slot = move(slot);
+  for (Slot &slot : state.callArgs)
+    slot = move(slot);
+  state.landedObject = move(state.landedObject);
+  state.fault.address = move(state.fault.address);
+  thread.pending.thread = to;
+  for (unsigned i = 0; i < thread.pending.numAccesses; ++i)
+    thread.pending.accesses[i].address = move(thread.pending.accesses[i].address);
+  for (Slot &arg : thread.request.args)
+    arg = move(arg);
+  thread.exitValue = move(thread.exitValue);
+  for (auto &[global, copy] : thread.threadLocals)
+    copy = move(copy);
+  thread.errnoObject = move(thread.errnoObject);
+}
+
+void Execution::threadPartKey(ThreadId thread, std::string &key) const {
+  // The part as it would be under one fixed number, so that equal parts give equal bytes.
+  const ThreadId reference = memory_.maxAllocatingThreads() - 1;
+  ProgramThread copy = *threads_[thread];
+  relocateThread(copy, thread, reference);
+  std::vector<MemoryObject> objects = memory_.groupObjects(thread);
+  memory_.relocateGroup(objects, thread, reference);
+  key.clear();
+  StateWriter out(key);
+  writeThreadPart(out, copy);
+  out.tag('M');
+  Memory::writeGroup(out, objects);
+}
+
+void Execution::rearrangeThreads(std::span<const ThreadId> order) {
+  std::vector<ProgramThread> moved;
+  std::vector<std::vector<MemoryObject>> groups;
+  moved.reserve(order.size());
+  groups.reserve(order.size());
+  for (size_t i = 0; i < order.size(); ++i) {
+    ThreadId from = order[i], to = ThreadId(i + 1);
+    moved.push_back(*threads_[from]);
+    relocateThread(moved.back(), from, to);
+    groups.push_back(memory_.groupObjects(from));
+    memory_.relocateGroup(groups.back(), from, to);
+  }
+  memory_.replaceGroups(1, std::move(groups));
+  numThreads_ = ThreadId(order.size() + 1);
+  while (threads_.size() < numThreads_)
+    threads_.push_back(std::make_unique<ProgramThread>());
+  for (size_t i = 0; i < moved.size(); ++i)
+    *threads_[i + 1] = std::move(moved[i]);
+}
+
+} // namespace bpor
