@@ -34,7 +34,11 @@ int main(int argc, char **argv) {
       options.once = true;
     else if (is("--assumes"))
       options.assumes = true;
-    else if (is("--no-grandchildren"))
+    else if (is("--symmetric")) { // checkSymmetricProgram's programs
+      options.symmetric = true;
+      options.grandchildren = options.mutexes = options.condvars = options.semaphores = false;
+      options.assumes = true;
+    } else if (is("--no-grandchildren"))
       options.grandchildren = false;
     else if (is("--no-condvars"))
       options.condvars = false;

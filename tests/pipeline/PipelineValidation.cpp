@@ -209,11 +209,11 @@ std::vector<std::pair<std::string, StatefulOptions>> statefulVariants() {
   return variants;
 }
 
-StatefulRun runStateful(Model &model, StatefulOptions options) {
+StatefulRun runStateful(Model &model, StatefulOptions options, uint64_t maxDepth = 1'000'000) {
   StatefulRun run;
   SearchOptions search;
   search.keepGoing = true;
-  search.maxDepth = 1'000'000;
+  search.maxDepth = maxDepth;
   options.onState = [&](const std::string &key) {
     run.states.insert(std::hash<std::string>()(key));
   };
@@ -684,11 +684,11 @@ PipelineCheck checkSymmetricProgram(const CProgram &program, size_t maxReference
   for (unsigned threshold : {0u, 1u, 2u}) {
     SymmetricModel symmetric(model, execution, threshold);
     // The abstraction need not terminate where threads add to a shared counter (each twin
-    // adds one more): it is compared only where it ends within a small memory limit.
+    // adds one more): it is compared only where it ends within a small memory limit and depth.
     StatefulOptions limited;
     if (threshold != 0)
-      limited.memoryLimitBytes = 4 << 20;
-    StatefulRun run = runStateful(symmetric, limited);
+      limited.memoryLimitBytes = 2 << 20;
+    StatefulRun run = runStateful(symmetric, limited, threshold != 0 ? 2000 : 1'000'000);
     if (threshold != 0 && !run.found.search.complete)
       continue;
     std::string name = threshold == 0 ? "symmetry reduction"
