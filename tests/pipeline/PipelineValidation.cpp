@@ -636,6 +636,20 @@ PipelineCheck checkProgram(const CProgram &program, uint64_t seed,
   return check;
 }
 
+// Whether the whole state graph can serve as the reference: complete, and nothing in it the
+// runtime does not support (noted as a mismatch); a graph too large skips the program.
+static bool usableReference(const ReferenceGraph &reference, PipelineCheck &check) {
+  check.referenceExecutions = reference.states.size();
+  for (const std::string &error : reference.errors)
+    if (error.starts_with("unsupported") || error.starts_with("resource limit"))
+      check.mismatches.push_back("the reference met: " + error);
+  if (!reference.complete || !check.mismatches.empty()) {
+    check.skipped = check.mismatches.empty();
+    return false;
+  }
+  return true;
+}
+
 PipelineCheck checkSpinningProgram(const CProgram &program, size_t maxReferenceStates) {
   PipelineCheck check;
   llvm::LLVMContext context;
@@ -645,14 +659,8 @@ PipelineCheck checkSpinningProgram(const CProgram &program, size_t maxReferenceS
     return check;
   Model &model = *built[0].model;
   ReferenceGraph reference = exploreReferenceGraph(model, maxReferenceStates);
-  check.referenceExecutions = reference.states.size();
-  for (const std::string &error : reference.errors)
-    if (error.starts_with("unsupported") || error.starts_with("resource limit"))
-      check.mismatches.push_back("the reference met: " + error);
-  if (!reference.complete || !check.mismatches.empty()) {
-    check.skipped = check.mismatches.empty();
+  if (!usableReference(reference, check))
     return check;
-  }
   for (const auto &[name, options] : statefulVariants())
     compareStatefulRun(name, runStateful(model, options), "the state graph", reference.states,
                        reference.errors, reference.livelock, check.mismatches);
@@ -673,14 +681,8 @@ PipelineCheck checkSymmetricProgram(const CProgram &program, size_t maxReference
   Model &model = *built[0].model;
   Execution &execution = *built[0].execution;
   ReferenceGraph reference = exploreReferenceGraph(model, maxReferenceStates);
-  check.referenceExecutions = reference.states.size();
-  for (const std::string &error : reference.errors)
-    if (error.starts_with("unsupported") || error.starts_with("resource limit"))
-      check.mismatches.push_back("the reference met: " + error);
-  if (!reference.complete || !check.mismatches.empty()) {
-    check.skipped = check.mismatches.empty();
+  if (!usableReference(reference, check))
     return check;
-  }
   for (unsigned threshold : {0u, 1u, 2u}) {
     SymmetricModel symmetric(model, execution, threshold);
     // The abstraction need not terminate where threads add to a shared counter (each twin
