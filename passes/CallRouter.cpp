@@ -103,8 +103,17 @@ bool isErrorFunctionName(StringRef Name) {
 CallRouter::CallRouter(Module &M, RuntimeFunctions &Runtime,
                        SourceLocationTable &Locations, bool NondetClasses,
                        bool RouteErrorFunctions)
-    : M(M), Runtime(Runtime), Locations(Locations), NondetClasses(NondetClasses),
-      RouteErrorFunctions(RouteErrorFunctions) {}
+    : M(M), Runtime(Runtime), Locations(Locations), RouteErrorFunctions(RouteErrorFunctions) {
+  // Before any function is instrumented: the classes follow values through loads and stores,
+  // which instrumentation turns into runtime calls.
+  if (NondetClasses)
+    for (Function &Callee : M)
+      if (Callee.isDeclaration() && Callee.getName().starts_with(NondetPrefix))
+        for (User *U : Callee.users())
+          if (auto *Call = dyn_cast<CallBase>(U); Call && Call->getCalledOperand() == &Callee)
+            if (std::optional<std::vector<uint64_t>> Classes = observedValueClasses(*Call))
+              NondetValueClasses[Call] = std::move(*Classes);
+}
 
 unsigned CallRouter::route(Function &F) {
   std::vector<std::pair<CallBase *, Function *>> Calls;
@@ -200,17 +209,17 @@ bool CallRouter::rewriteNondet(CallBase &Call, StringRef Suffix) {
   Value *Word = nullptr;
   // A result only compared with constants: one value of each class the comparisons cannot tell
   // apart is every behaviour (NondetDomain.h).
-  std::optional<std::vector<uint64_t>> Classes;
-  if (NondetClasses)
-    Classes = observedValueClasses(Call);
-  if (Classes && Bits > 1 && (Bits == 64 || Classes->size() < (uint64_t(1) << Bits))) {
-    Constant *Values = ConstantDataArray::get(M.getContext(), ArrayRef<uint64_t>(*Classes));
+  auto Classes = NondetValueClasses.find(&Call);
+  if (Classes != NondetValueClasses.end() && Bits > 1 &&
+      (Bits == 64 || Classes->second.size() < (uint64_t(1) << Bits))) {
+    Constant *Values =
+        ConstantDataArray::get(M.getContext(), ArrayRef<uint64_t>(Classes->second));
     auto *Table = new GlobalVariable(M, Values->getType(), /*isConstant=*/true,
                                      GlobalValue::PrivateLinkage, Values, "bpor.nondet.classes");
     Table->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
     Word = B.CreateCall(Runtime.nondetAmong(),
                         {B.getInt32(Bits), B.getInt32(Type->IsSigned), Locations.idConstant(Call),
-                         Table, B.getInt32(uint32_t(Classes->size()))});
+                         Table, B.getInt32(uint32_t(Classes->second.size()))});
   } else {
     Word = B.CreateCall(Runtime.nondet(), {B.getInt32(Bits), B.getInt32(Type->IsSigned),
                                            Locations.idConstant(Call)});

@@ -16,9 +16,13 @@
 #include "passes/RuntimeFunctions.h"
 #include "passes/SourceLocations.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
+
+#include <cstdint>
+#include <vector>
 
 namespace bpor::passes {
 
@@ -57,8 +61,9 @@ private:
   llvm::Module &M;
   RuntimeFunctions &Runtime;
   SourceLocationTable &Locations;
-  bool NondetClasses;
   bool RouteErrorFunctions;
+  /// The nondet calls whose results are only compared with constants, with their classes.
+  llvm::DenseMap<const llvm::CallBase *, std::vector<uint64_t>> NondetValueClasses;
   llvm::SetVector<llvm::Function *> Replaced;
 };
 

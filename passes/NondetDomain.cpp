@@ -3,6 +3,7 @@
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 
 #include <set>
@@ -75,7 +76,37 @@ public:
         }
         continue;
       }
+      // Stored whole into a global that the program only loads and stores whole: the loads
+      // are the only places the value can be seen again, whichever thread makes them.
+      if (const auto *Store = dyn_cast<StoreInst>(Who); Store && U.getOperandNo() == 0) {
+        const auto *Global = dyn_cast<GlobalVariable>(Store->getPointerOperand());
+        if (!Global || !addLoadsOf(*Global, V.getType(), Extended))
+          return false;
+        continue;
+      }
       return false;
+    }
+    return true;
+  }
+
+  /// Adds the uses of every load of `Global`, a global that is only loaded or stored as a whole
+  /// `Type` (so no other access reads its bytes); false if some use of it is anything else.
+  bool addLoadsOf(const GlobalVariable &Global, const Type *Type, bool Extended) {
+    if (!Stored.insert(&Global).second)
+      return true; // its loads are being followed already
+    if (!Global.hasDefinitiveInitializer() || Global.getValueType() != Type)
+      return false;
+    for (const Use &GlobalUse : Global.uses()) {
+      const User *Who = GlobalUse.getUser();
+      if (const auto *Load = dyn_cast<LoadInst>(Who)) {
+        if (Load->getType() != Type || !addUses(*Load, Extended))
+          return false;
+        continue;
+      }
+      const auto *Store = dyn_cast<StoreInst>(Who);
+      if (!Store || GlobalUse.getOperandNo() != Store->getPointerOperandIndex() ||
+          Store->getValueOperand()->getType() != Type)
+        return false;
     }
     return true;
   }
@@ -98,6 +129,7 @@ private:
   std::set<uint64_t> Starts;
   std::set<const Function *> Returning;
   std::set<const User *> Merged;
+  std::set<const GlobalVariable *> Stored;
 };
 
 } // namespace

@@ -4,7 +4,9 @@
 // (`if (__VERIFIER_nondet_int())`, `switch (__VERIFIER_nondet_int()) { case 1: ... }`, `x < 5`)
 // cannot behave differently for two values that every one of those comparisons answers alike.
 // One value of each such class covers every behaviour, so a plain-values search that draws
-// exactly those is complete for the input, however wide its type.
+// exactly those is complete for the input, however wide its type. A value stored into a global
+// is seen again only where the global is loaded, if every access to the global is a whole load
+// or store: then the loads' uses are the value's uses.
 //
 // The classes: put the 2^W values of the W-bit type on a circle. A comparison `v op c` changes
 // its answer only between c - 1 and c, between c and c + 1, and, for a relational predicate,
@@ -28,8 +30,9 @@ namespace bpor::passes {
 /// One value of each class of results that the program's uses of `Result` (an integer of at
 /// most 64 bits) cannot tell apart, sorted, each as the W-bit pattern zero-extended; nullopt if
 /// some use is not a comparison with a constant, directly, after one extension, through a phi
-/// or select, or where a function that returns it is called directly (a store, arithmetic, a
-/// call argument ...).
+/// or select, where a function that returns it is called directly, or where a global it is
+/// stored into is loaded (a global only loaded and stored whole); arithmetic, a call argument,
+/// a store elsewhere ... keep the plain draw.
 std::optional<std::vector<uint64_t>> observedValueClasses(const llvm::Value &Result);
 
 } // namespace bpor::passes

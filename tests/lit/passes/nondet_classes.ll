@@ -16,6 +16,7 @@ declare void @use(i32)
 ; CHECK-DAG: @[[PROMOTED:bpor.nondet.classes[.0-9]*]] = private unnamed_addr constant [4 x i64] [i64 0, i64 100, i64 101, i64 128]
 ; CHECK-DAG: @[[CASES:bpor.nondet.classes[.0-9]*]] = private unnamed_addr constant [4 x i64] [i64 0, i64 2, i64 3, i64 65535]
 ; CHECK-DAG: @[[RETURNED:bpor.nondet.classes[.0-9]*]] = private unnamed_addr constant [2 x i64] [i64 3, i64 4]
+; CHECK-DAG: @[[STOREDGLOBAL:bpor.nondet.classes[.0-9]*]] = private unnamed_addr constant [2 x i64] [i64 4, i64 5]
 
 define i32 @truth() {
 ; CHECK-LABEL: @truth(
@@ -130,4 +131,38 @@ define i32 @uncalled() {
 ; CHECK: call i64 @__bpor_nondet(i32 32, i32 1, i32 0)
   %v = call i32 @__VERIFIER_nondet_int()
   ret i32 %v
+}
+
+; Stored into a global that is only loaded and stored whole (by any function, so any thread):
+; the loads' uses are the value's uses. Main's store and the other function's store and load
+; give the classes of 4. A global some other access reads (here a call gets its address) keeps
+; the plain draw.
+@shared = internal global i32 0
+@escaped = internal global i32 0
+declare void @take(ptr)
+
+define void @stores_shared() {
+; CHECK-LABEL: @stores_shared(
+; CHECK: call i64 @__bpor_nondet_among(i32 32, i32 1, i32 0, ptr @[[STOREDGLOBAL]], i32 2)
+  %v = call i32 @__VERIFIER_nondet_int()
+  store i32 %v, ptr @shared
+  ret void
+}
+
+define i1 @checks_shared() {
+  store i32 4, ptr @shared
+  %s = load i32, ptr @shared
+  %c = icmp eq i32 %s, 4
+  ret i1 %c
+}
+
+define void @stores_escaped() {
+; CHECK-LABEL: @stores_escaped(
+; CHECK: call i64 @__bpor_nondet(i32 32, i32 1, i32 0)
+  %v = call i32 @__VERIFIER_nondet_int()
+  store i32 %v, ptr @escaped
+  %s = load i32, ptr @escaped
+  %c = icmp eq i32 %s, 4
+  call void @take(ptr @escaped)
+  ret void
 }
