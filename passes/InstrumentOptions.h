@@ -32,6 +32,14 @@ struct InstrumentOptions {
   /// unreach-call, whatever the function's body); off, they are calls like any other (a
   /// property that is not about them, such as no-data-race).
   bool RouteErrorFunctions = true;
+  /// Replace each loop without effects by its last iteration after a nondet number of
+  /// iterations (LoopAbstraction.h): an over-approximation, whose violations prove nothing.
+  bool AbstractLoops = false;
+};
+
+/// What prepareAndInstrument did that its caller must know.
+struct InstrumentReport {
+  unsigned AbstractedLoops = 0; // InstrumentOptions::AbstractLoops
 };
 
 } // namespace bpor::passes

@@ -2,6 +2,7 @@
 #include "passes/Pipeline.h"
 
 #include "passes/InstrumentPass.h"
+#include "passes/LoopAbstraction.h"
 #include "passes/PreparePass.h"
 #include "passes/SpinLoopPass.h"
 
@@ -54,7 +55,8 @@ private:
 };
 } // namespace
 
-Error prepareAndInstrument(Module &M, const InstrumentOptions &Options) {
+Error prepareAndInstrument(Module &M, const InstrumentOptions &Options,
+                           InstrumentReport *Report) {
   std::string Errors;
   {
     ScopedHandler Handler(M.getContext(), Errors);
@@ -72,10 +74,15 @@ Error prepareAndInstrument(Module &M, const InstrumentOptions &Options) {
     ModulePassManager MPM;
     if (Options.Prepare)
       MPM.addPass(PreparePass());
+    unsigned AbstractedLoops = 0;
+    if (Options.AbstractLoops)
+      MPM.addPass(LoopAbstractionPass(&AbstractedLoops));
     MPM.addPass(InstrumentPass(Options.NondetClasses, Options.RouteErrorFunctions));
     if (Options.SpinLoops != SpinLoopHandling::None)
       MPM.addPass(SpinLoopPass(Options.SpinLoops));
     MPM.run(M, MAM);
+    if (Report)
+      Report->AbstractedLoops = AbstractedLoops;
   }
   if (!Errors.empty())
     return createStringError(inconvertibleErrorCode(), Errors);

@@ -2,12 +2,14 @@
 //
 //   opt-19 -load-pass-plugin=build/passes/BporPasses.so
 //          -passes=bpor-prepare,bpor-instrument,bpor-spin-yield in.ll
+//   (bpor-abstract-loops: LoopAbstraction.h)
 //
 // All passes are module passes, so that any of them may come first in a
 // -passes list.
 //
 //===----------------------------------------------------------------------===//
 #include "passes/InstrumentPass.h"
+#include "passes/LoopAbstraction.h"
 #include "passes/PreparePass.h"
 #include "passes/SpinLoopPass.h"
 
@@ -24,6 +26,8 @@ bool addPass(StringRef Name, ModulePassManager &MPM,
     MPM.addPass(PreparePass());
   else if (Name == "bpor-instrument")
     MPM.addPass(InstrumentPass());
+  else if (Name == "bpor-abstract-loops")
+    MPM.addPass(LoopAbstractionPass());
   else if (Name == "bpor-spin-yield")
     MPM.addPass(SpinLoopPass(SpinLoopHandling::Yield));
   else if (Name == "bpor-spin-assume")

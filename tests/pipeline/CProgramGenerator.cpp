@@ -130,7 +130,26 @@ Lines Generator::charNondetOp() {
   int k = int(below(7)) - 3;
   std::string x = variable();
   static constexpr unsigned ComparedOnly[] = {0, 9, 10};
-  switch (options.comparedNondet ? ComparedOnly[below(3)] : below(11)) {
+  static constexpr unsigned Loops[] = {11, 12, 13};
+  switch (options.nondetLoops      ? Loops[below(3)]
+          : options.comparedNondet ? ComparedOnly[below(3)]
+                                   : below(11)) {
+  // Loops whose iteration count is the input: a count that also depends on a shared value
+  // (read in every iteration, so the count is kept small), an early exit on a local value,
+  // and a pointer walking over the array.
+  case 11:
+    return {fmt::format("{{ unsigned char n = __VERIFIER_nondet_uchar() % 4; int i, s = 0; "
+                        "for (i = 0; i < n && {} < {}; i++) s += {}; {} = s; }}",
+                        variable(), value(), 1 + below(2), x)};
+  case 12:
+    return {fmt::format("{{ unsigned char n = __VERIFIER_nondet_uchar(); unsigned k = n; "
+                        "int s = {}; while (k != 0) {{ if (s + k == {}) break; k--; }} r += k; }}",
+                        x, 2 + below(3)),
+            fmt::format("assert(r != {});", value())};
+  case 13:
+    return {"{ unsigned char n = __VERIFIER_nondet_uchar(); int *p = arr; "
+            "while (n > 0 && p != &arr[2]) { p++; n--; } r += *p; }",
+            fmt::format("assert(r != {});", value())};
   case 0:
     return {fmt::format("{{ signed char c = __VERIFIER_nondet_char(); if (c > {}) {} = {}; }}", k,
                         x, value())};

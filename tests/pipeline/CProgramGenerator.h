@@ -35,6 +35,9 @@ struct CGeneratorOptions {
   /// With charNondet: the input is only ever compared with constants (drawn by its classes,
   /// passes/NondetDomain.h).
   bool comparedNondet = false;
+  /// With charNondet: the input bounds a loop without effects (it reads shared variables at
+  /// most), which passes/LoopAbstraction.h may replace by its last iteration.
+  bool nondetLoops = false;
   bool asserts = true;
   /// __VERIFIER_assume over shared values and r, inside and outside atomic blocks. Off by
   /// default so that the programs of the other tests' seeds stay the same.

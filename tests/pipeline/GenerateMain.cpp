@@ -29,6 +29,8 @@ int main(int argc, char **argv) {
       options.nondet = false;
     } else if (is("--compared-nondet")) { // and it is only compared with constants
       options.comparedNondet = true;
+    } else if (is("--nondet-loops")) { // or bounds a loop (checkLoopAbstraction)
+      options.nondetLoops = true;
     }
     else if (is("--once"))
       options.once = true;

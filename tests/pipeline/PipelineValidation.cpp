@@ -46,7 +46,7 @@ struct Mode {
   std::string name;
   SearchOptions search;
   std::optional<OptimalVariant> optimal;
-  std::optional<UnfoldingOptions> unfolding;
+  std::optional<UnfoldingOptions> unfolding = std::nullopt;
 };
 
 // `into`, when given, is filled as the search goes (an onRound callback may look at it).
@@ -437,6 +437,51 @@ PipelineCheck checkSymbolicProgram(const CProgram &program, const PipelineCheckO
   }
   // The classes model draws plain values: its check holds whatever the symbolic search fixed.
   check.mismatches.insert(check.mismatches.end(), classMismatches.begin(), classMismatches.end());
+  return check;
+}
+
+PipelineCheck checkLoopAbstraction(const CProgram &program, unsigned &abstractedLoops,
+                                   const PipelineCheckOptions &options) {
+  PipelineCheck check;
+  llvm::LLVMContext context;
+  tool::ModelConfig enumerated;
+  enumerated.enumerateSmallNondet = true;
+  enumerated.nondetClasses = false;
+  tool::ModelConfig abstractConfig;
+  abstractConfig.symbolicNondet = true;
+  abstractConfig.abstractLoops = true;
+  std::vector<tool::BuiltModel> built =
+      compile(program, context, {enumerated, abstractConfig}, check.mismatches);
+  if (!check.mismatches.empty())
+    return check;
+  tool::BuiltModel &values = built[0], &abstracted = built[1];
+  abstractedLoops = abstracted.abstractedLoops;
+
+  Mode reference = {"optimal, enumerated", {}, OptimalVariant::Optimal};
+  reference.search.maxExecutions = options.maxReferenceExecutions * 20;
+  ModeResult expected = run(*values.model, reference);
+  checkRunnable(expected, check.mismatches);
+  check.referenceExecutions = expected.result.stats.executions;
+  if (!check.mismatches.empty())
+    return check;
+  if (!expected.result.complete || expected.result.stats.depthLimited) {
+    check.skipped = true;
+    return check;
+  }
+  Mode overApproximated = {"optimal, symbolic, loops abstracted", {}, OptimalVariant::Optimal};
+  overApproximated.search.maxExecutions = options.maxReferenceExecutions * 20;
+  ModeResult found = run(*abstracted.model, overApproximated);
+  checkRunnable(found, check.mismatches);
+  // Fixing a value to one (an address) leaves the search incomplete: no check then.
+  if (!found.result.complete || abstracted.execution->coverageGaps().concretisedTotal()) {
+    check.skipped = true;
+    return check;
+  }
+  if (!std::includes(found.errors.begin(), found.errors.end(), expected.errors.begin(),
+                     expected.errors.end()))
+    check.mismatches.push_back(fmt::format("{} misses errors of {}:\n    {}\n    {}",
+                                           overApproximated.name, reference.name,
+                                           summary(expected), summary(found)));
   return check;
 }
 

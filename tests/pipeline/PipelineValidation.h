@@ -49,6 +49,14 @@ PipelineCheck checkProgram(const CProgram &program, uint64_t seed,
 PipelineCheck checkSymbolicProgram(const CProgram &program,
                                    const PipelineCheckOptions &options = {});
 
+/// The loop abstraction (passes/LoopAbstraction.h) against the enumeration (a program of
+/// CGeneratorOptions::nondetLoops): optimal DPOR with every value of the char-sized input
+/// enumerated is the reference; optimal DPOR over symbolic values on the program with its loops
+/// abstracted must finish and find every error the reference finds (it may find more: it
+/// over-approximates). `abstractedLoops` counts the loops it replaced.
+PipelineCheck checkLoopAbstraction(const CProgram &program, unsigned &abstractedLoops,
+                                   const PipelineCheckOptions &options = {});
+
 /// Data-race detection (ExecutionOptions::detectDataRaces): exhaustive search is the reference;
 /// DPOR, source-DPOR, optimal DPOR and saturating BPOR must agree on whether the program has a
 /// data race (each reports the first race of each execution, which may be another pair of

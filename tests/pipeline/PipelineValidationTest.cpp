@@ -90,6 +90,34 @@ TEST(PipelineValidation, NondetClassesAgainstEnumeration) {
   validateSeeds(7200000, seedCount(30), options, Check::Symbolic);
 }
 
+// Loops whose iteration count is a nondet input, replaced by their last iteration
+// (passes/LoopAbstraction.h): the abstraction may find more errors, never fewer.
+TEST(PipelineValidation, LoopAbstractionAgainstEnumeration) {
+  CGeneratorOptions options = charNondetOptions();
+  options.nondetLoops = true;
+  uint64_t first = 7300000, count = seedCount(40);
+  if (const char *only = std::getenv("BPOR_PIPELINE_SEED")) {
+    first = std::strtoull(only, nullptr, 10);
+    count = 1;
+  }
+  uint64_t checked = 0, withLoops = 0;
+  for (uint64_t seed = first; seed < first + count; ++seed) {
+    CProgram program = generateCProgram(seed, options);
+    unsigned loops = 0;
+    PipelineCheck check = checkLoopAbstraction(program, loops);
+    checked += !check.skipped;
+    withLoops += !check.skipped && loops > 0;
+    ASSERT_TRUE(check.mismatches.empty())
+        << fmt::format("seed {}:\n  {}\nprogram:\n{}", seed, check.mismatches.front(),
+                       program.source);
+  }
+  fmt::print("{} of {} programs checked, {} with loops abstracted\n", checked, count, withLoops);
+  if (count > 1) {
+    EXPECT_GE(checked * 2, count);
+    EXPECT_GE(withLoops * 4, count); // the check must exercise the abstraction
+  }
+}
+
 // The same with assumptions, which may constrain a nondet input another thread branches on:
 // an assumption's decision depends on every other decision, a branch's only on assumptions.
 TEST(PipelineValidation, SymbolicNondetWithAssumptions) {

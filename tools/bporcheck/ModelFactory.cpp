@@ -151,7 +151,9 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
       config.spinAssume ? passes::SpinLoopHandling::Assume : passes::SpinLoopHandling::Yield;
   instrument.NondetClasses = config.nondetClasses;
   instrument.RouteErrorFunctions = config.errorFunctionsAreErrors;
-  if (llvm::Error error = passes::prepareAndInstrument(*module, instrument)) {
+  instrument.AbstractLoops = config.abstractLoops;
+  passes::InstrumentReport report;
+  if (llvm::Error error = passes::prepareAndInstrument(*module, instrument, &report)) {
     built.error = llvm::toString(std::move(error));
     built.exitCode = 3;
     return built;
@@ -170,6 +172,7 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
     llvm::Function *f = module->getFunction(name);
     return f && !f->use_empty();
   };
+  built.abstractedLoops = report.AbstractedLoops;
   built.usesNondet = used("__bpor_nondet");
   built.uninitializedUse = findUninitializedUse(*module);
   built.hasYields = yieldsInProgramCode(*module);

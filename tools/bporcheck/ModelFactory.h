@@ -34,6 +34,9 @@ struct ModelConfig {
   /// A call of reach_error or __VERIFIER_error is the error, whatever its body (unreach-call);
   /// off, it runs the program's own body (passes/InstrumentOptions.h).
   bool errorFunctionsAreErrors = true;
+  /// Replace loops without effects by their last iteration (passes/LoopAbstraction.h): an
+  /// over-approximation, whose violations prove nothing.
+  bool abstractLoops = false;
 };
 
 struct BuiltModel {
@@ -45,6 +48,7 @@ struct BuiltModel {
   /// The program may read a pthread_t value (a thread's number): see threadHandlesMayBeRead.
   bool threadHandlesRead = true;
   bool hasYields = false; // sched_yield calls or spin loops (the pass put yields in them)
+  unsigned abstractedLoops = 0; // ModelConfig::abstractLoops
   /// "file:line" of the first instruction that may use an uninitialized local variable (an
   /// undef operand once locals are promoted), "" if none: its value is whatever the
   /// interpreter makes of undef, not every value the variable could hold.
