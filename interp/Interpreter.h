@@ -6,7 +6,7 @@
 // function, is stopped by a handler, or faults.
 #pragma once
 
-#include "checker/Model.h"
+#include "core/Outcome.h"
 #include "interp/ExternalCall.h"
 #include "interp/Program.h"
 #include "interp/Symbolic.h"

@@ -2,7 +2,7 @@
 // synchronisation semantics need (where it waits, what it returned, whether it was joined).
 #pragma once
 
-#include "checker/Model.h"
+#include "core/Operation.h"
 #include "interp/Interpreter.h"
 #include "runtime/Externals.h"
 

@@ -4,7 +4,7 @@
 // this execution's path condition.
 #pragma once
 
-#include "checker/Model.h"
+#include "core/Operation.h"
 #include "interp/Symbolic.h"
 #include "runtime/SymbolicState.h"
 #include "symbolic/ExprStore.h"

@@ -2,7 +2,7 @@
 // checkpoints copy it: where the path condition stands and which nondet inputs were drawn.
 #pragma once
 
-#include "checker/Model.h"
+#include "core/Operation.h"
 #include "interp/Symbolic.h"
 
 #include <cstdint>

@@ -72,7 +72,7 @@ std::vector<LocalContextBound::Access> LocalContextBound::accessesOf(const Opera
   else if (op.numAccesses)
     out.push_back({GlobalVariable, false});
   for (unsigned k = 0; k < op.numAccesses; ++k)
-    out.push_back({op.accesses[k].address, op.accesses[k].write});
+    out.push_back({op.accesses[k].address, bool(op.accesses[k].write)});
   if (op.kind == OpKind::Fork && op.otherThread != NoThread)
     out.push_back({ForkVariable + op.otherThread, true});
   if (op.kind == OpKind::Join && op.otherThread != NoThread)

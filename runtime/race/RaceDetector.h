@@ -14,7 +14,7 @@
 // step iff its stamp is at most the current thread's component for the earlier thread.
 #pragma once
 
-#include "checker/Model.h"
+#include "core/Operation.h"
 
 #include <cstdint>
 #include <optional>

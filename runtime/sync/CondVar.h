@@ -16,7 +16,7 @@
 // is added as a timed one, whose CondWake is enabled at any time.
 #pragma once
 
-#include "checker/Model.h"
+#include "core/Operation.h"
 #include "runtime/StateWriter.h"
 
 #include <vector>

@@ -3,7 +3,7 @@
 // (Execution::isEnabled asks canLock), so the checker, not this object, decides who waits.
 #pragma once
 
-#include "checker/Model.h"
+#include "core/Operation.h"
 #include "runtime/StateWriter.h"
 
 #include <cstdint>

@@ -67,7 +67,7 @@ TEST(Dependence, MergedFootprintsKeepEveryByteAndWrite) {
   EXPECT_FALSE(dependent(block, access(1, OpKind::Load, 17, 1, false)));
   EXPECT_FALSE(dependent(block, access(1, OpKind::Store, 18, 4, true)));
   while (block.numAccesses < Operation::MaxAccesses)
-    ASSERT_TRUE(block.mergeAccess(Access{100 + 10 * block.numAccesses, 1, true}));
+    ASSERT_TRUE(block.mergeAccess(Access{uint64_t(100 + 10 * block.numAccesses), 1, true}));
   EXPECT_FALSE(block.mergeAccess(Access{300, 1, true})); // one range too many: no room
   EXPECT_EQ(block.numAccesses, Operation::MaxAccesses);
   EXPECT_TRUE(block.mergeAccess(Access{12, 8, false})); // joins [8, 14) and [14, 18): room again

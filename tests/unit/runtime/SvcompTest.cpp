@@ -272,8 +272,9 @@ define i32 @main() {
     EXPECT_EQ(yield.kind, OpKind::Yield) << i;
     // Sleeping also advances the clock, which time functions read.
     EXPECT_EQ(yield.numAccesses, i == 2 ? 1 : 0) << i;
-    if (i == 2)
+    if (i == 2) {
       EXPECT_EQ(yield.accesses[0].address, ClockAddress);
+    }
     execution.step(0);
   }
   EXPECT_EQ(execution.pending(0).kind, OpKind::Exit); // attributes are not visible

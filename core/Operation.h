@@ -1,0 +1,105 @@
+// The core types of the project's layers (docs/design.md, "Folders"): the threads, visible
+// operations and their access footprints that the runtime produces, the interpreter reports and
+// the explorers reason about. No dependency but the standard library.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace bpor {
+
+using ThreadId = uint32_t;
+inline constexpr ThreadId NoThread = ~ThreadId(0);
+
+/// What a visible operation does. The checker's dependence relation reads only the access
+/// footprint (Operation::accesses) and the thread fields; the kind serves the bound functions
+/// (yields for the fair bound, blocking operations for the preemption bound) and the trace.
+enum class OpKind : uint8_t {
+  Load,
+  Store,
+  ReadModifyWrite, // atomicrmw, cmpxchg (also when the compare fails: it is still a write)
+  Fence,
+  MemoryCopy,      // memcpy/memmove/memset and libc functions over shared memory
+  Free,            // free(): writes the whole object
+  Lock,
+  Trylock,
+  Unlock,
+  CondWait,        // releases the mutex and starts waiting
+  CondWake,        // reacquires the mutex after a signal (or a timeout for timedwait)
+  CondSignal,
+  CondBroadcast,
+  RwRdlock,
+  RwWrlock,
+  RwUnlock,
+  BarrierWait,
+  SemWait,
+  SemPost,
+  Once,            // pthread_once's begin: waits while another thread runs the routine
+  OnceEnd,         // pthread_once's routine returned: the control is done (enables the waiters)
+  Fork,            // pthread_create: otherThread is the child
+  Join,            // pthread_join: otherThread is the target; enabled once it has terminated
+  Yield,           // sched_yield, and the yields the pass puts on spin-loop back edges
+  AtomicBlock,     // a __VERIFIER_atomic_* call or atomic_begin..end, run as one transition
+  Nondet,          // __VERIFIER_nondet_*: a data choice among numChoices values
+  Decision,        // a branch on a symbolic nondet value: a data choice among the outcomes
+  Exit,            // main returns or exit(): ends every thread
+  Other,           // a runtime operation with no special meaning to the checker
+  FailedAssume,    // stopped for good at a failed assumption: never enabled, no footprint
+};
+
+const char *opKindName(OpKind kind);
+
+/// Operations whose numChoices outcomes are each explored (data choices, local to their thread
+/// except for their footprint).
+inline bool isDataChoice(OpKind kind) { return kind == OpKind::Nondet || kind == OpKind::Decision; }
+
+/// A byte range in the program's memory (or a synchronisation object's address) touched by an
+/// operation. Addresses are the runtime's encoded pointers; a test model may use any integers.
+struct Access {
+  uint64_t address = 0;
+  uint64_t size : 63 = 0;
+  uint64_t write : 1 = 0;
+};
+
+/// A visible operation: pending (next(s, u)) or executed (an event of the execution).
+struct Operation {
+  ThreadId thread = NoThread;
+  OpKind kind = OpKind::Other;
+  /// Conflicts with every operation of every other thread that has a footprint: used where the
+  /// footprint is not known in advance (an atomic block) or the operation ends all threads (exit).
+  bool global = false;
+  /// Up to MaxAccesses byte ranges (memcpy reads one and writes another; an executed atomic
+  /// block has the ranges its body touched). Synchronisation operations access their object's
+  /// address as a write, so that operations on one mutex are dependent.
+  static constexpr unsigned MaxAccesses = 3;
+  uint8_t numAccesses = 0;
+  /// What else the model says about the operation, for the trace only (for a Decision: the
+  /// runtime's DecisionKind). Never read by the checker.
+  uint8_t detail = 0;
+  Access accesses[MaxAccesses];
+  /// Fork: the child; Join: the thread joined. NoThread otherwise.
+  ThreadId otherThread = NoThread;
+  /// Number of data choices (Nondet); 1 for everything else.
+  uint32_t numChoices = 1;
+  /// Set on an executed event: the value read (loads, the old value of an RMW) or written, the
+  /// choice made for Nondet. Used for hashing states and for the trace.
+  uint64_t value = 0;
+  /// Set on an executed event whose transition ended its thread (its function returned or it
+  /// called pthread_exit). A join of that thread depends on it.
+  /// A model MAY also set it on a pending operation when it knows that the transition will end
+  /// the thread: the checker then treats that transition as a release (it enables joins),
+  /// which the delta and fair bounds need to know before it runs. Leaving it false on pending
+  /// operations is allowed (see docs/algorithms-notes.md, "Release operations").
+  bool endsThread = false;
+  /// Source location id for traces (0: unknown); Model::describeLocation turns it into text.
+  uint32_t location = 0;
+
+  void addAccess(uint64_t address, uint64_t size, bool write) {
+    accesses[numAccesses++] = Access{address, size, write};
+  }
+  /// Adds the range to the footprint, merged with a range it overlaps (their union, written if
+  /// either is). Returns false, leaving the footprint as it was, if there is no room.
+  bool mergeAccess(const Access &access);
+};
+
+} // namespace bpor
