@@ -365,6 +365,29 @@ std::vector<tool::BuiltModel> compile(const CProgram &program, llvm::LLVMContext
 
 } // namespace
 
+/// Runs the exhaustive reference of a check; false (the check is done: a mismatch, or skipped
+/// when the reference is too big or has an execution longer than the depth limit) or true.
+bool runReference(Model &model, const Mode &mode, PipelineCheck &check, ModeResult &reference) {
+  reference = run(model, mode);
+  checkRunnable(reference, check.mismatches);
+  check.referenceExecutions = reference.result.stats.executions;
+  if (!check.mismatches.empty())
+    return false;
+  if (!reference.result.complete || reference.result.stats.depthLimited) {
+    check.skipped = true;
+    return false;
+  }
+  return true;
+}
+
+/// The reference of the nondet checks: optimal DPOR with every value of the char-sized input
+/// enumerated.
+Mode enumeratedReference(const PipelineCheckOptions &options) {
+  Mode reference = {"optimal, enumerated", {}, OptimalVariant::Optimal};
+  reference.search.maxExecutions = options.maxReferenceExecutions * 20;
+  return reference;
+}
+
 PipelineCheck checkSymbolicProgram(const CProgram &program, const PipelineCheckOptions &options) {
   PipelineCheck check;
   llvm::LLVMContext context;
@@ -383,17 +406,10 @@ PipelineCheck checkSymbolicProgram(const CProgram &program, const PipelineCheckO
     return check;
   tool::BuiltModel &values = built[0], &symbolic = built[1], &classes = built[2];
 
-  Mode reference = {"optimal, enumerated", {}, OptimalVariant::Optimal};
-  reference.search.maxExecutions = options.maxReferenceExecutions * 20;
-  ModeResult expected = run(*values.model, reference);
-  checkRunnable(expected, check.mismatches);
-  check.referenceExecutions = expected.result.stats.executions;
-  if (!check.mismatches.empty())
+  Mode reference = enumeratedReference(options);
+  ModeResult expected;
+  if (!runReference(*values.model, reference, check, expected))
     return check;
-  if (!expected.result.complete || expected.result.stats.depthLimited) {
-    check.skipped = true;
-    return check;
-  }
   Mode byClasses = {"optimal, value classes", {}, OptimalVariant::Optimal};
   ModeResult classified = run(*classes.model, byClasses);
   std::vector<std::string> classMismatches;
@@ -440,8 +456,7 @@ PipelineCheck checkSymbolicProgram(const CProgram &program, const PipelineCheckO
   return check;
 }
 
-PipelineCheck checkLoopAbstraction(const CProgram &program, unsigned &abstractedLoops,
-                                   const PipelineCheckOptions &options) {
+PipelineCheck checkLoopAbstraction(const CProgram &program, const PipelineCheckOptions &options) {
   PipelineCheck check;
   llvm::LLVMContext context;
   tool::ModelConfig enumerated;
@@ -455,19 +470,12 @@ PipelineCheck checkLoopAbstraction(const CProgram &program, unsigned &abstracted
   if (!check.mismatches.empty())
     return check;
   tool::BuiltModel &values = built[0], &abstracted = built[1];
-  abstractedLoops = abstracted.abstractedLoops;
+  check.abstractedLoops = abstracted.abstractedLoops;
 
-  Mode reference = {"optimal, enumerated", {}, OptimalVariant::Optimal};
-  reference.search.maxExecutions = options.maxReferenceExecutions * 20;
-  ModeResult expected = run(*values.model, reference);
-  checkRunnable(expected, check.mismatches);
-  check.referenceExecutions = expected.result.stats.executions;
-  if (!check.mismatches.empty())
+  Mode reference = enumeratedReference(options);
+  ModeResult expected;
+  if (!runReference(*values.model, reference, check, expected))
     return check;
-  if (!expected.result.complete || expected.result.stats.depthLimited) {
-    check.skipped = true;
-    return check;
-  }
   Mode overApproximated = {"optimal, symbolic, loops abstracted", {}, OptimalVariant::Optimal};
   overApproximated.search.maxExecutions = options.maxReferenceExecutions * 20;
   ModeResult found = run(*abstracted.model, overApproximated);
@@ -485,20 +493,6 @@ PipelineCheck checkLoopAbstraction(const CProgram &program, unsigned &abstracted
   return check;
 }
 
-/// Runs the exhaustive reference of a check; false (the check is done: a mismatch, or skipped
-/// when the reference is too big or has an execution longer than the depth limit) or true.
-bool runReference(Model &model, const Mode &mode, PipelineCheck &check, ModeResult &reference) {
-  reference = run(model, mode);
-  checkRunnable(reference, check.mismatches);
-  check.referenceExecutions = reference.result.stats.executions;
-  if (!check.mismatches.empty())
-    return false;
-  if (!reference.result.complete || reference.result.stats.depthLimited) {
-    check.skipped = true;
-    return false;
-  }
-  return true;
-}
 
 PipelineCheck checkRaceProgram(const CProgram &program, const PipelineCheckOptions &options) {
   PipelineCheck check;

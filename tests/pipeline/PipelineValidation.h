@@ -30,6 +30,8 @@ struct PipelineCheck {
   std::vector<std::string> mismatches;
   /// Executions of the exhaustive reference search.
   uint64_t referenceExecutions = 0;
+  /// checkLoopAbstraction: the loops the abstraction replaced (0: the check did not exercise it).
+  unsigned abstractedLoops = 0;
 };
 
 struct PipelineCheckOptions {
@@ -53,8 +55,8 @@ PipelineCheck checkSymbolicProgram(const CProgram &program,
 /// CGeneratorOptions::nondetLoops): optimal DPOR with every value of the char-sized input
 /// enumerated is the reference; optimal DPOR over symbolic values on the program with its loops
 /// abstracted must finish and find every error the reference finds (it may find more: it
-/// over-approximates). `abstractedLoops` counts the loops it replaced.
-PipelineCheck checkLoopAbstraction(const CProgram &program, unsigned &abstractedLoops,
+/// over-approximates). PipelineCheck::abstractedLoops counts the loops it replaced.
+PipelineCheck checkLoopAbstraction(const CProgram &program,
                                    const PipelineCheckOptions &options = {});
 
 /// Data-race detection (ExecutionOptions::detectDataRaces): exhaustive search is the reference;

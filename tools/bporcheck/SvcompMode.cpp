@@ -231,6 +231,19 @@ Search runUnfolding(BuiltModel &built, const SearchOptions &search,
   return s;
 }
 
+/// Whether the search drew every value of every nondet input (the model's gap did not grow).
+bool coveredEveryValue(const Search &s) {
+  return s.on->execution->coverageGaps().partialNondetDraws == s.before.partialNondetDraws;
+}
+
+/// Whether a search that stopped at anything it cannot settle (`met`) proved the absence of
+/// violations: it finished, without violation, over every value, meeting no undefined
+/// behaviour and no execution too long for it.
+bool provesNoViolation(const Search &s, const Obstacles &met) {
+  return s.result.errors.empty() && s.result.complete && coveredEveryValue(s) &&
+         !met.undefinedBehaviour && !met.tooLong;
+}
+
 std::string statsPhrase(const Search &s) {
   if (s.stateful)
     return fmt::format("{}, {} state{}, {:.1f} s{}", s.name, s.result.stats.states,
@@ -395,9 +408,8 @@ int runSvcomp(const Options &options) {
     // Over plain values it covers every value only of bool- and char-sized inputs: then only
     // a violation settles the task.
     const Search &stateful = searches.back();
-    bool everyValue = stateful.on->execution->coverageGaps().partialNondetDraws ==
-                      stateful.before.partialNondetDraws;
-    settled = !stateful.result.errors.empty() || (stateful.result.complete && everyValue);
+    settled = !stateful.result.errors.empty() ||
+              (stateful.result.complete && coveredEveryValue(stateful));
   }
   // 0c. Where threads are interchangeable, the stateful search over sorted threads, then the
   //     counter abstraction: programs that make threads without end (`while (1)
@@ -428,10 +440,7 @@ int runSvcomp(const Options &options) {
       if (!done.result.errors.empty() && violates(done.result.errors.front().error) &&
           !done.result.errors.front().schedule.empty())
         return true;
-      bool everyValue =
-          done.on->execution->coverageGaps().partialNondetDraws == done.before.partialNondetDraws;
-      if (done.result.errors.empty() && done.result.complete && everyValue &&
-          !met.undefinedBehaviour && !met.tooLong) {
+      if (provesNoViolation(done, met)) {
         // It covered every behaviour: what the earlier searches met (the thread limit of a
         // search without symmetry, an execution too long for it) it met too if reachable.
         obstacles = met;
@@ -478,10 +487,7 @@ int runSvcomp(const Options &options) {
       progress.finish();
       std::cout << "search: " << statsPhrase(searches.back()) << "\n";
       const Search &done = searches.back();
-      bool everyValue =
-          done.on->execution->coverageGaps().partialNondetDraws == done.before.partialNondetDraws;
-      if (done.result.errors.empty() && done.result.complete && everyValue &&
-          !met.undefinedBehaviour && !met.tooLong) {
+      if (provesNoViolation(done, met)) {
         obstacles = met; // it covered every behaviour, whatever the earlier searches met
         settled = true;
       } else {
