@@ -1,6 +1,7 @@
 #include "checker/Explorer.h"
 
 #include "checker/Search.h"
+#include "checker/engine/ExecutionEnds.h"
 
 #include <fmt/format.h>
 #include <stdexcept>
@@ -168,10 +169,7 @@ ReplayResult replay(Model &model, const Schedule &schedule, uint64_t maxDepth) {
                               model.pending(s.thread).numChoices));
     if (i >= maxDepth) {
       result.status = ExecStatus::Error;
-      result.error.kind = ErrorKind::DepthLimit;
-      result.error.thread = s.thread;
-      result.error.message =
-          fmt::format("an execution exceeded the maximum depth of {} steps", maxDepth);
+      result.error = depthLimitError(s.thread, model.pending(s.thread).location, maxDepth);
       return result;
     }
     result.trace.push_back(model.step(s.thread, s.choice));
@@ -194,25 +192,10 @@ ReplayResult replay(Model &model, const Schedule &schedule, uint64_t maxDepth) {
     result.status = ExecStatus::Infeasible;
   } else if (anyEnabled == NoThread) {
     result.status = ExecStatus::Error;
-    result.error.kind = ErrorKind::Deadlock;
-    std::string blocked;
-    for (ThreadId u = 0; u < n; ++u) {
-      if (!model.isAlive(u))
-        continue;
-      blocked += fmt::format("{}{} ({})", blocked.empty() ? "" : ", ", u,
-                             opKindName(model.pending(u).kind));
-      if (result.error.thread == NoThread) {
-        result.error.thread = u;
-        result.error.location = model.pending(u).location;
-      }
-    }
-    result.error.message = fmt::format("deadlock: no thread can run; blocked: {}", blocked);
+    result.error = deadlockError(model);
   } else if (schedule.size() >= maxDepth) {
     result.status = ExecStatus::Error;
-    result.error.kind = ErrorKind::DepthLimit;
-    result.error.thread = anyEnabled;
-    result.error.message =
-        fmt::format("an execution exceeded the maximum depth of {} steps", maxDepth);
+    result.error = depthLimitError(anyEnabled, model.pending(anyEnabled).location, maxDepth);
   }
   return result;
 }

@@ -93,6 +93,15 @@ struct Statistics {
 
 struct BoundRound;
 
+/// How a depth-first search returns to a state on its stack to explore another branch
+/// (checker/engine/StateRestorer.h): by restoring a model checkpoint (Model::checkpoint) kept
+/// there or above, then re-stepping the rest of the prefix from it, or from the initial state.
+enum class CheckpointPolicy : uint8_t {
+  Adaptive,   // where re-stepping would cost more than twice a checkpoint (the default)
+  EveryState, // every state the search enters (tests of the restore path)
+  Never,      // always restart and replay
+};
+
 struct SearchOptions {
   PorMode por = PorMode::None;
   BoundKind bound = BoundKind::None;
@@ -104,6 +113,8 @@ struct SearchOptions {
   uint64_t maxExecutions = 0;
   /// Stop after this many seconds (0: no limit).
   double timeLimitSeconds = 0;
+  /// The depth-first searches: where they keep model checkpoints.
+  CheckpointPolicy checkpoints = CheckpointPolicy::Adaptive;
   /// false: stop at the first error; true: report every error found.
   bool keepGoing = false;
   /// With keepGoing: keep one report per distinct error (same kind, place and message), counting

@@ -1,6 +1,7 @@
 #include "checker/Search.h"
 
 #include "checker/Dependence.h"
+#include "checker/engine/ExecutionEnds.h"
 
 #include <fmt/format.h>
 #include <stdexcept>
@@ -9,12 +10,13 @@ namespace bpor {
 
 SearchEngine::SearchEngine(Model &model, const SearchOptions &options,
                            const ExecutionObserver *observer)
-    : model(model), options(options), observer(observer),
+    : model(model), options(options), observer(observer), restorer(model, options.checkpoints),
       bound(makeBoundFunction(options.bound, options.boundValue, options.combinedFairBound)),
       bounded(options.bound != BoundKind::None),
       useSleepSets(options.strategy == Strategy::DepthFirst &&
                    (options.por == PorMode::Dpor ||
-                    (options.por == PorMode::Bpor && options.sleepSets))) {}
+                    (options.por == PorMode::Bpor && options.sleepSets))),
+      ledger(this->options, observer), result(ledger.result) {}
 
 SearchEngine::~SearchEngine() = default;
 
@@ -425,7 +427,7 @@ std::optional<ScheduleStep> SearchEngine::selectNext() {
 
 void SearchEngine::step(ScheduleStep choice) {
   stack.top().taken = choice;
-  stack.events.push_back(model.step(choice.thread, choice.choice));
+  stack.events.push_back(restorer.step(choice));
   if (options.por != PorMode::None)
     hb.push(stack.events.back());
   ++result.stats.steps;
@@ -439,41 +441,19 @@ void SearchEngine::step(ScheduleStep choice) {
     bound->releaseDiscovered(stack, from, choice.thread, *this);
 }
 
-static bool sameEvent(const Operation &a, const Operation &b) {
-  if (a.thread != b.thread || a.kind != b.kind || a.value != b.value ||
-      a.numAccesses != b.numAccesses || a.otherThread != b.otherThread)
-    return false;
-  for (unsigned k = 0; k < a.numAccesses; ++k)
-    if (a.accesses[k].address != b.accesses[k].address ||
-        a.accesses[k].size != b.accesses[k].size || a.accesses[k].write != b.accesses[k].write)
-      return false;
-  return true;
-}
-
-// Stateless backtracking: restart the model and re-step S up to the top state.
+// Backtracking: return the model to the top state (StateRestorer: from the deepest checkpoint
+// on the stack, or the initial state, re-stepping the rest of the prefix, which also checks that
+// the program is deterministic).
 bool SearchEngine::replayPrefix() {
-  model.restart();
-  for (size_t i = 0; i + 1 < stack.frames.size(); ++i) {
-    const ScheduleStep &s = stack.frames[i].taken;
-    const Operation &event = model.step(s.thread, s.choice);
-    ++result.stats.steps;
-    if (!sameEvent(event, stack.events[i])) {
-      ErrorInfo error;
-      error.kind = ErrorKind::Unsupported;
-      error.thread = s.thread;
-      error.location = event.location;
-      error.message = fmt::format(
-          "the program is not deterministic: replaying step {} of a schedule gave a different "
-          "{} than before",
-          i + 1, opKindName(event.kind));
-      stack.events.resize(i);
-      stack.events.push_back(event);
-      reportError(error);
-      stop = StopReason::Nondeterminism;
-      return false;
-    }
-  }
-  return true;
+  std::optional<StateRestorer::Divergence> diverged =
+      restorer.returnToEnd(stack.events, result.stats.steps);
+  if (!diverged)
+    return true;
+  stack.events.resize(diverged->step);
+  stack.events.push_back(diverged->event);
+  reportError(nondeterminismError(diverged->event, diverged->step));
+  ledger.stop = StopReason::Nondeterminism;
+  return false;
 }
 
 // ---- The depth-first search -----------------------------------------------------------------
@@ -497,6 +477,7 @@ bool SearchEngine::enterNewState() {
     endExecution(endOf(status));
     return true;
   }
+  restorer.mayReturnHere();
   initialize();
   return false;
 }
@@ -524,8 +505,8 @@ void SearchEngine::runExecution() {
     if (enterNewState())
       return;
     if ((result.stats.steps & 1023) == 0) {
-      checkLimits();
-      if (stop != StopReason::None)
+      ledger.checkLimits();
+      if (ledger.stopped())
         return;
     }
   }
@@ -535,13 +516,7 @@ void SearchEngine::runExecution() {
 // only be long).
 void SearchEngine::endAtDepthLimit(ThreadId next) {
   ++result.stats.depthLimited;
-  ErrorInfo error;
-  error.kind = ErrorKind::DepthLimit;
-  error.thread = next;
-  error.location = stack.top().next[next].location;
-  error.message =
-      fmt::format("an execution exceeded the maximum depth of {} steps", options.maxDepth);
-  reportError(error);
+  reportError(depthLimitError(next, stack.top().next[next].location, options.maxDepth));
   endExecution(ExecutionEnd::DepthLimit);
 }
 
@@ -565,19 +540,7 @@ ExecutionEnd SearchEngine::classifyBlockedEnd() {
   if (f.enabled.empty() && stoppedByFailedAssume(model))
     return ExecutionEnd::Infeasible;
   if (f.enabled.empty()) {
-    ErrorInfo error;
-    error.kind = ErrorKind::Deadlock;
-    std::string blocked;
-    f.alive.forEach([&](ThreadId u) {
-      blocked +=
-          fmt::format("{}{} ({})", blocked.empty() ? "" : ", ", u, opKindName(f.next[u].kind));
-      if (error.thread == NoThread) {
-        error.thread = u;
-        error.location = f.next[u].location;
-      }
-    });
-    error.message = fmt::format("deadlock: no thread can run; blocked: {}", blocked);
-    reportError(error);
+    reportError(deadlockError(model));
     return ExecutionEnd::Deadlock;
   }
   bool allAsleep = true;
@@ -591,46 +554,10 @@ ExecutionEnd SearchEngine::classifyBlockedEnd() {
   return ExecutionEnd::BoundBlocked;
 }
 
-void SearchEngine::endExecution(ExecutionEnd end) {
-  Statistics &stats = result.stats;
-  ++stats.executions;
-  switch (end) {
-  case ExecutionEnd::Finished:
-    ++stats.finished;
-    break;
-  case ExecutionEnd::Infeasible:
-    ++stats.infeasible;
-    break;
-  case ExecutionEnd::SleepSetBlocked:
-    ++stats.sleepSetBlocked;
-    break;
-  case ExecutionEnd::BoundBlocked:
-    ++stats.boundBlocked;
-    break;
-  case ExecutionEnd::Error:
-  case ExecutionEnd::Deadlock:
-  case ExecutionEnd::DepthLimit:
-    break; // counted by reportError
-  case ExecutionEnd::Cutoff:
-    break; // only the unfolding search has cutoffs
-  }
-  if (observer && *observer)
-    (*observer)(stack.events, end);
-  checkLimits();
-}
+void SearchEngine::endExecution(ExecutionEnd end) { ledger.endExecution(end, stack.events); }
 
 void SearchEngine::reportError(const ErrorInfo &error) {
-  if (options.isViolation && !options.isViolation(error))
-    return;
-  recordError(result, error, stack.events, stack.frames, options.oneReportPerError);
-  if (!options.keepGoing && stop == StopReason::None)
-    stop = StopReason::Error;
-}
-
-void SearchEngine::checkLimits() {
-  bool limitReached = clock.tick(options, result.stats);
-  if (stop == StopReason::None && limitReached)
-    stop = StopReason::Limit;
+  ledger.reportError(error, stack.events, scheduleOf(stack.frames, stack.events.size()));
 }
 
 // Pops finished states until one has a transition left to explore, then replays the prefix
@@ -651,6 +578,7 @@ bool SearchEngine::backtrackToNextBranch() {
     if (options.por != PorMode::None)
       hb.pop();
     stack.events.pop_back();
+    restorer.pop();
     bool exceeded = stack.top().boundExceeded;
     stack.frames.pop_back();
     stack.top().boundExceeded |= exceeded; // Line 17 of Algorithm 18
@@ -672,8 +600,8 @@ bool SearchEngine::hasUnexploredBranch() const {
 SearchResult SearchEngine::run() {
   if (options.strategy == Strategy::BestFirst)
     return runBestFirst();
-  clock.start();
-  model.restart();
+  ledger.start();
+  restorer.restart(/*measure=*/true);
   ExecStatus status = model.status();
   captureState(status == ExecStatus::Running);
   if (status != ExecStatus::Running) {
@@ -685,18 +613,13 @@ SearchResult SearchEngine::run() {
     initialize();
     runExecution();
   }
-  while (stop == StopReason::None) {
+  while (!ledger.stopped()) {
     if (!backtrackToNextBranch())
       break;
-    if (stop == StopReason::None && !lastBranchEnded)
+    if (!ledger.stopped() && !lastBranchEnded)
       runExecution();
   }
-  result.complete =
-      stop == StopReason::None || (stop == StopReason::Error && !hasUnexploredBranch());
-  if (stop == StopReason::Nondeterminism)
-    result.complete = false;
-  result.stats.elapsedSeconds = clock.elapsedSeconds();
-  return result;
+  return ledger.finish([&] { return hasUnexploredBranch(); });
 }
 
 } // namespace bpor

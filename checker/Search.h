@@ -3,12 +3,12 @@
 #pragma once
 
 #include "checker/Explorer.h"
-#include "checker/SearchClock.h"
 #include "checker/SearchStack.h"
+#include "checker/engine/SearchLedger.h"
+#include "checker/engine/StateRestorer.h"
 #include "checker/VectorClock.h"
 #include "checker/bounds/BoundFunction.h"
 
-#include <chrono>
 #include <memory>
 #include <optional>
 
@@ -27,8 +27,6 @@ private:
   void runTreeExecution(class ExecutionTree &tree, struct TreeNode &node);
   void queueBacktrackPoints(ExecutionTree &tree, TreeNode &node);
   void completeLevels(uint64_t below, bool everything);
-
-  enum class StopReason { None, Error, Limit, Nondeterminism };
 
   // Building states.
   void captureState(bool running);
@@ -51,7 +49,6 @@ private:
   ExecutionEnd classifyBlockedEnd();
   void endExecution(ExecutionEnd end);
   void reportError(const ErrorInfo &error);
-  void checkLimits();
   bool hasUnexploredBranch() const;
 
   // BacktrackSink.
@@ -72,6 +69,8 @@ private:
   SearchOptions options;
   const ExecutionObserver *observer;
   SearchStack stack;
+  /// The path to the top state, and returning to it by checkpoint and replay.
+  StateRestorer restorer;
   /// Happens-before over stack.events (kept when a reduction is on): its dependence index
   /// answers race analysis, its clocks the transitive-reduction test.
   HappensBefore hb;
@@ -79,11 +78,10 @@ private:
   std::unique_ptr<BoundFunction> bound;
   bool bounded;
   bool useSleepSets;
-  SearchResult result;
-  StopReason stop = StopReason::None;
+  SearchLedger ledger;
+  SearchResult &result; // ledger.result
   /// The step backtrackToNextBranch() took ended its execution.
   bool lastBranchEnded = false;
-  SearchClock clock;
   // Best-first: the random priorities' generator, the cost level whose schedules have all run,
   // and the statistics when the last level completed.
   uint64_t randomState = 0;

@@ -51,7 +51,7 @@ void SearchEngine::completeLevels(uint64_t below, bool everything) {
     return;
   while (completedLevel < below) {
     Statistics now = result.stats;
-    now.elapsedSeconds = clock.elapsedSeconds();
+    now.elapsedSeconds = ledger.elapsedSeconds();
     bool last = completedLevel + 1 == below;
     BoundRound round{completedLevel, difference(now, levelStart), true, !(everything && last),
                      uint64_t(result.errors.size())};
@@ -64,13 +64,13 @@ void SearchEngine::completeLevels(uint64_t below, bool everything) {
 }
 
 SearchResult SearchEngine::runBestFirst() {
-  clock.start();
+  ledger.start();
   randomState = options.seed;
   BoundKind kind = options.bound == BoundKind::None ? BoundKind::Preemption : options.bound;
   uint64_t limit = options.bestFirstLimit.value_or(UINT64_MAX);
   bounded = options.bestFirstLimit.has_value();
   ExecutionTree tree;
-  while (stop == StopReason::None) {
+  while (!ledger.stopped()) {
     uint64_t least = tree.leastPriority();
     if (least == UINT64_MAX)
       break;
@@ -79,23 +79,22 @@ SearchResult SearchEngine::runBestFirst() {
     bound = makeBoundFunction(kind, limit, options.combinedFairBound);
     runTreeExecution(tree, *node);
     tree.close(*node);
-    checkLimits();
-    if (stop == StopReason::None && tree.bytes() > options.maxTreeBytes)
-      stop = StopReason::Limit;
+    ledger.checkLimits();
+    if (!ledger.stopped() && tree.bytes() > options.maxTreeBytes)
+      ledger.stop = StopReason::Limit;
   }
   bool exhausted = tree.openNodes() == 0;
-  if (exhausted && stop != StopReason::Nondeterminism)
+  if (exhausted && ledger.stop != StopReason::Nondeterminism)
     completeLevels(bounded ? limit + 1 : completedLevel + 1, !bounded);
-  result.complete = (stop == StopReason::None || stop == StopReason::Error) && exhausted;
-  result.stats.elapsedSeconds = clock.elapsedSeconds();
-  return result;
+  // An error stops the search with leaves still open, or after the last one.
+  return ledger.finish([&] { return !exhausted; });
 }
 
 // Runs one leaf's execution from the initial state.
 void SearchEngine::runTreeExecution(ExecutionTree &tree, TreeNode &node) {
   std::vector<std::pair<uint32_t, ScheduleStep>> divergences = ExecutionTree::path(node);
   size_t nextDivergence = 0;
-  model.restart();
+  restorer.restart();
   stack = SearchStack{};
   hb.clear();
   ExecStatus status = model.status();
@@ -123,7 +122,7 @@ void SearchEngine::runTreeExecution(ExecutionTree &tree, TreeNode &node) {
                                     "the search ran before cannot be taken again",
                                     k + 1);
         reportError(error);
-        stop = StopReason::Nondeterminism;
+        ledger.stop = StopReason::Nondeterminism;
         return;
       }
     } else {

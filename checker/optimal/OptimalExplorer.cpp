@@ -15,10 +15,10 @@ const char *optimalVariantName(OptimalVariant variant) {
 }
 
 SearchResult exploreOptimal(Model &model, const SearchOptions &options, OptimalVariant variant,
-                            const ExecutionObserver &observer, const OptimalTuning &tuning) {
+                            const ExecutionObserver &observer) {
   if (options.bound != BoundKind::None)
     throw std::invalid_argument("optimal DPOR and source-DPOR do not support bounds");
-  optimal::OptimalSearch search(model, options, variant, &observer, tuning);
+  optimal::OptimalSearch search(model, options, variant, &observer);
   return search.run();
 }
 

@@ -27,21 +27,7 @@ const char *optimalVariantName(OptimalVariant variant);
 /// options.por is ignored. Bounds do not apply to these reductions: options.bound must be
 /// BoundKind::None, otherwise std::invalid_argument is thrown ("optimal DPOR and source-DPOR
 /// do not support bounds").
-/// How the engine returns to an earlier state. By default it keeps a model checkpoint
-/// (Model::checkpoint) in a state when replaying the steps that lead there from the nearest
-/// checkpoint above would cost more than taking and restoring one, and replays otherwise.
-enum class CheckpointPolicy : uint8_t {
-  Adaptive,   // where replaying would cost more than twice a checkpoint (the default)
-  EveryState, // every state the search enters (tests of the restore path)
-  Never,      // always restart and replay
-};
-
-struct OptimalTuning {
-  CheckpointPolicy checkpoints = CheckpointPolicy::Adaptive;
-};
-
 SearchResult exploreOptimal(Model &model, const SearchOptions &options, OptimalVariant variant,
-                            const ExecutionObserver &observer = {},
-                            const OptimalTuning &tuning = {});
+                            const ExecutionObserver &observer = {});
 
 } // namespace bpor

@@ -1,40 +1,18 @@
 #include "checker/optimal/OptimalSearch.h"
 
 #include "checker/Dependence.h"
+#include "checker/engine/ExecutionEnds.h"
 
 #include <algorithm>
-#include <chrono>
-#include <ctime>
 #include <fmt/format.h>
 
 namespace bpor::optimal {
 
 
 OptimalSearch::OptimalSearch(Model &model, const SearchOptions &options, OptimalVariant variant,
-                             const ExecutionObserver *observer, const OptimalTuning &tuning)
-    : model(model), options(options), variant(variant), observer(observer), tuning(tuning),
-      checkpointsSupported(tuning.checkpoints != CheckpointPolicy::Never) {}
-
-// Clocks for comparing what steps cost with what a checkpoint costs, in nanoseconds. Steps are
-// timed on every forward step, so that clock must be cheap: the coarse monotonic clock (no
-// time-stamp counter read, which a virtual machine may trap; a resolution of a few
-// milliseconds, so a cheap step mostly reads as 0 and occasionally as one tick, which is right
-// on average). A checkpoint is timed rarely, with the precise clock.
-static uint64_t preciseNanos() {
-  return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                      std::chrono::steady_clock::now().time_since_epoch())
-                      .count());
-}
-
-static uint64_t cheapNanos() {
-#if defined(CLOCK_MONOTONIC_COARSE)
-  timespec now;
-  clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
-  return uint64_t(now.tv_sec) * 1000000000u + uint64_t(now.tv_nsec);
-#else
-  return preciseNanos();
-#endif
-}
+                             const ExecutionObserver *observer)
+    : model(model), options(options), variant(variant), restorer(model, options.checkpoints),
+      ledger(this->options, observer) {}
 
 // ---- States ---------------------------------------------------------------------------------
 
@@ -54,8 +32,6 @@ Frame &FrameStack::push() {
   f.taken = ScheduleStep{};
   f.branchSubtree.clear();
   f.exhausted = false;
-  f.hasCheckpoint = false;
-  f.replayCost = 0;
   return f;
 }
 
@@ -250,10 +226,8 @@ std::optional<ScheduleStep> OptimalSearch::selectNext() {
 bool OptimalSearch::stepAndEnter(ScheduleStep step) {
   size_t top = frames.size() - 1;
   frames[top].taken = step;
-  uint64_t started = cheapNanos();
-  Operation executed = model.step(step.thread, step.choice);
-  uint64_t took = cheapNanos() - started;
-  ++result.stats.steps;
+  Operation executed = restorer.step(step);
+  ++ledger.result.stats.steps;
   ExecStatus status = model.status();
   Event event{executed, endsExecution(status, executed)};
   event.choice = step.choice;
@@ -272,7 +246,6 @@ bool OptimalSearch::stepAndEnter(ScheduleStep step) {
   captureState(running);
   {
     Frame &after = frames.back();
-    after.replayCost = frames[top].replayCost + took;
     for (const Event &q : frames[top].sleep)
       if (!conflicts(q, event))
         after.sleep.push_back(q);
@@ -298,78 +271,24 @@ bool OptimalSearch::stepAndEnter(ScheduleStep step) {
                                                     : ExecutionEnd::Error);
     return true;
   }
-  if (checkpointsSupported &&
-      (tuning.checkpoints == CheckpointPolicy::EveryState ||
-       (checkpointCost && frames.back().replayCost > 2 * checkpointCost)))
-    saveCheckpoint(frames.back());
+  restorer.mayReturnHere();
   initializeTop();
   return false;
 }
 
-static bool sameEvent(const Operation &a, const Operation &b) {
-  if (a.thread != b.thread || a.kind != b.kind || a.value != b.value ||
-      a.numAccesses != b.numAccesses || a.otherThread != b.otherThread)
-    return false;
-  for (unsigned k = 0; k < a.numAccesses; ++k)
-    if (a.accesses[k].address != b.accesses[k].address ||
-        a.accesses[k].size != b.accesses[k].size || a.accesses[k].write != b.accesses[k].write)
-      return false;
-  return true;
-}
-
-// Backtracking: return the model to the top state. From the deepest state on the stack that
-// holds a checkpoint, or from the initial state, the prefix is re-stepped (stateless replay,
-// which also checks that the program is deterministic). The top state then gets a checkpoint
-// of its own if that replay was long: it is about to be left for another branch, and every
-// later backtrack to it or below it restores from there (docs/optimal-dpor.md, "Checkpoints").
+// Backtracking: return the model to the top state (StateRestorer: from the deepest checkpoint
+// on the stack, or the initial state, re-stepping the rest of the prefix, which also checks that
+// the program is deterministic).
 bool OptimalSearch::replayPrefix() {
-  size_t top = frames.size() - 1, from = 0;
-  for (size_t k = top; k > 0; --k)
-    if (frames[k].hasCheckpoint) {
-      from = k;
-      break;
-    }
-  if (frames[from].hasCheckpoint)
-    model.restore(*frames[from].checkpoint);
-  else
-    model.restart();
-  for (size_t i = from; i < top; ++i) {
-    const ScheduleStep &s = frames[i].taken;
-    const Operation &event = model.step(s.thread, s.choice);
-    ++result.stats.steps;
-    if (!sameEvent(event, events[i])) {
-      ErrorInfo error;
-      error.kind = ErrorKind::Unsupported;
-      error.thread = s.thread;
-      error.location = event.location;
-      error.message = fmt::format(
-          "the program is not deterministic: replaying step {} of a schedule gave a different "
-          "{} than before",
-          i + 1, opKindName(event.kind));
-      events.resize(i);
-      events.push_back(event);
-      reportError(error);
-      stop = StopReason::Nondeterminism;
-      return false;
-    }
-  }
-  return true;
-}
-
-// Keeps a checkpoint of the model's current state (the top state, `f`) and measures what it
-// cost: a checkpoint is taken where re-stepping from the nearest one above would cost more
-// than twice that (once to take it, once to restore it), so tiny programs keep replaying.
-void OptimalSearch::saveCheckpoint(Frame &f) {
-  uint64_t started = preciseNanos();
-  if (!f.checkpoint || !model.checkpointInto(*f.checkpoint))
-    f.checkpoint = model.checkpoint();
-  uint64_t took = preciseNanos() - started;
-  f.hasCheckpoint = f.checkpoint != nullptr;
-  checkpointsSupported = f.hasCheckpoint;
-  // A running average: the first checkpoints allocate, later ones reuse storage.
-  checkpointCost = checkpointCost ? (3 * checkpointCost + took) / 4 : std::max<uint64_t>(took, 1);
-  if (f.hasCheckpoint)
-    f.replayCost = 0;
+  std::optional<StateRestorer::Divergence> diverged =
+      restorer.returnToEnd(events, ledger.result.stats.steps);
+  if (!diverged)
+    return true;
+  events.resize(diverged->step);
+  events.push_back(diverged->event);
+  reportError(nondeterminismError(diverged->event, diverged->step));
+  ledger.stop = StopReason::Nondeterminism;
+  return false;
 }
 
 // ---- Races ----------------------------------------------------------------------------------
@@ -501,80 +420,37 @@ void OptimalSearch::runExecution() {
         endExecution(ExecutionEnd::Infeasible);
         return;
       }
-      ++result.stats.depthLimited;
-      ErrorInfo error;
-      error.kind = ErrorKind::DepthLimit;
-      error.thread = next->thread;
-      error.location = f.next[next->thread].location;
-      error.message = fmt::format("an execution exceeded the maximum depth of {} steps",
-                                  options.maxDepth);
-      reportError(error);
+      ++ledger.result.stats.depthLimited;
+      reportError(depthLimitError(next->thread, f.next[next->thread].location, options.maxDepth));
       endExecution(ExecutionEnd::DepthLimit);
       return;
     }
     if (stepAndEnter(*next))
       return;
-    if ((result.stats.steps & 1023) == 0) {
-      checkLimits();
-      if (stop != StopReason::None)
+    if ((ledger.result.stats.steps & 1023) == 0) {
+      ledger.checkLimits();
+      if (ledger.stopped())
         return;
     }
   }
 }
 
 ExecutionEnd OptimalSearch::classifyBlockedEnd() {
-  const Frame &f = frames.back();
-  if (!f.enabled.empty())
+  if (!frames.back().enabled.empty())
     return ExecutionEnd::SleepSetBlocked;
   if (stoppedByFailedAssume(model))
     return ExecutionEnd::Infeasible;
-  ErrorInfo error;
-  error.kind = ErrorKind::Deadlock;
-  std::string blocked;
-  f.alive.forEach([&](ThreadId u) {
-    blocked += fmt::format("{}{} ({})", blocked.empty() ? "" : ", ", u,
-                           opKindName(f.next[u].kind));
-    if (error.thread == NoThread) {
-      error.thread = u;
-      error.location = f.next[u].location;
-    }
-  });
-  error.message = fmt::format("deadlock: no thread can run; blocked: {}", blocked);
-  reportError(error);
+  reportError(deadlockError(model));
   return ExecutionEnd::Deadlock;
 }
 
 void OptimalSearch::endExecution(ExecutionEnd end) {
   analyseRaces();
-  Statistics &stats = result.stats;
-  ++stats.executions;
-  switch (end) {
-  case ExecutionEnd::Finished: ++stats.finished; break;
-  case ExecutionEnd::Infeasible: ++stats.infeasible; break;
-  case ExecutionEnd::SleepSetBlocked: ++stats.sleepSetBlocked; break;
-  case ExecutionEnd::BoundBlocked: ++stats.boundBlocked; break;
-  case ExecutionEnd::Error:
-  case ExecutionEnd::Deadlock:
-  case ExecutionEnd::DepthLimit: break; // counted by reportError
-  case ExecutionEnd::Cutoff: break;     // only the unfolding search has cutoffs
-  }
-  if (observer && *observer)
-    (*observer)(events, end);
-  checkLimits();
+  ledger.endExecution(end, events);
 }
 
 void OptimalSearch::reportError(const ErrorInfo &error) {
-  if (options.isViolation && !options.isViolation(error))
-    return;
-  recordError(result, error, events, frames, options.oneReportPerError);
-  if (!options.keepGoing && stop == StopReason::None)
-    stop = StopReason::Error;
-}
-
-void OptimalSearch::checkLimits() {
-  bool limitReached = clock.tick(options, result.stats);
-  if (stop == StopReason::None && limitReached)
-    stop = StopReason::Limit;
+  ledger.reportError(error, events, scheduleOf(frames, events.size()));
 }
 
 // Pops finished states until one has a transition left, replays the prefix up to it and takes
@@ -594,6 +470,7 @@ bool OptimalSearch::backtrackToNextBranch() {
     log.pop();
     events.pop_back();
     frames.pop();
+    restorer.pop();
   }
 }
 
@@ -621,18 +498,10 @@ bool OptimalSearch::hasUnexploredBranch() const {
 }
 
 SearchResult OptimalSearch::run() {
-  clock.start();
-  model.restart();
+  ledger.start();
+  restorer.restart(/*measure=*/true);
   ExecStatus status = model.status();
   captureState(status == ExecStatus::Running);
-  if (status == ExecStatus::Running) {
-    // Measure what a checkpoint costs (the second one reuses the first one's storage, as
-    // later ones will); the initial state needs none (restart() returns to it).
-    saveCheckpoint(frames[0]);
-    checkpointCost = 0;
-    saveCheckpoint(frames[0]);
-    frames[0].hasCheckpoint = false;
-  }
   if (status != ExecStatus::Running) {
     // The program ended (or failed) before its first visible operation.
     if (status == ExecStatus::Error)
@@ -644,18 +513,13 @@ SearchResult OptimalSearch::run() {
     initializeTop();
     runExecution();
   }
-  while (stop == StopReason::None) {
+  while (!ledger.stopped()) {
     if (!backtrackToNextBranch())
       break;
-    if (stop == StopReason::None && !lastBranchEnded)
+    if (!ledger.stopped() && !lastBranchEnded)
       runExecution();
   }
-  result.complete =
-      stop == StopReason::None || (stop == StopReason::Error && !hasUnexploredBranch());
-  if (stop == StopReason::Nondeterminism)
-    result.complete = false;
-  result.stats.elapsedSeconds = clock.elapsedSeconds();
-  return result;
+  return ledger.finish([&] { return hasUnexploredBranch(); });
 }
 
 } // namespace bpor::optimal

@@ -3,14 +3,13 @@
 // stateless replay from the initial state, like checker/Search.h.
 #pragma once
 
-#include "checker/SearchClock.h"
-
+#include "checker/engine/SearchLedger.h"
+#include "checker/engine/StateRestorer.h"
 #include "checker/ThreadSet.h"
 #include "checker/optimal/EventLog.h"
 #include "checker/optimal/OptimalExplorer.h"
 #include "checker/optimal/WakeupTree.h"
 
-#include <chrono>
 #include <memory>
 #include <optional>
 
@@ -42,13 +41,6 @@ struct Frame {
   WakeupTree branchSubtree;
   /// Nothing more is explored from here (an execution was cut at the maximum depth).
   bool exhausted = false;
-  /// `checkpoint` holds this state (OptimalSearch::replayPrefix restores it instead of
-  /// replaying the prefix). The object itself outlives the flag so its storage is reused.
-  bool hasCheckpoint = false;
-  std::unique_ptr<ModelCheckpoint> checkpoint;
-  /// What the model's steps from the nearest state above with a checkpoint (or from the
-  /// initial state) to here cost when they first ran: the price of replaying to this state.
-  uint64_t replayCost = 0; // nanoseconds
 
   ThreadId numThreads() const { return ThreadId(next.size()); }
   bool asleep(ThreadId t) const {
@@ -98,13 +90,11 @@ private:
 class OptimalSearch {
 public:
   OptimalSearch(Model &model, const SearchOptions &options, OptimalVariant variant,
-                const ExecutionObserver *observer, const OptimalTuning &tuning = {});
+                const ExecutionObserver *observer);
 
   SearchResult run();
 
 private:
-  enum class StopReason { None, Error, Limit, Nondeterminism };
-
   // States.
   void captureState(bool running);
   void initializeTop();
@@ -116,7 +106,6 @@ private:
   std::optional<ScheduleStep> selectNext();
   bool stepAndEnter(ScheduleStep step);
   bool replayPrefix();
-  void saveCheckpoint(Frame &f);
 
   // Depth-first search.
   void runExecution();
@@ -124,7 +113,6 @@ private:
   ExecutionEnd classifyBlockedEnd();
   void endExecution(ExecutionEnd end);
   void reportError(const ErrorInfo &error);
-  void checkLimits();
   bool hasUnexploredBranch() const;
 
   // Races.
@@ -136,24 +124,16 @@ private:
   Model &model;
   SearchOptions options;
   OptimalVariant variant;
-  const ExecutionObserver *observer;
-  OptimalTuning tuning;
-  /// Cleared once the model returns no checkpoint (Model::checkpoint), or never set.
-  bool checkpointsSupported;
   FrameStack frames;
+  /// The path to the top state, and returning to it by checkpoint and replay.
+  StateRestorer restorer;
   EventLog log;
   std::vector<Operation> events;
   /// Events from this index on were executed by the current execution (not replayed); only
   /// their races are new.
   size_t firstNew = 0;
-  SearchResult result;
-  StopReason stop = StopReason::None;
+  SearchLedger ledger;
   bool lastBranchEnded = false;
-
-  /// What a checkpoint costs in nanoseconds (a running average; 0 until the first ones, of
-  /// the initial state, are measured).
-  uint64_t checkpointCost = 0;
-  SearchClock clock;
 };
 
 } // namespace bpor::optimal

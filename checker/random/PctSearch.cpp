@@ -1,28 +1,24 @@
 #include "checker/random/PctSearch.h"
 
-#include <fmt/format.h>
+#include "checker/engine/ExecutionEnds.h"
+#include "checker/engine/SearchLedger.h"
 
 #include <algorithm>
-#include <chrono>
 #include <random>
 
 namespace bpor {
 
 SearchResult explorePct(Model &model, const SearchOptions &options, const PctOptions &pct) {
-  SearchResult result;
+  SearchLedger ledger(options);
+  ledger.start();
   std::mt19937_64 random(pct.seed);
-  auto start = std::chrono::steady_clock::now();
-  auto elapsed = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  };
   uint64_t expected = std::max<uint64_t>(pct.expectedSteps, 2);
-  double lastProgress = 0;
   std::vector<int64_t> priority; // by thread; higher runs first
   std::vector<uint64_t> changePoints;
   Schedule schedule;
   std::vector<Operation> trace;
-  while ((options.maxExecutions == 0 || result.stats.executions < options.maxExecutions) &&
-         (options.timeLimitSeconds <= 0 || elapsed() < options.timeLimitSeconds)) {
+  ledger.checkLimits();
+  while (!ledger.stopped()) {
     model.restart();
     schedule.clear();
     trace.clear();
@@ -45,14 +41,11 @@ SearchResult explorePct(Model &model, const SearchOptions &options, const PctOpt
     // it waits for in every execution.
     int64_t yieldFloor = -1;
     ExecutionEnd end = ExecutionEnd::Finished;
+    ErrorInfo error;
     for (;;) {
-      if (options.progress && elapsed() - lastProgress >= 1) {
-        lastProgress = elapsed();
-        result.stats.elapsedSeconds = lastProgress;
-        options.progress(result.stats);
-      }
       if (model.status() == ExecStatus::Error) {
         end = ExecutionEnd::Error;
+        error = model.error();
         break;
       }
       if (model.status() != ExecStatus::Running) {
@@ -67,10 +60,14 @@ SearchResult explorePct(Model &model, const SearchOptions &options, const PctOpt
           best = t;
       if (best == NoThread) {
         end = stoppedByFailedAssume(model) ? ExecutionEnd::Infeasible : ExecutionEnd::Deadlock;
+        if (end == ExecutionEnd::Deadlock)
+          error = deadlockError(model);
         break;
       }
       if (steps >= options.maxDepth) {
         end = ExecutionEnd::DepthLimit;
+        ++ledger.result.stats.depthLimited;
+        error = depthLimitError(best, model.pending(best).location, options.maxDepth);
         break;
       }
       uint32_t choices = model.pending(best).numChoices;
@@ -80,63 +77,20 @@ SearchResult explorePct(Model &model, const SearchOptions &options, const PctOpt
       if (trace.back().kind == OpKind::Yield)
         priority[best] = yieldFloor--;
       ++steps;
-      ++result.stats.steps;
+      ++ledger.result.stats.steps;
       while (nextChange < changePoints.size() && changePoints[nextChange] <= steps) {
         priority[best] = int64_t(pct.depth) - 1 - int64_t(nextChange); // below the initial ones
         ++nextChange;
       }
     }
     expected = std::max(expected, steps);
-    ++result.stats.executions;
-    ErrorInfo error;
-    bool reported = false;
-    switch (end) {
-    case ExecutionEnd::Finished:
-      ++result.stats.finished;
-      break;
-    case ExecutionEnd::Infeasible:
-      ++result.stats.infeasible;
-      break;
-    case ExecutionEnd::Error:
-      error = model.error();
-      reported = true;
-      break;
-    case ExecutionEnd::Deadlock:
-      error.kind = ErrorKind::Deadlock;
-      error.message = "deadlock: no thread can proceed";
-      reported = true;
-      break;
-    case ExecutionEnd::DepthLimit:
-      ++result.stats.depthLimited;
-      error.kind = ErrorKind::DepthLimit;
-      error.message =
-          fmt::format("an execution exceeded the maximum depth of {} steps", options.maxDepth);
-      reported = true;
-      break;
-    default:
-      break;
-    }
-    if (!reported)
-      continue;
-    if (options.isViolation && !options.isViolation(error))
-      continue;
-    ++result.stats.errors;
-    if (error.kind == ErrorKind::Deadlock)
-      ++result.stats.deadlocks;
-    auto same = std::find_if(result.errors.begin(), result.errors.end(), [&](const ErrorReport &e) {
-      return e.error.kind == error.kind && e.error.location == error.location &&
-             e.error.message == error.message;
-    });
-    if (options.oneReportPerError && same != result.errors.end())
-      ++same->occurrences;
-    else
-      result.errors.push_back(ErrorReport{error, schedule, trace});
-    if (!options.keepGoing)
-      break;
+    if (error.kind != ErrorKind::None)
+      ledger.reportError(error, trace, schedule);
+    ledger.endExecution(end, trace);
   }
-  result.stats.elapsedSeconds = elapsed();
-  result.complete = false;
-  return result;
+  // Random executions cover nothing exhaustively: never complete.
+  ledger.stop = StopReason::Limit;
+  return ledger.finish([] { return true; });
 }
 
 } // namespace bpor

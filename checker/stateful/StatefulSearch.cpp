@@ -1,5 +1,7 @@
 #include "checker/stateful/StatefulSearch.h"
 
+#include "checker/engine/ExecutionEnds.h"
+#include "checker/engine/SearchLedger.h"
 #include "checker/stateful/FairCycle.h"
 
 #include <algorithm>
@@ -219,22 +221,12 @@ bool StatefulExplorer::report(const ErrorInfo &error, Schedule schedule,
                               std::vector<Operation> trace) {
   SearchResult &r = result_.search;
   ++r.stats.executions;
-  if (options_.isViolation && !options_.isViolation(error))
+  // A state is explored once, so each report is a distinct path; with oneReportPerError reports
+  // of the same error are merged as the stateless searches do.
+  if (!recordError(r, options_, error, trace, std::move(schedule)))
     return true;
-  ++r.stats.errors;
-  if (error.kind == ErrorKind::Deadlock)
-    ++r.stats.deadlocks;
   if (error.kind == ErrorKind::Livelock)
     ++r.stats.livelocks;
-  // A state is explored once, so each report is a distinct path; with keepGoing reports of the
-  // same error (kind, place, message) are merged as the stateless searches do.
-  for (ErrorReport &earlier : r.errors)
-    if (options_.oneReportPerError && earlier.error.kind == error.kind &&
-        earlier.error.location == error.location && earlier.error.message == error.message) {
-      ++earlier.occurrences;
-      return true;
-    }
-  r.errors.push_back(ErrorReport{error, std::move(schedule), std::move(trace)});
   return options_.keepGoing;
 }
 
@@ -346,12 +338,7 @@ StatefulResult StatefulExplorer::run() {
       ++r.stats.infeasible;
       return true;
     }
-    ErrorInfo deadlock;
-    deadlock.kind = ErrorKind::Deadlock;
-    deadlock.message = "deadlock: no thread can proceed";
-    if (event)
-      deadlock.location = event->location;
-    reportHere(deadlock, event, step);
+    reportHere(deadlockError(model_), event, step);
     return true;
   };
 

@@ -1,7 +1,8 @@
 // The ends of the unfolding search's executions: leaves, errors, the observer, limits.
 #include "checker/unfolding/UnfoldingSearch.h"
 
-#include <fmt/format.h>
+#include "checker/engine/ExecutionEnds.h"
+#include "checker/engine/SearchLedger.h"
 
 namespace bpor::unfolding {
 
@@ -67,48 +68,13 @@ void UnfoldingSearch::leaf(bool enabledInModel, bool sleepBlocked) {
     observe(trace, ExecutionEnd::Infeasible);
     return;
   }
-  ErrorInfo error;
-  error.kind = ErrorKind::Deadlock;
-  std::string blocked;
-  for (ThreadId m = 0; m < model.numThreads(); ++m) {
-    if (!model.isAlive(m))
-      continue;
-    blocked += fmt::format("{}{} ({})", blocked.empty() ? "" : ", ", m,
-                           opKindName(model.pending(m).kind));
-    if (error.thread == NoThread) {
-      error.thread = m;
-      error.location = model.pending(m).location;
-    }
-  }
-  error.message = fmt::format("deadlock: no thread can run; blocked: {}", blocked);
-  report(error, trace, schedule);
+  report(deadlockError(model), trace, schedule);
   observe(trace, ExecutionEnd::Deadlock);
 }
 
 void UnfoldingSearch::report(const ErrorInfo &error, const std::vector<Operation> &trace,
                              const Schedule &schedule) {
-  if (options.isViolation && !options.isViolation(error))
-    return;
-  ++result.stats.errors;
-  if (error.kind == ErrorKind::Deadlock)
-    ++result.stats.deadlocks;
-  bool counted = false;
-  if (options.oneReportPerError)
-    for (ErrorReport &known : result.errors)
-      if (known.error.kind == error.kind && known.error.location == error.location &&
-          known.error.message == error.message) {
-        ++known.occurrences;
-        counted = true;
-        break;
-      }
-  if (!counted) {
-    ErrorReport entry;
-    entry.error = error;
-    entry.trace = trace;
-    entry.schedule = schedule;
-    result.errors.push_back(std::move(entry));
-  }
-  if (!options.keepGoing)
+  if (recordError(result, options, error, trace, schedule) && !options.keepGoing)
     stop = true;
 }
 

@@ -3,7 +3,7 @@
 // order they were added (a linearization) and the model following it.
 #pragma once
 
-#include "checker/SearchClock.h"
+#include "checker/engine/SearchClock.h"
 #include "checker/stateful/StateStore.h"
 #include "checker/unfolding/AdequateOrder.h"
 #include "checker/unfolding/EventStore.h"

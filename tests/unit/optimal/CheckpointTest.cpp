@@ -19,10 +19,9 @@ Explored run(const P &program, OptimalVariant variant, CheckpointPolicy checkpoi
   Explored out;
   SearchOptions options;
   options.keepGoing = true;
+  options.checkpoints = checkpoints;
   M model(program);
-  OptimalTuning tuning;
-  tuning.checkpoints = checkpoints;
-  out.result = exploreOptimal(model, options, variant, recorder(out), tuning);
+  out.result = exploreOptimal(model, options, variant, recorder(out));
   return out;
 }
 

@@ -1,0 +1,28 @@
+// The errors the explorers themselves report when an execution ends (the model reports the
+// program's own), worded the same by every search so that verdicts and traces do not depend on
+// which search found them.
+#pragma once
+
+#include "checker/Model.h"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace bpor {
+
+/// No thread of `model` (in its current state) is enabled and none stopped at a failed
+/// assumption: names every blocked thread and its pending operation, and points at the first.
+ErrorInfo deadlockError(const Model &model);
+
+/// An execution reached `maxDepth` steps with `thread` about to take one more at `location`.
+ErrorInfo depthLimitError(ThreadId thread, uint32_t location, uint64_t maxDepth);
+
+/// Replaying step `stepIndex` (0-based) of a schedule executed `event`, not what it executed
+/// when the search first took it.
+ErrorInfo nondeterminismError(const Operation &event, size_t stepIndex);
+
+/// Whether a replayed event is the one the search recorded (thread, kind, value, other thread
+/// and footprint): what a deterministic model must give.
+bool sameEvent(const Operation &a, const Operation &b);
+
+} // namespace bpor

@@ -1,0 +1,121 @@
+#include "checker/engine/StateRestorer.h"
+
+#include "checker/engine/ExecutionEnds.h"
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+
+namespace bpor {
+
+// Clocks for comparing what steps cost with what a checkpoint costs, in nanoseconds. Every
+// forward step is timed, so that clock must be cheap: the coarse monotonic clock (no
+// time-stamp counter read, which a virtual machine may trap; a resolution of a few
+// milliseconds, so a cheap step mostly reads as 0 and occasionally as one tick, which is right
+// on average). A checkpoint is timed rarely, with the precise clock.
+static uint64_t preciseNanos() {
+  return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                      std::chrono::steady_clock::now().time_since_epoch())
+                      .count());
+}
+
+static uint64_t cheapNanos() {
+#if defined(CLOCK_MONOTONIC_COARSE)
+  timespec now;
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
+  return uint64_t(now.tv_sec) * 1000000000u + uint64_t(now.tv_nsec);
+#else
+  return preciseNanos();
+#endif
+}
+
+StateRestorer::StateRestorer(Model &model, CheckpointPolicy policy)
+    : model_(model), policy_(policy), supported_(policy != CheckpointPolicy::Never) {
+  slots_.emplace_back();
+}
+
+StateRestorer::~StateRestorer() = default;
+
+StateRestorer::Slot &StateRestorer::push() {
+  if (++depth_ == slots_.size())
+    slots_.emplace_back();
+  Slot &slot = slots_[depth_];
+  slot.taken = ScheduleStep{};
+  slot.replayCost = 0;
+  slot.hasCheckpoint = false;
+  return slot;
+}
+
+void StateRestorer::restart(bool measure) {
+  model_.restart();
+  depth_ = 0;
+  slots_[0].taken = ScheduleStep{};
+  slots_[0].replayCost = 0;
+  slots_[0].hasCheckpoint = false;
+  if (measure && supported_ && model_.status() == ExecStatus::Running) {
+    // The second checkpoint reuses the first one's storage, as later ones will.
+    saveCheckpoint(slots_[0]);
+    checkpointCost_ = 0;
+    saveCheckpoint(slots_[0]);
+    slots_[0].hasCheckpoint = false;
+  }
+}
+
+const Operation &StateRestorer::step(ScheduleStep step) {
+  slots_[depth_].taken = step;
+  uint64_t started = cheapNanos();
+  const Operation &event = model_.step(step.thread, step.choice);
+  uint64_t took = cheapNanos() - started;
+  uint64_t before = slots_[depth_].replayCost;
+  push().replayCost = before + took;
+  return event;
+}
+
+void StateRestorer::mayReturnHere() {
+  Slot &slot = slots_[depth_];
+  if (supported_ && depth_ > 0 &&
+      (policy_ == CheckpointPolicy::EveryState ||
+       (checkpointCost_ && slot.replayCost > 2 * checkpointCost_)))
+    saveCheckpoint(slot);
+}
+
+void StateRestorer::pop() { --depth_; }
+
+// Keeps a checkpoint of the model's current state in `slot` and measures what it cost.
+void StateRestorer::saveCheckpoint(Slot &slot) {
+  uint64_t started = preciseNanos();
+  if (!slot.checkpoint || !model_.checkpointInto(*slot.checkpoint))
+    slot.checkpoint = model_.checkpoint();
+  uint64_t took = preciseNanos() - started;
+  slot.hasCheckpoint = slot.checkpoint != nullptr;
+  supported_ = slot.hasCheckpoint;
+  // A running average: the first checkpoints allocate, later ones reuse storage.
+  checkpointCost_ =
+      checkpointCost_ ? (3 * checkpointCost_ + took) / 4 : std::max<uint64_t>(took, 1);
+  if (slot.hasCheckpoint)
+    slot.replayCost = 0;
+}
+
+std::optional<StateRestorer::Divergence>
+StateRestorer::returnToEnd(const std::vector<Operation> &recorded, uint64_t &steps) {
+  size_t from = 0;
+  for (size_t k = depth_; k > 0; --k)
+    if (slots_[k].hasCheckpoint) {
+      from = k;
+      break;
+    }
+  if (slots_[from].hasCheckpoint)
+    model_.restore(*slots_[from].checkpoint);
+  else
+    model_.restart();
+  for (size_t i = from; i < depth_; ++i) {
+    const ScheduleStep &s = slots_[i].taken;
+    const Operation &event = model_.step(s.thread, s.choice);
+    ++steps;
+    if (!sameEvent(event, recorded[i]))
+      return Divergence{i, event};
+  }
+  return std::nullopt;
+}
+
+} // namespace bpor

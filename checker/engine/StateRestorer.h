@@ -1,0 +1,78 @@
+// How a depth-first search returns to a state on its stack: the path of steps from the initial
+// state to the top of the stack, and checkpoints of some states on it. Returning to a state
+// restores the deepest checkpoint at or above it (or restarts the model) and re-steps the rest
+// of the path, checking that every re-stepped event is the one recorded (the model must be
+// deterministic for a given schedule).
+//
+// Which states get a checkpoint (CheckpointPolicy::Adaptive): a state where re-stepping from
+// the nearest checkpoint above (or from the initial state) would cost more than twice what a
+// checkpoint costs (once to take it, once to restore it). Step costs are measured as the search
+// first takes each step, a checkpoint's cost when the search starts and whenever one is taken.
+// So a tiny program keeps replaying and a long loop before a branch is run once
+// (docs/optimal-dpor.md, "Checkpoints").
+#pragma once
+
+#include "checker/Explorer.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace bpor {
+
+class StateRestorer {
+public:
+  StateRestorer(Model &model, CheckpointPolicy policy);
+  ~StateRestorer();
+
+  /// Restarts the model: the path is the initial state alone. With `measure` (the search's
+  /// start) a checkpoint's cost is measured if the model is running; the initial state itself
+  /// needs none, since restart() returns to it.
+  void restart(bool measure = false);
+
+  /// States on the path after the initial one (the number of steps it holds).
+  size_t depth() const { return depth_; }
+
+  /// Takes `step` from the state at the end of the path, timing it; the state it reaches ends
+  /// the path. Returns the executed event.
+  const Operation &step(ScheduleStep step);
+
+  /// The search will come back to the state at the end of the path to explore another branch:
+  /// keep a checkpoint of it if the policy says so.
+  void mayReturnHere();
+
+  /// Drops the state at the end of the path (the search backtracks past it).
+  void pop();
+
+  /// A replayed step gave another event than `recorded` had.
+  struct Divergence {
+    size_t step;     // index of the step on the path
+    Operation event; // what it executed this time
+  };
+
+  /// Puts the model in the state at the end of the path; `recorded[i]` is the event step i
+  /// executed when the search took it. Counts re-stepped steps in `steps`.
+  std::optional<Divergence> returnToEnd(const std::vector<Operation> &recorded, uint64_t &steps);
+
+private:
+  struct Slot {
+    ScheduleStep taken;          // the step from this state (meaningless at the path's end)
+    uint64_t replayCost = 0;     // ns to re-step here from the nearest checkpoint above
+    bool hasCheckpoint = false;  // `checkpoint` holds this state
+    std::unique_ptr<ModelCheckpoint> checkpoint; // outlives the flag: its storage is reused
+  };
+  Slot &push();
+  void saveCheckpoint(Slot &slot);
+
+  Model &model_;
+  CheckpointPolicy policy_;
+  bool supported_;
+  /// slots_[0..depth_] is the path; slots beyond it keep their storage for reuse.
+  std::vector<Slot> slots_;
+  size_t depth_ = 0;
+  /// What a checkpoint costs in nanoseconds: a running average, 0 until measured.
+  uint64_t checkpointCost_ = 0;
+};
+
+} // namespace bpor
