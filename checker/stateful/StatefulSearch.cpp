@@ -347,7 +347,7 @@ StatefulResult StatefulExplorer::run() {
     return std::move(result_);
   }
   if (!model_.stateKey(key_)) {
-    result_.incompleteReason = "the model cannot describe its states (symbolic nondet values)";
+    result_.incompleteReason = "the model cannot describe its states (it has no state keys)";
     return std::move(result_);
   }
   StateStore::Visit root = store_.visit(key_, NoThread, 0, bound_);

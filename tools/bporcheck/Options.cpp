@@ -39,8 +39,9 @@ cl::opt<std::string> Por(
              "program spins), stateful (the stateful search; the default for programs with "
              "spin loops or sched_yield, see --search), unfolding (unfolding-based POR: one "
              "execution per trace, and with cutoffs complete on spinning programs with "
-             "finitely many states; see --cutoffs)"),
-    cl::value_desc("none|dpor|bpor|source|optimal|stateful|unfolding"), cl::init(""),
+             "finitely many states; see --cutoffs), pct (random testing with PCT priorities: "
+             "a bug hunt, never complete; see --pct-depth)"),
+    cl::value_desc("none|dpor|bpor|source|optimal|stateful|unfolding|pct"), cl::init(""),
     cl::cat(Category));
 cl::opt<std::string> SearchName(
     "search",
@@ -49,7 +50,7 @@ cl::opt<std::string> SearchName(
              "terminates on programs whose loops spin (complete when the program has finitely "
              "many states) and finds livelocks as fair cycles; with --preemptions=N it is "
              "Spin's bounded context switching"),
-    cl::value_desc("none|dpor|bpor|source|optimal|stateful|unfolding"), cl::init(""),
+    cl::value_desc("none|dpor|bpor|source|optimal|stateful|unfolding|pct"), cl::init(""),
     cl::cat(Category));
 cl::opt<bool> Cutoffs(
     "cutoffs",
@@ -422,30 +423,14 @@ bool parseOptions(int argc, char **argv, Options &options) {
     bounded = true;
   }
   options.defaultMode = Por.empty() && !bounded;
-  if (Por.empty())
-    options.search.por = bounded ? PorMode::Bpor : PorMode::Dpor;
-  else if (Por == "none")
-    options.search.por = PorMode::None;
-  else if (Por == "dpor")
-    options.search.por = PorMode::Dpor;
-  else if (Por == "bpor")
-    options.search.por = PorMode::Bpor;
-  else if (Por == "source")
-    options.optimal = OptimalVariant::Source;
-  else if (Por == "optimal")
-    options.optimal = OptimalVariant::Optimal;
-  else if (Por == "stateful")
-    options.stateful = true;
-  else if (Por == "pct")
-    options.pct = true;
-  else if (Por == "unfolding")
-    options.unfolding = true;
-  else
-    return usageError(fmt::format(
-        "unknown --por={} (expected none, dpor, bpor, source, optimal, stateful, unfolding "
-        "or pct)",
-        std::string(Por)));
-  if (options.unfolding) {
+  // Without --por: BPOR with a bound, else optimal DPOR (the default mode may choose another
+  // once it knows the program).
+  std::string named = !Por.empty() ? std::string(Por) : bounded ? "bpor" : "optimal";
+  const SearchKind *kind = findSearch(named);
+  if (!kind)
+    return usageError(fmt::format("unknown --por={} (expected {})", named, searchKindList()));
+  options.explorer = std::string(kind->name);
+  if (options.explores("unfolding")) {
     if (bounded)
       return usageError(fmt::format("--por=unfolding takes no bound ({}): with cutoffs it "
                                     "terminates on spinning programs without one",
@@ -465,7 +450,7 @@ bool parseOptions(int argc, char **argv, Options &options) {
   } else if (Cutoffs.getNumOccurrences() || Alternatives.getNumOccurrences()) {
     return usageError("--cutoffs and --alternatives apply only to --por=unfolding");
   }
-  if (options.pct) {
+  if (options.explores("pct")) {
     if (bounded)
       return usageError(fmt::format("--por=pct takes no bound ({})", boundName));
     if (PctDepth < 1)
@@ -478,7 +463,7 @@ bool parseOptions(int argc, char **argv, Options &options) {
     return usageError("--pct-depth applies only to --por=pct, --seed to --por=pct and "
                       "--best-first-priority=random");
   }
-  if (options.stateful) {
+  if (options.explores("stateful")) {
     if (bounded && options.search.bound != BoundKind::Preemption)
       return usageError(fmt::format("the stateful search takes only --preemptions as a bound "
                                     "(bounded context switching), not {}",
@@ -516,16 +501,16 @@ bool parseOptions(int argc, char **argv, Options &options) {
     return usageError("--state-store, --bitstate-bits and --state-por apply only to "
                       "--search=stateful");
   }
-  if (options.optimal && bounded)
+  if ((options.explores("optimal") || options.explores("source")) && bounded)
     return usageError(fmt::format("--por={} cannot be combined with {}: it explores every "
                                   "schedule; bounds need --por=bpor",
                                   std::string(Por), boundName));
-  if (options.search.por == PorMode::Dpor && bounded && !bestFirst)
+  if (options.explores("dpor") && bounded && !bestFirst)
     return usageError(fmt::format(
         "--por=dpor cannot be combined with {}: DPOR under a bound loses the coverage "
         "guarantee (dissertation, chapter 3); use --por=bpor",
         boundName));
-  if (options.search.por == PorMode::Bpor && !bounded)
+  if (options.explores("bpor") && !bounded)
     return usageError("--por=bpor needs a bound (--preemptions, --contexts, --delta, --fair, "
                       "--depth, --local-depth or --local-context)");
   if (Iterate && !bounded)
@@ -563,10 +548,11 @@ bool parseOptions(int argc, char **argv, Options &options) {
   if (options.symbolicNondet && !Execution::symbolicSupported())
     return usageError("--nondet=symbolic needs a bporcheck built with Z3 (BPOR_WITH_Z3)");
   // A state key cannot describe a symbolic value's path condition (Model::stateKey).
-  if (options.stateful && options.symbolicNondet && NondetMode.getNumOccurrences() != 0)
+  if (options.explores("stateful") && options.symbolicNondet &&
+      NondetMode.getNumOccurrences() != 0)
     return usageError("--nondet=symbolic does not combine with the stateful search: a state "
                       "key cannot describe a path condition; use --nondet=values");
-  if (options.stateful)
+  if (options.explores("stateful"))
     options.symbolicNondet = false;
   if (options.symbolicNondet && NondetValues.getNumOccurrences() != 0)
     return usageError("--nondet-values applies only to --nondet=values");

@@ -1,13 +1,7 @@
 // bporcheck's command line (LLVM-style options via llvm::cl) and its validation.
 #pragma once
 
-#include "checker/Explorer.h"
-#include "checker/optimal/OptimalExplorer.h"
-#include "checker/random/PctSearch.h"
-#include "checker/stateful/StatefulSearch.h"
-#include "checker/unfolding/UnfoldingExplorer.h"
-
-#include <optional>
+#include "checker/registry/SearchRegistry.h"
 
 #include <cstdint>
 #include <string>
@@ -18,19 +12,16 @@ namespace bpor::tool {
 struct Options {
   std::string input;
   std::vector<std::string> clangArgs;
+  /// --search=NAME (or --por=NAME): the name of the search in checker/registry/SearchRegistry.h;
+  /// the default mode sets it once the program is known.
+  std::string explorer;
+  bool explores(std::string_view name) const { return explorer == name; }
   SearchOptions search;
-  /// --por=source or --por=optimal: the explorers of checker/optimal instead of explore().
-  std::optional<OptimalVariant> optimal;
-  /// --por=stateful (or --search=stateful): the stateful search of checker/stateful, with
-  /// `statefulOptions` (--state-store, --bitstate-bits; --preemptions is its context bound).
-  bool stateful = false;
+  /// The options of the searches that have their own: the stateful search (--state-store,
+  /// --bitstate-bits; --preemptions is its context bound), unfolding (--cutoffs,
+  /// --alternatives) and PCT (--pct-depth, --seed).
   StatefulOptions statefulOptions;
-  /// --por=unfolding: unfolding-based POR (checker/unfolding) with `unfoldingOptions`
-  /// (--cutoffs, --alternatives).
-  bool unfolding = false;
   UnfoldingOptions unfoldingOptions;
-  /// --por=pct: random testing with PCT priorities (a bug hunt, never complete).
-  bool pct = false;
   PctOptions pctOptions;
   /// Neither --por nor a bound was given: main picks the default mode once it knows whether
   /// the program spins (see chooseDefaultMode in main.cpp).

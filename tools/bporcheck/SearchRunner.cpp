@@ -30,6 +30,26 @@ std::string describeStorage(StateStorage storage, double omissionProbability) {
                      stateStorageName(storage), omissionProbability);
 }
 
+/// The unfolding search's part of the run's description: its counters, and what cutoffs
+/// mean for the verdict.
+void describeUnfolding(const UnfoldingOptions &options, const UnfoldingStatistics &u,
+                       RunDescription &run) {
+  if (options.cutoffs && !u.cutoffsApplied)
+    run.searchName = "unfolding POR (no cutoffs: the program's states have no keys" +
+                     std::string(options.partialAlternatives ? "; " : ")") +
+                     (options.partialAlternatives
+                          ? fmt::format("{}-partial alternatives)", options.partialAlternatives)
+                          : "");
+  run.extraStatistics =
+      fmt::format("unfolding: {} events, {} cutoffs, at most {} events in U, {} replays\n",
+                  u.events, u.cutoffs, u.maxU, u.replays);
+  // Cutoffs stop executions that may go on for ever: the search covers every reachable state
+  // but does not say whether some execution never ends.
+  if (u.cutoffs)
+    run.verdictNote = "cutoff events: whether every execution ends is not checked "
+                      "(--search=stateful finds livelocks)";
+}
+
 } // namespace
 
 // Without --por or a bound: optimal DPOR, which explores one execution per Mazurkiewicz trace
@@ -41,14 +61,14 @@ std::string describeStorage(StateStorage storage, double omissionProbability) {
 // instead (dissertation, Algorithm 13), which prunes the unfair schedules and terminates.
 void chooseDefaultMode(Options &options, bool hasYields, bool hasStateKeys) {
   if (hasYields && hasStateKeys) {
-    options.stateful = true;
+    options.explorer = "stateful";
     options.search.maxDepth = std::max<uint64_t>(options.search.maxDepth, StatefulMaxDepth);
   } else if (hasYields) {
-    options.search.por = PorMode::Bpor;
+    options.explorer = "bpor";
     options.search.bound = BoundKind::Fair;
     options.search.boundValue = DefaultFairBound;
   } else {
-    options.optimal = OptimalVariant::Optimal;
+    options.explorer = "optimal";
   }
 }
 
@@ -58,18 +78,20 @@ void configureBugHunt(Options &options, bool hasYields) {
 }
 
 std::string searchName(const Options &options) {
-  if (options.pct)
+  if (options.explores("pct"))
     return fmt::format("random testing (PCT, depth {}, seed {})", options.pctOptions.depth,
                        options.pctOptions.seed);
-  if (options.stateful)
+  if (options.explores("stateful"))
     return options.statefulOptions.preemptionBound
                ? fmt::format("stateful search (bounded context switching, {} preemption{})",
                              *options.statefulOptions.preemptionBound,
                              *options.statefulOptions.preemptionBound == 1 ? "" : "s")
                : "stateful search";
-  if (options.optimal)
-    return *options.optimal == OptimalVariant::Optimal ? "optimal DPOR" : "source-DPOR";
-  if (options.unfolding) {
+  if (options.explores("optimal"))
+    return "optimal DPOR";
+  if (options.explores("source"))
+    return "source-DPOR";
+  if (options.explores("unfolding")) {
     const UnfoldingOptions &u = options.unfoldingOptions;
     std::string alternatives =
         u.partialAlternatives ? fmt::format(", {}-partial alternatives", u.partialAlternatives)
@@ -79,9 +101,9 @@ std::string searchName(const Options &options) {
   }
   const SearchOptions &search = options.search;
   if (search.strategy == Strategy::BestFirst) {
-    std::string reduction = search.por == PorMode::Bpor   ? "BPOR"
-                            : search.por == PorMode::Dpor ? "DPOR"
-                                                          : "every schedule";
+    std::string reduction = options.explores("bpor")   ? "BPOR"
+                            : options.explores("dpor") ? "DPOR"
+                                                       : "every schedule";
     std::string order =
         search.bestFirstPriority == BestFirstPriority::Random
             ? fmt::format("random order, seed {}", search.seed)
@@ -99,18 +121,10 @@ std::string searchName(const Options &options) {
     return fmt::format("best-first {} ({}{})", reduction, order, limit);
   }
   bool bounded = search.bound != BoundKind::None;
-  std::string name;
-  switch (search.por) {
-  case PorMode::None:
-    name = bounded ? "plain bounded search" : "exhaustive search";
-    break;
-  case PorMode::Dpor:
-    name = "DPOR with sleep sets";
-    break;
-  case PorMode::Bpor:
-    name = "BPOR";
-    break;
-  }
+  std::string name = options.explores("bpor")   ? "BPOR"
+                     : options.explores("dpor") ? "DPOR with sleep sets"
+                     : bounded                  ? "plain bounded search"
+                                                : "exhaustive search";
   if (bounded)
     name += fmt::format(
         " ({} bound {}{}{})", boundKindName(search.bound), search.boundValue,
@@ -122,42 +136,25 @@ std::string searchName(const Options &options) {
 SearchResult runSearch(Model &model, Options &options, SearchOptions search, RunDescription &run,
                        const ExecutionObserver &observer, ProgressLine &progress,
                        bool hasStateKeys) {
-  auto stateful = [&]() {
-    StatefulResult found = exploreStateful(model, search, options.statefulOptions);
-    run.stateful = true;
-    run.storage = describeStorage(options.statefulOptions.storage, found.omissionProbability);
-    run.livelocksChecked = found.livelocksChecked;
-    run.incompleteReason = found.incompleteReason;
+  // The search `options` names (checker/registry/SearchRegistry.h) with `search` and the
+  // options of its own; the parts of what it found beyond SearchResult go into `run`.
+  auto runNamed = [&](const SearchOptions &s) {
+    const SearchKind *kind = findSearch(options.explorer);
+    SearchRequest request{s, options.statefulOptions, options.unfoldingOptions,
+                          options.pctOptions};
+    SearchOutcome found = kind->run(model, request, observer);
+    if (options.explores("stateful")) {
+      run.stateful = true;
+      run.storage = describeStorage(options.statefulOptions.storage, found.omissionProbability);
+      run.livelocksChecked = found.livelocksChecked;
+      run.incompleteReason = found.incompleteReason;
+    }
+    if (options.explores("unfolding"))
+      describeUnfolding(options.unfoldingOptions, found.unfolding, run);
     return std::move(found.search);
   };
-  if (options.stateful)
-    return stateful();
-  if (options.pct)
-    return explorePct(model, search, options.pctOptions);
-  if (options.unfolding) {
-    UnfoldingResult found = exploreUnfolding(model, search, options.unfoldingOptions, observer);
-    const UnfoldingStatistics &u = found.unfolding;
-    if (options.unfoldingOptions.cutoffs && !u.cutoffsApplied)
-      run.searchName = "unfolding POR (no cutoffs: the program's states have no keys" +
-                       std::string(options.unfoldingOptions.partialAlternatives ? "; " : ")") +
-                       (options.unfoldingOptions.partialAlternatives
-                            ? fmt::format("{}-partial alternatives)",
-                                          options.unfoldingOptions.partialAlternatives)
-                            : "");
-    run.extraStatistics =
-        fmt::format("unfolding: {} events, {} cutoffs, at most {} events in U, {} replays\n",
-                    u.events, u.cutoffs, u.maxU, u.replays);
-    // Cutoffs stop executions that may go on for ever: the search covers every reachable state
-    // but does not say whether some execution never ends.
-    if (u.cutoffs)
-      run.verdictNote = "cutoff events: whether every execution ends is not checked "
-                        "(--search=stateful finds livelocks)";
-    return std::move(found.search);
-  }
-  auto stateless = [&](const SearchOptions &s) {
-    return options.optimal ? exploreOptimal(model, s, *options.optimal, observer)
-                           : explore(model, s, observer);
-  };
+  if (!options.defaultMode || !options.explores("optimal"))
+    return runNamed(search);
   auto tooLong = [](const SearchResult &r) {
     return !r.errors.empty() && r.errors.front().error.kind == ErrorKind::DepthLimit;
   };
@@ -166,16 +163,16 @@ SearchResult runSearch(Model &model, Options &options, SearchOptions search, Run
     progress.finish();
     if (!options.json)
       std::cout << fmt::format("bporcheck: {}; the stateful search decides\n", why);
-    options.stateful = true;
+    options.explorer = "stateful";
     run.searchName = searchName(options);
     search.maxDepth = std::max<uint64_t>(search.maxDepth, StatefulMaxDepth);
-    return stateful();
+    return runNamed(search);
   };
-  bool mayHandOver = options.defaultMode && hasStateKeys && !options.hashStates;
+  bool mayHandOver = hasStateKeys && !options.hashStates;
   if (mayHandOver && !options.maxDepthGiven && search.maxDepth > CycleCheckDepth) {
     SearchOptions first = search;
     first.maxDepth = CycleCheckDepth;
-    SearchResult result = stateless(first);
+    SearchResult result = runNamed(first);
     if (!tooLong(result))
       return result;
     if (scheduleRevisitsState(model, result.errors.front().schedule))
@@ -183,7 +180,7 @@ SearchResult runSearch(Model &model, Options &options, SearchOptions search, Run
                                   "{} steps), so the program has cycles",
                                   CycleCheckDepth));
   }
-  SearchResult result = stateless(search);
+  SearchResult result = runNamed(search);
   // An execution longer than --max-depth may be a spin that an unfair schedule keeps going.
   if (mayHandOver && tooLong(result))
     return handOver(fmt::format("an execution exceeded {} steps", search.maxDepth));

@@ -1,5 +1,6 @@
 #include "tools/bporcheck/SvcompMode.h"
 
+#include "checker/optimal/OptimalExplorer.h"
 #include "tools/bporcheck/InputLoader.h"
 #include "tools/bporcheck/ModelFactory.h"
 #include "tools/bporcheck/NondetInputs.h"
@@ -268,7 +269,7 @@ int runSvcomp(const Options &options) {
   std::vector<std::string> inputs = {input->programFile};
   // Races are judged between co-enabled accesses and leaks at the end of each execution: the
   // unfolding search reaches every state but does not run every linearization through it.
-  if (options.unfolding && property->name != "unreach-call" && property->name != "no-overflow")
+  if (options.explores("unfolding") && property->name != "unreach-call" && property->name != "no-overflow")
     return unknown(fmt::format("the unfolding search checks unreach-call and no-overflow, not {}",
                                property->name));
   std::cout << fmt::format("bporcheck: {}: property {}, data model {}\n", inputs[0], property->name,
@@ -369,7 +370,7 @@ int runSvcomp(const Options &options) {
   auto runComplete = [&](double timeLimit) {
     SearchOptions full = base;
     full.timeLimitSeconds = timeLimit;
-    if (options.unfolding) {
+    if (options.explores("unfolding")) {
       // With state keys it has cutoffs and so ends on programs that spin. It decides on its
       // own whether some execution is too long: what an earlier search met does not count.
       obstacles.tooLong.reset();
@@ -400,7 +401,7 @@ int runSvcomp(const Options &options) {
   // 0b. Where optimal DPOR did not finish, the stateful search for a moment too: threads that
   //     meet in few states can still have factorially many traces (a barrier used twice by
   //     three threads).
-  if (!settled && hasStateKeys && !searches.back().stateful && !options.unfolding) {
+  if (!settled && hasStateKeys && !searches.back().stateful && !options.explores("unfolding")) {
     statefulBase.timeLimitSeconds = std::max(1.0, budget * QuickCompleteShare);
     searches.push_back(runStateful(*keyed, statefulBase));
     progress.finish();
@@ -418,7 +419,7 @@ int runSvcomp(const Options &options) {
   //     a schedule of the program itself (the abstraction's may be spurious). Where threads
   //     are made without end, the bug hunt's executions never end either: the sorted search
   //     with a few threads at most looks for violations instead.
-  if (!settled && hasStateKeys && !options.unfolding) {
+  if (!settled && hasStateKeys && !options.explores("unfolding")) {
     bool threadLimitMet = false;
     // Runs one symmetric search; true if it settled the task.
     auto trySymmetric = [&](unsigned threshold, ThreadId threadLimit, double share) {
@@ -466,7 +467,7 @@ int runSvcomp(const Options &options) {
   //     iteration could overflow or race). A complete search of it without violation settles
   //     TRUE; a violation it reaches settles nothing.
   if (!settled && property->name == "unreach-call" && config.symbolicNondet &&
-      !options.unfolding) {
+      !options.explores("unfolding")) {
     ModelConfig abstractLoops = config;
     abstractLoops.abstractLoops = true;
     loopsAbstractedBuilt = buildAgain(abstractLoops);
@@ -532,7 +533,7 @@ int runSvcomp(const Options &options) {
   //    With --por=unfolding the unfolding search decides instead.
   double left = budget - FinishingShare * budget - elapsed();
   if (capped && previous.result.errors.empty() && left > 1) {
-    if (options.unfolding) {
+    if (options.explores("unfolding")) {
       if (!previous.unfolding)
         runComplete(left);
     } else if (hasStateKeys && !previous.stateful) {

@@ -113,18 +113,15 @@ RunDescription describeRun(const Options &options, bool usesNondet) {
   if (search.strategy == Strategy::BestFirst)
     run.boundPhrase =
         search.bestFirstLimit ? boundPhrase(search, *search.bestFirstLimit) : std::string();
-  if (options.stateful && options.statefulOptions.preemptionBound)
+  if (options.explores("stateful") && options.statefulOptions.preemptionBound)
     run.boundPhrase = boundPhrase(BoundKind::Preemption, *options.statefulOptions.preemptionBound);
-  run.stateful = options.stateful;
+  run.stateful = options.explores("stateful");
   if (usesNondet)
     run.nondetDomain =
         options.symbolicNondet
             ? "every value of every nondet input"
             : fmt::format("nondet values in {{{}}}", joinValues(options.nondetValues));
-  run.options["por"] = options.stateful    ? "stateful"
-                       : options.unfolding ? "unfolding"
-                       : options.optimal   ? optimalVariantName(*options.optimal)
-                                           : porModeName(options.search.por);
+  run.options["por"] = options.explorer;
   run.options["bound"] = boundKindName(options.search.bound);
   run.options["bound_value"] = std::to_string(options.search.boundValue);
   run.options["combined_fair_bound"] =

@@ -1,0 +1,68 @@
+// Every search the checker offers, by the name users select it with (--search=NAME): one table,
+// so that adding a search is its folder under checker/ plus one entry in SearchRegistry.cpp
+// (docs/design.md, "Adding a search").
+#pragma once
+
+#include "checker/Explorer.h"
+#include "checker/random/PctSearch.h"
+#include "checker/stateful/StatefulSearch.h"
+#include "checker/unfolding/UnfoldingExplorer.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bpor {
+
+/// What a search is asked to do: the options every search reads (SearchOptions; `por` is set
+/// by the entry of none, dpor and bpor) and the options of the searches that have their own.
+struct SearchRequest {
+  SearchOptions options;
+  StatefulOptions stateful;
+  UnfoldingOptions unfolding;
+  PctOptions pct;
+};
+
+/// What a search found: SearchResult, and what some searches add to it.
+struct SearchOutcome {
+  SearchResult search;
+  /// The stateful search: the probability that a state was taken for a visited one (hash
+  /// compaction, bitstate), why it stopped early, and whether livelocks were checked.
+  double omissionProbability = 0;
+  std::string incompleteReason;
+  bool livelocksChecked = false;
+  /// The unfolding search's own counters.
+  UnfoldingStatistics unfolding;
+};
+
+/// Which bounds (SearchOptions::bound) a search takes.
+enum class BoundUse : uint8_t {
+  None,           // none: it explores every schedule, or terminates without one
+  Optional,       // exhaustive search: plain bounded search with one
+  Required,       // BPOR: a bound is what it is for
+  PreemptionOnly, // the stateful search: bounded context switching
+};
+
+struct SearchKind {
+  /// The name users select it by: --search=NAME (--por=NAME).
+  std::string_view name;
+  /// One line for the help text.
+  std::string_view summary;
+  BoundUse bounds;
+  /// Whether a search that finishes covers every reachable state (within its bound); false for
+  /// random testing.
+  bool exhaustive;
+  SearchOutcome (*run)(Model &model, const SearchRequest &request,
+                       const ExecutionObserver &observer);
+};
+
+/// Every search, in the order the help text lists them.
+const std::vector<SearchKind> &searchKinds();
+
+/// The search named `name`, or nullptr.
+const SearchKind *findSearch(std::string_view name);
+
+/// "none, dpor, bpor, ... or pct": the names, for messages.
+std::string searchKindList();
+
+} // namespace bpor

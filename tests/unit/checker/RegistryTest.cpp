@@ -1,0 +1,79 @@
+// The table of searches (checker/registry/SearchRegistry.h): every exhaustive search it names
+// finds the same distinct errors (kind and wording) as exhaustive search on generated programs,
+// and reports itself complete; random testing never does.
+#include "tests/support/Generator.h"
+#include "tests/support/ProgramModel.h"
+
+#include "checker/registry/SearchRegistry.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+using namespace bpor;
+using namespace bpor::testing;
+
+namespace {
+
+/// The distinct errors a search reported: kind and message.
+std::set<std::pair<ErrorKind, std::string>> errorsOf(const SearchResult &result) {
+  std::set<std::pair<ErrorKind, std::string>> out;
+  for (const ErrorReport &report : result.errors)
+    out.emplace(report.error.kind, report.error.message);
+  return out;
+}
+
+SearchOutcome runNamed(const SearchKind &kind, const Program &program) {
+  SearchRequest request;
+  request.options.keepGoing = true;
+  request.options.oneReportPerError = true;
+  request.options.maxExecutions = kind.exhaustive ? 0 : 50;
+  if (kind.bounds == BoundUse::Required) { // a bound no generated program reaches
+    request.options.bound = BoundKind::Preemption;
+    request.options.boundValue = 100;
+  }
+  ProgramModel model(program);
+  return kind.run(model, request, {});
+}
+
+} // namespace
+
+TEST(SearchRegistry, NamesEverySearchOnce) {
+  std::set<std::string_view> names;
+  for (const SearchKind &kind : searchKinds()) {
+    EXPECT_TRUE(names.insert(kind.name).second) << kind.name;
+    EXPECT_EQ(findSearch(kind.name), &kind);
+    EXPECT_FALSE(kind.summary.empty());
+  }
+  for (std::string_view name : {"none", "dpor", "bpor", "source", "optimal", "stateful",
+                                "unfolding", "pct"})
+    EXPECT_NE(findSearch(name), nullptr) << name;
+  EXPECT_EQ(findSearch("dfs"), nullptr);
+  EXPECT_EQ(searchKindList(), "none, dpor, bpor, source, optimal, stateful, unfolding or pct");
+}
+
+TEST(SearchRegistry, ExhaustiveSearchesAgreeWithExhaustiveSearch) {
+  GeneratorOptions generator;
+  generator.assumes = true;
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    Program program = generateProgram(seed, generator);
+    SearchOutcome reference = runNamed(*findSearch("none"), program);
+    ASSERT_TRUE(reference.search.complete) << seed;
+    for (const SearchKind &kind : searchKinds()) {
+      SearchOutcome found = runNamed(kind, program);
+      if (!kind.exhaustive) {
+        EXPECT_FALSE(found.search.complete) << kind.name;
+        continue;
+      }
+      if (kind.name == "stateful") { // the test models have no state keys
+        EXPECT_FALSE(found.search.complete) << seed;
+        EXPECT_NE(found.incompleteReason.find("no state keys"), std::string::npos)
+            << found.incompleteReason;
+        continue;
+      }
+      EXPECT_TRUE(found.search.complete) << kind.name << " seed " << seed;
+      EXPECT_EQ(errorsOf(found.search), errorsOf(reference.search))
+          << kind.name << " seed " << seed;
+    }
+  }
+}
