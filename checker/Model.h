@@ -14,6 +14,7 @@
 
 #include "core/Operation.h"
 #include "core/Outcome.h"
+#include "core/SourceLocation.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -95,8 +96,14 @@ public:
   /// docs/design.md, "The stateful search and state keys".
   virtual bool stateKey(std::string &key) const { return false; }
 
-  /// Human-readable "file:line" for an operation's location id; empty if unknown.
-  virtual std::string describeLocation(uint32_t location) const { return {}; }
+  /// The source position an operation's location id stands for (unknown for 0 or an id the
+  /// model did not give). Its file stays valid while the model lives.
+  virtual SourceLocation sourceLocation(uint32_t location) const { return {}; }
+
+  /// sourceLocation() as text: "file:line" or "file:line:column"; empty if unknown.
+  std::string describeLocation(uint32_t location) const {
+    return sourceLocation(location).str();
+  }
 
   /// Human-readable description of an address for traces ("x", "heap#3+8"); may be empty.
   virtual std::string describeAddress(uint64_t address) const { return {}; }

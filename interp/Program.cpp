@@ -6,14 +6,6 @@
 
 namespace bpor {
 
-std::string SourceLocation::str() const {
-  if (!known())
-    return {};
-  if (column != 0)
-    return fmt::format("{}:{}:{}", file, line, column);
-  return fmt::format("{}:{}", file, line);
-}
-
 std::unique_ptr<Program> Program::build(const llvm::Module &module,
                                         const ExternalRegistry &registry,
                                         std::string &error) {

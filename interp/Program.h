@@ -6,6 +6,7 @@
 // build() the Program does not refer to the Module any more.
 #pragma once
 
+#include "core/SourceLocation.h"
 #include "interp/Bytecode.h"
 #include "interp/ExternalCall.h"
 #include "runtime/memory/Memory.h"
@@ -21,18 +22,6 @@ class Module;
 }
 
 namespace bpor {
-
-/// A source position: from @__bpor_source_locations (by id) or from an
-/// instruction's DILocation.
-struct SourceLocation {
-  std::string_view file; // empty if unknown
-  uint32_t line = 0;
-  uint32_t column = 0;
-
-  bool known() const { return !file.empty() || line != 0; }
-  /// "file:line" (or "file:line:column" when column is set); "" if unknown.
-  std::string str() const;
-};
 
 class Program {
 public:

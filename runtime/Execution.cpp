@@ -368,21 +368,23 @@ uint32_t Execution::currentLocation(const ProgramThread &thread) {
 uint32_t Execution::internLocation(const SourceLocation &location) {
   if (!location.known())
     return 0;
-  std::string text = location.str();
   auto [it, inserted] = extraLocationIds_.try_emplace(
-      text, program_.numLocations() + uint32_t(extraLocations_.size()));
-  if (inserted)
-    extraLocations_.push_back(std::move(text));
+      location.str(), program_.numLocations() + uint32_t(extraLocations_.size()));
+  if (inserted) {
+    extraLocationFiles_.emplace_back(location.file);
+    extraLocations_.push_back(
+        SourceLocation{extraLocationFiles_.back(), location.line, location.column});
+  }
   return it->second;
 }
 
-std::string Execution::describeLocation(uint32_t location) const {
+SourceLocation Execution::sourceLocation(uint32_t location) const {
   if (location == 0)
     return {};
   if (location < program_.numLocations())
-    return program_.location(location).str();
+    return program_.location(location);
   uint32_t extra = location - program_.numLocations();
-  return extra < extraLocations_.size() ? extraLocations_[extra] : std::string();
+  return extra < extraLocations_.size() ? extraLocations_[extra] : SourceLocation{};
 }
 
 std::string Execution::describeAddress(uint64_t address) const {

@@ -25,6 +25,7 @@
 #include "runtime/sync/SyncTable.h"
 
 #include <array>
+#include <deque>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -170,7 +171,7 @@ public:
   const Operation &step(ThreadId thread, uint32_t choice = 0) override;
   ExecStatus status() const override { return status_; }
   const ErrorInfo &error() const override { return error_; }
-  std::string describeLocation(uint32_t location) const override;
+  SourceLocation sourceLocation(uint32_t location) const override;
   std::string describeAddress(uint64_t address) const override;
 
   // Checkpoints (Checkpoint.cpp): a copy of every part of the run's state.
@@ -452,7 +453,11 @@ private:
 
   /// Locations interned from debug info, numbered after the program's own location table;
   /// kept across restarts so that ids are stable.
-  std::vector<std::string> extraLocations_;
+  /// Locations beyond the Program's table (DILocations, files read from the program's
+  /// memory), in order of id; their files in a deque, which never moves an element, so the
+  /// file views stay valid.
+  std::vector<SourceLocation> extraLocations_;
+  std::deque<std::string> extraLocationFiles_;
   std::unordered_map<std::string, uint32_t> extraLocationIds_;
   static constexpr uint32_t NotInterned = ~uint32_t(0);
   std::vector<uint32_t> debugLocationIds_; // Program debug-location index -> location id

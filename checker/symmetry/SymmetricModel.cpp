@@ -123,8 +123,8 @@ bool SymmetricModel::stateKey(std::string &key) const {
   return obstacle_.kind == ErrorKind::None && inner_.stateKey(key);
 }
 
-std::string SymmetricModel::describeLocation(uint32_t location) const {
-  return inner_.describeLocation(location);
+SourceLocation SymmetricModel::sourceLocation(uint32_t location) const {
+  return inner_.sourceLocation(location);
 }
 
 std::string SymmetricModel::describeAddress(uint64_t address) const {

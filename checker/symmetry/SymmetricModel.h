@@ -42,7 +42,7 @@ public:
   bool checkpointInto(ModelCheckpoint &into) const override;
   void restore(const ModelCheckpoint &checkpoint) override;
   bool stateKey(std::string &key) const override;
-  std::string describeLocation(uint32_t location) const override;
+  SourceLocation sourceLocation(uint32_t location) const override;
   std::string describeAddress(uint64_t address) const override;
 
   /// At most `threads` threads (main included): a thread about to create one more is not

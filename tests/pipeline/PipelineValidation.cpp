@@ -162,8 +162,8 @@ public:
   bool checkpointInto(ModelCheckpoint &into) const override { return inner_.checkpointInto(into); }
   void restore(const ModelCheckpoint &saved) override { inner_.restore(saved); }
   bool stateKey(std::string &key) const override { return inner_.stateKey(key); }
-  std::string describeLocation(uint32_t location) const override {
-    return inner_.describeLocation(location);
+  SourceLocation sourceLocation(uint32_t location) const override {
+    return inner_.sourceLocation(location);
   }
   std::string describeAddress(uint64_t address) const override {
     return inner_.describeAddress(address);

@@ -97,22 +97,6 @@ std::string header(const char *type, const std::string &programFile,
 
 } // namespace
 
-unsigned lineOf(const std::string &location) {
-  llvm::StringRef rest(location);
-  unsigned numbers[2] = {0, 0};
-  int found = 0;
-  // Up to two trailing numeric fields: the last is the column if there are two.
-  while (found < 2) {
-    size_t colon = rest.rfind(':');
-    unsigned value = 0;
-    if (colon == llvm::StringRef::npos || rest.substr(colon + 1).getAsInteger(10, value))
-      break;
-    numbers[found++] = value;
-    rest = rest.take_front(colon);
-  }
-  return found == 2 ? numbers[1] : found == 1 ? numbers[0] : 0;
-}
-
 namespace {
 
 // The __VERIFIER_nondet_* function called on a source line, if exactly one is named there: a
@@ -203,7 +187,7 @@ std::string writeViolationWitness(const std::string &path, const Model &model,
     for (; nextInput < nondetValues.size() && nondetValues[nextInput].afterStep <= stepsDone;
          ++nextInput) {
       const NondetValue &input = nondetValues[nextInput];
-      unsigned line = lineOf(model.describeLocation(input.location));
+      unsigned line = model.sourceLocation(input.location).line;
       edge(fmt::format("{}<data key=\"threadId\">{}</data>{}",
                        line ? fmt::format("<data key=\"startline\">{}</data>", line) : "",
                        input.thread, assumption(line, input.value)));
@@ -212,7 +196,7 @@ std::string writeViolationWitness(const std::string &path, const Model &model,
   for (size_t step = 0; step < report.trace.size(); ++step) {
     inputsUpTo(step);
     const Operation &event = report.trace[step];
-    unsigned line = lineOf(model.describeLocation(event.location));
+    unsigned line = model.sourceLocation(event.location).line;
     std::string data;
     if (line)
       data += fmt::format("<data key=\"startline\">{}</data>", line);
@@ -225,7 +209,7 @@ std::string writeViolationWitness(const std::string &path, const Model &model,
   }
   inputsUpTo(report.trace.size());
   // The last edge reaches the call of the error function.
-  unsigned errorLine = lineOf(model.describeLocation(report.error.location));
+  unsigned errorLine = model.sourceLocation(report.error.location).line;
   out += fmt::format("<node id=\"N{}\"><data key=\"violation\">true</data></node>\n", node + 1);
   out += fmt::format(
       "<edge source=\"N{}\" target=\"N{}\">{}<data key=\"threadId\">{}</data></edge>\n", node,

@@ -11,10 +11,6 @@
 
 namespace bpor::tool {
 
-/// The line number of a "file:line" or "file:line:column" location (Model::describeLocation),
-/// or 0.
-unsigned lineOf(const std::string &location);
-
 /// Writes the witness; returns "" or a one-line problem.
 std::string writeViolationWitness(const std::string &path, const Model &model,
                                   const ErrorReport &report,

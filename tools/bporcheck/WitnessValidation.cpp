@@ -114,7 +114,7 @@ private:
       if (thread >= model_.numThreads() || !model_.isAlive(thread) || !model_.isEnabled(thread))
         continue;
       const Operation &pending = model_.pending(thread);
-      if (edge.line && lineOf(model_.describeLocation(pending.location)) != *edge.line)
+      if (edge.line && model_.sourceLocation(pending.location).line != *edge.line)
         continue;
       std::optional<int64_t> value = edge.result;
       if (!value && pending.kind == OpKind::Nondet) {

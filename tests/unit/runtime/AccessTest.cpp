@@ -35,6 +35,10 @@ define i32 @main() {
   EXPECT_TRUE(rmw.accesses[0].write);
   EXPECT_EQ(rmw.location, 1u);
   EXPECT_EQ(execution.describeLocation(rmw.location), "a.c:7:3");
+  SourceLocation where = execution.sourceLocation(rmw.location);
+  EXPECT_EQ(where.file, "a.c");
+  EXPECT_EQ(where.line, 7u);
+  EXPECT_EQ(where.column, 3u);
   EXPECT_EQ(execution.step(0).value, 5u); // the old value
   EXPECT_EQ(globalValue(execution, *built.program, "x", 8), 8u);
 

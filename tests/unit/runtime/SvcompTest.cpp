@@ -187,6 +187,11 @@ define i32 @main() {
   EXPECT_EQ(execution.error().kind, ErrorKind::AssertionFailure);
   EXPECT_EQ(execution.error().message, "assertion 'x > 0' failed in main");
   EXPECT_EQ(execution.describeLocation(execution.error().location), "foo.c:17");
+  // A file name read from the program's memory: the execution keeps its own copy.
+  SourceLocation where = execution.sourceLocation(execution.error().location);
+  EXPECT_EQ(where.file, "foo.c");
+  EXPECT_EQ(where.line, 17u);
+  EXPECT_EQ(where.column, 0u);
   EXPECT_EQ(execution.error().thread, 0u);
 }
 
