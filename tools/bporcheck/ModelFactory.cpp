@@ -23,10 +23,10 @@
 namespace bpor::tool {
 namespace {
 
-// The Execution refers to the Program, and the Program outlives nothing else: keep both in one
-// object and hand out the Execution through an aliasing shared_ptr.
+// The Execution refers to the Program, which must outlive it: keep a share of the Program with
+// the Execution in one object, and hand out the Execution through an aliasing shared_ptr.
 struct ProgramAndExecution {
-  std::unique_ptr<Program> program;
+  std::shared_ptr<const Program> program;
   std::unique_ptr<Execution> execution;
 };
 
@@ -180,10 +180,9 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
 
   ExternalRegistry registry;
   registerExternals(registry);
-  auto both = std::make_shared<ProgramAndExecution>();
   std::string error;
-  both->program = Program::build(*module, registry, error);
-  if (!both->program) {
+  std::shared_ptr<const Program> program = Program::build(*module, registry, error);
+  if (!program) {
     built.error = error;
     built.exitCode = 3;
     return built;
@@ -203,10 +202,21 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
   options.abortStopsThread = config.abortStopsThread;
   options.raceDetection = config.raceDetection;
   options.detectLeaks = config.detectLeaks;
-  both->execution = std::make_unique<Execution>(*both->program, options);
-  built.execution = both->execution.get();
-  built.model = std::shared_ptr<Model>(both, both->execution.get());
+  built.program = std::move(program);
+  built.executionOptions = options;
+  std::shared_ptr<Execution> execution = built.newExecution();
+  built.execution = execution.get();
+  built.model = std::move(execution);
   return built;
+}
+
+std::shared_ptr<Execution> BuiltModel::newExecution() const {
+  if (!program)
+    return nullptr;
+  auto both = std::make_shared<ProgramAndExecution>();
+  both->program = program;
+  both->execution = std::make_unique<Execution>(*program, executionOptions);
+  return std::shared_ptr<Execution>(both, both->execution.get());
 }
 
 } // namespace bpor::tool

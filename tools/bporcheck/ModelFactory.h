@@ -42,6 +42,16 @@ struct ModelConfig {
 struct BuiltModel {
   std::shared_ptr<Model> model;         // null on failure
   Execution *execution = nullptr; // the same object as model (coverage gaps, nondet inputs)
+  /// The decoded program `model` runs, and the options it runs with: another model over the
+  /// same program is newExecution()'s.
+  std::shared_ptr<const Program> program;
+  ExecutionOptions executionOptions;
+
+  /// A model of its own over the same program, with the same options, starting at s0: the
+  /// Program is only read once built, so models over it may run on different threads at once
+  /// (a parallel search gives each worker one). Null if the build failed. Location ids are the
+  /// model's own: an id from one model means nothing to another (Model::sourceLocation).
+  std::shared_ptr<Execution> newExecution() const;
   std::string error;                    // one line
   int exitCode = 0;                     // 2 bad input, 3 unsupported construct
   bool usesNondet = false;              // the program calls __VERIFIER_nondet_*

@@ -1,0 +1,113 @@
+// Several models over one decoded program (tool::BuiltModel::newExecution), the seam a parallel
+// search gives its workers: models searched at the same time on different threads each explore
+// exactly what one model searched alone explores (executions and every distinct error with its
+// place), for generated C programs through the real pipeline, with plain and with symbolic
+// nondet values. The Program is shared and only read; everything a run changes is the model's.
+#include "tests/pipeline/CProgramGenerator.h"
+#include "tools/bporcheck/InputLoader.h"
+#include "tools/bporcheck/ModelFactory.h"
+
+#include "checker/optimal/OptimalExplorer.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <thread>
+#include <tuple>
+
+using namespace bpor;
+using namespace bpor::testing;
+
+namespace {
+
+struct Explored {
+  uint64_t executions = 0;
+  bool complete = false;
+  std::set<std::tuple<ErrorKind, std::string, std::string>> errors; // kind, message, place
+};
+
+Explored search(Model &model) {
+  SearchOptions options;
+  options.keepGoing = true;
+  options.oneReportPerError = true;
+  SearchResult result = exploreOptimal(model, options, OptimalVariant::Optimal);
+  Explored out;
+  out.executions = result.stats.executions;
+  out.complete = result.complete;
+  for (const ErrorReport &report : result.errors)
+    out.errors.emplace(report.error.kind, report.error.message,
+                       model.describeLocation(report.error.location));
+  return out;
+}
+
+tool::BuiltModel build(const CProgram &program, const tool::ModelConfig &config,
+                       llvm::LLVMContext &context) {
+  llvm::SmallString<128> path;
+  EXPECT_FALSE(llvm::sys::fs::createTemporaryFile("bpor_shared", "c", path));
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream out(path, ec);
+    out << program.source;
+  }
+  tool::LoadedInput input = tool::loadInput(std::string(path), {BPOR_TEST_CLANG, {}}, context);
+  llvm::sys::fs::remove(path);
+  EXPECT_TRUE(input.module) << input.error;
+  if (!input.module)
+    return {};
+  return tool::buildModel(std::move(input.module), config);
+}
+
+/// Returns what the model alone explored (the checks need programs that branch).
+Explored checkTogether(const CProgram &program, const tool::ModelConfig &config, uint64_t seed) {
+  llvm::LLVMContext context;
+  tool::BuiltModel built = build(program, config, context);
+  EXPECT_TRUE(built.model) << built.error;
+  if (!built.model)
+    return {};
+  Explored alone = search(*built.model);
+  EXPECT_TRUE(alone.complete) << seed;
+  std::shared_ptr<Execution> first = built.newExecution(), second = built.newExecution();
+  Explored a, b;
+  std::thread one([&] { a = search(*first); });
+  std::thread two([&] { b = search(*second); });
+  one.join();
+  two.join();
+  for (const Explored *together : {&a, &b}) {
+    EXPECT_EQ(together->executions, alone.executions) << "seed " << seed << "\n" << program.source;
+    EXPECT_EQ(together->complete, alone.complete) << seed;
+    EXPECT_TRUE(together->errors == alone.errors) << "seed " << seed << "\n" << program.source;
+  }
+  return alone;
+}
+
+} // namespace
+
+TEST(SharedProgram, ModelsSearchedTogetherExploreWhatOneExploresAlone) {
+  tool::ModelConfig config;
+  config.nondetValues = {0, 1};
+  uint64_t executions = 0, withErrors = 0;
+  for (uint64_t seed = 0; seed < 12; ++seed) {
+    Explored alone = checkTogether(generateCProgram(seed, CGeneratorOptions()), config, seed);
+    executions += alone.executions;
+    withErrors += !alone.errors.empty();
+  }
+  EXPECT_GT(executions, 12 * 10u);
+  EXPECT_GT(withErrors, 0u);
+}
+
+TEST(SharedProgram, SymbolicModelsSearchedTogether) {
+  if (!Execution::symbolicSupported())
+    GTEST_SKIP() << "built without Z3";
+  CGeneratorOptions options;
+  options.charNondet = true;
+  tool::ModelConfig config;
+  config.symbolicNondet = true;
+  uint64_t executions = 0;
+  for (uint64_t seed = 0; seed < 6; ++seed)
+    executions += checkTogether(generateCProgram(seed, options), config, seed).executions;
+  EXPECT_GT(executions, 6u);
+}
