@@ -8,25 +8,11 @@
 
 namespace bpor {
 
-// Clocks for comparing what steps cost with what a checkpoint costs, in nanoseconds. Every
-// forward step is timed, so that clock must be cheap: the coarse monotonic clock (no
-// time-stamp counter read, which a virtual machine may trap; a resolution of a few
-// milliseconds, so a cheap step mostly reads as 0 and occasionally as one tick, which is right
-// on average). A checkpoint is timed rarely, with the precise clock.
+// A checkpoint is timed rarely, with the precise clock (steps with the cheap one, header).
 static uint64_t preciseNanos() {
   return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
                       std::chrono::steady_clock::now().time_since_epoch())
                       .count());
-}
-
-static uint64_t cheapNanos() {
-#if defined(CLOCK_MONOTONIC_COARSE)
-  timespec now;
-  clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
-  return uint64_t(now.tv_sec) * 1000000000u + uint64_t(now.tv_nsec);
-#else
-  return preciseNanos();
-#endif
 }
 
 StateRestorer::StateRestorer(Model &model, CheckpointPolicy policy)
@@ -35,16 +21,6 @@ StateRestorer::StateRestorer(Model &model, CheckpointPolicy policy)
 }
 
 StateRestorer::~StateRestorer() = default;
-
-StateRestorer::Slot &StateRestorer::push() {
-  if (++depth_ == slots_.size())
-    slots_.emplace_back();
-  Slot &slot = slots_[depth_];
-  slot.taken = ScheduleStep{};
-  slot.replayCost = 0;
-  slot.hasCheckpoint = false;
-  return slot;
-}
 
 void StateRestorer::restart(bool measure) {
   model_.restart();
@@ -61,16 +37,6 @@ void StateRestorer::restart(bool measure) {
   }
 }
 
-const Operation &StateRestorer::step(ScheduleStep step) {
-  slots_[depth_].taken = step;
-  uint64_t started = cheapNanos();
-  const Operation &event = model_.step(step.thread, step.choice);
-  uint64_t took = cheapNanos() - started;
-  uint64_t before = slots_[depth_].replayCost;
-  push().replayCost = before + took;
-  return event;
-}
-
 void StateRestorer::mayReturnHere() {
   Slot &slot = slots_[depth_];
   if (supported_ && depth_ > 0 &&
@@ -78,8 +44,6 @@ void StateRestorer::mayReturnHere() {
        (checkpointCost_ && slot.replayCost > 2 * checkpointCost_)))
     saveCheckpoint(slot);
 }
-
-void StateRestorer::pop() { --depth_; }
 
 // Keeps a checkpoint of the model's current state in `slot` and measures what it cost.
 void StateRestorer::saveCheckpoint(Slot &slot) {

@@ -15,6 +15,7 @@
 #include "checker/Explorer.h"
 
 #include <cstdint>
+#include <ctime>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -35,15 +36,23 @@ public:
   size_t depth() const { return depth_; }
 
   /// Takes `step` from the state at the end of the path, timing it; the state it reaches ends
-  /// the path. Returns the executed event.
-  const Operation &step(ScheduleStep step);
+  /// the path. Returns the executed event. (Inline: it is on every step's path.)
+  const Operation &step(ScheduleStep step) {
+    slots_[depth_].taken = step;
+    uint64_t started = cheapNanos();
+    const Operation &event = model_.step(step.thread, step.choice);
+    uint64_t took = cheapNanos() - started;
+    uint64_t before = slots_[depth_].replayCost;
+    push().replayCost = before + took;
+    return event;
+  }
 
   /// The search will come back to the state at the end of the path to explore another branch:
   /// keep a checkpoint of it if the policy says so.
   void mayReturnHere();
 
   /// Drops the state at the end of the path (the search backtracks past it).
-  void pop();
+  void pop() { --depth_; }
 
   /// A replayed step gave another event than `recorded` had.
   struct Divergence {
@@ -62,8 +71,26 @@ private:
     bool hasCheckpoint = false;  // `checkpoint` holds this state
     std::unique_ptr<ModelCheckpoint> checkpoint; // outlives the flag: its storage is reused
   };
-  Slot &push();
+  Slot &push() {
+    if (++depth_ == slots_.size())
+      slots_.emplace_back();
+    Slot &slot = slots_[depth_];
+    slot.taken = ScheduleStep{};
+    slot.replayCost = 0;
+    slot.hasCheckpoint = false;
+    return slot;
+  }
   void saveCheckpoint(Slot &slot);
+
+  /// Every forward step is timed, so this clock must be cheap: the coarse monotonic clock (no
+  /// time-stamp counter read, which a virtual machine may trap; a resolution of a few
+  /// milliseconds, so a cheap step mostly reads as 0 and occasionally as one tick, which is
+  /// right on average).
+  static uint64_t cheapNanos() {
+    timespec now;
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
+    return uint64_t(now.tv_sec) * 1000000000u + uint64_t(now.tv_nsec);
+  }
 
   Model &model_;
   CheckpointPolicy policy_;
