@@ -1,6 +1,7 @@
 #include "checker/Search.h"
 
 #include "checker/Dependence.h"
+#include "checker/engine/DepthFirstLoop.h"
 #include "checker/engine/ExecutionEnds.h"
 
 #include <fmt/format.h>
@@ -521,17 +522,7 @@ void SearchEngine::endAtDepthLimit(ThreadId next) {
 }
 
 ExecutionEnd SearchEngine::endOf(ExecStatus status) {
-  switch (status) {
-  case ExecStatus::Finished:
-    return ExecutionEnd::Finished;
-  case ExecStatus::Infeasible:
-    return ExecutionEnd::Infeasible;
-  case ExecStatus::Error:
-    return ExecutionEnd::Error;
-  case ExecStatus::Running:
-    break;
-  }
-  return classifyBlockedEnd();
+  return status == ExecStatus::Running ? classifyBlockedEnd() : executionEndOf(status);
 }
 
 // The top state is running but the search takes no transition from it: why?
@@ -600,26 +591,7 @@ bool SearchEngine::hasUnexploredBranch() const {
 SearchResult SearchEngine::run() {
   if (options.strategy == Strategy::BestFirst)
     return runBestFirst();
-  ledger.start();
-  restorer.restart(/*measure=*/true);
-  ExecStatus status = model.status();
-  captureState(status == ExecStatus::Running);
-  if (status != ExecStatus::Running) {
-    // The program ended (or failed) before its first visible operation.
-    if (status == ExecStatus::Error)
-      reportError(model.error());
-    endExecution(endOf(status));
-  } else {
-    initialize();
-    runExecution();
-  }
-  while (!ledger.stopped()) {
-    if (!backtrackToNextBranch())
-      break;
-    if (!ledger.stopped() && !lastBranchEnded)
-      runExecution();
-  }
-  return ledger.finish([&] { return hasUnexploredBranch(); });
+  return runDepthFirst(*this, model, restorer, ledger);
 }
 
 } // namespace bpor

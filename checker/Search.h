@@ -4,8 +4,7 @@
 
 #include "checker/Explorer.h"
 #include "checker/SearchStack.h"
-#include "checker/engine/SearchLedger.h"
-#include "checker/engine/StateRestorer.h"
+#include "checker/engine/DepthFirstLoop.h"
 #include "checker/VectorClock.h"
 #include "checker/bounds/BoundFunction.h"
 
@@ -22,6 +21,9 @@ public:
   SearchResult run();
 
 private:
+  template <typename Engine>
+  friend SearchResult runDepthFirst(Engine &, Model &, StateRestorer &, SearchLedger &);
+
   // Best-first search over an execution tree (bestfirst/BestFirst.cpp).
   SearchResult runBestFirst();
   void runTreeExecution(class ExecutionTree &tree, struct TreeNode &node);

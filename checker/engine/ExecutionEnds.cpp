@@ -22,6 +22,12 @@ ErrorInfo deadlockError(const Model &model) {
   return error;
 }
 
+ExecutionEnd executionEndOf(ExecStatus status) {
+  return status == ExecStatus::Finished     ? ExecutionEnd::Finished
+         : status == ExecStatus::Infeasible ? ExecutionEnd::Infeasible
+                                            : ExecutionEnd::Error;
+}
+
 ErrorInfo depthLimitError(ThreadId thread, uint32_t location, uint64_t maxDepth) {
   ErrorInfo error;
   error.kind = ErrorKind::DepthLimit;

@@ -3,7 +3,7 @@
 // which search found them.
 #pragma once
 
-#include "checker/Model.h"
+#include "checker/Explorer.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -13,6 +13,9 @@ namespace bpor {
 /// No thread of `model` (in its current state) is enabled and none stopped at a failed
 /// assumption: names every blocked thread and its pending operation, and points at the first.
 ErrorInfo deadlockError(const Model &model);
+
+/// How an execution whose model stopped with `status` (not Running) ended.
+ExecutionEnd executionEndOf(ExecStatus status);
 
 /// An execution reached `maxDepth` steps with `thread` about to take one more at `location`.
 ErrorInfo depthLimitError(ThreadId thread, uint32_t location, uint64_t maxDepth);

@@ -1,6 +1,7 @@
 #include "checker/optimal/OptimalSearch.h"
 
 #include "checker/Dependence.h"
+#include "checker/engine/DepthFirstLoop.h"
 #include "checker/engine/ExecutionEnds.h"
 
 #include <algorithm>
@@ -106,7 +107,7 @@ ScheduleStep OptimalSearch::preferredStep() const {
 
 // Lines 8-13 of Algorithm 2 (wut(E) := WuT, or one arbitrary enabled thread not asleep) and
 // lines 2-3 of Algorithm 1 (backtrack(E) := {p}).
-void OptimalSearch::initializeTop() {
+void OptimalSearch::initialize() {
   Frame &f = frames.back();
   if (variant == OptimalVariant::Optimal) {
     // A wakeup sequence whose next thread is blocked here reversed a race that cannot be
@@ -266,13 +267,11 @@ bool OptimalSearch::stepAndEnter(ScheduleStep step) {
   if (!running) {
     if (status == ExecStatus::Error)
       reportError(model.error());
-    endExecution(status == ExecStatus::Finished     ? ExecutionEnd::Finished
-                 : status == ExecStatus::Infeasible ? ExecutionEnd::Infeasible
-                                                    : ExecutionEnd::Error);
+    endExecution(executionEndOf(status));
     return true;
   }
   restorer.mayReturnHere();
-  initializeTop();
+  initialize();
   return false;
 }
 
@@ -497,29 +496,6 @@ bool OptimalSearch::hasUnexploredBranch() const {
   return false;
 }
 
-SearchResult OptimalSearch::run() {
-  ledger.start();
-  restorer.restart(/*measure=*/true);
-  ExecStatus status = model.status();
-  captureState(status == ExecStatus::Running);
-  if (status != ExecStatus::Running) {
-    // The program ended (or failed) before its first visible operation.
-    if (status == ExecStatus::Error)
-      reportError(model.error());
-    endExecution(status == ExecStatus::Finished     ? ExecutionEnd::Finished
-                 : status == ExecStatus::Infeasible ? ExecutionEnd::Infeasible
-                                                    : ExecutionEnd::Error);
-  } else {
-    initializeTop();
-    runExecution();
-  }
-  while (!ledger.stopped()) {
-    if (!backtrackToNextBranch())
-      break;
-    if (!ledger.stopped() && !lastBranchEnded)
-      runExecution();
-  }
-  return ledger.finish([&] { return hasUnexploredBranch(); });
-}
+SearchResult OptimalSearch::run() { return runDepthFirst(*this, model, restorer, ledger); }
 
 } // namespace bpor::optimal

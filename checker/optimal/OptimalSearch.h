@@ -3,8 +3,7 @@
 // stateless replay from the initial state, like checker/Search.h.
 #pragma once
 
-#include "checker/engine/SearchLedger.h"
-#include "checker/engine/StateRestorer.h"
+#include "checker/engine/DepthFirstLoop.h"
 #include "checker/ThreadSet.h"
 #include "checker/optimal/EventLog.h"
 #include "checker/optimal/OptimalExplorer.h"
@@ -95,9 +94,12 @@ public:
   SearchResult run();
 
 private:
+  template <typename Engine>
+  friend SearchResult bpor::runDepthFirst(Engine &, Model &, StateRestorer &, SearchLedger &);
+
   // States.
   void captureState(bool running);
-  void initializeTop();
+  void initialize();
   ScheduleStep preferredStep() const;
   bool perChoice() const { return variant == OptimalVariant::Optimal; }
   bool endsExecution(ExecStatus status, const Operation &event) const;
