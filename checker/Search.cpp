@@ -478,7 +478,9 @@ bool SearchEngine::enterNewState() {
     endExecution(endOf(status));
     return true;
   }
-  restorer.mayReturnHere();
+  // Best-first search runs every execution from the initial state: it never returns.
+  if (options.strategy == Strategy::DepthFirst)
+    restorer.mayReturnHere();
   initialize();
   return false;
 }

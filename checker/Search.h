@@ -1,5 +1,6 @@
 // The depth-first search engine behind explore(): Algorithm 8's Explore (dissertation) run
-// iteratively over an explicit stack, with stateless replay from the initial state.
+// iteratively over an explicit stack; it returns to a state by checkpoint and replay
+// (checker/engine/StateRestorer.h).
 #pragma once
 
 #include "checker/Explorer.h"

@@ -219,6 +219,7 @@ void SearchEngine::queueBacktrackPoints(ExecutionTree &tree, TreeNode &node) {
     if (options.por != PorMode::None)
       hb.pop();
     stack.events.pop_back();
+    restorer.pop();
     stack.frames.pop_back();
   }
 }

@@ -1,6 +1,6 @@
 // The depth-first engine behind exploreOptimal(): Algorithm 1 (source-DPOR) or Algorithm 2
 // (optimal DPOR) of Abdulla et al. (POPL 2014), run iteratively over an explicit stack with
-// stateless replay from the initial state, like checker/Search.h.
+// checkpoint and replay (checker/engine/), like checker/Search.h.
 #pragma once
 
 #include "checker/engine/DepthFirstLoop.h"

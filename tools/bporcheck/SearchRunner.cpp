@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 #include <iostream>
+#include <stdexcept>
 
 namespace bpor::tool {
 
@@ -140,6 +141,8 @@ SearchResult runSearch(Model &model, Options &options, SearchOptions search, Run
   // options of its own; the parts of what it found beyond SearchResult go into `run`.
   auto runNamed = [&](const SearchOptions &s) {
     const SearchKind *kind = findSearch(options.explorer);
+    if (!kind) // parseOptions and chooseDefaultMode set only the registry's names
+      throw std::logic_error("no search named '" + options.explorer + "'");
     SearchRequest request{s, options.statefulOptions, options.unfoldingOptions,
                           options.pctOptions};
     SearchOutcome found = kind->run(model, request, observer);

@@ -1,8 +1,8 @@
 // Returning to a state by restoring a model checkpoint instead of replaying the prefix
 // (checker/engine/StateRestorer.h) in the depth-first engine of explore(): with a checkpoint in
 // every state, and with the default adaptive policy, exhaustive search, DPOR and BPOR (bounded
-// and not) explore exactly the executions replay alone explores, in the same order, and with a
-// checkpoint in every state in fewer model steps.
+// and not, iterative bounding too) explore exactly the executions replay alone explores, in the
+// same order, and with a checkpoint in every state in fewer model steps.
 #include "tests/support/Generator.h"
 #include "tests/support/ProgramModel.h"
 
@@ -50,11 +50,13 @@ TEST(SearchCheckpoints, RestoringExploresWhatReplayingExplores) {
     PorMode por;
     BoundKind bound;
     uint64_t value;
+    bool iterate = false;
   };
   for (Mode mode : {Mode{PorMode::None, BoundKind::None, 0}, Mode{PorMode::Dpor, BoundKind::None, 0},
                     Mode{PorMode::Bpor, BoundKind::None, 0},
                     Mode{PorMode::Bpor, BoundKind::Preemption, 1},
-                    Mode{PorMode::None, BoundKind::Context, 2}}) {
+                    Mode{PorMode::None, BoundKind::Context, 2},
+                    Mode{PorMode::Bpor, BoundKind::Preemption, 2, true}}) {
     uint64_t stepsRestored = 0, stepsReplayed = 0;
     for (uint64_t seed = 0; seed < 60; ++seed) {
       Program program = generateProgram(seed, GeneratorOptions());
@@ -62,6 +64,7 @@ TEST(SearchCheckpoints, RestoringExploresWhatReplayingExplores) {
       options.por = mode.por;
       options.bound = mode.bound;
       options.boundValue = mode.value;
+      options.iterativeBounding = mode.iterate;
       std::string what = std::string(porModeName(mode.por)) + " " + boundKindName(mode.bound) +
                          " seed " + std::to_string(seed);
       Explored restored = runWith(program, options, CheckpointPolicy::EveryState);
