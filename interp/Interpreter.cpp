@@ -23,7 +23,8 @@ RunResult Interpreter::fault(ThreadState &thread, ErrorKind kind,
   thread.fault = Fault{};
   thread.fault.kind = kind;
   thread.fault.message = std::move(message);
-  thread.fault.location = currentLocation(thread);
+  thread.fault.debugIndex = currentDebugIndex(thread);
+  thread.fault.location = program_.debugLocation(thread.fault.debugIndex);
   thread.status = RunResult::Fault;
   return RunResult::Fault;
 }
@@ -442,16 +443,16 @@ void Interpreter::concretiseExternalArguments(ThreadState &thread,
 // Code without a source line (the C++ support library, a library compiled without -g, code
 // the compiler made up) is attributed to the innermost caller that has one: the line the user
 // wrote.
-SourceLocation Interpreter::currentLocation(const ThreadState &thread) const {
+uint32_t Interpreter::currentDebugIndex(const ThreadState &thread) const {
   for (auto it = thread.frames.rbegin(); it != thread.frames.rend(); ++it) {
     const interp::Function &function = program_.function(it->function);
     if (it->pc >= function.debugLocs.size())
       continue;
-    SourceLocation location = program_.debugLocation(function.debugLocs[it->pc]);
-    if (location.line != 0) // line 0: code the compiler made up (it has a file, no line)
-      return location;
+    uint32_t index = function.debugLocs[it->pc];
+    if (program_.debugLocation(index).line != 0) // line 0: code the compiler made up
+      return index;
   }
-  return {};
+  return 0;
 }
 
 std::vector<BacktraceEntry>

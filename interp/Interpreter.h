@@ -42,6 +42,7 @@ struct Fault {
   std::string message;     // complete, e.g. "out-of-bounds store of 4 bytes to
                            // global counter+8 (size 8)"
   SourceLocation location; // the instruction's file:line, if known
+  uint32_t debugIndex = 0; // its entry in Program's debug-location table (0: unknown)
 };
 
 struct Frame {
@@ -166,7 +167,11 @@ public:
   ExternalCall pendingCall(const ThreadState &thread) const;
 
   /// The DILocation of the instruction the thread stands at (unknown if none).
-  SourceLocation currentLocation(const ThreadState &thread) const;
+  SourceLocation currentLocation(const ThreadState &thread) const {
+    return program_.debugLocation(currentDebugIndex(thread));
+  }
+  /// Its entry in Program's debug-location table (0: unknown).
+  uint32_t currentDebugIndex(const ThreadState &thread) const;
   std::vector<BacktraceEntry> backtrace(const ThreadState &thread) const;
 
 private:

@@ -85,6 +85,8 @@ public:
   /// Debug location (from the instruction's DILocation) table used by
   /// Function::debugLocs.
   SourceLocation debugLocation(uint32_t index) const;
+  /// Entries of that table, index 0 (unknown) included.
+  uint32_t numDebugLocations() const { return uint32_t(debugLocations_.size()); }
   /// Messages for Op::Unsupported.
   const std::string &message(uint64_t index) const { return messages_[index]; }
   /// C++ exceptions: the type info of each type id (llvm.eh.typeid.for; ids start at 1), and

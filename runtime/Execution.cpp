@@ -222,7 +222,9 @@ void Execution::runThread(ProgramThread &thread) {
     case RunResult::Fault: {
       const Fault &fault = thread.state.fault;
       ErrorKind kind = fault.kind == ErrorKind::None ? ErrorKind::Unsupported : fault.kind;
-      fail(kind, thread, internLocation(fault.location), fault.message);
+      uint32_t where = fault.debugIndex ? program_.numLocations() + fault.debugIndex
+                                        : internLocation(fault.location);
+      fail(kind, thread, where, fault.message);
       if (kind == ErrorKind::MemoryError && error_.kind == ErrorKind::MemoryError)
         error_.memory = memoryViolationOf(fault.memory);
       break;
@@ -347,8 +349,12 @@ uint32_t Execution::nondetChoices(uint32_t bits) const {
   return uint32_t(options_.nondetDomain.size());
 }
 
+// Location ids (Operation::location) are the program's wherever the program knows the place,
+// so that every model over one Program gives a place the same id: 1 .. numLocations() - 1 are
+// the entries of @__bpor_source_locations, then one id per debug location (numLocations() +
+// its index), and after those the places this execution met that the program does not list
+// (file names read from the program's memory), in the order it met them.
 uint32_t Execution::currentLocation(const ProgramThread &thread) {
-  // Cached per debug location: this runs for every visible call that has no location argument.
   const std::vector<Frame> &frames = thread.state.frames;
   if (frames.empty())
     return 0;
@@ -356,20 +362,14 @@ uint32_t Execution::currentLocation(const ProgramThread &thread) {
   const interp::Function &function = program_.function(frame.function);
   if (frame.pc >= function.debugLocs.size() || function.debugLocs[frame.pc] == 0)
     return 0;
-  uint32_t debugIndex = function.debugLocs[frame.pc];
-  if (debugIndex >= debugLocationIds_.size())
-    debugLocationIds_.resize(debugIndex + 1, NotInterned);
-  uint32_t &id = debugLocationIds_[debugIndex];
-  if (id == NotInterned)
-    id = internLocation(program_.debugLocation(debugIndex));
-  return id;
+  return program_.numLocations() + function.debugLocs[frame.pc];
 }
 
 uint32_t Execution::internLocation(const SourceLocation &location) {
   if (!location.known())
     return 0;
   auto [it, inserted] = extraLocationIds_.try_emplace(
-      location.str(), program_.numLocations() + uint32_t(extraLocations_.size()));
+      location.str(), firstExtraLocation() + uint32_t(extraLocations_.size()));
   if (inserted) {
     extraLocationFiles_.emplace_back(location.file);
     extraLocations_.push_back(
@@ -383,7 +383,9 @@ SourceLocation Execution::sourceLocation(uint32_t location) const {
     return {};
   if (location < program_.numLocations())
     return program_.location(location);
-  uint32_t extra = location - program_.numLocations();
+  if (location < firstExtraLocation())
+    return program_.debugLocation(location - program_.numLocations());
+  uint32_t extra = location - firstExtraLocation();
   return extra < extraLocations_.size() ? extraLocations_[extra] : SourceLocation{};
 }
 

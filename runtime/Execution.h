@@ -298,6 +298,11 @@ private:
   /// A location id for the instruction the thread stands at (interned "file:line").
   uint32_t currentLocation(const ProgramThread &thread);
   uint32_t internLocation(const SourceLocation &location);
+  /// The first location id that is this execution's own (currentLocation says which are the
+  /// program's).
+  uint32_t firstExtraLocation() const {
+    return program_.numLocations() + program_.numDebugLocations();
+  }
   /// How many values a nondet call of `bits` bits offers (see ExecutionOptions).
   uint32_t nondetChoices(uint32_t bits) const;
 
@@ -459,8 +464,6 @@ private:
   std::vector<SourceLocation> extraLocations_;
   std::deque<std::string> extraLocationFiles_;
   std::unordered_map<std::string, uint32_t> extraLocationIds_;
-  static constexpr uint32_t NotInterned = ~uint32_t(0);
-  std::vector<uint32_t> debugLocationIds_; // Program debug-location index -> location id
 };
 
 } // namespace bpor
