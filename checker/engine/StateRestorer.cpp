@@ -37,14 +37,6 @@ void StateRestorer::restart(bool measure) {
   }
 }
 
-void StateRestorer::mayReturnHere() {
-  Slot &slot = slots_[depth_];
-  if (supported_ && depth_ > 0 &&
-      (policy_ == CheckpointPolicy::EveryState ||
-       (checkpointCost_ && slot.replayCost > 2 * checkpointCost_)))
-    saveCheckpoint(slot);
-}
-
 // Keeps a checkpoint of the model's current state in `slot` and measures what it cost.
 void StateRestorer::saveCheckpoint(Slot &slot) {
   uint64_t started = preciseNanos();

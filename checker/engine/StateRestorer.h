@@ -48,8 +48,14 @@ public:
   }
 
   /// The search will come back to the state at the end of the path to explore another branch:
-  /// keep a checkpoint of it if the policy says so.
-  void mayReturnHere();
+  /// keep a checkpoint of it if the policy says so. (Inline: it runs in every state.)
+  void mayReturnHere() {
+    Slot &slot = slots_[depth_];
+    if (supported_ && depth_ > 0 &&
+        (policy_ == CheckpointPolicy::EveryState ||
+         (checkpointCost_ && slot.replayCost > 2 * checkpointCost_)))
+      saveCheckpoint(slot);
+  }
 
   /// Drops the state at the end of the path (the search backtracks past it).
   void pop() { --depth_; }
