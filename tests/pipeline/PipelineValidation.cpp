@@ -591,6 +591,19 @@ PipelineCheck checkProgram(const CProgram &program, uint64_t seed,
   for (const auto &[name, kind] : bounds)
     modes.push_back(
         bounded(fmt::format("bpor --{}={}", name, saturating), PorMode::Bpor, kind, saturating));
+  // Returning to states by restoring the Execution's checkpoints (checker/engine/StateRestorer.h)
+  // in every state, where the default policy mostly replays these small programs.
+  Mode everyState = complete("dpor, a checkpoint in every state", PorMode::Dpor);
+  everyState.search.checkpoints = CheckpointPolicy::EveryState;
+  modes.push_back(everyState);
+  everyState = bounded(fmt::format("bpor --preemptions={}, a checkpoint in every state",
+                                   saturating),
+                       PorMode::Bpor, BoundKind::Preemption, saturating);
+  everyState.search.checkpoints = CheckpointPolicy::EveryState;
+  modes.push_back(everyState);
+  everyState = {"optimal, a checkpoint in every state", {}, OptimalVariant::Optimal};
+  everyState.search.checkpoints = CheckpointPolicy::EveryState;
+  modes.push_back(everyState);
   modes.push_back(bestFirst("best-first bpor", PorMode::Bpor, BoundKind::Preemption, {}));
   modes.push_back(bestFirst("best-first dpor", PorMode::Dpor, BoundKind::Preemption, {}));
   modes.push_back(bestFirst("best-first bpor, random order", PorMode::Bpor, BoundKind::Preemption,
