@@ -41,7 +41,7 @@ cl::opt<std::string> Por(
              "execution per trace, and with cutoffs complete on spinning programs with "
              "finitely many states; see --cutoffs), pct (random testing with PCT priorities: "
              "a bug hunt, never complete; see --pct-depth)"),
-    cl::value_desc("none|dpor|bpor|source|optimal|stateful|unfolding|pct"), cl::init(""),
+    cl::value_desc("search"), cl::init(""), // the names: set from the registry
     cl::cat(Category));
 cl::opt<std::string> SearchName(
     "search",
@@ -50,7 +50,7 @@ cl::opt<std::string> SearchName(
              "terminates on programs whose loops spin (complete when the program has finitely "
              "many states) and finds livelocks as fair cycles; with --preemptions=N it is "
              "Spin's bounded context switching"),
-    cl::value_desc("none|dpor|bpor|source|optimal|stateful|unfolding|pct"), cl::init(""),
+    cl::value_desc("search"), cl::init(""), // the names: set from the registry
     cl::cat(Category));
 cl::opt<bool> Cutoffs(
     "cutoffs",
@@ -283,6 +283,18 @@ bool usageError(const std::string &message) {
 } // namespace
 
 bool parseOptions(int argc, char **argv, Options &options) {
+  // The help lists exactly the searches the registry has.
+  static const std::string searchNames = [] {
+    std::string names;
+    for (const SearchKind &kind : searchKinds()) {
+      if (!names.empty())
+        names += '|';
+      names += kind.name;
+    }
+    return names;
+  }();
+  Por.setValueStr(searchNames);
+  SearchName.setValueStr(searchNames);
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(printVersion);
   if (!cl::ParseCommandLineOptions(
@@ -501,16 +513,17 @@ bool parseOptions(int argc, char **argv, Options &options) {
     return usageError("--state-store, --bitstate-bits and --state-por apply only to "
                       "--search=stateful");
   }
-  if ((options.explores("optimal") || options.explores("source")) && bounded)
-    return usageError(fmt::format("--por={} cannot be combined with {}: it explores every "
-                                  "schedule; bounds need --por=bpor",
-                                  std::string(Por), boundName));
   if (options.explores("dpor") && bounded && !bestFirst)
     return usageError(fmt::format(
         "--por=dpor cannot be combined with {}: DPOR under a bound loses the coverage "
         "guarantee (dissertation, chapter 3); use --por=bpor",
         boundName));
-  if (options.explores("bpor") && !bounded)
+  // What the registry says of the search's bounds (checks of the searches' own come above).
+  if (kind->bounds == BoundUse::None && bounded && !options.explores("dpor"))
+    return usageError(fmt::format("--por={} cannot be combined with {}: it explores every "
+                                  "schedule; bounds need --por=bpor",
+                                  options.explorer, boundName));
+  if (kind->bounds == BoundUse::Required && !bounded)
     return usageError("--por=bpor needs a bound (--preemptions, --contexts, --delta, --fair, "
                       "--depth, --local-depth or --local-context)");
   if (Iterate && !bounded)
