@@ -632,6 +632,8 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
            fmt::format("cannot allocate {} bytes (the model's memory limit)", uint64_t(total)));
       return CallOutcome::Stop;
     }
+    if (id == Ext::Malloc) // calloc's bytes are zeroes; malloc's hold no value yet
+      memory_.markUndefined(result[0], uint64_t(total));
     return CallOutcome::Return;
   }
   case Ext::Realloc:
@@ -642,6 +644,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
              fmt::format("cannot allocate {} bytes (the model's memory limit)", a[1]));
         return CallOutcome::Stop;
       }
+      memory_.markUndefined(result[0], a[1]);
       return CallOutcome::Return;
     }
     [[fallthrough]];
@@ -729,6 +732,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
         }
         std::memcpy(memory_.host(arg(0)), text.data(), n - 1);
         memory_.host(arg(0))[n - 1] = 0;
+        memory_.markDefined(arg(0), n);
       }
     } else {
       emit(text);
@@ -768,6 +772,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   }
   case Ext::AlignedAlloc:
     result[0] = memory_.allocate(ObjectKind::Heap, a[1], 16, thread.state.threadId);
+    memory_.markUndefined(result[0], a[1]);
     return CallOutcome::Return;
   case Ext::Fflush:
     result[0] = 0;

@@ -109,6 +109,10 @@ struct CoverageGaps {
   /// rand() calls: they return the C standard's fixed sequence, not every value a real
   /// generator (seeded by anything) may return.
   uint64_t fixedRandomValues = 0;
+  /// Loads of heap bytes that were never written (malloc's memory, Memory::markUndefined):
+  /// they read 0, where the program may see any value. The location id of the first one.
+  uint64_t undefinedReads = 0;
+  uint32_t firstUndefinedRead = 0;
   /// Symbolic nondet values made concrete, by reason (interp/Symbolic.h): the executions
   /// covered only the value each had then.
   std::array<uint64_t, size_t(Concretisation::NumKinds)> concretised{};
@@ -298,6 +302,7 @@ private:
   /// A location id for the instruction the thread stands at (interned "file:line").
   uint32_t currentLocation(const ProgramThread &thread);
   uint32_t internLocation(const SourceLocation &location);
+  void noteUndefinedRead(const ProgramThread &thread, Address address, uint64_t size);
   /// The first location id that is this execution's own (currentLocation says which are the
   /// program's).
   uint32_t firstExtraLocation() const {

@@ -169,9 +169,14 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
       return Performed::Stopped;
     }
     // The allocation may have moved the thread's object table: look the old object up again.
-    if (fresh && oldSize)
+    // The new bytes hold no value; the copied ones are as defined as they were.
+    if (fresh)
+      memory_.markUndefined(fresh, a[1]);
+    if (fresh && oldSize) {
       std::memcpy(memory_.host(fresh), memory_.object(a[0])->bytes(),
                   std::min<uint64_t>(oldSize, a[1]));
+      memory_.copyDefinedness(fresh, a[0], std::min<uint64_t>(oldSize, a[1]));
+    }
     fault = memory_.release(a[0], ObjectKind::Heap);
     if (fault != MemoryFault::None) {
       if (fresh)
@@ -187,14 +192,18 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
   case Ext::Memmove:
     check(a[1], a[2], false, "memcpy (source)");
     check(a[0], a[2], true, "memcpy (destination)");
-    if (fault == MemoryFault::None && a[2] != 0)
+    if (fault == MemoryFault::None && a[2] != 0) {
       std::memmove(memory_.host(a[0]), memory_.host(a[1]), a[2]);
+      memory_.copyDefinedness(a[0], a[1], a[2]);
+    }
     result = a[0];
     break;
   case Ext::Memset:
     check(a[0], a[2], true, "memset");
-    if (fault == MemoryFault::None && a[2] != 0)
+    if (fault == MemoryFault::None && a[2] != 0) {
       std::memset(memory_.host(a[0]), int(uint8_t(a[1])), a[2]);
+      memory_.markDefined(a[0], a[2]);
+    }
     result = a[0];
     break;
   case Ext::Memcmp:
@@ -220,8 +229,10 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
   case Ext::Strcpy:
     readString(a[1], NoLimit, s1, "strcpy (source)");
     check(a[0], s1.size() + 1, true, "strcpy (destination)");
-    if (fault == MemoryFault::None)
+    if (fault == MemoryFault::None) {
       std::memcpy(memory_.host(a[0]), s1.c_str(), s1.size() + 1);
+      memory_.markDefined(a[0], s1.size() + 1);
+    }
     result = a[0];
     break;
   case Ext::Strncpy:
@@ -230,6 +241,7 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     if (fault == MemoryFault::None && a[2] != 0) {
       std::memset(memory_.host(a[0]), 0, a[2]);
       std::memcpy(memory_.host(a[0]), s1.data(), s1.size());
+      memory_.markDefined(a[0], a[2]);
     }
     result = a[0];
     break;
@@ -237,8 +249,10 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     readString(a[0], NoLimit, s1, "strcat (destination)");
     readString(a[1], NoLimit, s2, "strcat (source)");
     check(a[0] + s1.size(), s2.size() + 1, true, "strcat (destination)");
-    if (fault == MemoryFault::None)
+    if (fault == MemoryFault::None) {
       std::memcpy(memory_.host(a[0] + s1.size()), s2.c_str(), s2.size() + 1);
+      memory_.markDefined(a[0] + s1.size(), s2.size() + 1);
+    }
     result = a[0];
     break;
   case Ext::Strchr: {
@@ -315,8 +329,10 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     readString(a[0], NoLimit, s1, "strncat (destination)");
     readString(a[1], a[2], s2, "strncat (source)");
     check(a[0] + s1.size(), s2.size() + 1, true, "strncat (destination)");
-    if (fault == MemoryFault::None)
+    if (fault == MemoryFault::None) {
       std::memcpy(memory_.host(a[0] + s1.size()), s2.c_str(), s2.size() + 1);
+      memory_.markDefined(a[0] + s1.size(), s2.size() + 1);
+    }
     result = a[0];
     break;
   case Ext::PosixMemalign: {
@@ -333,6 +349,7 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
       result = ENOMEM;
       break;
     }
+    memory_.markUndefined(block, a[2]);
     memory_.write(a[0], program_.pointerBytes(), block);
     result = 0;
     break;

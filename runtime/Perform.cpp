@@ -256,6 +256,17 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
   }
 }
 
+// A load of heap bytes never written reads 0 where the program may see any value: a coverage
+// gap (CoverageGaps::undefinedReads), not an error (C lets a program copy such bytes, and a
+// bug needs the value to matter). Every such load counts; the first one's place is kept.
+void Execution::noteUndefinedRead(const ProgramThread &thread, Address address, uint64_t size) {
+  if (!memory_.anyUndefined(address, size))
+    return;
+  ++coverageGaps_.undefinedReads;
+  if (coverageGaps_.firstUndefinedRead == 0)
+    coverageGaps_.firstUndefinedRead = thread.pending.location;
+}
+
 Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &result,
                                               Operation &event) {
   const Slot *a = thread.request.args;
@@ -270,6 +281,7 @@ Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &resul
       memoryError(thread, f, a[0], a[1], "load");
       return Performed::Stopped;
     }
+    noteUndefinedRead(thread, a[0], a[1]);
     result = event.value = value;
     return Performed::Complete;
   }
@@ -294,10 +306,15 @@ Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &resul
       memoryError(thread, f, local, size, load ? "load (destination)" : "store (source)");
       return Performed::Stopped;
     }
-    if (load)
+    // An aggregate copy reads padding and fields never set as a matter of course: the bytes
+    // keep their definedness, and only a scalar load of one that was never written counts.
+    if (load) {
       std::memmove(memory_.host(local), memory_.host(shared), size);
-    else
+      memory_.copyDefinedness(local, shared, size);
+    } else {
       std::memmove(memory_.host(shared), memory_.host(local), size);
+      memory_.copyDefinedness(shared, local, size);
+    }
     return Performed::Complete;
   }
   case Ext::Rmw:
@@ -311,6 +328,7 @@ Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &resul
       return Performed::Stopped;
     }
     memory_.read(a[0], size, old);
+    noteUndefinedRead(thread, a[0], size);
     uint64_t updated = old;
     if (rmw) {
       if (!applyRmw(uint32_t(a[3]), old, a[1], size, updated)) {
@@ -344,10 +362,13 @@ Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &resul
       memoryError(thread, f, a[0], n, set ? "memset" : "memcpy (destination)");
       return Performed::Stopped;
     }
-    if (set)
+    if (set) {
       std::memset(memory_.host(a[0]), int(uint8_t(a[1])), n);
-    else
+      memory_.markDefined(a[0], n);
+    } else {
       std::memmove(memory_.host(a[0]), memory_.host(a[1]), n);
+      memory_.copyDefinedness(a[0], a[1], n);
+    }
     return Performed::Complete;
   }
   default:

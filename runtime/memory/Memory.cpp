@@ -228,7 +228,62 @@ MemoryFault Memory::release(Address address, ObjectKind expected) {
   pool_.push_back(std::move(object.data));
   object.data.clear();
   object.shadow.clear();
+  object.undefined.clear();
   return MemoryFault::None;
+}
+
+void Memory::markUndefined(Address address, uint64_t size) {
+  const MemoryObject *found = nullptr;
+  uint64_t offset = 0;
+  if (size == 0 || resolve(address, found, offset) != MemoryFault::None)
+    return;
+  MemoryObject &object = const_cast<MemoryObject &>(*found);
+  if (object.undefined.empty())
+    object.undefined.assign((object.size + 63) / 64, 0);
+  for (uint64_t i = offset; i < offset + size; ++i)
+    object.undefined[i / 64] |= uint64_t(1) << (i % 64);
+}
+
+void Memory::clearUndefined(MemoryObject &object, uint64_t offset, uint64_t size) {
+  for (uint64_t i = offset; i < offset + size && i < object.size; ++i)
+    object.undefined[i / 64] &= ~(uint64_t(1) << (i % 64));
+  for (uint64_t word : object.undefined)
+    if (word)
+      return;
+  object.undefined.clear(); // every byte written: the usual case costs nothing from now on
+}
+
+bool Memory::anyUndefined(Address address, uint64_t size) const {
+  const MemoryObject *found = nullptr;
+  uint64_t offset = 0;
+  if (size == 0 || resolve(address, found, offset) != MemoryFault::None ||
+      found->undefined.empty())
+    return false;
+  for (uint64_t i = offset; i < offset + size && i < found->size; ++i)
+    if (found->undefined[i / 64] >> (i % 64) & 1)
+      return true;
+  return false;
+}
+
+void Memory::copyDefinedness(Address dst, Address src, uint64_t size) {
+  const MemoryObject *from = nullptr, *to = nullptr;
+  uint64_t fromOffset = 0, toOffset = 0;
+  if (size == 0 || resolve(src, from, fromOffset) != MemoryFault::None ||
+      resolve(dst, to, toOffset) != MemoryFault::None)
+    return;
+  if (from->undefined.empty() || !anyUndefined(src, size)) {
+    markDefined(dst, size);
+    return;
+  }
+  std::vector<bool> bits(size);
+  for (uint64_t i = 0; i < size; ++i)
+    bits[i] = from->undefined[(fromOffset + i) / 64] >> ((fromOffset + i) % 64) & 1;
+  for (uint64_t i = 0; i < size; ++i) {
+    if (bits[i])
+      markUndefined(dst + i, 1);
+    else
+      markDefined(dst + i, 1);
+  }
 }
 
 MemoryFault Memory::read(Address address, uint64_t size,
@@ -249,6 +304,7 @@ MemoryFault Memory::write(Address address, uint64_t size, uint64_t value) {
     return fault;
   copySmall(host(address), &value, size);
   setShadow(address, size, nullptr);
+  markDefined(address, size);
   return MemoryFault::None;
 }
 

@@ -128,6 +128,10 @@ struct MemoryObject {
   /// Symbolic bytes (interp/Symbolic.h): per byte the id of an 8-bit expression the byte stands
   /// for, 0 for a concrete byte; empty while the object holds no symbolic byte.
   std::vector<uint32_t> shadow;
+  /// Bytes never written (Memory::markUndefined, for malloc's memory): bit i is set while byte
+  /// i holds no value the program gave it; empty once every byte has one, and for every object
+  /// whose bytes all start with one (globals, calloc's memory, stack objects).
+  std::vector<uint64_t> undefined;
 
   uint8_t *bytes() { return reinterpret_cast<uint8_t *>(data.data()); }
   const uint8_t *bytes() const {
@@ -228,6 +232,27 @@ public:
   MemoryFault write(Address address, uint64_t size, uint64_t value);
   /// Reads a NUL-terminated string (faults if it runs off its object).
   MemoryFault readString(Address address, std::string &out) const;
+
+  // ---- Bytes never written: memory from malloc holds no value until the program writes one
+  // (C: its value is indeterminate). The runtime marks such bytes and reads them as 0; a read
+  // of one is something the program may see differently on a real machine. Every address
+  // below must have passed check(). ----
+
+  /// Marks `size` bytes at `address` as never written.
+  void markUndefined(Address address, uint64_t size);
+  /// The program wrote `size` bytes at `address`.
+  void markDefined(Address address, uint64_t size) {
+    const MemoryObject *found = nullptr;
+    uint64_t offset = 0;
+    if (size != 0 && resolve(address, found, offset) == MemoryFault::None &&
+        !found->undefined.empty())
+      clearUndefined(const_cast<MemoryObject &>(*found), offset, size);
+  }
+  /// Whether any of `size` bytes at `address` was never written.
+  bool anyUndefined(Address address, uint64_t size) const;
+  /// `size` bytes were copied from `src` to `dst` (they may overlap): each destination byte is
+  /// never written iff its source byte was.
+  void copyDefinedness(Address dst, Address src, uint64_t size);
 
   // ---- Symbolic bytes (interp/Symbolic.h): an 8-bit expression id per byte, 0: concrete. ----
   // Every write of concrete bytes through host() must clear the written range's shadow first
@@ -382,6 +407,7 @@ private:
   MemoryObject *find(uint32_t id) {
     return const_cast<MemoryObject *>(std::as_const(*this).find(id));
   }
+  void clearUndefined(MemoryObject &object, uint64_t offset, uint64_t size);
   /// Drops thread `thread`'s objects from `keep` on, keeping their buffers in
   /// pool_.
   void truncate(uint32_t thread, size_t keep);

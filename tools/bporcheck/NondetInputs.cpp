@@ -46,6 +46,12 @@ std::string dataCoverageGap(const Execution &execution) {
                                 "one value ({})",
                                 total, total == 1 ? "" : "s", fmt::join(reasons, ", ")));
   }
+  if (uint64_t n = gaps.undefinedReads)
+    parts.push_back(fmt::format(
+        "{} load{} read heap memory never written (malloc'd; read as 0, where the program may "
+        "see any value), the first at {}",
+        n, n == 1 ? "" : "s",
+        gaps.firstUndefinedRead ? execution.describeLocation(gaps.firstUndefinedRead) : "?"));
   if (uint64_t unknown = execution.solverUnknowns())
     parts.push_back(
         fmt::format("Z3 could not decide {} path condition{}", unknown, unknown == 1 ? "" : "s"));

@@ -21,7 +21,8 @@ std::vector<std::string> describeNondetValues(const Model &model,
                                               const std::vector<NondetValue> &values);
 
 /// "" if every value of every nondet input was covered; else what was not, e.g. "3 nondet
-/// values were fixed to the value they had (2 as a pointer or memory index, ...)".
+/// values were fixed to the value they had (2 as a pointer or memory index, ...)". Heap bytes
+/// never written count as inputs: a load of one read 0, one of the values it may hold.
 std::string dataCoverageGap(const Execution &execution);
 
 } // namespace bpor

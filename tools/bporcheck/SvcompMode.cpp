@@ -232,9 +232,12 @@ Search runUnfolding(BuiltModel &built, const SearchOptions &search,
   return s;
 }
 
-/// Whether the search drew every value of every nondet input (the model's gap did not grow).
+/// Whether the search drew every value of every nondet input, heap bytes never written
+/// included (the model's gaps did not grow).
 bool coveredEveryValue(const Search &s) {
-  return s.on->execution->coverageGaps().partialNondetDraws == s.before.partialNondetDraws;
+  const CoverageGaps &now = s.on->execution->coverageGaps();
+  return now.partialNondetDraws == s.before.partialNondetDraws &&
+         now.undefinedReads == s.before.undefinedReads;
 }
 
 /// Whether a search that stopped at anything it cannot settle (`met`) proved the absence of

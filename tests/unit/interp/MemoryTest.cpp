@@ -105,6 +105,39 @@ TEST_F(MemoryTest, ReusedBuffersAreZeroed) {
 
 // A snapshot brings back the globals, every dynamic object (live or freed, with its bytes) and
 // the byte count, from a state with fewer or more objects than at save time.
+// Bytes never written (malloc's memory): stores and copies of written bytes define them, a copy
+// of undefined ones carries them over, the last write empties the bitmap, and a snapshot and
+// the state key keep them.
+TEST_F(MemoryTest, BytesNeverWritten) {
+  Address block = memory.allocate(ObjectKind::Heap, 16, 16, 0);
+  Address other = memory.allocate(ObjectKind::Heap, 16, 16, 0);
+  EXPECT_FALSE(memory.anyUndefined(block, 16)); // allocate alone: every byte zero, defined
+  memory.markUndefined(block, 16);
+  memory.markUndefined(other, 16);
+  EXPECT_TRUE(memory.anyUndefined(block, 1));
+  ASSERT_EQ(memory.write(block, 4, 7), MemoryFault::None);
+  EXPECT_FALSE(memory.anyUndefined(block, 4));
+  EXPECT_TRUE(memory.anyUndefined(block, 5));
+  memory.copyDefinedness(other, block, 8); // bytes 0-3 written, 4-7 not
+  EXPECT_FALSE(memory.anyUndefined(other, 4));
+  EXPECT_TRUE(memory.anyUndefined(other + 4, 1));
+  Memory::Snapshot snapshot;
+  memory.save(snapshot);
+  memory.markDefined(block, 16);
+  EXPECT_FALSE(memory.anyUndefined(block, 16));
+  EXPECT_TRUE(memory.object(block)->undefined.empty());
+  memory.restore(snapshot);
+  EXPECT_TRUE(memory.anyUndefined(block + 4, 12));
+  EXPECT_FALSE(memory.anyUndefined(block, 4));
+  // The state key tells a byte never written from a written zero.
+  std::string before, after;
+  StateWriter keyBefore(before), keyAfter(after);
+  memory.writeState(keyBefore);
+  memory.markDefined(block + 8, 1);
+  memory.writeState(keyAfter);
+  EXPECT_NE(before, after);
+}
+
 TEST_F(MemoryTest, SnapshotRestoresObjectsAndGlobals) {
   Address kept = memory.allocate(ObjectKind::Heap, 8, 16, 0, 3);
   Address freed = memory.allocate(ObjectKind::Heap, 8, 16, 0);
