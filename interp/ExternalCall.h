@@ -122,6 +122,9 @@ public:
   /// pointer arguments point into, unless `touchesMemorySymbolically(id)`.
   virtual bool keepsSymbolic(uint32_t id, unsigned arg) const { return false; }
   virtual bool touchesMemorySymbolically(uint32_t id) const { return false; }
+  /// Whether external `id` reads the bytes its pointer arguments point into. One that does not
+  /// (free) has their expressions dropped instead of made concrete: no input is pinned.
+  virtual bool readsPointees(uint32_t id) const { return true; }
 };
 
 } // namespace bpor

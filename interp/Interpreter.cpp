@@ -432,9 +432,10 @@ void Interpreter::concretiseExternalArguments(ThreadState &thread,
     if (!keepMemory && site.argTypes[i].kind == ValueKind::Pointer &&
         memory_->hasShadows()) {
       Address pointer = R[site.argSlots[i]];
+      bool reads = handler_.readsPointees(id);
       memory_->takeShadows(pointer, [&](Address address, uint32_t expr) {
-        symbolic_->concretise(expr, *memory_->host(address),
-                              Concretisation::ExternalCall);
+        if (reads)
+          symbolic_->concretise(expr, *memory_->host(address), Concretisation::ExternalCall);
       });
     }
   }

@@ -234,6 +234,7 @@ private:
   CallOutcome call(ThreadState &state, const ExternalCall &call, Slot *result) override;
   bool keepsSymbolic(uint32_t id, unsigned arg) const override;
   bool touchesMemorySymbolically(uint32_t id) const override;
+  bool readsPointees(uint32_t id) const override;
   /// Classifies one call: answers it at once (Return/Stop) or fills the thread's
   /// request and pending operation and returns Pause.
   CallOutcome prepare(ProgramThread &thread, const ExternalCall &call, Slot *result);
@@ -335,12 +336,16 @@ private:
   /// After the path's model changed: every symbolic slot and byte takes its new value.
   void refreshConcreteValues();
   /// Makes the symbolic bytes of the objects an operation's footprint touches concrete (before
-  /// the runtime reads them as plain bytes).
-  void concretiseFootprint(const Operation &op);
+  /// the runtime reads them as plain bytes). An operation that does not read them (`reads`
+  /// false: free) drops their expressions without pinning any input to its value.
+  void concretiseFootprint(const Operation &op, bool reads);
   /// Symbolic loads and stores of performMemory: the expressions travel with the bytes.
   void moveShadows(ProgramThread &thread, Slot &result, ExprId &resultShadow);
   /// Symbolic mode: the `size` bytes at `address` (already written) stand for `value`.
   void setValueShadow(Address address, uint64_t size, ExprId value);
+  /// Symbolic mode, before a scalar load: each byte it may read that was never written becomes
+  /// a fresh 8-bit symbol (an input like a nondet value, read again by every later load).
+  void drawUnwrittenBytes(ProgramThread &thread, Address address, uint64_t size);
 
   // Synchronisation objects, created on first use (static initialisers are zeroes).
   runtime::Mutex &mutexAt(Address address);

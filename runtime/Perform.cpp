@@ -157,7 +157,7 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
   if (thread.pending.kind == OpKind::Decision)
     return performDecision(thread, choice, event);
   if (memory_.hasShadows() && !touchesMemorySymbolically(uint32_t(thread.request.id)))
-    concretiseFootprint(thread.pending);
+    concretiseFootprint(thread.pending, readsPointees(uint32_t(thread.request.id)));
   switch (thread.request.id) {
   case Ext::Load:
   case Ext::Store:
@@ -259,6 +259,8 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
 // A load of heap bytes never written reads 0 where the program may see any value: a coverage
 // gap (CoverageGaps::undefinedReads), not an error (C lets a program copy such bytes, and a
 // bug needs the value to matter). Every such load counts; the first one's place is kept.
+// Symbolic models draw such bytes as fresh symbols first (drawUnwrittenBytes), so their loads
+// cover every value and count nothing here.
 void Execution::noteUndefinedRead(const ProgramThread &thread, Address address, uint64_t size) {
   if (!memory_.anyUndefined(address, size))
     return;
@@ -277,6 +279,8 @@ Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &resul
       memoryError(thread, MemoryFault::InvalidPointer, a[0], a[1], "load (wider than 8 bytes)");
       return Performed::Stopped;
     }
+    if (symbolic_)
+      drawUnwrittenBytes(thread, a[0], a[1]);
     if (MemoryFault f = memory_.read(a[0], a[1], value); f != MemoryFault::None) {
       memoryError(thread, f, a[0], a[1], "load");
       return Performed::Stopped;

@@ -42,6 +42,8 @@ bool Execution::touchesMemorySymbolically(uint32_t id) const {
   }
 }
 
+bool Execution::readsPointees(uint32_t id) const { return Ext(id) != Ext::Free; }
+
 void Execution::setDecisionPending(ProgramThread &thread) {
   const PendingDecision &decision = thread.state.decision;
   setPending(thread, OpKind::Decision, 0);
@@ -284,10 +286,11 @@ void Execution::refreshConcreteValues() {
       [&](uint8_t &byte, uint32_t expr) { byte = uint8_t(symbolic_->value(expr)); });
 }
 
-void Execution::concretiseFootprint(const Operation &op) {
+void Execution::concretiseFootprint(const Operation &op, bool reads) {
   for (unsigned i = 0; i < op.numAccesses; ++i)
     memory_.takeShadows(op.accesses[i].address, [&](Address address, uint32_t expr) {
-      symbolic_->concretise(expr, *memory_.host(address), Concretisation::ExternalCall);
+      if (reads)
+        symbolic_->concretise(expr, *memory_.host(address), Concretisation::ExternalCall);
     });
 }
 
@@ -301,6 +304,30 @@ void Execution::setValueShadow(Address address, uint64_t size, ExprId value) {
   for (unsigned i = 0; i < size; ++i)
     bytes[i] = exprStore_->byteOf(whole, i);
   memory_.setShadow(address, size, bytes);
+}
+
+// C gives a byte never written an indeterminate value; SV-COMP reads it as a nondet one. The
+// symbol is named like a nondet call's, from the reading thread's count of inputs, so a replay
+// of the same schedule draws the same symbols. Two threads that read the byte in either order
+// see one symbol: the orders differ only in its name. A load at a symbolic address may read
+// any byte of its object, so every unwritten byte of the object is drawn.
+void Execution::drawUnwrittenBytes(ProgramThread &thread, Address address, uint64_t size) {
+  symbolic_memory::Target target;
+  if (symbolicTarget(interp_->pendingCall(thread.state), size, target)) {
+    address = target.first;
+    size = target.size;
+  }
+  if (size == 0 || memory_.check(address, size, false) != MemoryFault::None ||
+      !memory_.anyUndefined(address, size))
+    return;
+  for (uint64_t i = 0; i < size; ++i) {
+    if (!memory_.anyUndefined(address + i, 1))
+      continue;
+    uint32_t symbol = exprStore_->symbol(thread.state.threadId, thread.nondetCalls++, 8);
+    *memory_.host(address + i) = uint8_t(symbolic_->value(symbol));
+    memory_.setShadow(address + i, 1, &symbol);
+    memory_.markDefined(address + i, 1);
+  }
 }
 
 void Execution::moveShadows(ProgramThread &thread, Slot &result, ExprId &resultShadow) {
@@ -389,8 +416,9 @@ Execution::Performed Execution::performDecision(ProgramThread &, uint32_t, Opera
   return Performed::Complete;
 }
 void Execution::refreshConcreteValues() {}
-void Execution::concretiseFootprint(const Operation &) {}
+void Execution::concretiseFootprint(const Operation &, bool) {}
 void Execution::setValueShadow(Address, uint64_t, ExprId) {}
+void Execution::drawUnwrittenBytes(ProgramThread &, Address, uint64_t) {}
 void Execution::moveShadows(ProgramThread &, Slot &, ExprId &resultShadow) {
   resultShadow = ConcreteValue;
 }

@@ -270,6 +270,16 @@ int runWitnessValidation(const Options &options) {
     return finish(NotChecked, fmt::format("witness not checked: no execution following it "
                                           "found within {} steps of search",
                                           followed.steps));
+  // A witness states the values of nondet calls, not of heap bytes never written, which the
+  // replay reads as 0: a path that needs another value of one is no reason to reject.
+  if (uint64_t unwritten = built.execution->coverageGaps().undefinedReads)
+    return finish(NotChecked,
+                  fmt::format("witness not checked: no execution that follows its path {}, but "
+                              "they read heap memory never written ({} load{}, the first at {}), "
+                              "whose values a witness cannot state and the replay reads as 0",
+                              violationPhrase(*input), unwritten, unwritten == 1 ? "" : "s",
+                              built.model->describeLocation(
+                                  built.execution->coverageGaps().firstUndefinedRead)));
   return finish(Rejected, fmt::format("witness rejected: no execution that follows its path {}",
                                       violationPhrase(*input)));
 }
