@@ -240,6 +240,54 @@ CallOutcome Execution::prepareAttribute(ProgramThread &thread, const ExternalCal
   }
 }
 
+// The pending operation a row describes: its kind, its location and its accesses. An access at
+// an argument that may be symbolic first waits for the decision whether it lies within its
+// object, and covers the whole object (addAccessFootprint).
+CallOutcome Execution::prepareFromRow(ProgramThread &thread, const ExternalCall &call,
+                                      const runtime::ExternalOp &row) {
+  using runtime::AccessAt;
+  using runtime::AccessSize;
+  const Slot *a = thread.request.args;
+  auto sizeOf = [&](const runtime::AccessRule &rule, Address address) -> uint64_t {
+    switch (rule.size) {
+    case AccessSize::Bytes: return rule.amount;
+    case AccessSize::Arg: return a[rule.amount];
+    case AccessSize::Words: return uint64_t(rule.amount) * program_.pointerBytes();
+    case AccessSize::SyncObject: return syncFootprint(address, rule.amount);
+    }
+    return 1;
+  };
+  auto symbolicAt = [&](const runtime::AccessRule &rule) {
+    return rule.at == AccessAt::Arg && rule.arg == 0 && (row.symbolicArgs & 1) != 0;
+  };
+  for (const runtime::AccessRule &rule : row.accesses)
+    if (symbolicAt(rule) && pausesAtAddressDecision(thread, call, sizeOf(rule, a[0])))
+      return CallOutcome::Pause;
+  setPending(thread, row.kind, row.locationArg < 0 ? 0 : uint32_t(a[row.locationArg]));
+  Operation &op = thread.pending;
+  for (const runtime::AccessRule &rule : row.accesses) {
+    Address address = 0;
+    switch (rule.at) {
+    case AccessAt::None: continue;
+    case AccessAt::Arg: address = a[rule.arg]; break;
+    case AccessAt::ArgIfNotNull:
+      address = a[rule.arg];
+      if (address == 0)
+        continue;
+      break;
+    case AccessAt::ThreadNumbering: address = ThreadNumberingAddress; break;
+    case AccessAt::KeyTable: address = KeyTableAddress; break;
+    case AccessAt::ExitTable: address = ExitTableAddress; break;
+    case AccessAt::Clock: address = ClockAddress; break;
+    }
+    if (symbolicAt(rule))
+      addAccessFootprint(call, sizeOf(rule, address), rule.write, op);
+    else
+      op.addAccess(address, sizeOf(rule, address), rule.write);
+  }
+  return CallOutcome::Pause;
+}
+
 CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, Slot *result) {
   if (call.id == ExternalRegistry::UnknownExternal) {
     fail(ErrorKind::Unsupported, thread, currentLocation(thread),
@@ -256,60 +304,15 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   for (unsigned i = 0; i < Request::MaxArgs; ++i)
     request.args[i] = arg(i);
   Slot *a = request.args;
+  const runtime::ExternalOp &row = runtime::externalOp(id);
+  if (row.preparation == runtime::Preparation::Pending)
+    return prepareFromRow(thread, call, row);
+  // Code of its own: answered at once, or a footprint that depends on the state.
   Operation &op = thread.pending;
   auto loc32 = [](Slot s) { return uint32_t(s); };
 
   switch (id) {
-  // ---- Memory accesses ----
-  case Ext::Load:
-    if (pausesAtAddressDecision(thread, call, a[1]))
-      return CallOutcome::Pause;
-    setPending(thread, OpKind::Load, loc32(a[3]));
-    addAccessFootprint(call, a[1], false, op);
-    return CallOutcome::Pause;
-  case Ext::Store:
-    if (pausesAtAddressDecision(thread, call, a[2]))
-      return CallOutcome::Pause;
-    setPending(thread, OpKind::Store, loc32(a[4]));
-    addAccessFootprint(call, a[2], true, op);
-    return CallOutcome::Pause;
-  case Ext::LoadBytes:
-    setPending(thread, OpKind::Load, loc32(a[4]));
-    op.addAccess(a[0], a[2], false);
-    return CallOutcome::Pause;
-  case Ext::StoreBytes:
-    setPending(thread, OpKind::Store, loc32(a[4]));
-    op.addAccess(a[0], a[2], true);
-    return CallOutcome::Pause;
-  case Ext::Rmw:
-    setPending(thread, OpKind::ReadModifyWrite, loc32(a[5]));
-    op.addAccess(a[0], a[2], true);
-    return CallOutcome::Pause;
-  case Ext::Cmpxchg:
-    setPending(thread, OpKind::ReadModifyWrite, loc32(a[6]));
-    op.addAccess(a[0], a[3], true);
-    return CallOutcome::Pause;
-  case Ext::Fence:
-    setPending(thread, OpKind::Fence, loc32(a[1]));
-    return CallOutcome::Pause;
-  case Ext::BporMemcpy:
-  case Ext::BporMemmove:
-    setPending(thread, OpKind::MemoryCopy, loc32(a[3]));
-    op.addAccess(a[1], a[2], false);
-    op.addAccess(a[0], a[2], true);
-    return CallOutcome::Pause;
-  case Ext::BporMemset:
-    setPending(thread, OpKind::MemoryCopy, loc32(a[3]));
-    op.addAccess(a[0], a[2], true);
-    return CallOutcome::Pause;
-
   // ---- Scheduling, errors, exit ----
-  case Ext::SchedYield:
-    setPending(thread, OpKind::Yield, 0);
-    return CallOutcome::Pause;
-  case Ext::SpinYield:
-    setPending(thread, OpKind::Yield, loc32(a[0]));
-    return CallOutcome::Pause;
   case Ext::AssertFail: {
     std::string assertion, file, function;
     memory_.readString(a[0], assertion);
@@ -356,10 +359,6 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     }
     return CallOutcome::Jumped;
   }
-  case Ext::FutexWait: // (address, expected, timed): reads the 4-byte word
-    setPending(thread, OpKind::Load, 0);
-    op.addAccess(a[0], 4, false);
-    return CallOutcome::Pause;
   case Ext::CxxTerminate:
     fail(ErrorKind::AssertionFailure, thread, currentLocation(thread),
          "std::terminate() was called");
@@ -375,19 +374,9 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   case Ext::Exit:
   case Ext::QuickExit:
   case Ext::ImmediateExit:
-  case Ext::Atexit:
-  case Ext::CxaAtexit:
-  case Ext::AtQuickExit:
   case Ext::CxaThreadAtexit:
   case Ext::ThreadLocalAddress:
   case Ext::ErrnoLocation:
-  case Ext::ClockGettime:
-  case Ext::Time:
-  case Ext::Gettimeofday:
-  case Ext::Clock:
-  case Ext::Sleep:
-  case Ext::Usleep:
-  case Ext::Nanosleep:
     return prepareProcess(thread, call, result);
 
   // ---- SV-COMP ----
@@ -400,7 +389,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   case Ext::Nondet:
     if (symbolic_)
       return symbolicNondet(thread, call, result);
-    setPending(thread, OpKind::Nondet, loc32(a[2]));
+    setPending(thread, row.kind, loc32(a[2]));
     if (uint32_t classes = uint32_t(a[4]); classes != 0) {
       // __bpor_nondet_among: every value the program can tell apart, so no gap.
       op.numChoices = classes;
@@ -415,7 +404,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
       ++thread.atomicDepth;
       return CallOutcome::Return;
     }
-    setPending(thread, OpKind::AtomicBlock, loc32(a[0]));
+    setPending(thread, row.kind, loc32(a[0]));
     op.global = !readBlockFootprint(call, op);
     return CallOutcome::Pause;
   case Ext::AtomicEnd:
@@ -424,13 +413,8 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     return CallOutcome::Return;
 
   // ---- Threads ----
-  case Ext::ThreadCreate:
-    setPending(thread, OpKind::Fork, 0);
-    op.addAccess(a[0], program_.pointerBytes(), true);
-    op.addAccess(ThreadNumberingAddress, 1, true);
-    return CallOutcome::Pause;
   case Ext::ThreadJoin: {
-    setPending(thread, OpKind::Join, 0);
+    setPending(thread, row.kind, 0);
     if (a[0] != 0 && a[0] <= numThreads_) {
       op.otherThread = ThreadId(a[0] - 1);
       op.addAccess(threadHandleAddress(op.otherThread), 1, true);
@@ -456,22 +440,11 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     result[0] = a[0] == a[1];
     return CallOutcome::Return;
   case Ext::ThreadDetach:
-    setPending(thread, OpKind::Other, 0);
+    setPending(thread, row.kind, 0);
     if (a[0] != 0 && a[0] <= numThreads_)
       op.addAccess(threadHandleAddress(ThreadId(a[0] - 1)), 1, true);
     return CallOutcome::Pause;
 
-  case Ext::MutexInit:
-  case Ext::MutexDestroy:
-  case Ext::MutexLock:
-  case Ext::MutexTrylock:
-  case Ext::MutexUnlock: {
-    static constexpr OpKind Kinds[] = {OpKind::Other, OpKind::Other, OpKind::Lock,
-                                       OpKind::Trylock, OpKind::Unlock};
-    setPending(thread, Kinds[uint32_t(id) - uint32_t(Ext::MutexInit)], 0);
-    op.addAccess(a[0], syncFootprint(a[0], sizeof(pthread_mutex_t)), true);
-    return CallOutcome::Pause;
-  }
   case Ext::MutexattrInit:
   case Ext::MutexattrSettype:
   case Ext::AttrInit:
@@ -507,100 +480,15 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   case Ext::AttrGetstacksize:
   case Ext::MutexattrGettype:
     return prepareAttribute(thread, call, result);
-  case Ext::MutexTimedlock:
-    setPending(thread, OpKind::Trylock, 0);
-    op.addAccess(a[0], syncFootprint(a[0], sizeof(pthread_mutex_t)), true);
-    return CallOutcome::Pause;
-  case Ext::SpinInit:
-  case Ext::SpinDestroy:
-  case Ext::SpinLock:
-  case Ext::SpinTrylock:
-  case Ext::SpinUnlock: {
-    static constexpr OpKind Kinds[] = {OpKind::Other, OpKind::Other, OpKind::Lock, OpKind::Trylock,
-                                       OpKind::Unlock};
-    setPending(thread, Kinds[uint32_t(id) - uint32_t(Ext::SpinInit)], 0);
-    op.addAccess(a[0], syncFootprint(a[0], sizeof(pthread_spinlock_t)), true);
-    return CallOutcome::Pause;
-  }
   case Ext::Cancel:
     fail(ErrorKind::Unsupported, thread, currentLocation(thread),
          "pthread_cancel is not supported (cancellation points are not modelled)");
     return CallOutcome::Stop;
 
-  case Ext::CondInit:
-  case Ext::CondDestroy:
-  case Ext::CondSignal:
-  case Ext::CondBroadcast:
-    setPending(thread,
-               id == Ext::CondSignal      ? OpKind::CondSignal
-               : id == Ext::CondBroadcast ? OpKind::CondBroadcast
-                                          : OpKind::Other,
-               0);
-    op.addAccess(a[0], syncFootprint(a[0], sizeof(pthread_cond_t)), true);
-    return CallOutcome::Pause;
-  case Ext::CondWait:
-  case Ext::CondTimedwait:
-    setPending(thread, OpKind::CondWait, 0);
-    op.addAccess(a[0], syncFootprint(a[0], sizeof(pthread_cond_t)), true);
-    op.addAccess(a[1], syncFootprint(a[1], sizeof(pthread_mutex_t)), true);
-    return CallOutcome::Pause;
-
-  case Ext::RwlockInit:
-  case Ext::RwlockDestroy:
-  case Ext::RwlockRdlock:
-  case Ext::RwlockWrlock:
-  case Ext::RwlockTryrdlock:
-  case Ext::RwlockTrywrlock:
-  case Ext::RwlockUnlock: {
-    static constexpr OpKind Kinds[] = {OpKind::Other,   OpKind::Other,   OpKind::RwRdlock,
-                                       OpKind::RwWrlock, OpKind::Trylock, OpKind::Trylock,
-                                       OpKind::RwUnlock};
-    setPending(thread, Kinds[uint32_t(id) - uint32_t(Ext::RwlockInit)], 0);
-    op.addAccess(a[0], syncFootprint(a[0], sizeof(pthread_rwlock_t)), true);
-    return CallOutcome::Pause;
-  }
-  case Ext::BarrierInit:
-  case Ext::BarrierDestroy:
-  case Ext::BarrierWait:
-    setPending(thread, id == Ext::BarrierWait ? OpKind::BarrierWait : OpKind::Other, 0);
-    op.addAccess(a[0], syncFootprint(a[0], sizeof(pthread_barrier_t)), true);
-    return CallOutcome::Pause;
-  case Ext::SemInit:
-  case Ext::SemDestroy:
-  case Ext::SemWait:
-  case Ext::SemTrywait:
-  case Ext::SemPost:
-  case Ext::SemGetvalue:
-  case Ext::SemTimedwait: {
-    static constexpr OpKind Kinds[] = {OpKind::Other,   OpKind::Other,   OpKind::SemWait,
-                                       OpKind::Trylock, OpKind::SemPost, OpKind::Other};
-    setPending(thread,
-               id == Ext::SemTimedwait ? OpKind::Trylock
-                                       : Kinds[uint32_t(id) - uint32_t(Ext::SemInit)],
-               0);
-    op.addAccess(a[0], syncFootprint(a[0], sizeof(sem_t)), true);
-    if (id == Ext::SemGetvalue)
-      op.addAccess(a[1], 4, true);
-    return CallOutcome::Pause;
-  }
-  case Ext::OnceBegin:
-  case Ext::OnceEnd:
-    setPending(thread, id == Ext::OnceBegin ? OpKind::Once : OpKind::OnceEnd, loc32(a[1]));
-    op.addAccess(a[0], syncFootprint(a[0], sizeof(pthread_once_t)), true);
-    return CallOutcome::Pause;
   case Ext::OnceUnlowered:
     fail(ErrorKind::Unsupported, thread, currentLocation(thread),
          "pthread_once called through a function pointer (only direct calls are modelled)");
     return CallOutcome::Stop;
-  case Ext::KeyCreate:
-    setPending(thread, OpKind::Other, 0);
-    op.addAccess(KeyTableAddress, 1, true);
-    op.addAccess(a[0], 4, true);
-    return CallOutcome::Pause;
-  case Ext::KeyDelete:
-    setPending(thread, OpKind::Other, 0);
-    op.addAccess(KeyTableAddress, 1, true);
-    return CallOutcome::Pause;
   case Ext::Getspecific:
     result[0] = 0;
     for (auto &[key, value] : thread.specific)
@@ -653,7 +541,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
       return CallOutcome::Return; // free(NULL)
     // free writes the whole object (Model.h); an invalid pointer gets a one-byte footprint and
     // faults when the operation executes.
-    setPending(thread, OpKind::Free, 0);
+    setPending(thread, row.kind, 0);
     const MemoryObject *object = memory_.object(a[0]);
     if (object && object->kind == ObjectKind::Heap && offsetOf(a[0]) == 0)
       op.addAccess(a[0], std::max<uint64_t>(1, object->size), true);
@@ -683,7 +571,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   case Ext::Strstr:
   case Ext::Strncat:
   case Ext::PosixMemalign: {
-    setPending(thread, OpKind::MemoryCopy, 0);
+    setPending(thread, row.kind, 0);
     if (!libcFootprint(thread, op))
       return CallOutcome::Pause;
     Slot value = 0;

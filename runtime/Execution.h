@@ -238,6 +238,9 @@ private:
   /// Classifies one call: answers it at once (Return/Stop) or fills the thread's
   /// request and pending operation and returns Pause.
   CallOutcome prepare(ProgramThread &thread, const ExternalCall &call, Slot *result);
+  /// A call whose row (runtime/Externals.h) describes its pending operation in full.
+  CallOutcome prepareFromRow(ProgramThread &thread, const ExternalCall &call,
+                             const runtime::ExternalOp &row);
   CallOutcome stopAtFailedAssume(ProgramThread &thread);
   void setPending(ProgramThread &thread, OpKind kind, uint32_t location);
   /// pthread_attr_* and pthread_mutexattr_* getters and setters beyond init/settype.

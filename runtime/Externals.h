@@ -1,10 +1,16 @@
-// Every external function the runtime models, by the id its ExternalHandler switches on: the
-// __bpor_* ABI (runtime/bpor_abi.h) and the libc functions that keep their names.
+// Every external function the runtime models: the __bpor_* ABI (runtime/bpor_abi.h) and the libc
+// functions that keep their names. One table (Externals.cpp) says for each operation its names,
+// its footprint, when it is enabled and how it is performed; the runtime reads it instead of
+// switching on the operation in each place, so an operation's dependence is read in one row.
 #pragma once
 
+#include "core/Operation.h"
 #include "interp/ExternalCall.h"
 
+#include <array>
+
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -165,9 +171,100 @@ enum class Ext : uint32_t {
   Usleep,
 };
 
-/// Registers every name the runtime models. pthread/semaphore/sched functions are registered
-/// under their __bpor_ names (what the pass emits) and their plain names (programs run without
-/// the pass, as in some tests), assert under both __assert_fail and __bpor_assert_fail.
+/// Where one access of an operation's footprint lies.
+enum class AccessAt : uint8_t {
+  None,            // no access (an unused rule)
+  Arg,             // at the address in argument `arg`
+  ArgIfNotNull,    // the same, when that argument is not 0 (an optional out-parameter)
+  ThreadNumbering, // runtime objects that are not program memory (Execution.h)
+  KeyTable,
+  ExitTable,
+  Clock,
+};
+
+/// How many bytes one access of a footprint covers.
+enum class AccessSize : uint8_t {
+  Bytes,      // `amount` bytes
+  Arg,        // the size in argument `amount`
+  Words,      // `amount` pointer-sized words of the program's data model
+  SyncObject, // the synchronisation object of `amount` bytes, clipped to its memory object
+};
+
+/// One access of a footprint.
+struct AccessRule {
+  AccessAt at = AccessAt::None;
+  uint8_t arg = 0;
+  AccessSize size = AccessSize::Bytes;
+  uint16_t amount = 1;
+  bool write = false;
+};
+
+/// How the call becomes what the thread does.
+enum class Preparation : uint8_t {
+  Pending, // the pending operation the row describes: its kind, location and accesses
+  Own,     // code of its own (Dispatch.cpp): answered at once, or a footprint that depends on
+           // the state (the thread a join names, the bytes a string function reaches)
+};
+
+/// When a pending operation can be performed (beyond the atomic block of another thread).
+enum class Enabling : uint8_t {
+  Always,
+  MutexAvailable,    // a mutex or spin lock this thread can lock
+  RwlockReadable,    // a read lock can be taken
+  RwlockWritable,    // the write lock can be taken
+  SemaphorePositive, // a semaphore whose count is positive
+  JoinTargetEnded,   // the thread joined ended (or the join is misuse, which the step reports)
+  FutexWordChanged,  // the word differs from the expected value (or the wait is timed)
+  OnceNotRunning,    // no other thread runs the pthread_once routine
+};
+
+/// Which part of the runtime performs the step.
+enum class Performer : uint8_t {
+  None,        // answered when called: never pending
+  Memory,      // Perform.cpp: loads, stores, read-modify-writes, the pass's memcpy/memset
+  Threads,     // Perform.cpp: create, join, detach
+  Sync,        // PerformSync.cpp: mutexes, condition variables, locks, barriers, semaphores
+  Process,     // Process.cpp: exit handlers, the clock, sleeping
+  Libc,        // Libc.cpp: free, realloc and the string functions
+  Nondet,      // a choice among values (Perform.cpp)
+  AtomicBegin, // the start of an atomic block
+  FutexWait,   // returns whether the word changed
+  Yield,       // no effect but letting the others run
+};
+
+/// One row of the table: everything the runtime knows about an external operation.
+struct ExternalOp {
+  Ext id;
+  /// Its names, separated by spaces; with `alsoPlain`, each __bpor_ name is also registered
+  /// without the prefix (programs run without the pass, as in some tests).
+  const char *names = "";
+  bool alsoPlain = false;
+  Preparation preparation = Preparation::Own;
+  OpKind kind = OpKind::Other; // the pending operation's kind
+  int8_t locationArg = -1;     // the argument carrying its location id (-1: the call's line)
+  std::array<AccessRule, 3> accesses{};
+  Enabling enabled = Enabling::Always;
+  Performer performer = Performer::None;
+  /// Symbolic mode: bit i set if argument i may reach the runtime symbolic; an access rule at
+  /// such an argument is confined to its object (docs/design.md, "Symbolic addresses").
+  uint8_t symbolicArgs = 0;
+  /// Symbolic mode: moves the expressions of the bytes it reads and writes (else those bytes
+  /// are made concrete first).
+  bool symbolicMemory = false;
+  /// Whether it reads the bytes its pointer arguments point to (free does not).
+  bool readsPointees = true;
+  /// What it does with thread identity that thread symmetry cannot follow (nullptr: nothing).
+  const char *identityUse = nullptr;
+};
+
+/// The row of `id`.
+const ExternalOp &externalOp(Ext id);
+/// The row of an ExternalRegistry id, null for one the table does not have (UnknownExternal).
+const ExternalOp *findExternalOp(uint32_t id);
+/// Every row, in the order of Ext.
+std::span<const ExternalOp> externalOps();
+
+/// Registers every name the runtime models (ExternalOp::names).
 void registerExternals(ExternalRegistry &registry);
 
 /// The names a program may call that the runtime answers (the C names: a __bpor_ entry counts

@@ -7,7 +7,9 @@
 
 namespace bpor {
 
+using runtime::Enabling;
 using runtime::Ext;
+using runtime::Performer;
 using runtime::Stage;
 
 namespace {
@@ -101,25 +103,24 @@ bool Execution::isEnabledThread(const ProgramThread &thread) const {
   if (thread.pending.kind == OpKind::Exit || thread.pending.kind == OpKind::Decision)
     return true;
   const Slot *a = thread.request.args;
-  switch (thread.request.id) {
-  case Ext::MutexLock:
-  case Ext::SpinLock: {
+  switch (runtime::externalOp(thread.request.id).enabled) {
+  case Enabling::MutexAvailable: {
     const runtime::Mutex *mutex = findMutex(a[0]);
     return !mutex || mutex->canLock(self);
   }
-  case Ext::RwlockRdlock: {
+  case Enabling::RwlockReadable: {
     auto it = rwlocks_.find(a[0]);
     return it == rwlocks_.end() || it->second.canRdlock(self);
   }
-  case Ext::RwlockWrlock: {
+  case Enabling::RwlockWritable: {
     auto it = rwlocks_.find(a[0]);
     return it == rwlocks_.end() || it->second.canWrlock(self);
   }
-  case Ext::SemWait: {
+  case Enabling::SemaphorePositive: {
     auto it = semaphores_.find(a[0]);
     return it != semaphores_.end() && it->second.canWait();
   }
-  case Ext::ThreadJoin: {
+  case Enabling::JoinTargetEnded: {
     // Misuse (an invalid, detached or joined thread, or the thread itself) is enabled so that
     // the step reports it.
     if (a[0] == 0 || a[0] > numThreads_ || a[0] - 1 == self)
@@ -127,7 +128,7 @@ bool Execution::isEnabledThread(const ProgramThread &thread) const {
     const ProgramThread &target = *threads_[a[0] - 1];
     return target.stage == Stage::Terminated || target.detached || target.joined;
   }
-  case Ext::FutexWait: {
+  case Enabling::FutexWordChanged: {
     // An untimed wait returns once the word differs from the expected value (a futex may also
     // wake spuriously, but its callers then find the same value and wait again). A timed one
     // may always return: woken if the word changed, timed out if not.
@@ -136,16 +137,17 @@ bool Execution::isEnabledThread(const ProgramThread &thread) const {
       return true; // the step reports an invalid address
     return uint32_t(value) != uint32_t(a[1]);
   }
-  case Ext::OnceBegin: {
+  case Enabling::OnceNotRunning: {
     // Waits while another thread runs the routine. A thread calling it again from its own
     // routine is enabled: the step reports the deadlock.
     auto it = onces_.find(a[0]);
     return it == onces_.end() || it->second.done || it->second.runner == NoThread ||
            it->second.runner == self;
   }
-  default:
+  case Enabling::Always:
     return true;
   }
+  return true;
 }
 
 Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, Slot &result,
@@ -158,17 +160,8 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
     return performDecision(thread, choice, event);
   if (memory_.hasShadows() && !touchesMemorySymbolically(uint32_t(thread.request.id)))
     concretiseFootprint(thread.pending, readsPointees(uint32_t(thread.request.id)));
-  switch (thread.request.id) {
-  case Ext::Load:
-  case Ext::Store:
-  case Ext::LoadBytes:
-  case Ext::StoreBytes:
-  case Ext::Rmw:
-  case Ext::Cmpxchg:
-  case Ext::Fence:
-  case Ext::BporMemcpy:
-  case Ext::BporMemmove:
-  case Ext::BporMemset: {
+  switch (runtime::externalOp(thread.request.id).performer) {
+  case Performer::Memory: {
     if (symbolic_ && thread.request.id == Ext::Store)
       prepareSymbolicStore(thread);
     Performed performed = performMemory(thread, result, event);
@@ -176,11 +169,10 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
       moveShadows(thread, result, resultShadow_);
     return performed;
   }
-  case Ext::SchedYield:
-  case Ext::SpinYield:
+  case Performer::Yield:
     result = 0;
     return Performed::Complete;
-  case Ext::FutexWait: {
+  case Performer::FutexWait: {
     uint64_t value = 0;
     if (MemoryFault f = memory_.read(thread.request.args[0], 4, value); f != MemoryFault::None) {
       memoryError(thread, f, thread.request.args[0], 4, "futex wait");
@@ -189,7 +181,7 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
     result = event.value = uint32_t(value) != uint32_t(thread.request.args[1]); // 1: woken
     return Performed::Complete;
   }
-  case Ext::Nondet: {
+  case Performer::Nondet: {
     uint32_t bits = uint32_t(thread.request.args[0]);
     bool wholeType = bits == 1 || (options_.enumerateSmallNondet && bits <= 8);
     uint64_t value = 0;
@@ -208,52 +200,23 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
     event.value = value;
     return Performed::Complete;
   }
-  case Ext::AtomicBegin:
+  case Performer::AtomicBegin:
     thread.atomicDepth = 1;
     return Performed::Complete;
-  case Ext::Atexit:
-  case Ext::CxaAtexit:
-  case Ext::AtQuickExit:
-  case Ext::ClockGettime:
-  case Ext::Gettimeofday:
-  case Ext::Time:
-  case Ext::Clock:
-  case Ext::Sleep:
-  case Ext::Usleep:
-  case Ext::Nanosleep:
+  case Performer::Process:
     return performProcess(thread, result, event);
-  case Ext::ThreadCreate:
-  case Ext::ThreadJoin:
-  case Ext::ThreadDetach:
+  case Performer::Threads:
     return performThreads(thread, result, event);
-  case Ext::Free:
-  case Ext::Realloc:
-  case Ext::Memcpy:
-  case Ext::Memmove:
-  case Ext::Memset:
-  case Ext::Memcmp:
-  case Ext::Strlen:
-  case Ext::Strcmp:
-  case Ext::Strncmp:
-  case Ext::Strcpy:
-  case Ext::Strncpy:
-  case Ext::Strcat:
-  case Ext::Strchr:
-  case Ext::Strdup:
-  case Ext::Atoi:
-  case Ext::Atol:
-  case Ext::Strtol:
-  case Ext::Strtoul:
-  case Ext::Strrchr:
-  case Ext::Strnlen:
-  case Ext::Memchr:
-  case Ext::Strstr:
-  case Ext::Strncat:
-  case Ext::PosixMemalign:
+  case Performer::Libc:
     return performLibc(thread, result);
-  default:
+  case Performer::Sync:
     return performSync(thread, result, event);
+  case Performer::None:
+    break;
   }
+  fail(ErrorKind::Unsupported, thread, thread.pending.location,
+       "internal: a pending operation the table answers at the call");
+  return Performed::Stopped;
 }
 
 // A load of heap bytes never written reads 0 where the program may see any value: a coverage

@@ -112,7 +112,6 @@ void Execution::releaseThreadObjects(ProgramThread &thread) {
 CallOutcome Execution::prepareProcess(ProgramThread &thread, const ExternalCall &call,
                                       Slot *result) {
   const Slot *a = thread.request.args;
-  Operation &op = thread.pending;
   ThreadId self = thread.state.threadId;
   switch (Ext(call.id)) {
   case Ext::Exit:
@@ -125,12 +124,6 @@ CallOutcome Execution::prepareProcess(ProgramThread &thread, const ExternalCall 
     return CallOutcome::Pause;
   case Ext::ImmediateExit:
     setExitPending(thread, currentLocation(thread));
-    return CallOutcome::Pause;
-  case Ext::Atexit:
-  case Ext::CxaAtexit:
-  case Ext::AtQuickExit:
-    setPending(thread, OpKind::Other, 0);
-    op.addAccess(ExitTableAddress, 1, true);
     return CallOutcome::Pause;
   case Ext::CxaThreadAtexit:
     if (!program_.isDefined(a[0])) {
@@ -147,33 +140,6 @@ CallOutcome Execution::prepareProcess(ProgramThread &thread, const ExternalCall 
   case Ext::ErrnoLocation:
     result[0] = errnoAddress(thread);
     return CallOutcome::Return;
-  case Ext::ClockGettime:
-  case Ext::Gettimeofday:
-    setPending(thread, OpKind::Other, 0);
-    op.addAccess(ClockAddress, 1, true);
-    // clock_gettime(clock, timespec *), gettimeofday(timeval *, timezone *): two longs.
-    if (Address out = Ext(call.id) == Ext::ClockGettime ? a[1] : a[0])
-      op.addAccess(out, 2 * program_.pointerBytes(), true);
-    return CallOutcome::Pause;
-  case Ext::Time:
-    setPending(thread, OpKind::Other, 0);
-    op.addAccess(ClockAddress, 1, true);
-    if (a[0] != 0)
-      op.addAccess(a[0], program_.pointerBytes(), true);
-    return CallOutcome::Pause;
-  case Ext::Clock:
-    setPending(thread, OpKind::Other, 0);
-    op.addAccess(ClockAddress, 1, true);
-    return CallOutcome::Pause;
-  case Ext::Sleep:
-  case Ext::Usleep:
-  case Ext::Nanosleep:
-    // Sleeping lets the others run: a yield, which also advances the clock.
-    setPending(thread, OpKind::Yield, 0);
-    op.addAccess(ClockAddress, 1, true);
-    if (Ext(call.id) == Ext::Nanosleep && a[0] != 0)
-      op.addAccess(a[0], 2 * program_.pointerBytes(), false);
-    return CallOutcome::Pause;
   default:
     break;
   }

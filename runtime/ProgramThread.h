@@ -24,7 +24,8 @@ enum class Stage : uint8_t {
 /// The visible call a paused thread stands at, decoded from its ExternalCall (whose storage
 /// does not outlive the handler).
 struct Request {
-  static constexpr unsigned MaxArgs = 6;
+  /// The most arguments a modelled function takes (__bpor_cmpxchg: 7, its location the last).
+  static constexpr unsigned MaxArgs = 7;
   Ext id = Ext::Fence;
   uint8_t numResultSlots = 0;
   Slot args[MaxArgs] = {};

@@ -14,35 +14,22 @@ namespace bpor {
 
 using runtime::Ext;
 
+// The interpreter asks these for any external call, also of a function the runtime does not
+// model (an id past the table): such a call keeps nothing symbolic.
 bool Execution::keepsSymbolic(uint32_t id, unsigned arg) const {
-  switch (Ext(id)) {
-  case Ext::Assume:
-    return arg == 0; // the condition
-  case Ext::Load:
-    return arg == 0; // the address (symbolicTarget)
-  case Ext::Store:
-    return arg == 0 || arg == 1; // the address and the value
-  default:
-    return false;
-  }
+  const runtime::ExternalOp *op = runtime::findExternalOp(id);
+  return op && arg < 8 && (op->symbolicArgs >> arg & 1) != 0;
 }
 
 bool Execution::touchesMemorySymbolically(uint32_t id) const {
-  switch (Ext(id)) {
-  case Ext::Load:
-  case Ext::Store:
-  case Ext::LoadBytes:
-  case Ext::StoreBytes:
-  case Ext::BporMemcpy:
-  case Ext::BporMemmove:
-  case Ext::BporMemset:
-    return true;
-  default:
-    return false;
-  }
+  const runtime::ExternalOp *op = runtime::findExternalOp(id);
+  return op && op->symbolicMemory;
 }
 
-bool Execution::readsPointees(uint32_t id) const { return Ext(id) != Ext::Free; }
+bool Execution::readsPointees(uint32_t id) const {
+  const runtime::ExternalOp *op = runtime::findExternalOp(id);
+  return !op || op->readsPointees;
+}
 
 void Execution::setDecisionPending(ProgramThread &thread) {
   const PendingDecision &decision = thread.state.decision;

@@ -15,47 +15,12 @@
 
 namespace bpor {
 
-namespace {
 
-using runtime::Ext;
-
-/// The externals after which threads are no longer interchangeable: they reveal a thread's
-/// number or create state that records threads (owners, waiters, keys, handlers).
-const char *identityUse(Ext id) {
-  switch (id) {
-  case Ext::ThreadJoin: return "pthread_join";
-  case Ext::ThreadSelf: return "pthread_self";
-  case Ext::ThreadEqual: return "pthread_equal";
-  case Ext::ThreadDetach: return "pthread_detach";
-  case Ext::Cancel: return "pthread_cancel";
-  case Ext::MutexInit: case Ext::MutexDestroy: case Ext::MutexLock: case Ext::MutexTrylock:
-  case Ext::MutexUnlock: case Ext::MutexTimedlock: return "a pthread mutex";
-  case Ext::CondInit: case Ext::CondDestroy: case Ext::CondWait: case Ext::CondTimedwait:
-  case Ext::CondSignal: case Ext::CondBroadcast: return "a condition variable";
-  case Ext::RwlockInit: case Ext::RwlockDestroy: case Ext::RwlockRdlock: case Ext::RwlockWrlock:
-  case Ext::RwlockTryrdlock: case Ext::RwlockTrywrlock: case Ext::RwlockUnlock:
-    return "a read-write lock";
-  case Ext::BarrierInit: case Ext::BarrierDestroy: case Ext::BarrierWait: return "a barrier";
-  case Ext::SemInit: case Ext::SemDestroy: case Ext::SemWait: case Ext::SemTrywait:
-  case Ext::SemPost: case Ext::SemGetvalue: case Ext::SemTimedwait: return "a semaphore";
-  case Ext::SpinInit: case Ext::SpinDestroy: case Ext::SpinLock: case Ext::SpinTrylock:
-  case Ext::SpinUnlock: return "a spin lock";
-  case Ext::OnceBegin: case Ext::OnceEnd: case Ext::OnceUnlowered: return "pthread_once";
-  case Ext::KeyCreate: case Ext::KeyDelete: case Ext::Getspecific: case Ext::Setspecific:
-    return "thread-specific data";
-  case Ext::CxaThreadAtexit: return "a thread_local destructor";
-  case Ext::Setjmp: case Ext::Longjmp: return "setjmp/longjmp";
-  case Ext::CxxThrow: return "a C++ exception";
-  case Ext::FutexWait: return "a futex wait";
-  default: return nullptr;
-  }
-}
-
-} // namespace
-
+// The externals after which threads are no longer interchangeable reveal a thread's number or
+// create state that records threads (owners, waiters, keys, handlers): ExternalOp::identityUse.
 void Execution::noteIdentityUse(uint32_t id) {
   if (!identityObservedBy_)
-    identityObservedBy_ = identityUse(Ext(id));
+    identityObservedBy_ = runtime::externalOp(runtime::Ext(id)).identityUse;
 }
 
 std::string Execution::symmetryObstacle() const {
