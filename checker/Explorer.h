@@ -18,6 +18,7 @@
 
 #include "checker/Model.h"
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -102,6 +103,23 @@ enum class CheckpointPolicy : uint8_t {
   Never,      // always restart and replay
 };
 
+/// A parallel search's share of one search tree (checker/parallel/). Every worker runs the same
+/// search over its own model: states shallower than `depth` branch on every enabled thread not
+/// asleep (no reduction there, so the races found below them add nothing to them), and each
+/// subtree at `depth`, and each execution that ends above it, goes to the one worker `claim`
+/// gives it to. The workers walk the shallow states in the same order, so they number these
+/// units alike. Supported by source-DPOR.
+struct SearchSplit {
+  size_t depth = 0;
+  /// Asked once per unit, numbered in depth-first order: whether this worker explores it.
+  /// `forkAsleep`: a thread creation sleeps at the unit's root, as in a subtree where a thread
+  /// ran before main created the rest; such a unit is usually all sleep-set blocked (a hint
+  /// for choosing the depth, no more).
+  std::function<bool(uint64_t unit, bool forkAsleep)> claim;
+  /// Set when one worker's search stops the others' (an error without keepGoing, a limit).
+  const std::atomic<bool> *cancelled = nullptr;
+};
+
 struct SearchOptions {
   PorMode por = PorMode::None;
   BoundKind bound = BoundKind::None;
@@ -181,6 +199,8 @@ struct SearchOptions {
   uint64_t maxTreeBytes = uint64_t(2) << 30;
   /// Called at most about once a second during the search.
   std::function<void(const Statistics &)> progress;
+  /// A parallel search: this search's share of the tree (null: all of it).
+  const SearchSplit *split = nullptr;
   /// Iterative bounding: called after each round, with that round's report (the same entry
   /// SearchResult::rounds gets), so a front end can state each bound's coverage as it goes.
   std::function<void(const BoundRound &)> onRound;

@@ -122,6 +122,21 @@ struct CoverageGaps {
       total += n;
     return total;
   }
+  /// Adds another model's gaps (the workers of a parallel search).
+  void add(const CoverageGaps &other) {
+    partialNondetDraws += other.partialNondetDraws;
+    spuriousWakeupsWithheld += other.spuriousWakeupsWithheld;
+    fixedRandomValues += other.fixedRandomValues;
+    if (!firstUndefinedRead)
+      firstUndefinedRead = other.firstUndefinedRead;
+    undefinedReads += other.undefinedReads;
+    for (size_t k = 0; k < concretised.size(); ++k)
+      concretised[k] += other.concretised[k];
+    solverUnknowns += other.solverUnknowns;
+  }
+  /// Path conditions Z3 could not decide in other models (add()); Execution::solverUnknowns()
+  /// adds this model's own.
+  uint64_t solverUnknowns = 0;
 };
 
 /// The value a nondet call returned in an execution (symbolic mode: in the model of the path).
@@ -203,6 +218,13 @@ public:
   const Memory &memory() const { return memory_; }
   const ExecutionOptions &options() const { return options_; }
   const CoverageGaps &coverageGaps() const { return coverageGaps_; }
+  /// The gaps of another model of the same program (a parallel search's worker) count as this
+  /// one's: the verdict states what every worker left uncovered.
+  void addCoverageGapsOf(const Execution &worker) {
+    CoverageGaps gaps = worker.coverageGaps_;
+    gaps.solverUnknowns = worker.solverUnknowns();
+    coverageGaps_.add(gaps);
+  }
   /// Whether this build has Z3 (ExecutionOptions::symbolicNondet).
   static bool symbolicSupported();
   bool symbolicMode() const { return symbolic_ != nullptr; }

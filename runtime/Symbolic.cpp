@@ -139,7 +139,7 @@ void Execution::anchorModel() {
 void Execution::releaseModel() { symbolicRoot_ = symbolic::RootPath; }
 
 uint64_t Execution::solverUnknowns() const {
-  return exprStore_ ? exprStore_->statistics().unknown : 0;
+  return coverageGaps_.solverUnknowns + (exprStore_ ? exprStore_->statistics().unknown : 0);
 }
 
 std::vector<NondetValue> Execution::nondetValues() {
@@ -386,7 +386,7 @@ void Execution::enableSymbolicMode() {}
 void Execution::resetSymbolicState() { symbolicState_ = runtime::SymbolicState{}; }
 void Execution::anchorModel() {}
 void Execution::releaseModel() {}
-uint64_t Execution::solverUnknowns() const { return 0; }
+uint64_t Execution::solverUnknowns() const { return coverageGaps_.solverUnknowns; }
 std::vector<NondetValue> Execution::nondetValues() { return {}; }
 CallOutcome Execution::symbolicNondet(ProgramThread &, const ExternalCall &, Slot *) {
   return CallOutcome::Stop;

@@ -18,6 +18,8 @@ SearchResult exploreOptimal(Model &model, const SearchOptions &options, OptimalV
                             const ExecutionObserver &observer) {
   if (options.bound != BoundKind::None)
     throw std::invalid_argument("optimal DPOR and source-DPOR do not support bounds");
+  if (options.split && variant == OptimalVariant::Optimal)
+    throw std::invalid_argument("a parallel split is source-DPOR's (checker/parallel/)");
   optimal::OptimalSearch search(model, options, variant, &observer);
   return search.run();
 }

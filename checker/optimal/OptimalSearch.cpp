@@ -109,6 +109,15 @@ ScheduleStep OptimalSearch::preferredStep() const {
 // lines 2-3 of Algorithm 1 (backtrack(E) := {p}).
 void OptimalSearch::initialize() {
   Frame &f = frames.back();
+  if (aboveSplit(frames.size() - 1)) {
+    // Above a parallel search's split (source-DPOR only): every enabled thread not asleep, the
+    // same in every worker.
+    f.enabled.forEach([&](ThreadId u) {
+      if (!f.asleep(u))
+        f.backtrack.insert(u);
+    });
+    return;
+  }
   if (variant == OptimalVariant::Optimal) {
     // A wakeup sequence whose next thread is blocked here reversed a race that cannot be
     // reversed (docs/optimal-dpor.md, "Blocking operations"): drop it.
@@ -265,6 +274,8 @@ bool OptimalSearch::stepAndEnter(ScheduleStep step) {
       log.setEnabledThreads(enabled);
   }
   if (!running) {
+    if (leftToOthers(false))
+      return true;
     if (status == ExecStatus::Error)
       reportError(model.error());
     endExecution(executionEndOf(status));
@@ -272,7 +283,31 @@ bool OptimalSearch::stepAndEnter(ScheduleStep step) {
   }
   restorer.mayReturnHere();
   initialize();
+  if (leftToOthers(true)) {
+    frames.back().exhausted = true;
+    return true;
+  }
   return false;
+}
+
+// The units of a split: each state at the split depth with the subtree below it, and each
+// execution that ends above it (a last step, a deadlock, every enabled event asleep). Every
+// worker meets them in the same order, so `claim` sees the same numbers in each.
+bool OptimalSearch::leftToOthers(bool running) {
+  if (!options.split)
+    return false;
+  size_t depth = frames.size() - 1;
+  if (depth > options.split->depth)
+    return false;
+  if (running && depth < options.split->depth) {
+    const Frame &f = frames.back();
+    if (!f.backtrack.empty())
+      return false; // an inner state of the shallow tree
+  }
+  bool forkAsleep = false;
+  for (const Event &q : frames.back().sleep)
+    forkAsleep = forkAsleep || q.op.kind == OpKind::Fork;
+  return !options.split->claim(splitUnits++, forkAsleep);
 }
 
 // Backtracking: return the model to the top state (StateRestorer: from the deepest checkpoint
@@ -379,6 +414,8 @@ void OptimalSearch::reverseDisablings(size_t j) {
 }
 
 void OptimalSearch::insertWakeupSequence(size_t i, std::vector<Event> v) {
+  if (aboveSplit(i))
+    return; // every enabled event not asleep is a branch there already
   Frame &f = frames[i];
   if (!renumberCreatedThreads(v, f.numThreads()))
     return;

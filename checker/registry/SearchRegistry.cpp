@@ -1,6 +1,7 @@
 #include "checker/registry/SearchRegistry.h"
 
 #include "checker/optimal/OptimalExplorer.h"
+#include "checker/parallel/ParallelSourceDpor.h"
 
 namespace bpor {
 
@@ -20,9 +21,20 @@ SearchOutcome runDepthFirst(Model &model, const SearchRequest &request,
   return outcomeOf(explore(model, options, observer));
 }
 
+// With worker models: source-DPOR divided among the workers (checker/parallel/), for optimal
+// DPOR too (the same traces, each once; its wakeup trees are not divided).
 template <OptimalVariant Variant>
 SearchOutcome runOptimal(Model &model, const SearchRequest &request,
                          const ExecutionObserver &observer) {
+  if (!request.workerModels.empty()) {
+    std::vector<Model *> models{&model};
+    models.insert(models.end(), request.workerModels.begin(), request.workerModels.end());
+    ParallelStatistics statistics;
+    SearchOutcome outcome = outcomeOf(
+        exploreSourceDporInParallel(models, request.options, observer, &statistics, 0, Variant));
+    outcome.workersUsed = statistics.workers;
+    return outcome;
+  }
   return outcomeOf(exploreOptimal(model, request.options, Variant, observer));
 }
 
@@ -56,9 +68,10 @@ const std::vector<SearchKind> &searchKinds() {
       {"dpor", "DPOR with sleep sets", BoundUse::None, true, runDepthFirst<PorMode::Dpor>},
       {"bpor", "bounded partial-order reduction (needs a bound)", BoundUse::Required, true,
        runDepthFirst<PorMode::Bpor>},
-      {"source", "source-DPOR", BoundUse::None, true, runOptimal<OptimalVariant::Source>},
+      {"source", "source-DPOR", BoundUse::None, true, runOptimal<OptimalVariant::Source>,
+       "source-DPOR"},
       {"optimal", "optimal DPOR with wakeup trees: one execution per trace", BoundUse::None, true,
-       runOptimal<OptimalVariant::Optimal>},
+       runOptimal<OptimalVariant::Optimal>, "source-DPOR"},
       {"stateful", "stateful search with a visited set; finds livelocks",
        BoundUse::PreemptionOnly, true, runStateful},
       {"unfolding", "unfolding-based POR with cutoff events", BoundUse::None, true,

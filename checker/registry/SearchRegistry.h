@@ -21,6 +21,9 @@ struct SearchRequest {
   StatefulOptions stateful;
   UnfoldingOptions unfolding;
   PctOptions pct;
+  /// More models of the same program, one per further worker: the searches that divide their
+  /// tree (SearchKind::parallel) run on all of them at once; the others ignore them.
+  std::vector<Model *> workerModels;
 };
 
 /// What a search found: SearchResult, and what some searches add to it.
@@ -33,6 +36,9 @@ struct SearchOutcome {
   bool livelocksChecked = false;
   /// The unfolding search's own counters.
   UnfoldingStatistics unfolding;
+  /// With SearchRequest::workerModels: the workers the search ran on (1 if the tree did not
+  /// divide well and it ran alone).
+  unsigned workersUsed = 1;
 };
 
 /// Which bounds (SearchOptions::bound) a search takes.
@@ -54,6 +60,9 @@ struct SearchKind {
   bool exhaustive;
   SearchOutcome (*run)(Model &model, const SearchRequest &request,
                        const ExecutionObserver &observer);
+  /// Whether it runs on SearchRequest::workerModels too, and what it then runs ("" if it
+  /// does not).
+  std::string_view parallelAs = "";
 };
 
 /// Every search, in the order the help text lists them.

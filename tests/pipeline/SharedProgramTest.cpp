@@ -3,11 +3,15 @@
 // exactly what one model searched alone explores (executions and every distinct error with its
 // place), for generated C programs through the real pipeline, with plain and with symbolic
 // nondet values. The Program is shared and only read; everything a run changes is the model's.
+// And the parallel search over such models (-j, checker/parallel/ParallelSourceDpor.h) finds
+// exactly the finished executions (one per trace) and the errors, places included, that optimal
+// DPOR finds on one model, at every split depth tried.
 #include "tests/pipeline/CProgramGenerator.h"
 #include "tools/bporcheck/InputLoader.h"
 #include "tools/bporcheck/ModelFactory.h"
 
 #include "checker/optimal/OptimalExplorer.h"
+#include "checker/parallel/ParallelSourceDpor.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/FileSystem.h"
@@ -26,22 +30,32 @@ namespace {
 
 struct Explored {
   uint64_t executions = 0;
+  uint64_t finished = 0;
   bool complete = false;
   std::set<std::tuple<ErrorKind, std::string, std::string>> errors; // kind, message, place
 };
 
-Explored search(Model &model) {
+SearchOptions searchOptions() {
   SearchOptions options;
   options.keepGoing = true;
   options.oneReportPerError = true;
-  SearchResult result = exploreOptimal(model, options, OptimalVariant::Optimal);
+  return options;
+}
+
+/// `model` describes the places of the errors.
+Explored summary(const SearchResult &result, Model &model) {
   Explored out;
   out.executions = result.stats.executions;
+  out.finished = result.stats.finished;
   out.complete = result.complete;
   for (const ErrorReport &report : result.errors)
     out.errors.emplace(report.error.kind, report.error.message,
                        model.describeLocation(report.error.location));
   return out;
+}
+
+Explored search(Model &model) {
+  return summary(exploreOptimal(model, searchOptions(), OptimalVariant::Optimal), model);
 }
 
 tool::BuiltModel build(const CProgram &program, const tool::ModelConfig &config,
@@ -110,4 +124,35 @@ TEST(SharedProgram, SymbolicModelsSearchedTogether) {
   for (uint64_t seed = 0; seed < 6; ++seed)
     executions += checkTogether(generateCProgram(seed, options), config, seed).executions;
   EXPECT_GT(executions, 6u);
+}
+
+TEST(SharedProgram, ParallelSearchFindsWhatOptimalDporFindsAlone) {
+  tool::ModelConfig config;
+  config.nondetValues = {0, 1};
+  uint64_t divided = 0, withErrors = 0;
+  for (uint64_t seed = 0; seed < 12; ++seed) {
+    CProgram program = generateCProgram(seed, CGeneratorOptions());
+    llvm::LLVMContext context;
+    tool::BuiltModel built = build(program, config, context);
+    ASSERT_TRUE(built.model) << built.error;
+    Explored alone = search(*built.model);
+    ASSERT_TRUE(alone.complete) << seed;
+    withErrors += !alone.errors.empty();
+    std::shared_ptr<Execution> second = built.newExecution(), third = built.newExecution();
+    std::vector<Model *> models{built.model.get(), second.get(), third.get()};
+    for (size_t depth : {1u, 3u, 8u}) {
+      ParallelStatistics statistics;
+      Explored parallel = summary(exploreSourceDporInParallel(models, searchOptions(), {},
+                                                              &statistics, depth),
+                                  *built.model);
+      divided += statistics.workers == 3;
+      EXPECT_TRUE(parallel.complete) << seed;
+      EXPECT_EQ(parallel.finished, alone.finished)
+          << "seed " << seed << " depth " << depth << "\n" << program.source;
+      EXPECT_TRUE(parallel.errors == alone.errors)
+          << "seed " << seed << " depth " << depth << "\n" << program.source;
+    }
+  }
+  EXPECT_GT(divided, 12u);
+  EXPECT_GT(withErrors, 0u);
 }

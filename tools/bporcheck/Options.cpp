@@ -176,6 +176,11 @@ cl::opt<uint64_t> MaxExecutions("max-executions",
                                 cl::init(0), cl::cat(Category));
 cl::opt<double> TimeLimit("time-limit", cl::desc("Stop after this many seconds (0: no limit)"),
                           cl::init(0), cl::cat(Category));
+cl::opt<unsigned> Jobs("j",
+                       cl::desc("Explore on this many worker threads (--search=optimal and source: "
+                                "source-DPOR divided among them; the same traces as one thread)"),
+                       cl::init(1), cl::cat(Category));
+cl::alias JobsLong("jobs", cl::desc("Alias for -j"), cl::aliasopt(Jobs));
 cl::opt<bool> KeepGoing("keep-going",
                         cl::desc("Go on after an error: count every execution that ends in one, and "
                                  "report each distinct error (kind, place, message) once"),
@@ -544,6 +549,11 @@ bool parseOptions(int argc, char **argv, Options &options) {
     return usageError("--time-limit must not be negative");
   options.search.timeLimitSeconds = TimeLimit;
   options.search.keepGoing = KeepGoing;
+  if (Jobs == 0)
+    return usageError("-j must be at least 1");
+  options.jobs = Jobs;
+  if (Jobs > 1 && Svcomp)
+    return usageError("-j is not available in SV-COMP mode yet: its searches run on one thread");
   options.search.oneReportPerError = KeepGoing;
   if (MaxDepth == 0)
     return usageError("--max-depth must be at least 1");

@@ -88,6 +88,8 @@ std::string searchName(const Options &options) {
                              *options.statefulOptions.preemptionBound,
                              *options.statefulOptions.preemptionBound == 1 ? "" : "s")
                : "stateful search";
+  if (options.jobs > 1 && (options.explores("optimal") || options.explores("source")))
+    return fmt::format("source-DPOR on {} workers", options.jobs);
   if (options.explores("optimal"))
     return "optimal DPOR";
   if (options.explores("source"))
@@ -136,7 +138,7 @@ std::string searchName(const Options &options) {
 
 SearchResult runSearch(Model &model, Options &options, SearchOptions search, RunDescription &run,
                        const ExecutionObserver &observer, ProgressLine &progress,
-                       bool hasStateKeys) {
+                       bool hasStateKeys, const std::vector<Model *> &workers) {
   // The search `options` names (checker/registry/SearchRegistry.h) with `search` and the
   // options of its own; the parts of what it found beyond SearchResult go into `run`.
   auto runNamed = [&](const SearchOptions &s) {
@@ -144,8 +146,17 @@ SearchResult runSearch(Model &model, Options &options, SearchOptions search, Run
     if (!kind) // parseOptions and chooseDefaultMode set only the registry's names
       throw std::logic_error("no search named '" + options.explorer + "'");
     SearchRequest request{s, options.statefulOptions, options.unfoldingOptions,
-                          options.pctOptions};
+                          options.pctOptions, kind->parallelAs.empty() ? std::vector<Model *>{}
+                                                                       : workers};
     SearchOutcome found = kind->run(model, request, observer);
+    if (!request.workerModels.empty() && found.workersUsed < 2) {
+      // The tree did not divide well: the search ran alone, as asked without -j.
+      Options alone = options;
+      alone.jobs = 1;
+      run.searchName = searchName(alone) +
+                       fmt::format(" (-j {}: the search tree does not divide well, one thread)",
+                                   options.jobs);
+    }
     if (options.explores("stateful")) {
       run.stateful = true;
       run.storage = describeStorage(options.statefulOptions.storage, found.omissionProbability);

@@ -28,8 +28,9 @@ void configureBugHunt(Options &options, bool hasYields);
 /// --max-depth, hands the verdict to the stateful search (the text output says so; `options`
 /// and `run` then name it); a long execution that repeats no state makes the stateless search
 /// run again with the whole --max-depth.
+/// `workers`: more models of the program, for a search that divides its tree (-j).
 SearchResult runSearch(Model &model, Options &options, SearchOptions search, RunDescription &run,
                        const ExecutionObserver &observer, ProgressLine &progress,
-                       bool hasStateKeys);
+                       bool hasStateKeys, const std::vector<Model *> &workers = {});
 
 } // namespace bpor::tool

@@ -12,6 +12,7 @@
 #include "tools/bporcheck/SvcompMode.h"
 #include "tools/bporcheck/WitnessValidation.h"
 
+#include "checker/registry/SearchRegistry.h"
 #include "checker/stateful/CycleCheck.h"
 #include "checker/stateful/FairCycle.h"
 
@@ -269,6 +270,23 @@ int main(int argc, char **argv) {
     options.search.isViolation = [](const ErrorInfo &error) {
       return error.kind != ErrorKind::DepthLimit;
     };
+  // -j: a model per further worker, over the same program.
+  std::vector<std::shared_ptr<Execution>> workerExecutions;
+  std::vector<Model *> workerModels;
+  if (options.jobs > 1) {
+    const SearchKind *kind = findSearch(options.explorer);
+    if (!kind || kind->parallelAs.empty())
+      return fail(BadInput, fmt::format("-j {}: the {} search runs on one thread; -j divides "
+                                        "--search=optimal and --search=source",
+                                        options.jobs, options.explorer));
+    for (unsigned w = 1; w < options.jobs; ++w) {
+      std::shared_ptr<Execution> worker = built.newExecution();
+      if (!worker)
+        return fail(Unsupported, "-j: could not make another model of the program");
+      workerModels.push_back(worker.get());
+      workerExecutions.push_back(std::move(worker));
+    }
+  }
   RunDescription run = describeRun(options, built.usesNondet);
   ProgressLine progress(options.progress);
   SearchOptions search = options.search;
@@ -303,8 +321,10 @@ int main(int argc, char **argv) {
   }
   ExecutionObserver observer = options.hashStates ? states.observer() : ExecutionObserver();
   SearchResult result =
-      runSearch(model, options, search, run, observer, progress, hasStateKeys);
+      runSearch(model, options, search, run, observer, progress, hasStateKeys, workerModels);
   progress.finish();
+  for (const std::shared_ptr<Execution> &worker : workerExecutions)
+    built.execution->addCoverageGapsOf(*worker);
   std::optional<uint64_t> uniqueLocalStates;
   if (options.hashStates)
     uniqueLocalStates = states.count();
