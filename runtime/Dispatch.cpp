@@ -701,6 +701,8 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   case Ext::Srand:
     randState_ = uint32_t(a[0]);
     return CallOutcome::Return;
+  default: // a row prepared from the table (prepareFromRow) never comes here
+    break;
   }
   fail(ErrorKind::Unsupported, thread, currentLocation(thread),
        fmt::format("call to the unsupported external function '{}'", call.name));

@@ -1,0 +1,47 @@
+// -j N: source-DPOR divided among N worker threads explores every trace once, as one thread
+// does: the same finished executions (36 traces here: three threads each write x and read it
+// back, (3!)^2; with the assertion, 29 finished and 16 that fail it), the same errors, found by
+// any worker and reported with the first model's trace.
+// The searches that do not divide their tree refuse -j.
+// RUN: %bporcheck --no-progress -j 1 %s | %FileCheck --check-prefix=ONE %s
+// RUN: %bporcheck --no-progress -j 2 %s | %FileCheck --check-prefix=TWO %s
+// RUN: %bporcheck --no-progress --jobs=3 --search=source %s | %FileCheck --check-prefix=THREE %s
+// RUN: not %bporcheck --no-progress -j 2 --keep-going -DBUG %s | %FileCheck --check-prefix=BUG %s
+// RUN: not %bporcheck --no-progress -j 1 --keep-going -DBUG %s | %FileCheck --check-prefix=BUG %s
+// RUN: not %bporcheck --no-progress -j 2 -DBUG %s | %FileCheck --check-prefix=FIRST %s
+// RUN: not %bporcheck --no-progress -j 2 --search=dpor %s 2>&1 | %FileCheck --check-prefix=REFUSED %s
+// ONE: verdict: ok: no error in any schedule (optimal DPOR, 36 executions)
+// ONE: finished: 36,
+// TWO: verdict: ok: no error in any schedule (source-DPOR on 2 workers,
+// TWO: finished: 36,
+// THREE: (source-DPOR on 3 workers,
+// THREE: finished: 36,
+// BUG: assertion 'seen != 2 || k != 0' failed
+// BUG: verdict: error (assertion failure), 1 distinct error in 16 executions
+// BUG: finished: 29, {{.*}} errors: 16
+// FIRST: thread {{[0-9]}}  load global x = 2
+// FIRST: verdict: error (assertion failure)
+// REFUSED: -j 2: the dpor search runs on one thread; -j divides --search=optimal and --search=source
+#include <assert.h>
+#include <pthread.h>
+
+int x;
+
+void *worker(void *arg) {
+  long k = (long)arg;
+  x = (int)k;
+  int seen = x;
+#ifdef BUG
+  assert(seen != 2 || k != 0);
+#endif
+  return (void *)(long)seen;
+}
+
+int main(void) {
+  pthread_t t[3];
+  for (long k = 0; k < 3; k++)
+    pthread_create(&t[k], 0, worker, (void *)k);
+  for (int k = 0; k < 3; k++)
+    pthread_join(t[k], 0);
+  return 0;
+}
