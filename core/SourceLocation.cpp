@@ -12,4 +12,11 @@ std::string SourceLocation::str() const {
   return fmt::format("{}:{}", file, line);
 }
 
+bool isSystemHeader(std::string_view file) {
+  for (std::string_view root : {"/usr/include/", "/usr/local/include/", "/usr/lib/"})
+    if (file.starts_with(root))
+      return true;
+  return false;
+}
+
 } // namespace bpor

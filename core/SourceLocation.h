@@ -21,4 +21,8 @@ struct SourceLocation {
   std::string str() const;
 };
 
+/// Whether `file` is a system header (under /usr/include, /usr/local/include or a compiler's
+/// include directory under /usr/lib): the C and C++ libraries' code, not the program's.
+bool isSystemHeader(std::string_view file);
+
 } // namespace bpor

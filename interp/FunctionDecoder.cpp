@@ -559,6 +559,10 @@ void FunctionDecoder::decodeInstruction(const Instruction &instruction) {
       inst.a = slot(alloca.getArraySize());
       inst.imm = elementSize;
     }
+    // The instrumentation's mark of a local whose memory may be shared (passes/SharedMemory.h,
+    // SharedAllocaMetadata): only runtime calls access it, and they keep track of the bytes
+    // never written (runtime/memory/Memory.h), so its bytes start so.
+    inst.flag = alloca.hasMetadata("bpor.shared") && alloca.getFunction()->getSubprogram() ? 1 : 0;
     emit(inst);
     return;
   }

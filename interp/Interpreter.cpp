@@ -244,6 +244,7 @@ RunResult Interpreter::call(ThreadState &thread, const interp::CallSite &site) {
                    "out of memory for a by-value argument");
     }
     std::memcpy(memory_->host(copy), memory_->host(pointer), size);
+    memory_->copyDefinedness(copy, pointer, size);
     if (symbolic_)
       memory_->copyShadow(copy, pointer, size);
     thread.allocas.push_back(copy);

@@ -744,6 +744,8 @@ template <bool Symbolic> RunResult Interpreter::runLoop(ThreadState &thread) {
             ErrorKind::ResourceLimit,
             fmt::format("stack allocation of {} bytes failed (memory limit)",
                         size));
+      if (I.flag)
+        memory.markUndefined(address, size);
       thread.allocas.push_back(address);
       R[I.dst] = address;
       ++ip;

@@ -219,13 +219,20 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
   return Performed::Stopped;
 }
 
-// A load of heap bytes never written reads 0 where the program may see any value: a coverage
-// gap (CoverageGaps::undefinedReads), not an error (C lets a program copy such bytes, and a
-// bug needs the value to matter). Every such load counts; the first one's place is kept.
-// Symbolic models draw such bytes as fresh symbols first (drawUnwrittenBytes), so their loads
-// cover every value and count nothing here.
+// A load of bytes never written (malloc's, an escaped local's) reads 0 where the program may see
+// any value: a coverage gap (CoverageGaps::undefinedReads), not an error (C lets a program copy
+// such bytes, and a bug needs the value to matter). Every such load in the program's own code
+// counts; the first one's place is kept. Library code is trusted with the bytes it reads: code
+// without a source place (the support libraries, built without debug information) and code from
+// system headers (libstdc++'s templates) read indeterminate bytes of the objects they manage as
+// a matter of course (a string's unused inline buffer, an out-parameter a wait loop has not set
+// yet). Symbolic models draw such bytes as fresh symbols first (drawUnwrittenBytes), so their
+// loads cover every value and count nothing here.
 void Execution::noteUndefinedRead(const ProgramThread &thread, Address address, uint64_t size) {
   if (!memory_.anyUndefined(address, size))
+    return;
+  SourceLocation place = sourceLocation(thread.pending.location);
+  if (!place.known() || isSystemHeader(place.file))
     return;
   ++coverageGaps_.undefinedReads;
   if (coverageGaps_.firstUndefinedRead == 0)

@@ -275,7 +275,7 @@ int runWitnessValidation(const Options &options) {
   if (uint64_t unwritten = built.execution->coverageGaps().undefinedReads)
     return finish(NotChecked,
                   fmt::format("witness not checked: no execution that follows its path {}, but "
-                              "they read heap memory never written ({} load{}, the first at {}), "
+                              "they read memory never written ({} load{}, the first at {}), "
                               "whose values a witness cannot state and the replay reads as 0",
                               violationPhrase(*input), unwritten, unwritten == 1 ? "" : "s",
                               built.model->describeLocation(

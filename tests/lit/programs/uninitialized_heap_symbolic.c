@@ -21,7 +21,7 @@
 // INDEX: verdict: error (assertion failure)
 // TRUE: SV-COMP result: true
 // FALSE: SV-COMP result: false(unreach-call)
-// NOT-CHECKED: witness not checked: no execution that follows its path calls reach_error(), but they read heap memory never written
+// NOT-CHECKED: witness not checked: no execution that follows its path calls reach_error(), but they read memory never written
 #include <assert.h>
 #include <pthread.h>
 #include <stdlib.h>
