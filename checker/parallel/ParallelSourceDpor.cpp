@@ -2,6 +2,7 @@
 
 #include "checker/engine/SearchClock.h"
 
+#include <algorithm>
 #include <mutex>
 #include <thread>
 
@@ -109,7 +110,7 @@ SearchResult exploreSourceDporInParallel(const std::vector<Model *> &models,
   if (statistics)
     *statistics = ParallelStatistics{unsigned(workers), depth, units};
 
-  std::mutex lock; // the claims, the observer and isViolation (never held together)
+  std::mutex lock; // the claims, the observer, isViolation and progress (never held together)
   std::vector<bool> claimed;
   std::atomic<bool> cancelled{false};
   SearchSplit split;
@@ -125,7 +126,6 @@ SearchResult exploreSourceDporInParallel(const std::vector<Model *> &models,
       return false;
     claimed[unit] = true;
     return true;
-
   };
   ExecutionObserver shared;
   if (observer)
@@ -133,6 +133,20 @@ SearchResult exploreSourceDporInParallel(const std::vector<Model *> &models,
       std::lock_guard<std::mutex> guard(lock);
       observer(events, end);
     };
+
+  // One progress line for the whole search: each worker's report updates its part, and the
+  // line shows the sum (elapsed time: the longest).
+  std::vector<Statistics> progressed(workers);
+  auto report = [&](size_t w, const Statistics &stats) {
+    std::lock_guard<std::mutex> guard(lock);
+    progressed[w] = stats;
+    Statistics sum;
+    for (const Statistics &part : progressed) {
+      addStatistics(sum, part);
+      sum.elapsedSeconds = std::max(sum.elapsedSeconds, part.elapsedSeconds);
+    }
+    options.progress(sum);
+  };
 
   std::vector<SearchResult> results(workers);
   auto work = [&](size_t w) {
@@ -143,8 +157,8 @@ SearchResult exploreSourceDporInParallel(const std::vector<Model *> &models,
         std::lock_guard<std::mutex> guard(lock);
         return options.isViolation(error);
       };
-    if (w != 0)
-      mine.progress = nullptr; // one progress line: the first worker's
+    if (options.progress)
+      mine.progress = [&, w](const Statistics &stats) { report(w, stats); };
     results[w] = exploreOptimal(*models[w], mine, variant, shared);
     // An error without keepGoing, or a limit, ends the whole search.
     if (!results[w].complete)
