@@ -291,7 +291,7 @@ bool OptimalSearch::stepAndEnter(ScheduleStep step) {
 }
 
 // The units of a split: each state at the split depth with the subtree below it, and each
-// execution that ends above it (a last step, a deadlock, every enabled event asleep). Every
+// execution that ends above it (a last step, a deadlock, every enabled thread asleep). Every
 // worker meets them in the same order, so `claim` sees the same numbers in each.
 bool OptimalSearch::leftToOthers(bool running) {
   if (!options.split)
@@ -415,7 +415,7 @@ void OptimalSearch::reverseDisablings(size_t j) {
 
 void OptimalSearch::insertWakeupSequence(size_t i, std::vector<Event> v) {
   if (aboveSplit(i))
-    return; // every enabled event not asleep is a branch there already
+    return; // every enabled thread not asleep is a branch there already
   Frame &f = frames[i];
   if (!renumberCreatedThreads(v, f.numThreads()))
     return;

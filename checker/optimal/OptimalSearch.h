@@ -101,7 +101,7 @@ private:
   void captureState(bool running);
   void initialize();
   /// Parallel search (SearchOptions::split): whether frame i is above the split depth, where
-  /// every enabled event not asleep is a branch.
+  /// every enabled thread not asleep is a branch.
   bool aboveSplit(size_t i) const { return options.split && i < options.split->depth; }
   /// Whether the state just entered (its frame on top) starts a unit of the split this worker
   /// does not explore.
