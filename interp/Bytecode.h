@@ -88,7 +88,7 @@ enum class Op : uint16_t {
   Load,   // slot[dst] = zext(mem[slot[a] + imm], flag bytes)
   Store,  // mem[slot[b] + imm] = slot[a] (flag bytes)
   Alloca, // slot[dst] = new stack object of imm * (a == NoSlot ? 1 : slot[a]); flag 1: its
-          // bytes start never written (a local the instrumentation marked shared)
+          // bytes start never written (a local of the program's own code)
           // bytes
   Gep,    // slot[dst] = slot[a] + sext(slot[b], bits) * imm
   Memcpy, // (dst ptr slot[a], src slot[b], n slot[c]) ; Memmove the same

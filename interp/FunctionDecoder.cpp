@@ -559,10 +559,11 @@ void FunctionDecoder::decodeInstruction(const Instruction &instruction) {
       inst.a = slot(alloca.getArraySize());
       inst.imm = elementSize;
     }
-    // The instrumentation's mark of a local whose memory may be shared (passes/SharedMemory.h,
-    // SharedAllocaMetadata): only runtime calls access it, and they keep track of the bytes
-    // never written (runtime/memory/Memory.h), so its bytes start so.
-    inst.flag = alloca.hasMetadata("bpor.shared") && alloca.getFunction()->getSubprogram() ? 1 : 0;
+    // A local of the program's own code (a function with debug information) starts with its
+    // bytes never written (runtime/memory/Memory.h, "Bytes never written"): runtime calls keep
+    // track of them for a local whose address escapes (the instrumentation's `bpor.shared`
+    // mark), the interpreter's plain loads and stores for the others.
+    inst.flag = alloca.getFunction()->getSubprogram() ? 1 : 0;
     emit(inst);
     return;
   }

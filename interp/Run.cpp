@@ -719,16 +719,21 @@ template <bool Symbolic> RunResult Interpreter::runLoop(ThreadState &thread) {
 
     case Op::Load: {
       Address address = R[I.a] + I.imm;
-      if (MemoryFault kind = memory.check(address, I.flag, false);
+      bool unwritten = false;
+      if (MemoryFault kind = memory.checkLoad(address, I.flag, unwritten);
           kind != MemoryFault::None)
         BPOR_MEMORY_FAULT(kind, address, I.flag, "load");
+      if (unwritten) { // every byte of it: a partly written value is a copy with padding
+        BPOR_SAVE_PC();
+        handler_.readUnwritten(thread);
+      }
       R[I.dst] = loadBytes(memory.host(address), I.flag);
       ++ip;
       break;
     }
     case Op::Store: {
       Address address = R[I.b] + I.imm;
-      if (MemoryFault kind = memory.check(address, I.flag, true);
+      if (MemoryFault kind = memory.checkStore(address, I.flag);
           kind != MemoryFault::None)
         BPOR_MEMORY_FAULT(kind, address, I.flag, "store");
       storeBytes(memory.host(address), R[I.a], I.flag);
@@ -771,6 +776,7 @@ template <bool Symbolic> RunResult Interpreter::runLoop(ThreadState &thread) {
                             I.op == Op::Memcpy ? "memcpy write"
                                                : "memmove write");
         std::memmove(memory.host(dst), memory.host(src), size);
+        memory.copyDefinedness(dst, src, size);
       }
       ++ip;
       break;
@@ -783,6 +789,7 @@ template <bool Symbolic> RunResult Interpreter::runLoop(ThreadState &thread) {
             kind != MemoryFault::None)
           BPOR_MEMORY_FAULT(kind, dst, size, "memset");
         std::memset(memory.host(dst), int(R[I.b] & 0xff), size);
+        memory.markDefined(dst, size);
       }
       ++ip;
       break;
@@ -976,6 +983,7 @@ template <bool Symbolic> RunResult Interpreter::runLoop(ThreadState &thread) {
       std::memcpy(host + 4, &fpOffset, 4);
       std::memcpy(host + 8, &overflow, 8);
       std::memcpy(host + 16, &saveArea, 8);
+      memory.markDefined(list, 24);
       ++ip;
       break;
     }
@@ -988,6 +996,7 @@ template <bool Symbolic> RunResult Interpreter::runLoop(ThreadState &thread) {
           kind != MemoryFault::None)
         BPOR_MEMORY_FAULT(kind, dst, 24, "va_copy write");
       std::memmove(memory.host(dst), memory.host(src), 24);
+      memory.copyDefinedness(dst, src, 24);
       ++ip;
       break;
     }

@@ -298,6 +298,7 @@ Interpreter::ShadowStep Interpreter::shadowStep(ThreadState &thread,
       case SymbolicAddress::Pause:
         return ShadowStep::Pause;
       case SymbolicAddress::Within:
+        handler_.drawUnwritten(thread, target.first, target.size);
         S[I.dst] = symbolic_memory::load(*memory_, E, target);
         return ShadowStep::Continue;
       case SymbolicAddress::Concretised:
@@ -305,9 +306,10 @@ Interpreter::ShadowStep Interpreter::shadowStep(ThreadState &thread,
       }
     }
     Address address = R[I.a] + I.imm;
-    S[I.dst] = memory_->hasShadows() && memory_->check(address, I.flag, false) == MemoryFault::None
-                   ? loadShadow(address, I.flag)
-                   : ConcreteValue;
+    bool valid = memory_->check(address, I.flag, false) == MemoryFault::None;
+    if (valid)
+      handler_.drawUnwritten(thread, address, I.flag);
+    S[I.dst] = memory_->hasShadows() && valid ? loadShadow(address, I.flag) : ConcreteValue;
     return ShadowStep::Continue;
   }
   case Op::Store: {

@@ -257,6 +257,8 @@ private:
   bool keepsSymbolic(uint32_t id, unsigned arg) const override;
   bool touchesMemorySymbolically(uint32_t id) const override;
   bool readsPointees(uint32_t id) const override;
+  void readUnwritten(const ThreadState &state) override;
+  void drawUnwritten(ThreadState &state, Address first, uint64_t size) override;
   /// Classifies one call: answers it at once (Return/Stop) or fills the thread's
   /// request and pending operation and returns Pause.
   CallOutcome prepare(ProgramThread &thread, const ExternalCall &call, Slot *result);
@@ -329,6 +331,8 @@ private:
   uint32_t currentLocation(const ProgramThread &thread);
   uint32_t internLocation(const SourceLocation &location);
   void noteUndefinedRead(const ProgramThread &thread, Address address, uint64_t size);
+  /// Counts a load of bytes never written at `location`, unless library code made it.
+  void countUndefinedRead(uint32_t location);
   /// The first location id that is this execution's own (currentLocation says which are the
   /// program's).
   uint32_t firstExtraLocation() const {
@@ -371,6 +375,8 @@ private:
   /// Symbolic mode, before a scalar load: each byte it may read that was never written becomes
   /// a fresh 8-bit symbol (an input like a nondet value, read again by every later load).
   void drawUnwrittenBytes(ProgramThread &thread, Address address, uint64_t size);
+  /// The same for every byte of [first, first + size) (already checked).
+  void drawUnwrittenRange(ProgramThread &thread, Address first, uint64_t size);
 
   // Synchronisation objects, created on first use (static initialisers are zeroes).
   runtime::Mutex &mutexAt(Address address);

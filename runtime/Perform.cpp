@@ -229,14 +229,23 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
 // yet). Symbolic models draw such bytes as fresh symbols first (drawUnwrittenBytes), so their
 // loads cover every value and count nothing here.
 void Execution::noteUndefinedRead(const ProgramThread &thread, Address address, uint64_t size) {
-  if (!memory_.anyUndefined(address, size))
-    return;
-  SourceLocation place = sourceLocation(thread.pending.location);
+  if (memory_.anyUndefined(address, size))
+    countUndefinedRead(thread.pending.location);
+}
+
+// The interpreter's plain load of a private local of the program that nothing wrote (every
+// byte of it: a value partly written is a small struct copied with its padding).
+void Execution::readUnwritten(const ThreadState &state) {
+  countUndefinedRead(currentLocation(*threads_[state.threadId]));
+}
+
+void Execution::countUndefinedRead(uint32_t location) {
+  SourceLocation place = sourceLocation(location);
   if (!place.known() || isSystemHeader(place.file))
     return;
   ++coverageGaps_.undefinedReads;
   if (coverageGaps_.firstUndefinedRead == 0)
-    coverageGaps_.firstUndefinedRead = thread.pending.location;
+    coverageGaps_.firstUndefinedRead = location;
 }
 
 Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &result,

@@ -304,8 +304,17 @@ void Execution::drawUnwrittenBytes(ProgramThread &thread, Address address, uint6
     address = target.first;
     size = target.size;
   }
-  if (size == 0 || memory_.check(address, size, false) != MemoryFault::None ||
-      !memory_.anyUndefined(address, size))
+  if (size != 0 && memory_.check(address, size, false) == MemoryFault::None)
+    drawUnwrittenRange(thread, address, size);
+}
+
+void Execution::drawUnwritten(ThreadState &state, Address first, uint64_t size) {
+  if (symbolic_)
+    drawUnwrittenRange(*threads_[state.threadId], first, size);
+}
+
+void Execution::drawUnwrittenRange(ProgramThread &thread, Address address, uint64_t size) {
+  if (!memory_.anyUndefined(address, size))
     return;
   for (uint64_t i = 0; i < size; ++i) {
     if (!memory_.anyUndefined(address + i, 1))
@@ -406,6 +415,8 @@ void Execution::refreshConcreteValues() {}
 void Execution::concretiseFootprint(const Operation &, bool) {}
 void Execution::setValueShadow(Address, uint64_t, ExprId) {}
 void Execution::drawUnwrittenBytes(ProgramThread &, Address, uint64_t) {}
+void Execution::drawUnwritten(ThreadState &, Address, uint64_t) {}
+void Execution::drawUnwrittenRange(ProgramThread &, Address, uint64_t) {}
 void Execution::moveShadows(ProgramThread &, Slot &, ExprId &resultShadow) {
   resultShadow = ConcreteValue;
 }

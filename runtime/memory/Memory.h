@@ -185,6 +185,11 @@ public:
   MemoryFault check(Address address, uint64_t size, bool write) const {
     const MemoryObject *found = nullptr;
     uint64_t offset = 0;
+    return checkObject(address, size, write, found, offset);
+  }
+  /// check() that also gives the object and the offset into it.
+  MemoryFault checkObject(Address address, uint64_t size, bool write,
+                          const MemoryObject *&found, uint64_t &offset) const {
     if (MemoryFault fault = resolve(address, found, offset);
         fault != MemoryFault::None)
       return fault;
@@ -199,6 +204,30 @@ public:
     if (write && object.readOnly)
       return MemoryFault::WriteToReadOnly;
     return MemoryFault::None;
+  }
+
+  /// check() of a plain load by the interpreter (a thread's private memory), which also says
+  /// whether every byte it reads was never written (`unwritten`).
+  MemoryFault checkLoad(Address address, uint64_t size, bool &unwritten) const {
+    const MemoryObject *found = nullptr;
+    uint64_t offset = 0;
+    MemoryFault fault = checkObject(address, size, false, found, offset);
+    unwritten = false;
+    if (fault == MemoryFault::None && !found->undefined.empty()) {
+      unwritten = true;
+      for (uint64_t i = offset; i < offset + size && unwritten; ++i)
+        unwritten = found->undefined[i / 64] >> (i % 64) & 1;
+    }
+    return fault;
+  }
+  /// check() of a plain store by the interpreter; the bytes are then written.
+  MemoryFault checkStore(Address address, uint64_t size) {
+    const MemoryObject *found = nullptr;
+    uint64_t offset = 0;
+    MemoryFault fault = checkObject(address, size, true, found, offset);
+    if (fault == MemoryFault::None && !found->undefined.empty())
+      clearUndefined(const_cast<MemoryObject &>(*found), offset, size);
+    return fault;
   }
 
   /// The live data object `address` points into (at any offset, in bounds or not, as check()

@@ -48,8 +48,8 @@ std::string dataCoverageGap(const Execution &execution) {
   }
   if (uint64_t n = gaps.undefinedReads)
     parts.push_back(fmt::format(
-        "{} load{} read memory never written (malloc'd, or a local whose address escaped; read "
-        "as 0, where the program may see any value), the first at {}",
+        "{} load{} read memory never written (malloc'd, or a local variable; read as 0, "
+        "where the program may see any value), the first at {}",
         n, n == 1 ? "" : "s",
         gaps.firstUndefinedRead ? execution.describeLocation(gaps.firstUndefinedRead) : "?"));
   if (uint64_t unknown = execution.solverUnknowns())
