@@ -60,9 +60,8 @@ struct SearchKind {
   bool exhaustive;
   SearchOutcome (*run)(Model &model, const SearchRequest &request,
                        const ExecutionObserver &observer);
-  /// Whether it runs on SearchRequest::workerModels too, and what it then runs ("" if it
-  /// does not).
-  std::string_view parallelAs = "";
+  /// Whether it runs on SearchRequest::workerModels too (-j).
+  bool parallel = false;
 };
 
 /// Every search, in the order the help text lists them.

@@ -26,7 +26,7 @@ struct Options {
   /// Neither --por nor a bound was given: main picks the default mode once it knows whether
   /// the program spins (see chooseDefaultMode in main.cpp).
   bool defaultMode = false;
-  /// -j: worker threads for the searches that divide their tree (SearchKind::parallelAs).
+  /// -j: worker threads for the searches that divide their tree (SearchKind::parallel).
   unsigned jobs = 1;
   /// --find-bug: hunt for an error with the strategy that finds bugs fastest (docs/results.md,
   /// "Time to the first bug"): best-first BPOR, fewest preemptions first, within a time budget.

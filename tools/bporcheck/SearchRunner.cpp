@@ -146,8 +146,7 @@ SearchResult runSearch(Model &model, Options &options, SearchOptions search, Run
     if (!kind) // parseOptions and chooseDefaultMode set only the registry's names
       throw std::logic_error("no search named '" + options.explorer + "'");
     SearchRequest request{s, options.statefulOptions, options.unfoldingOptions,
-                          options.pctOptions, kind->parallelAs.empty() ? std::vector<Model *>{}
-                                                                       : workers};
+                          options.pctOptions, kind->parallel ? workers : std::vector<Model *>{}};
     SearchOutcome found = kind->run(model, request, observer);
     if (!request.workerModels.empty() && found.workersUsed < 2) {
       // The tree did not divide well: the search ran alone, as asked without -j.

@@ -275,7 +275,7 @@ int main(int argc, char **argv) {
   std::vector<Model *> workerModels;
   if (options.jobs > 1) {
     const SearchKind *kind = findSearch(options.explorer);
-    if (!kind || kind->parallelAs.empty())
+    if (!kind || !kind->parallel)
       return fail(BadInput, fmt::format("-j {}: the {} search runs on one thread; -j divides "
                                         "--search=optimal and --search=source",
                                         options.jobs, options.explorer));
