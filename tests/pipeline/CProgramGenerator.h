@@ -42,13 +42,10 @@ struct CGeneratorOptions {
   /// __VERIFIER_assume over shared values and r, inside and outside atomic blocks. Off by
   /// default so that the programs of the other tests' seeds stay the same.
   bool assumes = false;
-  /// malloc/free, pointers stored in shared variables and compared. Off by default while
-  /// heap addresses depend on the schedule (allocation ids come from one global counter, so
-  /// the explorers disagree on every program where two threads allocate): flip to true once
-  /// schedule-independent allocation ids are on main.
+  /// malloc/free, pointers stored in shared variables and compared. Off by default, so that
+  /// the programs of the other tests' seeds stay the same (HeapObjects turns it on).
   bool heap = false;
-  /// pthread_once. Off by default for the same reason: the once object's state lives in
-  /// memory whose identity depends on which thread ran first.
+  /// pthread_once. Off by default for the same reason (PthreadOnce turns it on).
   bool once = false;
   /// Busy-waiting in pairs placed in two threads: a spin on a flag and the store that ends it
   /// (sometimes missing, so the spin never ends), a compare-and-swap spin lock around an

@@ -1,4 +1,5 @@
 #include "tests/pipeline/PipelineValidation.h"
+#include "tests/pipeline/CompileProgram.h"
 #include "tests/pipeline/ReferenceStateGraph.h"
 
 #include "checker/StateHash.h"
@@ -6,12 +7,8 @@
 #include "checker/stateful/StatefulSearch.h"
 #include "checker/symmetry/SymmetricModel.h"
 #include "checker/unfolding/UnfoldingExplorer.h"
-#include "tools/bporcheck/InputLoader.h"
 #include "tools/bporcheck/LocalStateCounter.h"
 #include "tools/bporcheck/ModelFactory.h"
-
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <fmt/format.h>
 
@@ -327,42 +324,6 @@ Mode bestFirst(std::string name, PorMode por, BoundKind bound, std::optional<uin
   return mode;
 }
 
-tool::BuiltModel compileOne(const std::string &path, llvm::LLVMContext &context,
-                            const tool::ModelConfig &config, std::vector<std::string> &mismatches) {
-  tool::BuiltModel built;
-  tool::LoadedInput input = tool::loadInput(path, {BPOR_TEST_CLANG, {}}, context);
-  if (!input.module) {
-    mismatches.push_back("does not compile: " + input.error);
-    return built;
-  }
-  built = tool::buildModel(std::move(input.module), config);
-  if (!built.model)
-    mismatches.push_back("does not build: " + built.error);
-  return built;
-}
-
-/// Compiles the program through the tool's pipeline, once per config (from one file, so that
-/// locations agree); null models (and a mismatch) if that fails.
-std::vector<tool::BuiltModel> compile(const CProgram &program, llvm::LLVMContext &context,
-                                      const std::vector<tool::ModelConfig> &configs,
-                                      std::vector<std::string> &mismatches) {
-  std::vector<tool::BuiltModel> models(configs.size());
-  llvm::SmallString<128> path;
-  if (llvm::sys::fs::createTemporaryFile("bpor_pipeline", "c", path)) {
-    mismatches.push_back("cannot create a temporary file");
-    return models;
-  }
-  {
-    std::error_code ec;
-    llvm::raw_fd_ostream out(path, ec);
-    out << program.source;
-  }
-  for (size_t i = 0; i < configs.size() && mismatches.empty(); ++i)
-    models[i] = compileOne(std::string(path), context, configs[i], mismatches);
-  llvm::sys::fs::remove(path);
-  return models;
-}
-
 } // namespace
 
 /// Runs the exhaustive reference of a check; false (the check is done: a mismatch, or skipped
@@ -552,13 +513,6 @@ PipelineCheck checkRaceProgram(const CProgram &program, const PipelineCheckOptio
 }
 
 // A generated program's model: plain nondet values, the program's own domain if it has one.
-tool::ModelConfig valuesConfig(const CProgram &program) {
-  tool::ModelConfig config;
-  config.nondetValues =
-      program.nondetValues.empty() ? std::vector<int64_t>{-1, 0, 1} : program.nondetValues;
-  return config;
-}
-
 PipelineCheck checkProgram(const CProgram &program, uint64_t seed,
                            const PipelineCheckOptions &options) {
   PipelineCheck check;

@@ -3,6 +3,7 @@
 // program and what each mode found; reproduce one seed with
 //   BPOR_PIPELINE_SEED=N build/tests/pipeline/bpor_pipeline_tests --gtest_filter='*.Name'
 // and print its source with build/tests/pipeline/bpor_cgen N (same options as the test).
+#include "tests/pipeline/CanonicalKeys.h"
 #include "tests/pipeline/PipelineValidation.h"
 
 #include <fmt/format.h>
@@ -26,7 +27,7 @@ uint64_t seedCount(uint64_t defaultCount) {
   return defaultCount * BPOR_VALIDATION_SCALE;
 }
 
-enum class Check { Modes, Symbolic, Spinning, Races, Symmetric, LoopAbstraction };
+enum class Check { Modes, Symbolic, Spinning, Races, Symmetric, LoopAbstraction, CanonicalKeys };
 
 void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &options,
                    Check kind = Check::Modes) {
@@ -42,6 +43,7 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
                           : kind == Check::Races    ? checkRaceProgram(program)
                           : kind == Check::Symmetric ? checkSymmetricProgram(program, 5000)
                           : kind == Check::LoopAbstraction ? checkLoopAbstraction(program)
+                          : kind == Check::CanonicalKeys   ? checkCanonicalKeys(program)
                                                     : checkProgram(program, seed);
     executions += check.referenceExecutions;
     checked += !check.skipped;
@@ -56,12 +58,18 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
                                  seed, seed, text, program.source);
     return; // one program's report is enough to read
   }
-  fmt::print("{} of {} programs checked, {} reference executions\n", checked, count, executions);
+  fmt::print("{} of {} programs checked, {} {}\n", checked, count, executions,
+             kind == Check::CanonicalKeys ? "states reached by several interleavings"
+                                          : "reference executions");
   // At least half the programs are small enough for exhaustive search to be the reference
   // (lock-heavy ones with four operations a thread are the largest: 56 % of 1,200 in the slow
   // run).
   if (count > 1) {
     EXPECT_GE(checked * 2, count) << checked << " of " << count << " checked";
+  }
+  // The keys' check compares something: states that several interleavings reach.
+  if (kind == Check::CanonicalKeys && count > 1) {
+    EXPECT_GE(executions, count);
   }
   // The loop abstraction's check must exercise it: a quarter of the programs at least.
   if (kind == Check::LoopAbstraction) {
@@ -165,6 +173,15 @@ TEST(PipelineValidation, ThreadsCreatingThreads) {
   options.grandchildren = true;
   options.maxChildren = 1;
   validateSeeds(5000000, seedCount(40), options);
+}
+
+// Every interleaving of one trace reaches one state key (Model::stateKey), with heap objects,
+// pthread_once, condition variables and threads that create threads.
+TEST(PipelineValidation, CanonicalStateKeys) {
+  CGeneratorOptions options = defaults();
+  options.heap = true;
+  options.once = true;
+  validateSeeds(9500000, seedCount(60), options, Check::CanonicalKeys);
 }
 
 // Programs that spin (flags, CAS and exchange spin locks, polling; sometimes a spin nobody
