@@ -257,12 +257,15 @@ CallOutcome Execution::prepareFromRow(ProgramThread &thread, const ExternalCall 
     }
     return 1;
   };
+  // Only in symbolic mode may argument 0 hold a symbolic address.
+  bool symbolicArg0 = symbolicMode() && (row.symbolicArgs & 1) != 0;
   auto symbolicAt = [&](const runtime::AccessRule &rule) {
-    return rule.at == AccessAt::Arg && rule.arg == 0 && (row.symbolicArgs & 1) != 0;
+    return symbolicArg0 && rule.at == AccessAt::Arg && rule.arg == 0;
   };
-  for (const runtime::AccessRule &rule : row.accesses)
-    if (symbolicAt(rule) && pausesAtAddressDecision(thread, call, sizeOf(rule, a[0])))
-      return CallOutcome::Pause;
+  if (symbolicArg0)
+    for (const runtime::AccessRule &rule : row.accesses)
+      if (symbolicAt(rule) && pausesAtAddressDecision(thread, call, sizeOf(rule, a[0])))
+        return CallOutcome::Pause;
   setPending(thread, row.kind, row.locationArg < 0 ? 0 : uint32_t(a[row.locationArg]));
   Operation &op = thread.pending;
   for (const runtime::AccessRule &rule : row.accesses) {
@@ -305,6 +308,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     request.args[i] = arg(i);
   Slot *a = request.args;
   const runtime::ExternalOp &row = runtime::externalOp(id);
+  request.enabled = row.enabled;
   if (row.preparation == runtime::Preparation::Pending)
     return prepareFromRow(thread, call, row);
   // Code of its own: answered at once, or a footprint that depends on the state.

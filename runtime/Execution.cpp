@@ -49,7 +49,8 @@ void Execution::restart() {
   nextKey_ = 1;
   keyDestructors_.clear();
   resetSymbolicState();
-  races_.reset();
+  if (options_.raceDetection == RaceDetection::HappensBefore)
+    races_.reset();
   racesFenced_ = racesRelaxed_ = false;
   stepAccesses_.clear();
   sectionWatch_.clear();
@@ -135,7 +136,8 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
   }
   if (thread.stage == Stage::Terminated)
     event_.endsThread = true;
-  endStepForRaces(thread);
+  if (options_.raceDetection != RaceDetection::Off)
+    endStepForRaces(thread);
   if (blockFootprint_.gathering)
     setBlockEventFootprint(thread);
   blockFootprint_.gathering = false;

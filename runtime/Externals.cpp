@@ -106,7 +106,9 @@ using P = Performer;
 
 // ---- The table ----
 
-constexpr ExternalOp Table[] = {
+} // namespace
+
+constexpr ExternalOp ExternalOpTable[] = {
     // Memory accesses (bpor_abi.h): (address, size or value, ..., location).
     Row(Ext::Load, "__bpor_load")
         .pending(K::Load, P::Memory, 3)
@@ -459,11 +461,13 @@ constexpr ExternalOp Table[] = {
     Row(Ext::Usleep, "usleep").pending(K::Yield, P::Process).access(writes(AccessAt::Clock)),
 };
 
+namespace {
+
 constexpr bool rowsInOrder() {
-  for (size_t i = 0; i < std::size(Table); ++i)
-    if (uint32_t(Table[i].id) != i)
+  for (size_t i = 0; i < std::size(ExternalOpTable); ++i)
+    if (uint32_t(ExternalOpTable[i].id) != i)
       return false;
-  return std::size(Table) == size_t(Ext::Usleep) + 1;
+  return std::size(ExternalOpTable) == size_t(Ext::Usleep) + 1;
 }
 static_assert(rowsInOrder(), "one row per Ext, in the order of the enum");
 
@@ -481,16 +485,14 @@ template <typename Visit> void forEachName(const ExternalOp &op, Visit visit) {
 
 } // namespace
 
-const ExternalOp &externalOp(Ext id) { return Table[uint32_t(id)]; }
-
 const ExternalOp *findExternalOp(uint32_t id) {
-  return id < std::size(Table) ? &Table[id] : nullptr;
+  return id < std::size(ExternalOpTable) ? &ExternalOpTable[id] : nullptr;
 }
 
-std::span<const ExternalOp> externalOps() { return Table; }
+std::span<const ExternalOp> externalOps() { return ExternalOpTable; }
 
 void registerExternals(ExternalRegistry &registry) {
-  for (const ExternalOp &op : Table)
+  for (const ExternalOp &op : ExternalOpTable)
     forEachName(op, [&](std::string_view name) {
       registry.add(name, uint32_t(op.id));
       if (op.alsoPlain && name.starts_with(BporPrefix))
@@ -500,7 +502,7 @@ void registerExternals(ExternalRegistry &registry) {
 
 std::vector<std::string> modelledFunctionNames() {
   std::vector<std::string> names;
-  for (const ExternalOp &op : Table)
+  for (const ExternalOp &op : ExternalOpTable)
     forEachName(op, [&](std::string_view name) {
       if (!name.starts_with(BporPrefix))
         names.emplace_back(name);

@@ -257,8 +257,10 @@ struct ExternalOp {
   const char *identityUse = nullptr;
 };
 
-/// The row of `id`.
-const ExternalOp &externalOp(Ext id);
+/// The rows, indexed by Ext (Externals.cpp).
+extern const ExternalOp ExternalOpTable[];
+/// The row of `id`: inline, since enabledness and perform ask it at every step.
+inline const ExternalOp &externalOp(Ext id) { return ExternalOpTable[uint32_t(id)]; }
 /// The row of an ExternalRegistry id, null for one the table does not have (UnknownExternal).
 const ExternalOp *findExternalOp(uint32_t id);
 /// Every row, in the order of Ext.

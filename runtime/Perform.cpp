@@ -102,8 +102,10 @@ bool Execution::isEnabledThread(const ProgramThread &thread) const {
   }
   if (thread.pending.kind == OpKind::Exit || thread.pending.kind == OpKind::Decision)
     return true;
+  if (thread.request.enabled == Enabling::Always)
+    return true;
   const Slot *a = thread.request.args;
-  switch (runtime::externalOp(thread.request.id).enabled) {
+  switch (thread.request.enabled) {
   case Enabling::MutexAvailable: {
     const runtime::Mutex *mutex = findMutex(a[0]);
     return !mutex || mutex->canLock(self);

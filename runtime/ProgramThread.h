@@ -27,6 +27,9 @@ struct Request {
   /// The most arguments a modelled function takes (__bpor_cmpxchg: 7, its location the last).
   static constexpr unsigned MaxArgs = 7;
   Ext id = Ext::Fence;
+  /// externalOp(id).enabled, kept here because enabledness is asked of every thread at every
+  /// step and the request is already in cache.
+  Enabling enabled = Enabling::Always;
   uint8_t numResultSlots = 0;
   Slot args[MaxArgs] = {};
 };

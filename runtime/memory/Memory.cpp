@@ -232,37 +232,66 @@ MemoryFault Memory::release(Address address, ObjectKind expected) {
   return MemoryFault::None;
 }
 
+namespace {
+
+// Calls visit(word, mask) for each word of `bits` that holds some of bits [from, from + count),
+// with the mask of those bits; stops early when visit returns true, and returns whether it did.
+template <class Visit>
+bool forBitRange(uint64_t *bits, uint64_t from, uint64_t count, Visit visit) {
+  uint64_t end = from + count;
+  while (from < end) {
+    uint64_t bit = from % 64, n = std::min<uint64_t>(64 - bit, end - from);
+    uint64_t mask = (n == 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1) << bit;
+    if (visit(bits[from / 64], mask))
+      return true;
+    from += n;
+  }
+  return false;
+}
+
+} // namespace
+
 void Memory::markUndefined(Address address, uint64_t size) {
   const MemoryObject *found = nullptr;
   uint64_t offset = 0;
-  if (size == 0 || resolve(address, found, offset) != MemoryFault::None)
+  if (size == 0 || resolve(address, found, offset) != MemoryFault::None || offset >= found->size)
     return;
   MemoryObject &object = const_cast<MemoryObject &>(*found);
   if (object.undefined.empty())
     object.undefined.assign((object.size + 63) / 64, 0);
-  for (uint64_t i = offset; i < offset + size; ++i)
-    object.undefined[i / 64] |= uint64_t(1) << (i % 64);
+  forBitRange(object.undefined.data(), offset, std::min(size, object.size - offset),
+              [](uint64_t &word, uint64_t mask) { return word |= mask, false; });
 }
 
 void Memory::clearUndefined(MemoryObject &object, uint64_t offset, uint64_t size) {
-  for (uint64_t i = offset; i < offset + size && i < object.size; ++i)
-    object.undefined[i / 64] &= ~(uint64_t(1) << (i % 64));
+  if (offset >= object.size)
+    return;
+  forBitRange(object.undefined.data(), offset, std::min(size, object.size - offset),
+              [](uint64_t &word, uint64_t mask) { return word &= ~mask, false; });
   for (uint64_t word : object.undefined)
     if (word)
       return;
   object.undefined.clear(); // every byte written: the usual case costs nothing from now on
 }
 
+bool Memory::undefinedBits(const MemoryObject &object, uint64_t offset, uint64_t size,
+                           bool all) {
+  if (object.undefined.empty() || offset >= object.size || size == 0)
+    return false;
+  auto *bits = const_cast<uint64_t *>(object.undefined.data());
+  size = std::min(size, object.size - offset);
+  if (all)
+    return !forBitRange(bits, offset, size,
+                        [](uint64_t &word, uint64_t mask) { return (word & mask) != mask; });
+  return forBitRange(bits, offset, size,
+                     [](uint64_t &word, uint64_t mask) { return (word & mask) != 0; });
+}
+
 bool Memory::anyUndefined(Address address, uint64_t size) const {
   const MemoryObject *found = nullptr;
   uint64_t offset = 0;
-  if (size == 0 || resolve(address, found, offset) != MemoryFault::None ||
-      found->undefined.empty())
-    return false;
-  for (uint64_t i = offset; i < offset + size && i < found->size; ++i)
-    if (found->undefined[i / 64] >> (i % 64) & 1)
-      return true;
-  return false;
+  return resolve(address, found, offset) == MemoryFault::None &&
+         undefinedBits(*found, offset, size, false);
 }
 
 void Memory::copyDefinedness(Address dst, Address src, uint64_t size) {
@@ -286,25 +315,31 @@ void Memory::copyDefinedness(Address dst, Address src, uint64_t size) {
   }
 }
 
-MemoryFault Memory::read(Address address, uint64_t size,
-                         uint64_t &value) const {
+MemoryFault Memory::read(Address address, uint64_t size, uint64_t &value) const {
   assert(size <= 8);
-  MemoryFault fault = check(address, size, false);
+  const MemoryObject *found = nullptr;
+  uint64_t offset = 0;
+  MemoryFault fault = checkObject(address, size, false, found, offset);
   if (fault != MemoryFault::None)
     return fault;
   value = 0;
-  copySmall(&value, host(address), size);
+  copySmall(&value, found->bytes() + offset, size);
   return MemoryFault::None;
 }
 
 MemoryFault Memory::write(Address address, uint64_t size, uint64_t value) {
   assert(size <= 8);
-  MemoryFault fault = check(address, size, true);
+  const MemoryObject *found = nullptr;
+  uint64_t offset = 0;
+  MemoryFault fault = checkObject(address, size, true, found, offset);
   if (fault != MemoryFault::None)
     return fault;
-  copySmall(host(address), &value, size);
-  setShadow(address, size, nullptr);
-  markDefined(address, size);
+  MemoryObject &object = const_cast<MemoryObject &>(*found);
+  copySmall(object.bytes() + offset, &value, size);
+  if (!object.shadow.empty()) // concrete bytes now (setShadow with nullptr)
+    std::fill_n(object.shadow.begin() + offset, size, 0);
+  if (!object.undefined.empty())
+    clearUndefined(object, offset, size);
   return MemoryFault::None;
 }
 

@@ -212,12 +212,7 @@ public:
     const MemoryObject *found = nullptr;
     uint64_t offset = 0;
     MemoryFault fault = checkObject(address, size, false, found, offset);
-    unwritten = false;
-    if (fault == MemoryFault::None && !found->undefined.empty()) {
-      unwritten = true;
-      for (uint64_t i = offset; i < offset + size && unwritten; ++i)
-        unwritten = found->undefined[i / 64] >> (i % 64) & 1;
-    }
+    unwritten = fault == MemoryFault::None && undefinedBits(*found, offset, size, true);
     return fault;
   }
   /// check() of a plain store by the interpreter; the bytes are then written.
@@ -437,6 +432,9 @@ private:
     return const_cast<MemoryObject *>(std::as_const(*this).find(id));
   }
   void clearUndefined(MemoryObject &object, uint64_t offset, uint64_t size);
+  /// Whether all (or any, with `all` false) of `size` bytes at `offset` in `object` were never
+  /// written; false for none.
+  static bool undefinedBits(const MemoryObject &object, uint64_t offset, uint64_t size, bool all);
   /// Drops thread `thread`'s objects from `keep` on, keeping their buffers in
   /// pool_.
   void truncate(uint32_t thread, size_t keep);
