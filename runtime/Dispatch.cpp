@@ -51,11 +51,16 @@ public:
       }
     }
     faultAddress = address;
+    if (fault == MemoryFault::None &&
+        memory_.anyUndefined(address, out.size() + (out.size() < limit ? 1 : 0)))
+      readUnwritten = true;
     return fault == MemoryFault::None;
   }
 
   MemoryFault fault = MemoryFault::None;
   Address faultAddress = 0;
+  /// A %s argument read bytes nothing wrote (as 0): a coverage gap.
+  bool readUnwritten = false;
 
 private:
   const ExternalCall &call_;
@@ -611,6 +616,8 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
              fmt::format("{}: {}", call.name, error));
       return CallOutcome::Stop;
     }
+    if (args.readUnwritten)
+      countUndefinedRead(currentLocation(thread));
     if (id == Ext::Sprintf || id == Ext::Snprintf) {
       uint64_t room = id == Ext::Snprintf ? arg(1) : text.size() + 1;
       uint64_t n = std::min<uint64_t>(room, text.size() + 1);

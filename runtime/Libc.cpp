@@ -3,6 +3,7 @@
 // (or Free) operations otherwise, with footprints that depend only on their pointer arguments.
 #include "runtime/Execution.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -141,12 +142,16 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     faultSize = n;
     what = name;
   };
+  // Reads a string, terminator included unless `limit` cut it; bytes nothing wrote (read as 0)
+  // are a coverage gap, as for the program's own loads.
   auto readString = [&](Address p, uint64_t limit, std::string &out, const char *name) {
     if (fault != MemoryFault::None)
       return;
     fault = readBounded(memory_, p, limit, out, faultAt);
     faultSize = 1;
     what = name;
+    if (fault == MemoryFault::None)
+      noteUndefinedRead(thread, p, std::min<uint64_t>(out.size() + 1, limit));
   };
   std::string s1, s2;
   constexpr uint64_t NoLimit = ~uint64_t(0);
@@ -209,8 +214,16 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
   case Ext::Memcmp:
     check(a[0], a[2], false, "memcmp");
     check(a[1], a[2], false, "memcmp");
-    if (fault == MemoryFault::None)
-      result = uint32_t(a[2] == 0 ? 0 : sign(std::memcmp(memory_.host(a[0]), memory_.host(a[1]), a[2])));
+    if (fault == MemoryFault::None && a[2] != 0) {
+      const uint8_t *x = memory_.host(a[0]), *y = memory_.host(a[1]);
+      uint64_t read = std::mismatch(x, x + a[2], y).first - x; // up to the first difference
+      read = std::min<uint64_t>(read + 1, a[2]);
+      noteUndefinedRead(thread, a[0], read);
+      noteUndefinedRead(thread, a[1], read);
+      result = uint32_t(sign(std::memcmp(x, y, a[2])));
+    } else {
+      result = 0;
+    }
     break;
   case Ext::Strlen:
     readString(a[0], NoLimit, s1, "strlen");
@@ -313,9 +326,14 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
   case Ext::Memchr: {
     check(a[0], a[2], false, "memchr");
     result = 0;
-    if (fault == MemoryFault::None && a[2] != 0)
-      if (const void *hit = std::memchr(memory_.host(a[0]), int(uint8_t(a[1])), a[2]))
-        result = a[0] + uint64_t(static_cast<const uint8_t *>(hit) - memory_.host(a[0]));
+    if (fault == MemoryFault::None && a[2] != 0) {
+      const void *hit = std::memchr(memory_.host(a[0]), int(uint8_t(a[1])), a[2]);
+      uint64_t read = hit ? uint64_t(static_cast<const uint8_t *>(hit) - memory_.host(a[0])) + 1
+                          : a[2];
+      noteUndefinedRead(thread, a[0], read);
+      if (hit)
+        result = a[0] + read - 1;
+    }
     break;
   }
   case Ext::Strstr: {
