@@ -429,7 +429,7 @@ constexpr ExternalOp ExternalOpTable[] = {
     Row(Ext::Strcpy, "strcpy").own(K::MemoryCopy, P::Libc),
     Row(Ext::Strncpy, "strncpy").own(K::MemoryCopy, P::Libc),
     Row(Ext::Strcat, "strcat").own(K::MemoryCopy, P::Libc),
-    Row(Ext::Strchr, "strchr").own(K::MemoryCopy, P::Libc),
+    Row(Ext::Strchr, "strchr index").own(K::MemoryCopy, P::Libc),
     Row(Ext::Strdup, "strdup").own(K::MemoryCopy, P::Libc),
     Row(Ext::Printf, "printf"),
     Row(Ext::Puts, "puts"),
@@ -441,7 +441,7 @@ constexpr ExternalOp ExternalOpTable[] = {
     Row(Ext::Atol, "atol atoll").own(K::MemoryCopy, P::Libc),
     Row(Ext::Strtol, "strtol strtoll").own(K::MemoryCopy, P::Libc),
     Row(Ext::Strtoul, "strtoul strtoull").own(K::MemoryCopy, P::Libc),
-    Row(Ext::Strrchr, "strrchr").own(K::MemoryCopy, P::Libc),
+    Row(Ext::Strrchr, "strrchr rindex").own(K::MemoryCopy, P::Libc),
     Row(Ext::Strnlen, "strnlen").own(K::MemoryCopy, P::Libc),
     Row(Ext::Memchr, "memchr").own(K::MemoryCopy, P::Libc),
     Row(Ext::Strstr, "strstr").own(K::MemoryCopy, P::Libc),
@@ -459,6 +459,17 @@ constexpr ExternalOp ExternalOpTable[] = {
     Row(Ext::Srand, "srand"),
     Row(Ext::Sleep, "sleep").pending(K::Yield, P::Process).access(writes(AccessAt::Clock)),
     Row(Ext::Usleep, "usleep").pending(K::Yield, P::Process).access(writes(AccessAt::Clock)),
+    Row(Ext::Strspn, "strspn").own(K::MemoryCopy, P::Libc),
+    Row(Ext::Strcspn, "strcspn").own(K::MemoryCopy, P::Libc),
+    Row(Ext::Strpbrk, "strpbrk").own(K::MemoryCopy, P::Libc),
+    Row(Ext::Strcasecmp, "strcasecmp").own(K::MemoryCopy, P::Libc),
+    Row(Ext::Strncasecmp, "strncasecmp").own(K::MemoryCopy, P::Libc),
+    Row(Ext::Atof, "atof").own(K::MemoryCopy, P::Libc),
+    Row(Ext::Strtod, "strtod").own(K::MemoryCopy, P::Libc),
+    Row(Ext::Strtof, "strtof").own(K::MemoryCopy, P::Libc),
+    Row(Ext::Random, "random"),
+    Row(Ext::RandR, "rand_r").own(K::MemoryCopy, P::Libc),
+    Row(Ext::Getpid, "getpid"),
 };
 
 namespace {
@@ -467,7 +478,7 @@ constexpr bool rowsInOrder() {
   for (size_t i = 0; i < std::size(ExternalOpTable); ++i)
     if (uint32_t(ExternalOpTable[i].id) != i)
       return false;
-  return std::size(ExternalOpTable) == size_t(Ext::Usleep) + 1;
+  return std::size(ExternalOpTable) == size_t(Ext::Last) + 1;
 }
 static_assert(rowsInOrder(), "one row per Ext, in the order of the enum");
 

@@ -169,6 +169,18 @@ enum class Ext : uint32_t {
   Srand,
   Sleep,
   Usleep,
+  Strspn,
+  Strcspn,
+  Strpbrk,
+  Strcasecmp,
+  Strncasecmp,
+  Atof,
+  Strtod,
+  Strtof,
+  Random,
+  RandR,
+  Getpid,
+  Last = Getpid, // the last row: the table has one row per value up to here
 };
 
 /// Where one access of an operation's footprint lies.

@@ -4,6 +4,7 @@
 #include "runtime/Execution.h"
 
 #include <algorithm>
+#include <bit>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -93,10 +94,27 @@ bool Execution::libcFootprint(ProgramThread &thread, Operation &op) const {
     op.addAccess(a[0], 8, true);
     break;
   case Ext::Strcmp:
+  case Ext::Strcasecmp:
+  case Ext::Strspn:
+  case Ext::Strcspn:
+  case Ext::Strpbrk:
     op.addAccess(a[0], rest(a[0]), false);
     op.addAccess(a[1], rest(a[1]), false);
     break;
+  case Ext::Atof:
+    op.addAccess(a[0], rest(a[0]), false);
+    break;
+  case Ext::Strtod:
+  case Ext::Strtof:
+    op.addAccess(a[0], rest(a[0]), false);
+    if (a[1] != 0)
+      op.addAccess(a[1], program_.pointerBytes(), true);
+    break;
+  case Ext::RandR:
+    op.addAccess(a[0], 4, true);
+    break;
   case Ext::Strncmp:
+  case Ext::Strncasecmp:
     op.addAccess(a[0], std::min(a[2], rest(a[0])), false);
     op.addAccess(a[1], std::min(a[2], rest(a[1])), false);
     break;
@@ -353,6 +371,72 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     }
     result = a[0];
     break;
+  case Ext::Strspn:
+  case Ext::Strcspn:
+  case Ext::Strpbrk: {
+    readString(a[0], NoLimit, s1, thread.request.id == Ext::Strpbrk ? "strpbrk" : "strspn");
+    readString(a[1], NoLimit, s2, thread.request.id == Ext::Strpbrk ? "strpbrk" : "strspn");
+    size_t at = thread.request.id == Ext::Strspn ? s1.find_first_not_of(s2)
+                                                 : s1.find_first_of(s2);
+    if (thread.request.id == Ext::Strpbrk)
+      result = at == std::string::npos ? 0 : a[0] + at;
+    else
+      result = at == std::string::npos ? s1.size() : at;
+    break;
+  }
+  case Ext::Strcasecmp:
+  case Ext::Strncasecmp: {
+    uint64_t limit = thread.request.id == Ext::Strncasecmp ? a[2] : NoLimit;
+    readString(a[0], limit, s1, "strcasecmp");
+    readString(a[1], limit, s2, "strcasecmp");
+    // Compared as lower-case unsigned chars (the C locale), the terminator included.
+    auto lower = [](char c) { return int(uint8_t(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c)); };
+    int r = 0;
+    for (size_t i = 0; r == 0 && i <= std::max(s1.size(), s2.size()); ++i) {
+      int x = i < s1.size() ? lower(s1[i]) : 0, y = i < s2.size() ? lower(s2[i]) : 0;
+      r = x - y;
+      if (x == 0 || y == 0)
+        break;
+    }
+    result = uint32_t(sign(r));
+    break;
+  }
+  case Ext::Atof:
+  case Ext::Strtod:
+  case Ext::Strtof: {
+    readString(a[0], NoLimit, s1, thread.request.id == Ext::Atof ? "atof" : "strtod");
+    if (fault != MemoryFault::None)
+      break;
+    char *end = nullptr;
+    errno = 0;
+    if (thread.request.id == Ext::Strtof)
+      result = std::bit_cast<uint32_t>(std::strtof(s1.c_str(), &end));
+    else
+      result = std::bit_cast<uint64_t>(std::strtod(s1.c_str(), &end));
+    if (errno != 0 && thread.request.id != Ext::Atof)
+      setErrno(thread, errno);
+    if (thread.request.id != Ext::Atof && a[1] != 0) {
+      check(a[1], program_.pointerBytes(), true, "strtod (end pointer)");
+      if (fault == MemoryFault::None)
+        memory_.write(a[1], program_.pointerBytes(), a[0] + uint64_t(end - s1.c_str()));
+    }
+    break;
+  }
+  case Ext::RandR: {
+    // The seed is the program's, but the sequence is still one fixed one: a coverage gap as for
+    // rand().
+    check(a[0], 4, true, "rand_r (seed)");
+    if (fault != MemoryFault::None)
+      break;
+    uint64_t seed = 0;
+    memory_.read(a[0], 4, seed);
+    noteUndefinedRead(thread, a[0], 4);
+    ++coverageGaps_.fixedRandomValues;
+    seed = uint32_t(seed * 1103515245 + 12345);
+    memory_.write(a[0], 4, seed);
+    result = uint32_t((seed / 65536) % 32768);
+    break;
+  }
   case Ext::PosixMemalign: {
     check(a[0], program_.pointerBytes(), true, "posix_memalign (result pointer)");
     if (fault != MemoryFault::None)

@@ -55,11 +55,19 @@ std::string describeEvent(const Model &model, const Operation &op) {
   case OpKind::ReadModifyWrite:
     return fmt::format("read-modify-write {} (old value {})", addressOf(model, op),
                        formatValue(model, op.value, size));
-  case OpKind::MemoryCopy:
-    if (op.numAccesses == 2)
+  case OpKind::MemoryCopy: {
+    // A library call over memory: memcpy reads its source and writes its destination; the
+    // string functions read one or two ranges (strcmp, strspn) or read and write (strcat).
+    if (op.numAccesses == 2 && !op.accesses[0].write && op.accesses[1].write)
       return fmt::format("copy {} bytes from {} to {}", op.accesses[0].size,
                          addressOf(model, op, 0), addressOf(model, op, 1));
-    return fmt::format("access {} bytes of {}", size, addressOf(model, op));
+    std::string text;
+    for (unsigned k = 0; k < op.numAccesses; ++k)
+      text += fmt::format("{}{} {} bytes of {}", k ? ", " : "",
+                          op.accesses[k].write ? "write" : "read", op.accesses[k].size,
+                          addressOf(model, op, k));
+    return text.empty() ? "library call" : text;
+  }
   case OpKind::Free:
     return fmt::format("free {}", addressOf(model, op));
   case OpKind::Fork:
