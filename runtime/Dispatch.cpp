@@ -3,8 +3,10 @@
 #include "runtime/Execution.h"
 #include "runtime/libc/Format.h"
 
+#include <bit>
 #include <cerrno>
 #include <fmt/format.h>
+#include <optional>
 #include <pthread.h>
 #include <semaphore.h>
 
@@ -21,8 +23,26 @@ public:
   CallFormatArgs(const ExternalCall &call, unsigned first, const Memory &memory)
       : call_(call), next_(first), memory_(memory) {}
 
-  uint64_t nextInteger() override { return next_ < call_.numArgs() ? call_.arg(next_++) : 0; }
+  /// The arguments come from a va_list instead (vprintf and the rest): x86-64's, whose
+  /// overflow area the interpreter's va_start points at the variadic arguments, one 8-byte slot
+  /// each (floating ones as doubles).
+  void fromVaList(Address overflowArea) { vaCursor_ = overflowArea; }
+
+  uint64_t nextInteger() override {
+    if (vaCursor_) {
+      uint64_t value = 0;
+      if (MemoryFault f = memory_.read(*vaCursor_, 8, value); f != MemoryFault::None) {
+        fault = f;
+        faultAddress = *vaCursor_;
+      }
+      *vaCursor_ += 8;
+      return value;
+    }
+    return next_ < call_.numArgs() ? call_.arg(next_++) : 0;
+  }
   double nextDouble() override {
+    if (vaCursor_)
+      return std::bit_cast<double>(nextInteger());
     if (next_ >= call_.numArgs())
       return 0;
     const ValueType &type = call_.argTypes[next_];
@@ -66,6 +86,7 @@ private:
   const ExternalCall &call_;
   unsigned next_;
   const Memory &memory_;
+  std::optional<Address> vaCursor_;
 };
 
 } // namespace
@@ -604,8 +625,19 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   case Ext::Printf:
   case Ext::Fprintf:
   case Ext::Sprintf:
-  case Ext::Snprintf: {
-    unsigned formatIndex = id == Ext::Printf ? 0 : id == Ext::Snprintf ? 2 : 1;
+  case Ext::Snprintf:
+  case Ext::Vprintf:
+  case Ext::Vfprintf:
+  case Ext::Vsprintf:
+  case Ext::Vsnprintf: {
+    bool vaList = id == Ext::Vprintf || id == Ext::Vfprintf || id == Ext::Vsprintf ||
+                  id == Ext::Vsnprintf;
+    unsigned formatIndex = id == Ext::Printf || id == Ext::Vprintf                ? 0
+                           : id == Ext::Snprintf || id == Ext::Vsnprintf ? 2
+                                                                         : 1;
+    bool toMemory = id == Ext::Sprintf || id == Ext::Snprintf || id == Ext::Vsprintf ||
+                    id == Ext::Vsnprintf;
+    bool bounded = id == Ext::Snprintf || id == Ext::Vsnprintf;
     std::string format, text, error;
     MemoryFault fault = memory_.readString(arg(formatIndex), format);
     if (fault != MemoryFault::None) {
@@ -615,11 +647,35 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
       return CallOutcome::Stop;
     }
     CallFormatArgs args(call, formatIndex + 1, memory_);
+    if (vaList) {
+      // The va_list argument points at x86-64's {gp_offset, fp_offset, overflow_arg_area,
+      // reg_save_area}; a 32-bit program's va_list is laid out otherwise.
+      uint64_t overflow = 0;
+      if (program_.pointerBytes() != 8) {
+        fail(ErrorKind::Unsupported, thread, currentLocation(thread),
+             fmt::format("{} in a 32-bit program (its va_list is not modelled)", call.name));
+        return CallOutcome::Stop;
+      }
+      if (MemoryFault f = memory_.read(arg(formatIndex + 1) + 8, 8, overflow);
+          f != MemoryFault::None) {
+        fail(ErrorKind::MemoryError, thread, currentLocation(thread),
+             fmt::format("{}: va_list argument of {} at {}", memoryFaultName(f), call.name,
+                         memory_.describe(arg(formatIndex + 1))));
+        return CallOutcome::Stop;
+      }
+      args.fromVaList(overflow);
+      // The text is formatted from the arguments' concrete values: symbolic ones are pinned.
+      if (symbolicMode()) {
+        Operation area;
+        area.addAccess(overflow, 1, false);
+        concretiseFootprint(area, true);
+      }
+    }
     if (!runtime::formatPrintf(format, args, text, error)) {
       if (args.fault != MemoryFault::None)
         fail(ErrorKind::MemoryError, thread, currentLocation(thread),
-             fmt::format("{}: %s argument of {} at {}", memoryFaultName(args.fault), call.name,
-                         memory_.describe(args.faultAddress)));
+             fmt::format("{}: {} argument of {} at {}", memoryFaultName(args.fault),
+                         vaList ? "a" : "%s", call.name, memory_.describe(args.faultAddress)));
       else
         fail(ErrorKind::Unsupported, thread, currentLocation(thread),
              fmt::format("{}: {}", call.name, error));
@@ -627,8 +683,8 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     }
     if (args.readUnwritten)
       countUndefinedRead(currentLocation(thread));
-    if (id == Ext::Sprintf || id == Ext::Snprintf) {
-      uint64_t room = id == Ext::Snprintf ? arg(1) : text.size() + 1;
+    if (toMemory) {
+      uint64_t room = bounded ? arg(1) : text.size() + 1;
       uint64_t n = std::min<uint64_t>(room, text.size() + 1);
       if (n != 0) {
         fault = memory_.check(arg(0), n, true);

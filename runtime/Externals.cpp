@@ -470,6 +470,10 @@ constexpr ExternalOp ExternalOpTable[] = {
     Row(Ext::Random, "random"),
     Row(Ext::RandR, "rand_r").own(K::MemoryCopy, P::Libc),
     Row(Ext::Getpid, "getpid"),
+    Row(Ext::Vprintf, "vprintf"),
+    Row(Ext::Vfprintf, "vfprintf"),
+    Row(Ext::Vsprintf, "vsprintf"),
+    Row(Ext::Vsnprintf, "vsnprintf"),
 };
 
 namespace {

@@ -180,7 +180,11 @@ enum class Ext : uint32_t {
   Random,
   RandR,
   Getpid,
-  Last = Getpid, // the last row: the table has one row per value up to here
+  Vprintf,
+  Vfprintf,
+  Vsprintf,
+  Vsnprintf,
+  Last = Vsnprintf, // the last row: the table has one row per value up to here
 };
 
 /// Where one access of an operation's footprint lies.
