@@ -161,6 +161,10 @@ void Interpreter::writeResult(ThreadState &thread, size_t frameIndex,
     unsigned m = std::min<unsigned>(n, site.resultType.numSlots);
     for (unsigned k = 0; k < m; ++k)
       to[k] = result[k];
+    // An integer narrower than a slot is kept zero-extended; a handler may have given it
+    // sign-extended (strtol's long in a 32-bit program).
+    if (m == 1 && site.resultType.kind == ValueKind::Int && site.resultType.bits < 64)
+      to[0] &= (Slot(1) << site.resultType.bits) - 1;
     if (symbolic_) {
       ExprId *toShadows = thread.shadows.data() + frame.base + site.dst;
       for (unsigned k = 0; k < site.resultType.numSlots; ++k)

@@ -20,8 +20,11 @@ namespace {
 /// The printf arguments of an external call, starting at a given argument.
 class CallFormatArgs : public runtime::FormatArgs {
 public:
-  CallFormatArgs(const ExternalCall &call, unsigned first, const Memory &memory)
-      : call_(call), next_(first), memory_(memory) {}
+  CallFormatArgs(const ExternalCall &call, unsigned first, const Memory &memory,
+                 unsigned longBits)
+      : call_(call), next_(first), memory_(memory), longBits_(longBits) {}
+
+  unsigned longBits() const override { return longBits_; }
 
   /// The arguments come from a va_list instead (vprintf and the rest): x86-64's, whose
   /// overflow area the interpreter's va_start points at the variadic arguments, one 8-byte slot
@@ -86,6 +89,7 @@ private:
   const ExternalCall &call_;
   unsigned next_;
   const Memory &memory_;
+  unsigned longBits_;
   std::optional<Address> vaCursor_;
 };
 
@@ -330,6 +334,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   Request &request = thread.request;
   request.id = id;
   request.numResultSlots = uint8_t(std::min<unsigned>(call.resultType.numSlots, 1));
+  request.resultBits = call.resultType.bits;
   for (unsigned i = 0; i < Request::MaxArgs; ++i)
     request.args[i] = arg(i);
   Slot *a = request.args;
@@ -646,7 +651,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
                        memory_.describe(arg(formatIndex))));
       return CallOutcome::Stop;
     }
-    CallFormatArgs args(call, formatIndex + 1, memory_);
+    CallFormatArgs args(call, formatIndex + 1, memory_, program_.pointerBytes() * 8);
     if (vaList) {
       // The va_list argument points at x86-64's {gp_offset, fp_offset, overflow_arg_area,
       // reg_save_area}; a 32-bit program's va_list is laid out otherwise.

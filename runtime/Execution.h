@@ -279,6 +279,9 @@ private:
   Performed performMemory(ProgramThread &thread, Slot &result, Operation &event);
   Performed performThreads(ProgramThread &thread, Slot &result, Operation &event);
   Performed performSync(ProgramThread &thread, Slot &result, Operation &event);
+  /// Stopped (Unsupported) for a statically initialised rwlock that asks for writer preference;
+  /// Complete otherwise.
+  Performed refuseWriterPreference(ProgramThread &thread, Address lock);
   /// libc functions over memory (shared with the immediate path).
   Performed performLibc(ProgramThread &thread, Slot &result);
 

@@ -43,6 +43,28 @@ MemoryFault readBounded(const Memory &memory, Address address, uint64_t limit, s
 
 int sign(int v) { return (v > 0) - (v < 0); }
 
+// strtol and strtoul of a 32-bit long, from the 64-bit conversion of the same text: out of the
+// 32-bit range they give LONG_MIN, LONG_MAX or ULONG_MAX with ERANGE; strtoul negates the
+// magnitude it read, as glibc does ("-1" is ULONG_MAX).
+uint64_t narrowLongResult(const std::string &text, uint64_t wide, bool isSigned, int &error) {
+  if (isSigned) {
+    int64_t value = int64_t(wide);
+    if (error == ERANGE || value > INT32_MAX || value < INT32_MIN) {
+      error = ERANGE;
+      return uint32_t(value < 0 ? INT32_MIN : INT32_MAX);
+    }
+    return uint32_t(int32_t(value));
+  }
+  size_t first = text.find_first_not_of(" \t\n\v\f\r");
+  bool negative = first != std::string::npos && text[first] == '-';
+  uint64_t magnitude = negative ? uint64_t(0) - wide : wide;
+  if (error == ERANGE || magnitude > UINT32_MAX) {
+    error = ERANGE;
+    return UINT32_MAX;
+  }
+  return uint32_t(negative ? uint32_t(0) - uint32_t(magnitude) : uint32_t(magnitude));
+}
+
 } // namespace
 
 bool Execution::libcFootprint(ProgramThread &thread, Operation &op) const {
@@ -321,8 +343,11 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     result = thread.request.id == Ext::Strtol
                  ? uint64_t(std::strtoll(s1.c_str(), &end, int(a[2])))
                  : uint64_t(std::strtoull(s1.c_str(), &end, int(a[2])));
-    if (errno != 0)
-      setErrno(thread, errno);
+    int error = errno;
+    if (thread.request.resultBits == 32) // a 32-bit long: its own range
+      result = narrowLongResult(s1, result, thread.request.id == Ext::Strtol, error);
+    if (error != 0)
+      setErrno(thread, error);
     if (a[1] != 0) {
       check(a[1], program_.pointerBytes(), true, "strtol (end pointer)");
       if (fault == MemoryFault::None)

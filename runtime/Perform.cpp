@@ -63,11 +63,13 @@ runtime::Mutex &Execution::mutexAt(Address address) {
   auto it = mutexes_.find(address);
   if (it != mutexes_.end())
     return it->second;
-  // A statically initialised mutex: glibc keeps the type in the int at offset 16 (__kind), which
-  // PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP and friends set.
+  // A statically initialised mutex: glibc keeps the type in the int __kind, which
+  // PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP and friends set: at offset 16 in the 64-bit layout,
+  // 12 in the 32-bit one (which has no __nusers before it).
   runtime::MutexType type = runtime::MutexType::Normal;
   uint64_t kind = 0;
-  if (memory_.read(address + 16, 4, kind) == MemoryFault::None && (kind & 3) <= 2)
+  uint64_t kindOffset = program_.pointerBytes() == 8 ? 16 : 12;
+  if (memory_.read(address + kindOffset, 4, kind) == MemoryFault::None && (kind & 3) <= 2)
     type = runtime::MutexType(kind & 3);
   return mutexes_.emplace(address, runtime::Mutex(type)).first->second;
 }

@@ -15,6 +15,25 @@ runtime::Mutex &Execution::spinAt(Address address) {
   return mutexes_.emplace(address, runtime::Mutex(runtime::MutexType::Normal)).first->second;
 }
 
+// A read-write lock never initialised by pthread_rwlock_init is glibc's static initializer,
+// which may ask for writer preference (PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP sets
+// __flags: the unsigned int at offset 48 in the 64-bit layout, the byte at 24 in the 32-bit
+// one). The model's locks let readers in while a writer waits, so such a lock would miss the
+// deadlocks writer preference causes: it is refused, as pthread_rwlockattr_setkind_np is.
+Execution::Performed Execution::refuseWriterPreference(ProgramThread &thread, Address lock) {
+  if (rwlocks_.find(lock) != rwlocks_.end())
+    return Performed::Complete;
+  bool wide = program_.pointerBytes() == 8;
+  uint64_t flags = 0;
+  if (memory_.read(lock + (wide ? 48 : 24), wide ? 4 : 1, flags) != MemoryFault::None ||
+      flags == 0)
+    return Performed::Complete;
+  fail(ErrorKind::Unsupported, thread, thread.pending.location,
+       "a read-write lock initialised to prefer writers "
+       "(PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP) is not modelled");
+  return Performed::Stopped;
+}
+
 Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
                                             Operation &event) {
   const Slot *a = thread.request.args;
@@ -170,12 +189,20 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     return complete(r, "pthread_rwlock_destroy");
   }
   case Ext::RwlockRdlock:
+    if (Performed refused = refuseWriterPreference(thread, a[0]); refused != Performed::Complete)
+      return refused;
     return complete(rwlocks_[a[0]].rdlock(self), "pthread_rwlock_rdlock");
   case Ext::RwlockWrlock:
+    if (Performed refused = refuseWriterPreference(thread, a[0]); refused != Performed::Complete)
+      return refused;
     return complete(rwlocks_[a[0]].wrlock(self), "pthread_rwlock_wrlock");
   case Ext::RwlockTryrdlock:
+    if (Performed refused = refuseWriterPreference(thread, a[0]); refused != Performed::Complete)
+      return refused;
     return complete(rwlocks_[a[0]].tryrdlock(self), "pthread_rwlock_tryrdlock");
   case Ext::RwlockTrywrlock:
+    if (Performed refused = refuseWriterPreference(thread, a[0]); refused != Performed::Complete)
+      return refused;
     return complete(rwlocks_[a[0]].trywrlock(self), "pthread_rwlock_trywrlock");
   case Ext::RwlockUnlock:
     return complete(rwlocks_[a[0]].unlock(self), "pthread_rwlock_unlock");

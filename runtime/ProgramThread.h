@@ -31,6 +31,8 @@ struct Request {
   /// step and the request is already in cache.
   Enabling enabled = Enabling::Always;
   uint8_t numResultSlots = 0;
+  /// The width of an integer result (strtol's long is 32 bits in a 32-bit program).
+  uint16_t resultBits = 0;
   Slot args[MaxArgs] = {};
 };
 

@@ -71,8 +71,12 @@ bool formatPrintf(std::string_view format, FormatArgs &args, std::string &out,
         bits = bits == 16 ? 8 : 16;
       else if (m == 'L')
         longDouble = true;
+      else if (m == 'l' && i < format.size() && format[i] == 'l')
+        ++i, bits = 64;
+      else if (m == 'l' || m == 'z' || m == 't')
+        bits = args.longBits();
       else
-        bits = 64;
+        bits = 64; // q, j
     }
     if (i >= format.size()) {
       error = fmt::format("incomplete printf directive '{}'", format.substr(start));

@@ -20,6 +20,8 @@ public:
   /// Reads the NUL-terminated string at the next argument (at most `limit` bytes); false if the
   /// pointer is invalid (the implementation records the memory error).
   virtual bool nextString(size_t limit, std::string &out) = 0;
+  /// The width of `long`, `size_t` and `ptrdiff_t` (%ld, %zu, %td): 32 in a 32-bit program.
+  virtual unsigned longBits() const { return 64; }
 };
 
 /// Formats `format` into `out`. Returns false if a directive is not supported (%n, or a
