@@ -30,6 +30,8 @@ public:
   /// overflow area the interpreter's va_start points at the variadic arguments, one 8-byte slot
   /// each (floating ones as doubles).
   void fromVaList(Address overflowArea) { vaCursor_ = overflowArea; }
+  /// A dry run: %s arguments are collected in `strings` and read as empty.
+  void collectStrings(std::vector<Address> &strings) { strings_ = &strings; }
 
   uint64_t nextInteger() override {
     if (vaCursor_) {
@@ -58,6 +60,11 @@ public:
     Address address = nextInteger();
     if (address == 0) {
       out = "(null)";
+      return true;
+    }
+    if (strings_) { // a dry run: where the strings are, not what they hold
+      strings_->push_back(address);
+      out.clear();
       return true;
     }
     fault = memory_.readString(address, out);
@@ -91,6 +98,7 @@ private:
   const Memory &memory_;
   unsigned longBits_;
   std::optional<Address> vaCursor_;
+  std::vector<Address> *strings_ = nullptr;
 };
 
 } // namespace
@@ -676,6 +684,23 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
         concretiseFootprint(area, true);
       }
     }
+    {
+      // What the call reads and writes: the format, each %s argument (found by a dry run) and
+      // the destination of the sprintf family.
+      std::vector<Access> ranges{Access{arg(formatIndex), restOf(arg(formatIndex)), false}};
+      std::vector<Address> strings;
+      CallFormatArgs dry = args;
+      dry.collectStrings(strings);
+      std::string ignored, ignoredError;
+      runtime::formatPrintf(format, dry, ignored, ignoredError);
+      for (Address string : strings)
+        ranges.push_back(Access{string, restOf(string), false});
+      if (toMemory)
+        ranges.push_back(
+            Access{arg(0), bounded ? std::max<uint64_t>(arg(1), 1) : restOf(arg(0)), true});
+      if (pauseWithFootprint(thread, ranges))
+        return CallOutcome::Pause;
+    }
     if (!runtime::formatPrintf(format, args, text, error)) {
       if (args.fault != MemoryFault::None)
         fail(ErrorKind::MemoryError, thread, currentLocation(thread),
@@ -710,6 +735,8 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     return CallOutcome::Return;
   }
   case Ext::Puts: {
+    if (Access read{a[0], restOf(a[0]), false}; pauseWithFootprint(thread, {&read, 1}))
+      return CallOutcome::Pause;
     std::string text;
     MemoryFault fault = memory_.readString(a[0], text);
     if (fault != MemoryFault::None) {
@@ -751,6 +778,9 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     return CallOutcome::Return;
   case Ext::Fputs:
   case Ext::Fputc: {
+    if (Access read{a[0], restOf(a[0]), false};
+        id == Ext::Fputs && pauseWithFootprint(thread, {&read, 1}))
+      return CallOutcome::Pause;
     std::string text;
     if (id == Ext::Fputc) {
       text.push_back(char(a[0]));

@@ -28,6 +28,7 @@
 #include <deque>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -272,6 +273,13 @@ private:
   /// The footprint of a libc memory function; returns true if it touches only memory private
   /// to the thread (its own stack, read-only globals), so it need not be visible.
   bool libcFootprint(ProgramThread &thread, Operation &op) const;
+  /// Whether every range lies in memory only `self` can reach (its stack, constant data).
+  bool isPrivateFootprint(ThreadId self, std::span<const Access> ranges) const;
+  /// Bytes from `address` to the end of its object (at least 1).
+  uint64_t restOf(Address address) const;
+  /// Performer::AtCall: true if the call must pause as a visible operation touching `ranges`
+  /// (some may be shared, and its step was not just granted); false if it goes on at once.
+  bool pauseWithFootprint(ProgramThread &thread, std::span<const Access> ranges);
 
   // Performing (Perform.cpp, Libc.cpp).
   bool isEnabledThread(const ProgramThread &thread) const;

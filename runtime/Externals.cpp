@@ -431,12 +431,14 @@ constexpr ExternalOp ExternalOpTable[] = {
     Row(Ext::Strcat, "strcat").own(K::MemoryCopy, P::Libc),
     Row(Ext::Strchr, "strchr index").own(K::MemoryCopy, P::Libc),
     Row(Ext::Strdup, "strdup").own(K::MemoryCopy, P::Libc),
-    Row(Ext::Printf, "printf"),
-    Row(Ext::Puts, "puts"),
+    // The output functions read memory (the format, %s arguments, puts' string) and the sprintf
+    // family writes it: visible when any of that may be shared (Execution::pauseWithFootprint).
+    Row(Ext::Printf, "printf").own(K::MemoryCopy, P::AtCall),
+    Row(Ext::Puts, "puts").own(K::MemoryCopy, P::AtCall),
     Row(Ext::Putchar, "putchar"),
-    Row(Ext::Fprintf, "fprintf"),
-    Row(Ext::Sprintf, "sprintf"),
-    Row(Ext::Snprintf, "snprintf"),
+    Row(Ext::Fprintf, "fprintf").own(K::MemoryCopy, P::AtCall),
+    Row(Ext::Sprintf, "sprintf").own(K::MemoryCopy, P::AtCall),
+    Row(Ext::Snprintf, "snprintf").own(K::MemoryCopy, P::AtCall),
     Row(Ext::Atoi, "atoi").own(K::MemoryCopy, P::Libc),
     Row(Ext::Atol, "atol atoll").own(K::MemoryCopy, P::Libc),
     Row(Ext::Strtol, "strtol strtoll").own(K::MemoryCopy, P::Libc),
@@ -449,7 +451,7 @@ constexpr ExternalOp ExternalOpTable[] = {
     Row(Ext::PosixMemalign, "posix_memalign").own(K::MemoryCopy, P::Libc),
     Row(Ext::AlignedAlloc, "aligned_alloc memalign"),
     Row(Ext::Fflush, "fflush"),
-    Row(Ext::Fputs, "fputs"),
+    Row(Ext::Fputs, "fputs").own(K::MemoryCopy, P::AtCall),
     Row(Ext::Fputc, "fputc putc"),
     Row(Ext::Getenv, "getenv secure_getenv"),
     Row(Ext::AssertBsd, "__assert"), // (assertion, file, line)
@@ -470,10 +472,10 @@ constexpr ExternalOp ExternalOpTable[] = {
     Row(Ext::Random, "random"),
     Row(Ext::RandR, "rand_r").own(K::MemoryCopy, P::Libc),
     Row(Ext::Getpid, "getpid"),
-    Row(Ext::Vprintf, "vprintf"),
-    Row(Ext::Vfprintf, "vfprintf"),
-    Row(Ext::Vsprintf, "vsprintf"),
-    Row(Ext::Vsnprintf, "vsnprintf"),
+    Row(Ext::Vprintf, "vprintf").own(K::MemoryCopy, P::AtCall),
+    Row(Ext::Vfprintf, "vfprintf").own(K::MemoryCopy, P::AtCall),
+    Row(Ext::Vsprintf, "vsprintf").own(K::MemoryCopy, P::AtCall),
+    Row(Ext::Vsnprintf, "vsnprintf").own(K::MemoryCopy, P::AtCall),
 };
 
 namespace {

@@ -246,6 +246,9 @@ enum class Performer : uint8_t {
   AtomicBegin, // the start of an atomic block
   FutexWait,   // returns whether the word changed
   Yield,       // no effect but letting the others run
+  /// Answered when called, but visible first when it touches memory other threads may reach
+  /// (the output functions): the step grants the call, which then runs again at once.
+  AtCall,
 };
 
 /// One row of the table: everything the runtime knows about an external operation.

@@ -152,12 +152,16 @@ bool Execution::libcFootprint(ProgramThread &thread, Operation &op) const {
   default:
     break;
   }
-  // Private: the thread's own stack, or constant data nobody can write. An invalid pointer counts
-  // as private too: the call faults at once, whoever runs first. Whether an object is still
-  // alive is not consulted: another thread's free can change it, and this decision must depend
-  // only on the thread's own state.
-  for (unsigned i = 0; i < op.numAccesses; ++i) {
-    const MemoryObject *object = memory_.object(op.accesses[i].address);
+  return isPrivateFootprint(self, std::span<const Access>(op.accesses, op.numAccesses));
+}
+
+// Private: the thread's own stack, or constant data nobody can write. An invalid pointer counts
+// as private too: the call faults at once, whoever runs first. Whether an object is still alive
+// is not consulted: another thread's free can change it, and this decision must depend only on
+// the thread's own state.
+bool Execution::isPrivateFootprint(ThreadId self, std::span<const Access> ranges) const {
+  for (const Access &access : ranges) {
+    const MemoryObject *object = memory_.object(access.address);
     if (!object)
       continue;
     bool isPrivate = (object->kind == ObjectKind::Stack && object->ownerThread == self) ||
@@ -165,6 +169,22 @@ bool Execution::libcFootprint(ProgramThread &thread, Operation &op) const {
     if (!isPrivate)
       return false;
   }
+  return true;
+}
+
+uint64_t Execution::restOf(Address address) const { return restOfObject(memory_, address); }
+
+bool Execution::pauseWithFootprint(ProgramThread &thread, std::span<const Access> ranges) {
+  if (std::exchange(thread.callGranted, false) ||
+      isPrivateFootprint(thread.state.threadId, ranges))
+    return false;
+  setPending(thread, OpKind::MemoryCopy, 0);
+  Operation &op = thread.pending;
+  if (ranges.size() > Operation::MaxAccesses)
+    op.global = true; // more ranges than an operation holds: dependent with every access
+  else
+    for (const Access &access : ranges)
+      op.addAccess(access.address, access.size, access.write);
   return true;
 }
 

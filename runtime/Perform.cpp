@@ -176,6 +176,9 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
   case Performer::Yield:
     result = 0;
     return Performed::Complete;
+  case Performer::AtCall:
+    thread.callGranted = true;
+    return Performed::Retry;
   case Performer::FutexWait: {
     uint64_t value = 0;
     if (MemoryFault f = memory_.read(thread.request.args[0], 4, value); f != MemoryFault::None) {

@@ -79,6 +79,9 @@ struct ProgramThread {
   std::vector<ExitHandler> threadExitHandlers;
   /// Nondet calls made so far (symbolic mode names the n-th call's symbol by it).
   uint32_t nondetCalls = 0;
+  /// Performer::AtCall: the visible step of the call the thread stands at was just taken, so the
+  /// call, run again within that step, goes on at once. Always false between steps.
+  bool callGranted = false;
 
   /// Ready for reuse as thread `id` (keeps allocated capacity: restart() must be cheap).
   void reset(ThreadId id) {

@@ -90,7 +90,9 @@ void Execution::noteForRaces(ProgramThread &thread, const Operation &event, Perf
   if (mode == RaceDetection::CoEnabled) {
     if (performed == Performed::Complete && event.kind == OpKind::Fork && thread.atomicDepth > 0)
       unsupported("thread creation inside an atomic section");
-    if (performed != Performed::Complete || !isDataAccess(event.kind))
+    if ((performed != Performed::Complete &&
+         !(performed == Performed::Retry && thread.callGranted)) ||
+        !isDataAccess(event.kind))
       return;
     uint64_t order = 0;
     bool atomic = accessIsAtomic(thread, event, order);
@@ -110,7 +112,8 @@ void Execution::noteForRaces(ProgramThread &thread, const Operation &event, Perf
       unsupported("pthread_barrier_wait");
     return;
   }
-  if (performed != Performed::Complete)
+  // A granted output call (Performer::AtCall) makes its accesses as it runs again in this step.
+  if (performed != Performed::Complete && !(performed == Performed::Retry && thread.callGranted))
     return;
 
   if (isDataAccess(event.kind)) {

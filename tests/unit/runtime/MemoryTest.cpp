@@ -208,6 +208,12 @@ define i32 @main() {
   Execution execution(*built.program);
   ASSERT_EQ(execution.status(), ExecStatus::Running) << execution.error().message;
   EXPECT_EQ(execution.output(), "-4-ok- 3.14\nhello\n!");
+  // printf, puts and putchar touch constants only and run at the call; sprintf writes a global
+  // other threads could read, so it is a visible step first (Performer::AtCall).
+  ASSERT_EQ(execution.pending(0).kind, OpKind::MemoryCopy);
+  ASSERT_EQ(execution.pending(0).numAccesses, 2u);
+  EXPECT_TRUE(execution.pending(0).accesses[1].write);
+  execution.step(0);
   std::string out;
   EXPECT_EQ(execution.memory().readString(built.program->findGlobal("out"), out),
             MemoryFault::None);
