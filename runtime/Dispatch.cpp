@@ -320,6 +320,7 @@ CallOutcome Execution::prepareFromRow(ProgramThread &thread, const ExternalCall 
     case AccessAt::KeyTable: address = KeyTableAddress; break;
     case AccessAt::ExitTable: address = ExitTableAddress; break;
     case AccessAt::Clock: address = ClockAddress; break;
+    case AccessAt::RandomState: address = RandomStateAddress; break;
     }
     if (symbolicAt(rule))
       addAccessFootprint(call, sizeOf(rule, address), rule.write, op);
@@ -803,18 +804,8 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
          fmt::format("assertion '{}' failed", assertion));
     return CallOutcome::Stop;
   }
-  case Ext::Rand:
-  case Ext::Random:
-    ++coverageGaps_.fixedRandomValues;
-    // The C standard's sample generator: deterministic, restarted with every execution.
-    randState_ = randState_ * 1103515245 + 12345;
-    result[0] = uint32_t((randState_ / 65536) % 32768);
-    return CallOutcome::Return;
   case Ext::Getpid:
     result[0] = 4242; // one process, whose number nothing else depends on
-    return CallOutcome::Return;
-  case Ext::Srand:
-    randState_ = uint32_t(a[0]);
     return CallOutcome::Return;
   default: // a row prepared from the table (prepareFromRow) never comes here
     break;

@@ -401,6 +401,8 @@ std::string Execution::describeAddress(uint64_t address) const {
       return "the clock";
     if (address == ExitTableAddress)
       return "the exit-handler table";
+    if (address == RandomStateAddress)
+      return "the state of rand()";
     return fmt::format("thread {}", offsetOf(address));
   }
   return memory_.describe(address);

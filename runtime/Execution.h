@@ -175,6 +175,9 @@ inline constexpr Address PathConditionAddress = makeAddress(PseudoObject, ~uint3
 /// The clock at the start of every execution: 2024-01-01 00:00:00 UTC, in nanoseconds.
 inline constexpr uint64_t ClockStartNanos = uint64_t(1'704'067'200) * 1'000'000'000;
 inline constexpr Address ExitTableAddress = makeAddress(PseudoObject, ~uint32_t(0) - 3);
+/// The state of rand() and random(), which every thread's calls share: which thread draws which
+/// value depends on their order, so the calls are visible operations on it.
+inline constexpr Address RandomStateAddress = makeAddress(PseudoObject, ~uint32_t(0) - 5);
 
 class Execution final : public Model, public ThreadSymmetry, private ExternalHandler {
 public:

@@ -196,6 +196,7 @@ enum class AccessAt : uint8_t {
   KeyTable,
   ExitTable,
   Clock,
+  RandomState,
 };
 
 /// How many bytes one access of a footprint covers.

@@ -211,6 +211,16 @@ Execution::Performed Execution::performProcess(ProgramThread &thread, Slot &resu
     result = 0;
     return Performed::Complete;
   }
+  case Ext::Rand:
+  case Ext::Random:
+    ++coverageGaps_.fixedRandomValues;
+    // The C standard's sample generator: deterministic, restarted with every execution.
+    randState_ = randState_ * 1103515245 + 12345;
+    result = uint32_t((randState_ / 65536) % 32768);
+    return Performed::Complete;
+  case Ext::Srand:
+    randState_ = uint32_t(a[0]);
+    return Performed::Complete;
   case Ext::Time:
     advance(ClockTick);
     result = process_.clockNanos / NanosPerSecond;

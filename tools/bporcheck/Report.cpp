@@ -105,6 +105,11 @@ std::string describeEvent(const Model &model, const Operation &op) {
                                        : "called again by its init routine");
   case OpKind::OnceEnd:
     return fmt::format("pthread_once {}: init routine returned", addressOf(model, op));
+  case OpKind::Other:
+    // A library call on shared runtime state: the clock, rand()'s state, the exit handlers.
+    if (op.numAccesses)
+      return fmt::format("library call on {}", addressOf(model, op));
+    return "library call";
   default:
     if (op.numAccesses)
       return fmt::format("{} {}", opKindName(op.kind), addressOf(model, op));
