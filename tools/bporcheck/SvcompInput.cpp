@@ -108,9 +108,8 @@ std::optional<SvcompInput> readSvcompInput(const Options &options, std::string &
     in.clangArgs.push_back("-fsanitize=signed-integer-overflow,shift-base");
     in.clangArgs.push_back("-fsanitize-trap=signed-integer-overflow,shift-base");
   }
-  // Many tasks define plain `inline` functions and call them: with C99's rules that emits no
-  // definition to call at -O0. GNU89's rules (what old gcc compiled the tasks with) do.
-  in.clangArgs.push_back("-fgnu89-inline");
+  // Plain `inline` functions get GNU89's rules, as old gcc compiled the tasks: loadInput gives
+  // every C input that flag (and no C++ input, which it would break).
   return in;
 }
 
