@@ -685,15 +685,18 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
         concretiseFootprint(area, true);
       }
     }
-    {
-      // What the call reads and writes: the format, each %s argument (found by a dry run) and
-      // the destination of the sprintf family.
+    // What the call reads and writes: the format, each %s argument (found by a dry run, which
+    // a format without an 's' needs not make) and the destination of the sprintf family. A
+    // call its visible step just granted goes on at once (pauseWithFootprint).
+    if (!thread.callGranted) {
       std::vector<Access> ranges{Access{arg(formatIndex), restOf(arg(formatIndex)), false}};
       std::vector<Address> strings;
-      CallFormatArgs dry = args;
-      dry.collectStrings(strings);
-      std::string ignored, ignoredError;
-      runtime::formatPrintf(format, dry, ignored, ignoredError);
+      if (format.find('s') != std::string::npos) {
+        CallFormatArgs dry = args;
+        dry.collectStrings(strings);
+        std::string ignored, ignoredError;
+        runtime::formatPrintf(format, dry, ignored, ignoredError);
+      }
       for (Address string : strings)
         ranges.push_back(Access{string, restOf(string), false});
       if (toMemory)
@@ -702,6 +705,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
       if (pauseWithFootprint(thread, ranges))
         return CallOutcome::Pause;
     }
+    thread.callGranted = false;
     if (!runtime::formatPrintf(format, args, text, error)) {
       if (args.fault != MemoryFault::None)
         fail(ErrorKind::MemoryError, thread, currentLocation(thread),
