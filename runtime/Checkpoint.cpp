@@ -116,6 +116,7 @@ void Execution::restore(const ModelCheckpoint &checkpoint) {
   exitCode_ = saved.exitCode;
   event_ = saved.event;
   output_ = saved.output;
+  outputShown_ = false;
   randState_ = saved.randState;
   process_ = saved.process;
   atomicOwner_ = saved.atomicOwner;

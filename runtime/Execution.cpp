@@ -35,6 +35,7 @@ void Execution::restart() {
   exitCode_ = 0;
   event_ = Operation{};
   output_.clear();
+  outputShown_ = false;
   randState_ = 1;
   process_ = ProcessState{};
   mutexes_.clear();
@@ -54,7 +55,11 @@ void Execution::restart() {
   racesFenced_ = racesRelaxed_ = false;
   stepAccesses_.clear();
   sectionWatch_.clear();
+  startMain();
+  showOutputIfEnded();
+}
 
+void Execution::startMain() {
   ProgramThread &main = newThread();
   Address entry = mainFunction_;
   if (entry == 0 || !program_.isDefined(entry)) {
@@ -141,7 +146,19 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
   if (blockFootprint_.gathering)
     setBlockEventFootprint(thread);
   blockFootprint_.gathering = false;
+  showOutputIfEnded();
   return event_;
+}
+
+void Execution::showOutputIfEnded() {
+  if (!options_.printOutput || outputShown_ || status_ == ExecStatus::Infeasible)
+    return;
+  if (status_ == ExecStatus::Running) // ended only if deadlocked
+    for (ThreadId t = 0; t < numThreads_; ++t)
+      if (isEnabledThread(*threads_[t]))
+        return;
+  outputShown_ = true;
+  std::fwrite(output_.data(), 1, output_.size(), stdout);
 }
 
 // The footprint of an atomic block's event (docs/design.md, "Atomic blocks"). A block whose
@@ -408,10 +425,6 @@ std::string Execution::describeAddress(uint64_t address) const {
   return memory_.describe(address);
 }
 
-void Execution::emit(std::string_view text) {
-  output_.append(text);
-  if (options_.printOutput)
-    std::fwrite(text.data(), 1, text.size(), stdout);
-}
+void Execution::emit(std::string_view text) { output_.append(text); }
 
 } // namespace bpor

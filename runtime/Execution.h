@@ -58,7 +58,9 @@ enum class RaceDetection : uint8_t {
 struct ExecutionOptions {
   /// The values a __VERIFIER_nondet_* call may return (a bool-sized one returns 0 or 1).
   std::vector<int64_t> nondetDomain = {-1, 0, 1};
-  /// Write the program's output (printf, puts, ...) to stdout; it is always kept in output().
+  /// Write each execution's output (printf, puts, ...) to stdout once, when the execution ends
+  /// (finishes, fails or deadlocks); it is always kept in output(). Executions the search cuts
+  /// short, and prefixes it replays, print nothing: the output would repeat.
   bool printOutput = false;
   /// Deepest call stack a thread may have (deeper is a ResourceLimit error).
   uint32_t maxFrames = 10000;
@@ -217,6 +219,9 @@ public:
 
   /// What the program printed in this execution.
   const std::string &output() const { return output_; }
+  /// Turns ExecutionOptions::printOutput off or on, for example while the tool replays an
+  /// execution whose output was shown when the search ran it.
+  void setPrintOutput(bool print) { options_.printOutput = print; }
   /// The status passed to exit() or returned by main (after Finished).
   int exitCode() const { return exitCode_; }
   const Memory &memory() const { return memory_; }
@@ -283,6 +288,11 @@ private:
   /// Performer::AtCall: true if the call must pause as a visible operation touching `ranges`
   /// (some may be shared, and its step was not just granted); false if it goes on at once.
   bool pauseWithFootprint(ProgramThread &thread, std::span<const Access> ranges);
+
+  /// The program's entry: main runs to its first visible operation (part of restart()).
+  void startMain();
+  /// ExecutionOptions::printOutput: writes the output once the execution has ended.
+  void showOutputIfEnded();
 
   // Performing (Perform.cpp, Libc.cpp).
   bool isEnabledThread(const ProgramThread &thread) const;
@@ -424,6 +434,7 @@ private:
   int exitCode_ = 0;
   Operation event_;
   std::string output_;
+  bool outputShown_ = false; // this execution's output went to stdout (printOutput)
   uint64_t randState_ = 1;
   ProcessState process_;
   CoverageGaps coverageGaps_;

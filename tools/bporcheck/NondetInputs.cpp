@@ -8,13 +8,18 @@ std::vector<NondetValue> settleSymbolicTrace(Execution &execution, ErrorReport &
                                              uint64_t maxDepth) {
   if (!execution.symbolicMode())
     return {};
+  bool printOutput = execution.options().printOutput;
+  execution.setPrintOutput(false); // the search showed this execution's output
   ReplayResult first = replay(execution, report.schedule, maxDepth);
-  if (!first.followed)
+  if (!first.followed) {
+    execution.setPrintOutput(printOutput);
     return {};
+  }
   execution.anchorModel();
   ReplayResult settled = replay(execution, report.schedule, maxDepth);
   std::vector<NondetValue> values = execution.nondetValues();
   execution.releaseModel();
+  execution.setPrintOutput(printOutput);
   if (settled.followed)
     report.trace = settled.trace;
   return values;

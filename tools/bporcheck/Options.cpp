@@ -224,7 +224,8 @@ cl::opt<std::string> DumpLocalStates(
     cl::value_desc("file"), cl::cat(Category));
 cl::opt<bool> Json("json", cl::desc("Print the result as one JSON object"), cl::cat(Category));
 cl::opt<bool> PrintOutput("print-output",
-                          cl::desc("Show the program's own output (printf and friends)"),
+                          cl::desc("Show the program's own output (printf and friends): each "
+                                   "execution's, once, when it ends"),
                           cl::cat(Category));
 cl::opt<bool> NoProgress("no-progress", cl::desc("No progress line on stderr"),
                          cl::cat(Category));
