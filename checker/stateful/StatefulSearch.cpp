@@ -49,7 +49,20 @@ private:
     uint32_t id = NoId;
     uint32_t lowlink = 0;   // Tarjan
     size_t openIndex = 0;   // its entry in open_ (Tarjan)
+    uint64_t stackBytes = 0; // what stackBytes_ counts for this node
   };
+
+  /// Heap bytes a node on the stack holds with its entries in stackHashes_ and open_ (Tarjan's
+  /// edges counted as one per move, and 16 bytes of allocator overhead a block): the stack is
+  /// as deep as the longest path, so it counts towards the memory limit like the stored states.
+  uint64_t stackBytesOf(const Node &node) const {
+    uint64_t moves = node.moves.size() + node.deferred.size();
+    uint64_t bytes = sizeof(Node) + moves * sizeof(ScheduleStep) + 48 /* hash entry */ + 32;
+    if (tarjan_)
+      bytes += sizeof(ComponentState) + node.numThreads * sizeof(ThreadId) +
+               moves * sizeof(ComponentState::Edge) + 32;
+    return bytes;
+  }
 
   /// A transition whose operation touches nothing another thread can see or wait for: no
   /// footprint, not global, not a thread's creation, join or end (those are checked after the
@@ -98,6 +111,7 @@ private:
   size_t modelDepth_ = 0;
   std::unordered_map<uint64_t, uint32_t> stackHashes_;
   uint64_t checkpointBytes_ = 0;
+  uint64_t stackBytes_ = 0; // stackBytesOf() summed over the stack
   std::string key_;
 
   // Tarjan: the DFS number of each state (Done once its component is finished), and the
@@ -125,9 +139,10 @@ bool StatefulExplorer::limitsReached() {
     result_.incompleteReason = "time limit";
     return true;
   }
-  if (store_.bytes() + checkpointBytes_ > stateful_.memoryLimitBytes) {
-    result_.incompleteReason = fmt::format("memory limit ({} MiB of states and checkpoints)",
-                                           stateful_.memoryLimitBytes >> 20);
+  if (store_.bytes() + checkpointBytes_ + stackBytes_ > stateful_.memoryLimitBytes) {
+    result_.incompleteReason =
+        fmt::format("memory limit ({} MiB of states, checkpoints and the search's path)",
+                    stateful_.memoryLimitBytes >> 20);
     return true;
   }
   return false;
@@ -185,6 +200,8 @@ void StatefulExplorer::push(ScheduleStep step, const Operation &event, ThreadId 
     open_.push_back(ComponentState{id, std::move(enabled), {}});
   }
   ++stackHashes_[keyHash];
+  node.stackBytes = stackBytesOf(node);
+  stackBytes_ += node.stackBytes;
   stack_.push_back(std::move(node));
   modelDepth_ = stack_.size() - 1;
 }
@@ -285,6 +302,7 @@ void StatefulExplorer::finishTop() {
     stackHashes_.erase(it);
   if (top.checkpoint)
     checkpointBytes_ -= std::min(checkpointBytes_, uint64_t(top.checkpoint->bytes()));
+  stackBytes_ -= top.stackBytes;
   stack_.pop_back();
   if (modelDepth_ != Elsewhere && modelDepth_ >= stack_.size())
     modelDepth_ = Elsewhere;
@@ -433,9 +451,47 @@ StatefulResult StatefulExplorer::run() {
 
 } // namespace
 
+// Iterative deepening (StatefulOptions::iterativeDeepening): each search starts afresh with a
+// depth limit FirstDeepeningDepth * DeepeningFactor^k. The factor keeps the repeated work small
+// where the number of states grows with depth (a search repeats about 1% of the next one's).
+constexpr uint64_t FirstDeepeningDepth = 100;
+constexpr uint64_t DeepeningFactor = 100;
+
 StatefulResult exploreStateful(Model &model, const SearchOptions &options,
                                const StatefulOptions &stateful) {
-  return StatefulExplorer(model, options, stateful).run();
+  if (!stateful.iterativeDeepening || options.keepGoing)
+    return StatefulExplorer(model, options, stateful).run();
+  auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  Statistics earlier; // the shallower searches' work
+  SearchOptions pass = options;
+  if (options.progress)
+    pass.progress = [&](const Statistics &stats) {
+      Statistics shown = stats;
+      shown.steps += earlier.steps;
+      shown.executions += earlier.executions;
+      shown.elapsedSeconds = elapsed();
+      options.progress(shown);
+    };
+  for (uint64_t depth = FirstDeepeningDepth;; depth *= DeepeningFactor) {
+    pass.maxDepth = std::min(depth, options.maxDepth);
+    if (options.timeLimitSeconds > 0)
+      pass.timeLimitSeconds = std::max(options.timeLimitSeconds - elapsed(), 1e-3);
+    StatefulResult found = StatefulExplorer(model, pass, stateful).run();
+    bool deeper = pass.maxDepth < options.maxDepth && found.search.errors.empty() &&
+                  found.search.stats.depthLimited != 0 &&
+                  found.incompleteReason.starts_with("depth limit");
+    if (!deeper) {
+      found.search.stats.steps += earlier.steps;
+      found.search.stats.executions += earlier.executions;
+      found.search.stats.elapsedSeconds = elapsed();
+      return found;
+    }
+    earlier.steps += found.search.stats.steps;
+    earlier.executions += found.search.stats.executions;
+  }
 }
 
 } // namespace bpor

@@ -20,9 +20,13 @@ void ProgressLine::update(const Statistics &stats, std::optional<uint64_t> uniqu
   if (elapsed < 1.0 || (!terminal_ && shown_ && sinceShown < 10.0))
     return;
   double rate = elapsed > 0 ? stats.executions / elapsed : 0;
+  // The stateful search counts states (its executions are only the paths that ended).
   std::string line =
-      fmt::format("[bporcheck] {:.0f} s: {} executions ({:.0f}/s), {} steps, {} errors", elapsed,
-                  stats.executions, rate, stats.steps, stats.errors);
+      stats.states
+          ? fmt::format("[bporcheck] {:.0f} s: {} states, {} steps, {} errors", elapsed,
+                        stats.states, stats.steps, stats.errors)
+          : fmt::format("[bporcheck] {:.0f} s: {} executions ({:.0f}/s), {} steps, {} errors",
+                        elapsed, stats.executions, rate, stats.steps, stats.errors);
   if (uniqueLocalStates)
     line += fmt::format(", {} unique local states", *uniqueLocalStates);
   if (terminal_)

@@ -218,7 +218,7 @@ std::string formatStatistics(const Statistics &s, long peakRss,
                      s.finished, s.infeasible, s.sleepSetBlocked, s.boundBlocked, s.errors);
   if (s.states)
     out += fmt::format("states: {} stored, {} transitions to a state explored before, {} cut "
-                       "by --max-depth\n",
+                       "by the depth limit\n",
                        s.states, s.revisits, s.depthLimited);
   out += fmt::format("steps: {}\n", s.steps);
   if (uniqueLocalStates)
