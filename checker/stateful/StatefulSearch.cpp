@@ -18,8 +18,10 @@ constexpr uint32_t NoId = StateStore::NoId;
 
 class StatefulExplorer {
 public:
-  StatefulExplorer(Model &model, const SearchOptions &options, const StatefulOptions &stateful)
-      : model_(model), options_(options), stateful_(stateful),
+  /// `stopAtCut`: stop (incomplete, "depth limit") where a path first reaches the depth limit.
+  StatefulExplorer(Model &model, const SearchOptions &options, const StatefulOptions &stateful,
+                   bool stopAtCut = false)
+      : model_(model), options_(options), stateful_(stateful), stopAtCut_(stopAtCut),
         store_(stateful.storage, stateful.bitstateLog2),
         bound_(stateful.preemptionBound.value_or(0)),
         bounded_(stateful.preemptionBound.has_value()),
@@ -96,6 +98,8 @@ private:
   Model &model_;
   const SearchOptions &options_;
   const StatefulOptions &stateful_;
+  bool stopAtCut_;
+  bool cut_ = false; // stopAtCut_ and a path reached the depth limit
   StateStore store_;
   uint64_t bound_;
   bool bounded_;
@@ -373,7 +377,7 @@ StatefulResult StatefulExplorer::run() {
     stateful_.onState(key_);
   push(ScheduleStep{}, Operation{}, NoThread, 0, root.hash, root.id);
 
-  while (!stack_.empty() && !stop_) {
+  while (!stack_.empty() && !stop_ && !cut_) {
     if (limitsReached())
       break;
     size_t depth = stack_.size() - 1;
@@ -412,6 +416,7 @@ StatefulResult StatefulExplorer::run() {
     if (depth + 1 >= options_.maxDepth) {
       ++r.stats.depthLimited;
       result_.incompleteReason = fmt::format("depth limit ({} steps)", options_.maxDepth);
+      cut_ = stopAtCut_;
       continue;
     }
     model_.stateKey(key_);
@@ -451,9 +456,13 @@ StatefulResult StatefulExplorer::run() {
 
 } // namespace
 
-// Iterative deepening (StatefulOptions::iterativeDeepening): each search starts afresh with a
-// depth limit FirstDeepeningDepth * DeepeningFactor^k. The factor keeps the repeated work small
-// where the number of states grows with depth (a search repeats about 1% of the next one's).
+// Iterative deepening (StatefulOptions::iterativeDeepening). A probe comes first: the search to
+// ProbeDepth, stopped where a path first reaches that depth. Most programs' state graphs lie
+// within it, and then the probe was the whole search and nothing is repeated (a depth-first
+// path through a graph of n states can be nearly n deep, so deepening from a small depth would
+// repeat most of the work on graphs of a few thousand states). Past it, the searches start
+// afresh with depth limits FirstDeepeningDepth * DeepeningFactor^k, then maxDepth.
+constexpr uint64_t ProbeDepth = 100'000;
 constexpr uint64_t FirstDeepeningDepth = 100;
 constexpr uint64_t DeepeningFactor = 100;
 
@@ -465,7 +474,7 @@ StatefulResult exploreStateful(Model &model, const SearchOptions &options,
   auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
-  Statistics earlier; // the shallower searches' work
+  Statistics earlier; // the earlier searches' work
   SearchOptions pass = options;
   if (options.progress)
     pass.progress = [&](const Statistics &stats) {
@@ -475,22 +484,36 @@ StatefulResult exploreStateful(Model &model, const SearchOptions &options,
       shown.elapsedSeconds = elapsed();
       options.progress(shown);
     };
-  for (uint64_t depth = FirstDeepeningDepth;; depth *= DeepeningFactor) {
-    pass.maxDepth = std::min(depth, options.maxDepth);
-    if (options.timeLimitSeconds > 0)
-      pass.timeLimitSeconds = std::max(options.timeLimitSeconds - elapsed(), 1e-3);
-    StatefulResult found = StatefulExplorer(model, pass, stateful).run();
-    bool deeper = pass.maxDepth < options.maxDepth && found.search.errors.empty() &&
-                  found.search.stats.depthLimited != 0 &&
-                  found.incompleteReason.starts_with("depth limit");
-    if (!deeper) {
+  // Runs one search; true if it settles the result (no deeper search is needed).
+  auto settled = [&](StatefulResult &found, bool cut) {
+    if (!cut || !found.search.errors.empty() ||
+        !found.incompleteReason.starts_with("depth limit") || pass.maxDepth >= options.maxDepth) {
       found.search.stats.steps += earlier.steps;
       found.search.stats.executions += earlier.executions;
       found.search.stats.elapsedSeconds = elapsed();
-      return found;
+      return true;
     }
     earlier.steps += found.search.stats.steps;
     earlier.executions += found.search.stats.executions;
+    return false;
+  };
+  auto remainingTime = [&] {
+    if (options.timeLimitSeconds > 0)
+      pass.timeLimitSeconds = std::max(options.timeLimitSeconds - elapsed(), 1e-3);
+  };
+  uint64_t depth = FirstDeepeningDepth;
+  if (options.maxDepth > ProbeDepth) {
+    pass.maxDepth = ProbeDepth;
+    StatefulResult probe = StatefulExplorer(model, pass, stateful, true).run();
+    if (settled(probe, probe.search.stats.depthLimited != 0))
+      return probe;
+  }
+  for (;; depth *= DeepeningFactor) {
+    pass.maxDepth = std::min(depth, options.maxDepth);
+    remainingTime();
+    StatefulResult found = StatefulExplorer(model, pass, stateful).run();
+    if (settled(found, found.search.stats.depthLimited != 0))
+      return found;
   }
 }
 

@@ -45,14 +45,15 @@ struct StatefulOptions {
   /// ever). Every error and deadlock stays reachable; livelocks are then not checked (the
   /// component analysis needs every transition), and it does not combine with a bound.
   bool partialOrderReduction = false;
-  /// Iterative deepening: search to depth 100 first, then to 100 times that, and so on up to
-  /// SearchOptions::maxDepth, while a search finds no error and had to cut a path at its depth
-  /// (without a cut it was complete). A depth-first search follows its first branch as deep as
-  /// the limit lets it, so a program whose state grows without end (a counter in a spin loop)
-  /// would take millions of steps before it backtracked to where the bug is; the shallow
-  /// searches find such a bug at once, with a short trace. Every error and livelock a shallow
-  /// search reports is real (its state graph is part of the program's). Not with keepGoing
-  /// (SearchOptions), which asks for every error of one search.
+  /// Iterative deepening: when a path reaches depth 100,000 (a probe), search afresh to depth
+  /// 100, then to 100 times that, and so on up to SearchOptions::maxDepth, while a search finds
+  /// no error and had to cut a path at its depth (without a cut it was complete). A depth-first
+  /// search follows its first branch as deep as the limit lets it, so a program whose state
+  /// grows without end (a counter in a spin loop) would take millions of steps before it
+  /// backtracked to where the bug is; the shallow searches find such a bug at once, with a
+  /// short trace. Every error and livelock a shallow search reports is real (its state graph
+  /// is part of the program's). Not with keepGoing (SearchOptions), which asks for every error
+  /// of one search.
   bool iterativeDeepening = true;
   /// Validation: called with the key of every state the search explores (each new state once,
   /// and again when bounded context switching explores it again).
