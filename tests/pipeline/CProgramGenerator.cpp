@@ -36,6 +36,7 @@ private:
   Lines simpleOp(bool inAtomicBlock);
   Lines heapOp();
   Lines charNondetOp();
+  Lines libraryOp();
   bool charNondetUsed = false;
   Lines compoundOp();
   Lines lockedBlock(unsigned mutex, unsigned depth);
@@ -57,6 +58,8 @@ Lines Generator::simpleOp(bool inAtomicBlock) {
   for (;;) {
     // The assumption case exists only with options.assumes, so that the programs of every
     // seed without it stay what they were.
+    if (options.libraryCalls && chance(30))
+      return libraryOp();
     switch (below(options.assumes ? 13 : 12)) {
     case 0:
       return {fmt::format("{} = {};", variable(), value())};
@@ -122,6 +125,23 @@ Lines Generator::simpleOp(bool inAtomicBlock) {
       usesOnce = true;
       return {"pthread_once(&once, initOnce);", "r += onceCount;"};
     }
+  }
+}
+
+// A library call over the shared buffer `text` (8 chars, so a value's digits always fit) or
+// the state rand() draws from: every one is a visible operation whose order matters.
+Lines Generator::libraryOp() {
+  switch (below(5)) {
+  case 0:
+    return {fmt::format("snprintf(text, sizeof text, \"%d\", {});", variable())};
+  case 1:
+    return {"r += (int)strlen(text);"};
+  case 2:
+    return {"r += text[0] - '0';"};
+  case 3:
+    return {"r += rand() % 3;"};
+  default:
+    return {fmt::format("printf(\"%d %s\\n\", {}, text);", variable())};
   }
 }
 
@@ -420,6 +440,8 @@ CProgram Generator::run() {
        "void initOnce(void) { onceCount = onceCount + 1; }\n";
   if (options.spins)
     s += "int spinFlag;\natomic_int spinLock;\n";
+  if (options.libraryCalls)
+    s = "#include <stdio.h>\n#include <string.h>\n" + s + "char text[8];\n";
   s += "\n";
   // Bodies in reverse so that every thread function is defined before its creator.
   for (size_t i = bodies.size(); i-- > 1;)

@@ -47,6 +47,11 @@ struct CGeneratorOptions {
   bool heap = false;
   /// pthread_once. Off by default for the same reason (PthreadOnce turns it on).
   bool once = false;
+  /// Library calls that touch shared memory or shared library state: snprintf into a shared
+  /// buffer, strlen and printf("%s") of it, and rand() (whose state all threads share). The
+  /// runtime makes each a visible operation with its footprint. Off by default for the same
+  /// reason (LibraryCalls turns it on).
+  bool libraryCalls = false;
   /// Busy-waiting in pairs placed in two threads: a spin on a flag and the store that ends it
   /// (sometimes missing, so the spin never ends), a compare-and-swap spin lock around an
   /// operation, a lock/check/unlock polling loop. Such programs have cycles of states, so only

@@ -161,6 +161,15 @@ TEST(PipelineValidation, HeapObjects) {
   validateSeeds(3000000, seedCount(40), options);
 }
 
+// Library calls made visible by their footprints (output functions over shared memory, rand's
+// shared state): the searches must order them like any other shared access.
+TEST(PipelineValidation, LibraryCalls) {
+  CGeneratorOptions options;
+  options.grandchildren = false;
+  options.libraryCalls = true;
+  validateSeeds(4500000, seedCount(40), options);
+}
+
 TEST(PipelineValidation, PthreadOnce) {
   CGeneratorOptions options;
   options.grandchildren = false;
