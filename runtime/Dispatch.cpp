@@ -114,10 +114,11 @@ void Execution::setPending(ProgramThread &thread, OpKind kind, uint32_t location
 uint64_t Execution::syncFootprint(Address address, uint64_t typeSize) const {
   // The whole pthread object where it fits in its memory object (plain accesses to its bytes
   // then conflict with operations on it), at least one byte.
-  const MemoryObject *object = memory_.object(address);
-  if (!object || offsetOf(address) >= object->size)
+  uint64_t offset = 0;
+  const MemoryObject *object = memory_.object(address, offset);
+  if (!object || offset >= object->size)
     return 1;
-  return std::max<uint64_t>(1, std::min<uint64_t>(typeSize, object->size - offsetOf(address)));
+  return std::max<uint64_t>(1, std::min<uint64_t>(typeSize, object->size - offset));
 }
 
 // A failed assumption outside an atomic block stops its thread for good and lets the others go
@@ -586,8 +587,9 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     // free writes the whole object (Model.h); an invalid pointer gets a one-byte footprint and
     // faults when the operation executes.
     setPending(thread, row.kind, 0);
-    const MemoryObject *object = memory_.object(a[0]);
-    if (object && object->kind == ObjectKind::Heap && offsetOf(a[0]) == 0)
+    uint64_t offset = 0;
+    const MemoryObject *object = memory_.object(a[0], offset);
+    if (object && object->kind == ObjectKind::Heap && offset == 0)
       op.addAccess(a[0], std::max<uint64_t>(1, object->size), true);
     else
       op.addAccess(a[0], 1, true);

@@ -18,10 +18,11 @@ namespace {
 
 /// Bytes from `address` to the end of its object (at least 1, so a footprint is never empty).
 uint64_t restOfObject(const Memory &memory, Address address) {
-  const MemoryObject *object = memory.object(address);
-  if (!object || offsetOf(address) >= object->size)
+  uint64_t offset = 0;
+  const MemoryObject *object = memory.object(address, offset);
+  if (!object || offset >= object->size)
     return 1;
-  return object->size - offsetOf(address);
+  return object->size - offset;
 }
 
 /// Reads a NUL-terminated string of at most `limit` bytes (the NUL not counted).

@@ -305,6 +305,12 @@ public:
     return resolve(address, found, offset) == MemoryFault::None ? found
                                                                 : nullptr;
   }
+  /// The object an address points into and the offset into it, as check() attributes them in
+  /// either encoding (a narrow address is no object id and offset), or nullptr.
+  const MemoryObject *object(Address address, uint64_t &offset) const {
+    const MemoryObject *found = nullptr;
+    return resolve(address, found, offset) == MemoryFault::None ? found : nullptr;
+  }
   /// The id of the object an address points into and the offset within it;
   /// false for null or an address in no object.
   bool locate(Address address, uint32_t &id, uint64_t &offset) const;

@@ -131,9 +131,13 @@ Lines Generator::simpleOp(bool inAtomicBlock) {
 // A library call over the shared buffer `text` (8 chars, so a value's digits always fit) or
 // the state rand() draws from: every one is a visible operation whose order matters.
 Lines Generator::libraryOp() {
-  switch (below(5)) {
+  switch (below(7)) {
+  case 6: // a plain store into the middle of the string the calls read
+    return {fmt::format("text[{}] = {};", 1 + below(3), chance(50) ? "0" : "'5'")};
+  case 5: // the result stored, so that a missed reordering shows in the store's value
+    return {fmt::format("{} = (int)strlen(text + 1);", variable())};
   case 0:
-    return {fmt::format("snprintf(text, sizeof text, \"%d\", {});", variable())};
+    return {fmt::format("snprintf(text, sizeof text, \"%d-%d\", {}, {});", variable(), value())};
   case 1:
     return {"r += (int)strlen(text);"};
   case 2:
@@ -456,6 +460,8 @@ CProgram Generator::run() {
   s += mainText;
   if (options.nondet)
     program.nondetValues = {0, 1};
+  if (options.ilp32)
+    program.clangArgs = {"-m32"};
   return program;
 }
 

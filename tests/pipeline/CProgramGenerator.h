@@ -52,6 +52,9 @@ struct CGeneratorOptions {
   /// runtime makes each a visible operation with its footprint. Off by default for the same
   /// reason (LibraryCalls turns it on).
   bool libraryCalls = false;
+  /// Compile as a 32-bit program (clang -m32): addresses are then virtual addresses, not
+  /// object ids and offsets (runtime/memory/Memory.h).
+  bool ilp32 = false;
   /// Busy-waiting in pairs placed in two threads: a spin on a flag and the store that ends it
   /// (sometimes missing, so the spin never ends), a compare-and-swap spin lock around an
   /// operation, a lock/check/unlock polling loop. Such programs have cycles of states, so only
@@ -67,6 +70,7 @@ struct CGeneratorOptions {
 struct CProgram {
   std::string source;
   std::vector<int64_t> nondetValues; // pass as --nondet-values
+  std::vector<std::string> clangArgs; // how to compile it (-m32)
 };
 
 /// The same seed and options always give the same program.

@@ -10,10 +10,11 @@ namespace bpor::testing {
 
 namespace {
 
-tool::BuiltModel compileOne(const std::string &path, llvm::LLVMContext &context,
-                            const tool::ModelConfig &config, std::vector<std::string> &mismatches) {
+tool::BuiltModel compileOne(const std::string &path, const std::vector<std::string> &clangArgs,
+                            llvm::LLVMContext &context, const tool::ModelConfig &config,
+                            std::vector<std::string> &mismatches) {
   tool::BuiltModel built;
-  tool::LoadedInput input = tool::loadInput(path, {BPOR_TEST_CLANG, {}}, context);
+  tool::LoadedInput input = tool::loadInput(path, {BPOR_TEST_CLANG, clangArgs}, context);
   if (!input.module) {
     mismatches.push_back("does not compile: " + input.error);
     return built;
@@ -41,7 +42,7 @@ std::vector<tool::BuiltModel> compile(const CProgram &program, llvm::LLVMContext
     out << program.source;
   }
   for (size_t i = 0; i < configs.size() && mismatches.empty(); ++i)
-    models[i] = compileOne(std::string(path), context, configs[i], mismatches);
+    models[i] = compileOne(std::string(path), program.clangArgs, context, configs[i], mismatches);
   llvm::sys::fs::remove(path);
   return models;
 }

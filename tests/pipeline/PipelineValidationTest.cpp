@@ -170,6 +170,17 @@ TEST(PipelineValidation, LibraryCalls) {
   validateSeeds(4500000, seedCount(40), options);
 }
 
+// 32-bit programs: footprints found through virtual addresses (free, the string functions,
+// pthread objects), heap objects in their threads' arenas.
+TEST(PipelineValidation, Ilp32) {
+  CGeneratorOptions options;
+  options.grandchildren = false;
+  options.libraryCalls = true;
+  options.heap = true;
+  options.ilp32 = true;
+  validateSeeds(4600000, seedCount(40), options);
+}
+
 TEST(PipelineValidation, PthreadOnce) {
   CGeneratorOptions options;
   options.grandchildren = false;
