@@ -39,7 +39,10 @@ std::vector<std::string> describeNondetValues(const Model &model,
 }
 
 std::string dataCoverageGap(const Execution &execution) {
-  const CoverageGaps &gaps = execution.coverageGaps();
+  return dataCoverageGap(execution, execution.coverageGaps());
+}
+
+std::string dataCoverageGap(const Execution &execution, const CoverageGaps &gaps) {
   std::vector<std::string> parts;
   if (uint64_t total = gaps.concretisedTotal()) {
     std::vector<std::string> reasons;
@@ -57,6 +60,11 @@ std::string dataCoverageGap(const Execution &execution) {
         "where the program may see any value), the first at {}",
         n, n == 1 ? "" : "s",
         gaps.firstUndefinedRead ? execution.describeLocation(gaps.firstUndefinedRead) : "?"));
+  if (uint64_t n = gaps.spuriousWakeupsWithheld)
+    parts.push_back(fmt::format(
+        "{} condition wait{} began after {} thread had used up its spurious wakeups (one per "
+        "thread and execution), so a wait loop that wakes spuriously more often was not covered",
+        n, n == 1 ? "" : "s", n == 1 ? "its" : "their"));
   if (uint64_t unknown = execution.solverUnknowns())
     parts.push_back(
         fmt::format("Z3 could not decide {} path condition{}", unknown, unknown == 1 ? "" : "s"));

@@ -23,6 +23,9 @@ std::vector<std::string> describeNondetValues(const Model &model,
 /// "" if every value of every nondet input was covered; else what was not, e.g. "3 nondet
 /// values were fixed to the value they had (2 as a pointer or memory index, ...)". Heap bytes
 /// never written count as inputs: a load of one read 0, one of the values it may hold.
+/// Also a wait that began after its thread had used up its spurious wakeups. `gaps`: the gaps
+/// to describe (the deciding search's), execution.coverageGaps() by default.
 std::string dataCoverageGap(const Execution &execution);
+std::string dataCoverageGap(const Execution &execution, const CoverageGaps &gaps);
 
 } // namespace bpor

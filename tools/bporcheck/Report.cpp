@@ -183,7 +183,7 @@ std::string formatVerdict(const Model &model, const RunDescription &run,
                        "by an assumption ({}, {})\n",
                        run.searchName, explored(run, s));
   if (result.complete && !run.dataGap.empty())
-    return fmt::format("verdict: ok: no error in any schedule, but not every nondet value was "
+    return fmt::format("verdict: ok: no error in any schedule, but not every behaviour was "
                        "covered: {} ({}, {})\n",
                        run.dataGap, run.searchName, explored(run, s));
   if (result.complete) {

@@ -21,6 +21,8 @@ struct RunDescription {
   /// After the search: what it did not cover of the nondet inputs ("" if nothing was left out;
   /// see NondetInputs.h). A search with a gap is not complete.
   std::string dataGap;
+  /// Spurious wakeups earlier searches withheld (the deciding search's gap is what it adds).
+  uint64_t spuriousWakeupsWithheldBefore = 0;
   /// After the search: the first error's nondet inputs, "thread 0 at prog.c:8: 42".
   std::vector<std::string> nondetInputs;
   std::map<std::string, std::string> options; // for JSON

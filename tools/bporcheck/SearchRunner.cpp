@@ -138,13 +138,18 @@ std::string searchName(const Options &options) {
 
 SearchResult runSearch(Model &model, Options &options, SearchOptions search, RunDescription &run,
                        const ExecutionObserver &observer, ProgressLine &progress,
-                       bool hasStateKeys, const std::vector<Model *> &workers) {
+                       bool hasStateKeys, const std::vector<Model *> &workers,
+                       Execution *execution) {
   // The search `options` names (checker/registry/SearchRegistry.h) with `search` and the
   // options of its own; the parts of what it found beyond SearchResult go into `run`.
   auto runNamed = [&](const SearchOptions &s) {
     const SearchKind *kind = findSearch(options.explorer);
     if (!kind) // parseOptions and chooseDefaultMode set only the registry's names
       throw std::logic_error("no search named '" + options.explorer + "'");
+    if (execution && options.explores("stateful")) {
+      execution->setSpuriousWakeupLimit(ExecutionOptions::UnlimitedSpuriousWakeups);
+      run.spuriousWakeupsWithheldBefore = execution->coverageGaps().spuriousWakeupsWithheld;
+    }
     SearchRequest request{s, options.statefulOptions, options.unfoldingOptions,
                           options.pctOptions, kind->parallel ? workers : std::vector<Model *>{}};
     SearchOutcome found = kind->run(model, request, observer);

@@ -4,6 +4,7 @@
 // the run's description.
 #pragma once
 
+#include "runtime/Execution.h"
 #include "tools/bporcheck/Options.h"
 #include "tools/bporcheck/Progress.h"
 #include "tools/bporcheck/Report.h"
@@ -29,8 +30,11 @@ void configureBugHunt(Options &options, bool hasYields);
 /// and `run` then name it); a long execution that repeats no state makes the stateless search
 /// run again with the whole --max-depth.
 /// `workers`: more models of the program, for a search that divides its tree (-j).
+/// `execution`: the program's execution under `model`, if it is one; the stateful search lifts
+/// its cap on spurious wakeups (a wait loop that wakes spuriously returns to a visited state).
 SearchResult runSearch(Model &model, Options &options, SearchOptions search, RunDescription &run,
                        const ExecutionObserver &observer, ProgressLine &progress,
-                       bool hasStateKeys, const std::vector<Model *> &workers = {});
+                       bool hasStateKeys, const std::vector<Model *> &workers = {},
+                       Execution *execution = nullptr);
 
 } // namespace bpor::tool

@@ -597,8 +597,8 @@ int runSvcomp(const Options &options) {
         "a __VERIFIER_nondet_* value wider than 8 bits was explored only with the values "
         "{{{}}}, not over its whole type ({})",
         fmt::join(options.nondetValues, ", "), statsPhrase(last)));
-  if (std::string gap = dataCoverageGap(execution); !gap.empty())
-    return unknown(fmt::format("not every nondet value was covered: {} ({})", gap,
+  if (std::string gap = dataCoverageGap(execution, gaps); !gap.empty())
+    return unknown(fmt::format("not every behaviour was covered: {} ({})", gap,
                                statsPhrase(last)));
   if (!built.uninitializedUse.empty())
     return unknown(fmt::format("the program may read an uninitialized variable ({}): its "

@@ -321,7 +321,8 @@ int main(int argc, char **argv) {
   }
   ExecutionObserver observer = options.hashStates ? states.observer() : ExecutionObserver();
   SearchResult result =
-      runSearch(model, options, search, run, observer, progress, hasStateKeys, workerModels);
+      runSearch(model, options, search, run, observer, progress, hasStateKeys, workerModels,
+                built.execution);
   progress.finish();
   for (const std::shared_ptr<Execution> &worker : workerExecutions)
     built.execution->addCoverageGapsOf(*worker);
@@ -331,7 +332,9 @@ int main(int argc, char **argv) {
   if (!options.dumpLocalStates.empty())
     if (std::string problem = states.write(options.dumpLocalStates); !problem.empty())
       return fail(BadInput, problem);
-  run.dataGap = dataCoverageGap(*built.execution);
+  CoverageGaps gaps = built.execution->coverageGaps();
+  gaps.spuriousWakeupsWithheld -= run.spuriousWakeupsWithheldBefore;
+  run.dataGap = dataCoverageGap(*built.execution, gaps);
   std::vector<std::vector<std::string>> nondetInputs;
   for (ErrorReport &report : result.errors)
     nondetInputs.push_back(describeNondetValues(

@@ -14,7 +14,7 @@
 // RUN: %bporcheck --no-progress -DSTRUCT_COPY %s | %FileCheck --check-prefix=OK %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/../svcomp/Inputs/unreach-call.prp -DFIELD %s | %FileCheck --check-prefix=UNKNOWN %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/../svcomp/Inputs/unreach-call.prp -DWRITTEN %s | %FileCheck --check-prefix=TRUE %s
-// GAP: verdict: ok: no error in any schedule, but not every nondet value was covered: 1 load read memory never written (malloc'd, or a local variable; read as 0, where the program may see any value), the first at {{.*}}uninitialized_heap.c:[[#]]
+// GAP: verdict: ok: no error in any schedule, but not every behaviour was covered: 1 load read memory never written (malloc'd, or a local variable; read as 0, where the program may see any value), the first at {{.*}}uninitialized_heap.c:[[#]]
 // OK: verdict: ok: no error in any schedule (
 // UNKNOWN: memory never written
 // UNKNOWN: SV-COMP result: unknown

@@ -15,7 +15,7 @@
 // UNKNOWN: memory never written
 // UNKNOWN: SV-COMP result: unknown
 // TRUE: SV-COMP result: true
-// GAP: but not every nondet value was covered: 1 load read memory never written {{.*}} the first at {{.*}}uninitialized_libc.c:[[#]]
+// GAP: but not every behaviour was covered: 1 load read memory never written {{.*}} the first at {{.*}}uninitialized_libc.c:[[#]]
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>

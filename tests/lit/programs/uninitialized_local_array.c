@@ -11,7 +11,7 @@
 // FALSE: SV-COMP result: false(unreach-call)
 // UNKNOWN: SV-COMP result: unknown
 // TRUE: SV-COMP result: true
-// GAP: not every nondet value was covered: 1 load read memory never written {{.*}}the first at {{.*}}uninitialized_local_array.c:[[#]]
+// GAP: not every behaviour was covered: 1 load read memory never written {{.*}}the first at {{.*}}uninitialized_local_array.c:[[#]]
 void reach_error(void) {}
 extern int __VERIFIER_nondet_int(void);
 

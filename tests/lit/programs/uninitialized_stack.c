@@ -8,7 +8,7 @@
 // RUN: %bporcheck --svcomp --no-progress --property=%S/../svcomp/Inputs/unreach-call.prp %s | %FileCheck --check-prefix=UNKNOWN %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/../svcomp/Inputs/unreach-call.prp -DWRITTEN %s | %FileCheck --check-prefix=TRUE %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/../svcomp/Inputs/unreach-call.prp -DSYMBOLIC %s | %FileCheck --check-prefix=FALSE %s
-// GAP: verdict: ok: no error in any schedule, but not every nondet value was covered: 1 load read memory never written (malloc'd, or a local variable; {{.*}} the first at {{.*}}uninitialized_stack.c:[[#]]
+// GAP: verdict: ok: no error in any schedule, but not every behaviour was covered: 1 load read memory never written (malloc'd, or a local variable; {{.*}} the first at {{.*}}uninitialized_stack.c:[[#]]
 // OK: verdict: ok: no error in any schedule (
 // UNKNOWN: memory never written
 // UNKNOWN: SV-COMP result: unknown
