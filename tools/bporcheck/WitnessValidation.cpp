@@ -100,9 +100,18 @@ private:
     if (model_.status() != ExecStatus::Running || index == path_.edges.size() ||
         ++steps_ >= StepBudget)
       return false;
+    // Where the walk stands: the edge, the model's state, and what the walk has matched so far
+    // (witness threads to ours, input values passed over), which decides the rest of it.
     std::string key;
-    if (model_.stateKey(key) && !visited_.insert(std::to_string(index) + ":" + key).second)
-      return false; // followed from here before
+    if (model_.stateKey(key)) {
+      key += fmt::format("@{}", index);
+      for (const auto &[name, thread] : threads_)
+        key += fmt::format("|{}={}", name, thread);
+      for (const auto &[thread, value] : inputs_)
+        key += fmt::format("|in{}={}", thread, value);
+      if (!visited_.insert(key).second)
+        return false; // followed from here before
+    }
     const WitnessEdge &edge = path_.edges[index];
     std::vector<ThreadId> candidates;
     if (std::optional<ThreadId> thread = threadOf(edge))
