@@ -317,6 +317,9 @@ private:
     ThreadId exitingThread = NoThread;             // the thread running the handlers
     uint64_t clockNanos = ClockStartNanos;         // the clock, in nanoseconds since the epoch
   };
+  /// A timed wait timed out: the clock reaches the deadline at `abstime`. False (a memory
+  /// error, the thread stopped) if the timespec cannot be read.
+  bool passDeadline(ProgramThread &thread, Address abstime);
   /// The calls of Process.cpp (exit handlers, thread-locals, errno, time), as prepare() does.
   CallOutcome prepareProcess(ProgramThread &thread, const ExternalCall &call, Slot *result);
   Performed performProcess(ProgramThread &thread, Slot &result, Operation &event);

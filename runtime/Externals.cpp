@@ -220,8 +220,9 @@ constexpr ExternalOp ExternalOpTable[] = {
         .access(syncAt(0, CondBytes))
         .access(syncAt(1, MutexBytes))
         .identity("a condition variable"),
-    // The clock variant (what libstdc++'s timed waits call) takes the clock before the time:
-    // neither is read, a timed wait may time out or not either way.
+    // The clock variant (what libstdc++'s timed waits call) takes the clock before the time.
+    // A timed wait may time out or not whatever the time; a timeout moves the clock to the
+    // deadline, so the wake half also writes the clock (PerformSync.cpp).
     Row(Ext::CondTimedwait, "__bpor_pthread_cond_timedwait pthread_cond_clockwait", Plain)
         .pending(K::CondWait, P::Sync)
         .access(syncAt(0, CondBytes))
@@ -346,14 +347,17 @@ constexpr ExternalOp ExternalOpTable[] = {
                               "pthread_rwlockattr_init pthread_rwlockattr_destroy "
                               "pthread_barrierattr_init pthread_barrierattr_destroy"),
     Row(Ext::SetnameIgnored, "pthread_setname_np"),
-    // A timed operation may time out or not, whatever the time: a try.
+    // A timed operation may time out or not, whatever the time: a try. A timeout moves the
+    // clock to the deadline (POSIX: it has passed), so it writes the clock.
     Row(Ext::MutexTimedlock, "pthread_mutex_timedlock pthread_mutex_clocklock")
         .pending(K::Trylock, P::Sync)
         .access(syncAt(0, MutexBytes))
+        .access(writes(AccessAt::Clock))
         .identity("a pthread mutex"),
     Row(Ext::SemTimedwait, "sem_timedwait")
         .pending(K::Trylock, P::Sync)
         .access(syncAt(0, SemBytes))
+        .access(writes(AccessAt::Clock))
         .identity("a semaphore"),
     Row(Ext::SpinInit, "pthread_spin_init")
         .pending(K::Other, P::Sync)

@@ -60,6 +60,9 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     bool timed = thread.request.id == Ext::CondTimedwait;
     if (!signalled && !timed)
       ++thread.spuriousWakeups;
+    // (cond, mutex, abstime) or pthread_cond_clockwait's (cond, mutex, clock, abstime).
+    if (!signalled && timed && !passDeadline(thread, a[3] != 0 ? a[3] : a[2]))
+      return Performed::Stopped;
     result = event.value = signalled || !timed ? 0 : ETIMEDOUT;
     return Performed::Complete;
   }
@@ -110,6 +113,9 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     runtime::Mutex &mutex = mutexAt(a[0]);
     if (mutex.canLock(self))
       return complete(mutex.lock(self), "pthread_mutex_timedlock");
+    // (mutex, abstime) or pthread_mutex_clocklock's (mutex, clock, abstime).
+    if (!passDeadline(thread, a[2] != 0 ? a[2] : a[1]))
+      return Performed::Stopped;
     result = event.value = ETIMEDOUT;
     return Performed::Complete;
   }
@@ -165,8 +171,13 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     }
     conds_[a[0]].addWaiter(self, timed || spurious);
     thread.stage = Stage::CondWake;
-    // The pending operation becomes the reacquisition, with the same footprint.
+    // The pending operation becomes the reacquisition, with the same footprint; a timed one
+    // may time out, which moves the clock.
     thread.pending.kind = OpKind::CondWake;
+    if (timed && thread.pending.numAccesses < Operation::MaxAccesses)
+      thread.pending.addAccess(ClockAddress, 1, true);
+    else if (timed)
+      thread.pending.global = true;
     return Performed::Waiting;
   }
   case Ext::CondSignal:
@@ -256,6 +267,8 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     // A timed wait may time out whenever the semaphore is 0 (the wait completes at once
     // otherwise); the checker explores it here and, after posts, succeeding later.
     result = semaphores_[a[0]].tryWait() ? 0 : uint32_t(-1);
+    if (result != 0 && thread.request.id == Ext::SemTimedwait && !passDeadline(thread, a[1]))
+      return Performed::Stopped;
     if (result != 0)
       setErrno(thread, thread.request.id == Ext::SemTrywait ? EAGAIN : ETIMEDOUT);
     event.value = result;
@@ -325,6 +338,22 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
          "internal: a visible operation without semantics");
     return Performed::Stopped;
   }
+}
+
+// A timed operation that times out returns only once its deadline has passed (POSIX): the
+// clock, which every clock id reads, moves on to the deadline `abstime` gives (a timespec).
+bool Execution::passDeadline(ProgramThread &thread, Address abstime) {
+  uint32_t L = program_.pointerBytes();
+  uint64_t seconds = 0, nanos = 0;
+  for (auto [offset, value] : {std::pair<uint32_t, uint64_t *>{0, &seconds}, {L, &nanos}})
+    if (MemoryFault f = memory_.read(abstime + offset, L, *value); f != MemoryFault::None) {
+      memoryError(thread, f, abstime + offset, L, "the timeout's deadline");
+      return false;
+    }
+  uint64_t deadline = seconds * 1'000'000'000 + nanos;
+  if (int64_t(seconds) >= 0 && deadline > process_.clockNanos)
+    process_.clockNanos = deadline;
+  return true;
 }
 
 } // namespace bpor
