@@ -484,9 +484,9 @@ StatefulResult exploreStateful(Model &model, const SearchOptions &options,
       shown.elapsedSeconds = elapsed();
       options.progress(shown);
     };
-  // Runs one search; true if it settles the result (no deeper search is needed).
-  auto settled = [&](StatefulResult &found, bool cut) {
-    if (!cut || !found.search.errors.empty() ||
+  // Whether a search's result settles the answer (no deeper search is needed).
+  auto settled = [&](StatefulResult &found) {
+    if (found.search.stats.depthLimited == 0 || !found.search.errors.empty() ||
         !found.incompleteReason.starts_with("depth limit") || pass.maxDepth >= options.maxDepth) {
       found.search.stats.steps += earlier.steps;
       found.search.stats.executions += earlier.executions;
@@ -501,18 +501,17 @@ StatefulResult exploreStateful(Model &model, const SearchOptions &options,
     if (options.timeLimitSeconds > 0)
       pass.timeLimitSeconds = std::max(options.timeLimitSeconds - elapsed(), 1e-3);
   };
-  uint64_t depth = FirstDeepeningDepth;
   if (options.maxDepth > ProbeDepth) {
     pass.maxDepth = ProbeDepth;
     StatefulResult probe = StatefulExplorer(model, pass, stateful, true).run();
-    if (settled(probe, probe.search.stats.depthLimited != 0))
+    if (settled(probe))
       return probe;
   }
-  for (;; depth *= DeepeningFactor) {
+  for (uint64_t depth = FirstDeepeningDepth;; depth *= DeepeningFactor) {
     pass.maxDepth = std::min(depth, options.maxDepth);
     remainingTime();
     StatefulResult found = StatefulExplorer(model, pass, stateful).run();
-    if (settled(found, found.search.stats.depthLimited != 0))
+    if (settled(found))
       return found;
   }
 }
