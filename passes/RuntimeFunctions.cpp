@@ -44,6 +44,9 @@ FunctionCallee RuntimeFunctions::cmpxchg() {
 FunctionCallee RuntimeFunctions::fence() {
   return declare("__bpor_fence", Void, {I32, I32});
 }
+FunctionCallee RuntimeFunctions::frameEnd() {
+  return declare("__bpor_frame_end", Void, {I32});
+}
 FunctionCallee RuntimeFunctions::memcpy() {
   return declare("__bpor_memcpy", Void, {Ptr, Ptr, I64, I32});
 }

@@ -25,6 +25,7 @@ public:
   llvm::FunctionCallee rmw();     // u64 (ptr, u64, u64 size, u32 op, u32, u32)
   llvm::FunctionCallee cmpxchg(); // u64 (ptr, u64, u64, u64, u32, u32, u32)
   llvm::FunctionCallee fence();   // void (u32 order, u32 loc)
+  llvm::FunctionCallee frameEnd(); // void (u32 loc)
   llvm::FunctionCallee memcpy();  // void (ptr, ptr, u64, u32)
   llvm::FunctionCallee memmove(); // void (ptr, ptr, u64, u32)
   llvm::FunctionCallee memset();  // void (ptr, u8, u64, u32)

@@ -569,6 +569,33 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
       memory_.markUndefined(result[0], uint64_t(total));
     return CallOutcome::Return;
   }
+  case Ext::FrameEnd: { // (location): the frame's stack objects die at its return
+    const ThreadState &state = thread.state;
+    size_t first = state.frames.empty() ? state.allocas.size() : state.frames.back().allocaBase;
+    bool visible = false, fits = true;
+    Access hull{};
+    for (size_t i = first; i < state.allocas.size(); ++i) {
+      const MemoryObject *object = memory_.object(state.allocas[i]);
+      if (!object || !object->published || !object->alive)
+        continue;
+      Access freed{state.allocas[i], std::max<uint64_t>(1, object->size), true};
+      if (!visible)
+        setPending(thread, row.kind, loc32(a[0]));
+      visible = true;
+      uint64_t hullEnd = std::max(hull.address + hull.size, freed.address + freed.size);
+      hull.address = hull.size ? std::min(hull.address, freed.address) : freed.address;
+      hull.size = hullEnd - hull.address;
+      hull.write = true;
+      fits = fits && op.mergeAccess(freed);
+    }
+    // More objects than an operation holds: one range over all of them (a superset, so
+    // dependence stays sound; the frame's objects are neighbours in their thread's group).
+    if (!fits) {
+      op.numAccesses = 0;
+      op.addAccess(hull.address, hull.size, true);
+    }
+    return visible ? CallOutcome::Pause : CallOutcome::Return;
+  }
   case Ext::Realloc:
     if (a[0] == 0) {
       result[0] = memory_.allocate(ObjectKind::Heap, a[1], 16, thread.state.threadId);

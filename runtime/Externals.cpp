@@ -145,6 +145,7 @@ constexpr ExternalOp ExternalOpTable[] = {
         .pending(K::MemoryCopy, P::Memory, 3)
         .access(sizedAt(0, 2, true))
         .symbolic(0, true),
+    Row(Ext::FrameEnd, "__bpor_frame_end").own(K::Free, P::Memory),
     // Scheduling, errors, exit.
     Row(Ext::SchedYield, "__bpor_sched_yield", Plain).pending(K::Yield, P::Yield),
     Row(Ext::SpinYield, "__bpor_spin_yield").pending(K::Yield, P::Yield, 0),

@@ -28,6 +28,7 @@ enum class Ext : uint32_t {
   BporMemcpy,
   BporMemmove,
   BporMemset,
+  FrameEnd,
   // Scheduling, errors, exit.
   SchedYield,
   SpinYield,

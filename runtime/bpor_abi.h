@@ -48,6 +48,9 @@ void __bpor_fence(uint32_t order, uint32_t loc);
 void __bpor_memcpy(void *dst, const void *src, uint64_t n, uint32_t loc);
 void __bpor_memmove(void *dst, const void *src, uint64_t n, uint32_t loc);
 void __bpor_memset(void *dst, uint8_t byte, uint64_t n, uint32_t loc);
+/* Just before a function with shared stack objects returns: visible (it frees them) when one of
+   them is published, i.e. its address was stored where another thread may read it. */
+void __bpor_frame_end(uint32_t loc);
 
 /* ---- Scheduling ---- */
 /* sched_yield(), and the yield the pass inserts on the back edge of a spin loop. */

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstring>
 #include <fmt/format.h>
 
 namespace bpor {
@@ -230,6 +231,30 @@ MemoryFault Memory::release(Address address, ObjectKind expected) {
   object.shadow.clear();
   object.undefined.clear();
   return MemoryFault::None;
+}
+
+void Memory::markPublished(uint64_t value, uint32_t thread) {
+  uint32_t id = 0;
+  uint64_t offset = 0;
+  if (value == 0 || !locate(value, id, offset))
+    return;
+  MemoryObject &object = *find(id);
+  if (object.kind == ObjectKind::Stack && object.alive && object.ownerThread == thread)
+    object.published = true;
+}
+
+void Memory::markPublishedWords(Address address, uint64_t size, uint32_t thread) {
+  unsigned word = narrow_ ? 4 : 8;
+  const MemoryObject *holder = nullptr;
+  uint64_t offset = 0;
+  if (resolve(address, holder, offset) != MemoryFault::None || offset + size > holder->size)
+    return;
+  const uint8_t *bytes = holder->bytes() + offset;
+  for (uint64_t at = (word - offset % word) % word; at + word <= size; at += word) {
+    uint64_t value = 0;
+    std::memcpy(&value, bytes + at, word);
+    markPublished(value, thread);
+  }
 }
 
 namespace {

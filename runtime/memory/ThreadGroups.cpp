@@ -131,7 +131,7 @@ void Memory::writeGroup(StateWriter &out, const std::vector<MemoryObject> &objec
   out.u64(kept);
   for (size_t i = 0; i < kept; ++i) {
     const MemoryObject &object = objects[i];
-    out.u8(uint8_t(object.kind) | uint8_t(object.alive) << 4);
+    out.u8(uint8_t(object.kind) | uint8_t(object.alive) << 4 | uint8_t(object.published) << 5);
     if (object.alive) {
       out.bytes(object.bytes(), object.size);
       // Bytes never written read as 0 like written zeroes, but reading them is a coverage gap:

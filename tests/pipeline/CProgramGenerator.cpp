@@ -60,6 +60,8 @@ Lines Generator::simpleOp(bool inAtomicBlock) {
     // seed without it stay what they were.
     if (options.libraryCalls && chance(30))
       return libraryOp();
+    if (options.stackObjects && !inAtomicBlock && chance(30))
+      return heapOp();
     switch (below(options.assumes ? 13 : 12)) {
     case 0:
       return {fmt::format("{} = {};", variable(), value())};
@@ -220,6 +222,8 @@ Lines Generator::charNondetOp() {
 
 Lines Generator::heapOp() {
   unsigned p = unsigned(below(NumPointers));
+  if (options.stackObjects && chance(40))
+    return {fmt::format("publishLocal{}({}, {});", p, value(), below(2))};
   switch (below(5)) {
   case 0:
     return {fmt::format("{{ int *q = malloc(sizeof(int)); *q = {}; p{} = q; }}", value(), p)};
@@ -444,6 +448,11 @@ CProgram Generator::run() {
        "void initOnce(void) { onceCount = onceCount + 1; }\n";
   if (options.spins)
     s += "int spinFlag;\natomic_int spinLock;\n";
+  if (options.stackObjects)
+    for (unsigned p = 0; p < NumPointers; ++p)
+      s += fmt::format("void publishLocal{0}(int v, int clear) {{ int local = v; p{0} = &local; "
+                       "x1 = v; if (clear) p{0} = 0; }}\n",
+                       p);
   if (options.libraryCalls)
     s = "#include <stdio.h>\n#include <string.h>\n" + s + "char text[8];\n";
   s += "\n";

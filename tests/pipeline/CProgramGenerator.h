@@ -45,6 +45,10 @@ struct CGeneratorOptions {
   /// malloc/free, pointers stored in shared variables and compared. Off by default, so that
   /// the programs of the other tests' seeds stay the same (HeapObjects turns it on).
   bool heap = false;
+  /// With heap: a helper publishes the address of its own local in p0 or p1, writes a shared
+  /// variable and returns, sometimes clearing the pointer first: readers of the pointer may use
+  /// the local after its frame ended. Off by default for the same reason.
+  bool stackObjects = false;
   /// pthread_once. Off by default for the same reason (PthreadOnce turns it on).
   bool once = false;
   /// Library calls that touch shared memory or shared library state: snprintf into a shared

@@ -1,7 +1,7 @@
 // bpor_cgen: prints the C program the pipeline validation generates for a seed, to run it with
 // bporcheck by hand (with --nondet-values=0,1).
 //
-//   bpor_cgen SEED [--heap] [--once] [--library] [--ilp32] [--max-children N] [--max-ops N] [--no-grandchildren]
+//   bpor_cgen SEED [--heap] [--stack-objects] [--once] [--library] [--ilp32] [--max-children N] [--max-ops N] [--no-grandchildren]
 //            [--no-condvars] [--no-semaphores] [--no-atomics] [--no-arrays]
 //
 // The test's option sets are in tests/pipeline/PipelineValidationTest.cpp (AllFeatures uses the
@@ -34,6 +34,8 @@ int main(int argc, char **argv) {
     }
     else if (is("--ilp32")) // compile it with -m32
       options.ilp32 = true;
+    else if (is("--stack-objects"))
+      options.heap = options.stackObjects = true;
     else if (is("--library"))
       options.libraryCalls = true;
     else if (is("--once"))

@@ -161,6 +161,17 @@ TEST(PipelineValidation, HeapObjects) {
   validateSeeds(3000000, seedCount(40), options);
 }
 
+// Locals published through p0/p1 by a function that then returns: a reader may use one after
+// its frame ended, which every search must find in the same programs (runtime FrameEnd).
+TEST(PipelineValidation, PublishedStackObjects) {
+  CGeneratorOptions options = defaults();
+  options.grandchildren = false;
+  options.condvars = options.semaphores = options.atomicBlocks = false;
+  options.heap = true;
+  options.stackObjects = true;
+  validateSeeds(3100000, seedCount(40), options);
+}
+
 // Library calls made visible by their footprints (output functions over shared memory, rand's
 // shared state): the searches must order them like any other shared access.
 TEST(PipelineValidation, LibraryCalls) {

@@ -4,10 +4,11 @@
 // decrementers overlap and `count` reaches -2 with three threads: FALSE, found by the bug hunt
 // (the abstraction's violation alone would not be trusted). A program that reads a thread's
 // handle is not abstracted (its threads get renumbered), so nothing settles it: unknown.
-// The verdicts need searches to finish within their shares of the time limit (the sanitized
-// build's searches are covered by PipelineValidation.InterchangeableThreads instead).
+// The verdicts need searches to finish within their shares of the time limit; TRUE's limit is
+// twice what a quiet machine needs, as a loaded one slows every share (the sanitized build's
+// searches are covered by PipelineValidation.InterchangeableThreads instead).
 // UNSUPPORTED: sanitized
-// RUN: %bporcheck --svcomp --no-progress --time-limit=60 --property=%S/Inputs/unreach-call.prp %s | %FileCheck --check-prefix=TRUE %s
+// RUN: %bporcheck --svcomp --no-progress --time-limit=120 --property=%S/Inputs/unreach-call.prp %s | %FileCheck --check-prefix=TRUE %s
 // TRUE: search: stateful search, counter abstraction with threshold 2, {{[0-9]+}} states
 // TRUE: reason: no execution calls reach_error() ({{.*}}for any number of threads
 // TRUE: SV-COMP result: true
