@@ -8,6 +8,9 @@
 // the control object: the transition that lets the other callers go on writes
 // that object, so it is dependent with their once_begin (a transition that
 // enables another must be dependent with it, or a reduction misses schedules).
+// In a C++ module the routine may throw: it runs inside `bpor.once.run`, which
+// calls __bpor_once_abort and resumes the unwind when it does (the once is then
+// as if never run), and an invoke of pthread_once keeps its unwind edge.
 //
 //===----------------------------------------------------------------------===//
 #ifndef BPOR_PASSES_ONCELOWERING_H

@@ -17,13 +17,15 @@ namespace bpor::passes {
 // An invoke of a function the module does not define is a plain call: the runtime models every
 // external function, and none of them throws (C++ exceptions are thrown only by the support
 // library's __cxa_throw, which the module defines). The passes after this one then never meet
-// an invoke of a function they route or replace. Landing pads left without an invoke go too.
+// an invoke of a function they route or replace, except pthread_once: its routine may throw,
+// and OnceLowering keeps the unwind edge. Landing pads left without an invoke go too.
 static bool lowerInvokesOfDeclarations(Function &F) {
   SmallVector<InvokeInst *, 8> Invokes;
   for (BasicBlock &B : F)
     if (auto *II = dyn_cast<InvokeInst>(B.getTerminator()))
-      if (II->isInlineAsm() || (II->getCalledFunction() &&
-                                II->getCalledFunction()->isDeclaration()))
+      if (II->isInlineAsm() ||
+          (II->getCalledFunction() && II->getCalledFunction()->isDeclaration() &&
+           II->getCalledFunction()->getName() != "pthread_once"))
         Invokes.push_back(II);
   for (InvokeInst *II : Invokes)
     changeToCall(II);

@@ -77,6 +77,9 @@ FunctionCallee RuntimeFunctions::atomicEnd() {
 FunctionCallee RuntimeFunctions::onceBegin() {
   return declare("__bpor_once_begin", I32, {Ptr, I32});
 }
+FunctionCallee RuntimeFunctions::onceAbort() {
+  return declare("__bpor_once_abort", Void, {Ptr, I32});
+}
 FunctionCallee RuntimeFunctions::onceEnd() {
   return declare("__bpor_once_end", Void, {Ptr, I32});
 }

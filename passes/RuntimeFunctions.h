@@ -37,6 +37,7 @@ public:
   llvm::FunctionCallee atomicEnd();   // void (u32 loc)
   llvm::FunctionCallee onceBegin();   // i32 (ptr control, u32 loc)
   llvm::FunctionCallee onceEnd();     // void (ptr control, u32 loc)
+  llvm::FunctionCallee onceAbort();   // void (ptr control, u32 loc)
   llvm::FunctionCallee threadLocalAddress(); // ptr (ptr global)
 
   llvm::IntegerType *i8() const { return I8; }

@@ -316,6 +316,10 @@ constexpr ExternalOp ExternalOpTable[] = {
         .pending(K::OnceEnd, P::Sync, 1)
         .access(syncAt(0, OnceBytes))
         .identity("pthread_once"),
+    Row(Ext::OnceAbort, "__bpor_once_abort")
+        .pending(K::OnceEnd, P::Sync, 1)
+        .access(syncAt(0, OnceBytes))
+        .identity("pthread_once"),
     // pthread_once reached without the pass's lowering (through a pointer): refused.
     Row(Ext::OnceUnlowered, "pthread_once").identity("pthread_once"),
     // Keys are numbers in one table of the process, not objects.

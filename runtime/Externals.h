@@ -87,6 +87,7 @@ enum class Ext : uint32_t {
   SemGetvalue,
   OnceBegin,
   OnceEnd,
+  OnceAbort,
   OnceUnlowered, // pthread_once reached without the pass's lowering (through a pointer)
   KeyCreate,
   KeyDelete,

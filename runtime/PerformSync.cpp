@@ -313,6 +313,13 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     once.runner = NoThread;
     return Performed::Complete;
   }
+  case Ext::OnceAbort: {
+    OnceState &once = onces_[a[0]];
+    if (once.done || once.runner != self)
+      return misuse("__bpor_once_abort on a pthread_once control this thread does not run");
+    once.runner = NoThread; // not done: the next caller runs the routine
+    return Performed::Complete;
+  }
 
   case Ext::KeyCreate: {
     uint32_t key = nextKey_++;

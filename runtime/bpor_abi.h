@@ -129,10 +129,14 @@ int __bpor_sem_getvalue(void *sem, int *value);
 
 /* pthread_once(control, routine) is lowered by the pass to
  *   if (__bpor_once_begin(control, loc)) { routine(); __bpor_once_end(control, loc); }
+ * (in C++ the routine runs under a cleanup that calls __bpor_once_abort if it throws)
  * with result 0. once_begin waits while another thread runs the routine and returns 1 to the
  * thread that must run it, 0 once it has run; once_end marks it done and lets the waiters go. */
 int __bpor_once_begin(void *control, uint32_t loc);
 void __bpor_once_end(void *control, uint32_t loc);
+/* The routine ended by an exception (C++ only: the lowering then runs the routine under a
+   cleanup): the control is as if never run, and the next caller runs the routine. */
+void __bpor_once_abort(void *control, uint32_t loc);
 int __bpor_pthread_key_create(void *key, void (*destructor)(void *));
 int __bpor_pthread_key_delete(uint32_t key);
 void *__bpor_pthread_getspecific(uint32_t key);

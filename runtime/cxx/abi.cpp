@@ -2,10 +2,19 @@
 // programs: exception objects, throw and catch, terminate, thread-safe static initialisation,
 // pure virtual calls, and the type-info classes' vtables.
 //
-// An exception object is preceded by a Header. A thrown exception travels as the object's own
-// address: the interpreter hands that to the landing pad, which passes it to __cxa_begin_catch.
-// Caught exceptions form a per-thread stack (the handler being run is on top): end_catch
-// destroys the top one when its last handler ends, unless it is being rethrown.
+// An exception object is preceded by a Header. Its state has two parts, as in libsupc++:
+// - The object's lifetime, shared by every thread: an atomic count of references. A throw holds
+//   one until its last handler ends (unless rethrown), and each std::exception_ptr one. Whoever
+//   drops the last destroys the object.
+// - A throw's handling, which belongs to the thread the exception travels in: its handlers, its
+//   place on that thread's stack of caught exceptions, whether it is being rethrown. The
+//   original throw keeps it in the object's own header. std::rethrow_exception makes a
+//   *dependent* record instead (a Header with no object, naming the primary one and holding a
+//   reference to it), so two threads can rethrow one exception_ptr at once without sharing
+//   handler state.
+// A thrown exception travels as its record's token (the address just past the record's header:
+// the object itself for a primary one); the interpreter hands the token to the landing pad,
+// which passes it to __cxa_begin_catch, which answers with the primary object.
 #include "runtime/cxx/bpor_cxx.h"
 
 #include <cstddef>
@@ -14,36 +23,48 @@
 #include <exception>
 #include <typeinfo>
 #include <pthread.h>
-#include <typeinfo>
 
 namespace {
 
 struct Header {
   const std::type_info *type;
   void (*destructor)(void *);
-  Header *nextCaught; // the caught-exceptions stack
-  int handlers;       // handlers running for it
-  int references;     // std::exception_ptr objects naming it
-  bool inFlight;      // thrown and not yet caught
-  bool rethrown;
+  Header *primary;    // a dependent record: the exception it rethrows; else null
+  int references;     // a primary exception: the throw's and the exception_ptrs' (atomic)
+  Header *nextCaught; // the caught-exceptions stack of the record's thread
+  int handlers;       // handlers running for the record
+  bool rethrown;      // "throw;" is taking the record to the next handler
 };
 
 // Keeps the object at its natural alignment after the header.
 constexpr size_t HeaderSize = (sizeof(Header) + 15) / 16 * 16;
 
-Header *headerOf(void *object) {
-  return reinterpret_cast<Header *>(static_cast<char *>(object) - HeaderSize);
+Header *headerOf(void *token) {
+  return reinterpret_cast<Header *>(static_cast<char *>(token) - HeaderSize);
 }
-void *objectOf(Header *header) { return reinterpret_cast<char *>(header) + HeaderSize; }
+void *tokenOf(Header *header) { return reinterpret_cast<char *>(header) + HeaderSize; }
+Header *primaryOf(Header *record) { return record->primary ? record->primary : record; }
+void *objectOf(Header *record) { return tokenOf(primaryOf(record)); }
 
-// Destroys an exception nothing uses any more: no handler runs for it, no exception_ptr
-// names it, and it is not being thrown.
-void releaseIfUnused(Header *header) {
-  if (header->handlers > 0 || header->references > 0 || header->inFlight || header->rethrown)
+void addReference(Header *primary) {
+  __atomic_fetch_add(&primary->references, 1, __ATOMIC_RELAXED);
+}
+
+// Drops one reference; the last one destroys the exception.
+void dropReference(Header *primary) {
+  if (__atomic_fetch_sub(&primary->references, 1, __ATOMIC_ACQ_REL) != 1)
     return;
-  if (header->destructor)
-    header->destructor(objectOf(header));
-  std::free(header);
+  if (primary->destructor)
+    primary->destructor(tokenOf(primary));
+  std::free(primary);
+}
+
+// The end of a throw's handling: a dependent record goes, and the throw's reference with it.
+void endHandling(Header *record) {
+  Header *primary = record->primary;
+  if (primary)
+    std::free(record);
+  dropReference(primary ? primary : record);
 }
 
 thread_local Header *caught = nullptr;
@@ -70,12 +91,13 @@ void __cxa_free_exception(void *object) noexcept { std::free(headerOf(object)); 
   Header *header = headerOf(object);
   header->type = type;
   header->destructor = destructor;
-  header->inFlight = true;
+  header->references = 1; // the throw's
   ++uncaught;
   __bpor_cxx_throw(object, type);
 }
 
-// std::make_exception_ptr: an exception object that is never thrown.
+// std::make_exception_ptr: an exception object that is never thrown (the exception_ptr made
+// from it takes the first reference).
 __cxxabiv1::__cxa_refcounted_exception *
 __cxa_init_primary_exception(void *object, std::type_info *type,
                              void (*destructor)(void *)) noexcept {
@@ -85,37 +107,37 @@ __cxa_init_primary_exception(void *object, std::type_info *type,
   return reinterpret_cast<__cxxabiv1::__cxa_refcounted_exception *>(header);
 }
 
-void *__cxa_get_exception_ptr(void *object) noexcept { return object; }
+void *__cxa_get_exception_ptr(void *token) noexcept { return objectOf(headerOf(token)); }
 
-void *__cxa_begin_catch(void *object) noexcept {
-  Header *header = headerOf(object);
-  header->rethrown = false;
-  header->inFlight = false;
+void *__cxa_begin_catch(void *token) noexcept {
+  Header *record = headerOf(token);
+  record->rethrown = false;
   --uncaught;
-  if (header->handlers++ == 0) {
-    header->nextCaught = caught;
-    caught = header;
+  if (record->handlers++ == 0) {
+    record->nextCaught = caught;
+    caught = record;
   }
-  return object;
+  return objectOf(record);
 }
 
 void __cxa_end_catch() {
-  Header *header = caught;
-  if (!header)
+  Header *record = caught;
+  if (!record)
     return;
-  if (--header->handlers > 0)
+  if (--record->handlers > 0)
     return;
-  caught = header->nextCaught;
-  releaseIfUnused(header); // a rethrown one is still in flight: the next handler owns it
+  caught = record->nextCaught;
+  if (!record->rethrown) // a rethrown one is still in flight: the next handler owns it
+    endHandling(record);
 }
 
 [[noreturn]] void __cxa_rethrow() {
-  Header *header = caught;
-  if (!header)
+  Header *record = caught;
+  if (!record)
     std::terminate(); // "throw;" with no exception being handled
-  header->rethrown = true;
+  record->rethrown = true;
   ++uncaught;
-  __bpor_cxx_throw(objectOf(header), header->type);
+  __bpor_cxx_throw(tokenOf(record), record->type);
 }
 
 std::type_info *__cxa_current_exception_type() noexcept {
@@ -160,14 +182,11 @@ namespace __exception_ptr {
 exception_ptr::exception_ptr(void *object) noexcept : _M_exception_object(object) { _M_addref(); }
 void exception_ptr::_M_addref() noexcept {
   if (_M_exception_object)
-    ++headerOf(_M_exception_object)->references;
+    addReference(headerOf(_M_exception_object));
 }
 void exception_ptr::_M_release() noexcept {
-  if (!_M_exception_object)
-    return;
-  Header *header = headerOf(_M_exception_object);
-  --header->references;
-  releaseIfUnused(header);
+  if (_M_exception_object)
+    dropReference(headerOf(_M_exception_object));
 }
 } // namespace __exception_ptr
 
@@ -176,11 +195,16 @@ exception_ptr current_exception() noexcept {
 }
 
 void rethrow_exception(exception_ptr pointer) {
-  void *object = pointer._M_exception_object;
-  Header *header = headerOf(object);
-  header->inFlight = true;
+  Header *primary = headerOf(pointer._M_exception_object);
+  Header *record = static_cast<Header *>(std::malloc(HeaderSize));
+  if (!record)
+    std::terminate();
+  *record = Header{};
+  record->type = primary->type;
+  record->primary = primary;
+  addReference(primary); // the throw's
   ++uncaught;
-  __bpor_cxx_throw(object, header->type);
+  __bpor_cxx_throw(tokenOf(record), record->type);
 }
 
 void terminate() noexcept { __bpor_cxx_terminate(); }
