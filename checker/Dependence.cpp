@@ -57,6 +57,8 @@ bool isRelease(const Operation &op) {
 }
 
 bool mayBlock(const Operation &op) {
+  if (op.blocking)
+    return true;
   switch (op.kind) {
   case OpKind::Lock:
   case OpKind::CondWake:

@@ -68,6 +68,9 @@ struct Operation {
   /// Conflicts with every operation of every other thread that has a footprint: used where the
   /// footprint is not known in advance (an atomic block) or the operation ends all threads (exit).
   bool global = false;
+  /// A load that may be disabled, whatever its kind says: a futex wait, enabled once its word
+  /// differs from the value given (mayBlock, checker/Dependence.h).
+  bool blocking = false;
   /// Up to MaxAccesses byte ranges (memcpy reads one and writes another; an executed atomic
   /// block has the ranges its body touched). Synchronisation operations access their object's
   /// address as a write, so that operations on one mutex are dependent.

@@ -14,7 +14,7 @@ namespace {
 
 void writeOperation(StateWriter &out, const Operation &op) {
   out.u8(uint8_t(op.kind));
-  out.u8(uint8_t(op.global) | uint8_t(op.endsThread) << 1);
+  out.u8(uint8_t(op.global) | uint8_t(op.endsThread) << 1 | uint8_t(op.blocking) << 2);
   out.u8(op.numAccesses);
   for (unsigned i = 0; i < op.numAccesses; ++i) {
     out.u64(op.accesses[i].address);
