@@ -261,7 +261,7 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     if (fault == MemoryFault::None && a[2] != 0) {
       std::memmove(memory_.host(a[0]), memory_.host(a[1]), a[2]);
       memory_.copyDefinedness(a[0], a[1], a[2]);
-      memory_.markPublishedWords(a[0], a[2], thread.state.threadId);
+      memory_.noteStoredWords(a[0], a[2], thread.state.threadId);
     }
     result = a[0];
     break;

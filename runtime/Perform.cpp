@@ -283,7 +283,7 @@ Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &resul
     }
     event.value = a[1] & maskOf(a[2]);
     if (a[2] == program_.pointerBytes())
-      memory_.markPublished(a[1], thread.state.threadId);
+      memory_.noteStoredPointer(a[0], a[1], thread.state.threadId);
     return Performed::Complete;
   case Ext::LoadBytes:
   case Ext::StoreBytes: {
@@ -306,7 +306,7 @@ Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &resul
     } else {
       std::memmove(memory_.host(shared), memory_.host(local), size);
       memory_.copyDefinedness(shared, local, size);
-      memory_.markPublishedWords(shared, size, thread.state.threadId);
+      memory_.noteStoredWords(shared, size, thread.state.threadId);
     }
     return Performed::Complete;
   }
@@ -334,7 +334,7 @@ Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &resul
     }
     memory_.write(a[0], size, updated);
     if (size == program_.pointerBytes())
-      memory_.markPublished(updated, thread.state.threadId);
+      memory_.noteStoredPointer(a[0], updated, thread.state.threadId);
     result = event.value = old;
     return Performed::Complete;
   }
@@ -363,7 +363,7 @@ Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &resul
     } else {
       std::memmove(memory_.host(a[0]), memory_.host(a[1]), n);
       memory_.copyDefinedness(a[0], a[1], n);
-      memory_.markPublishedWords(a[0], n, thread.state.threadId);
+      memory_.noteStoredWords(a[0], n, thread.state.threadId);
     }
     return Performed::Complete;
   }
@@ -409,7 +409,7 @@ Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &resu
     child.detached = detached;
     memory_.write(handleAddress, handleBytes, threadHandle(childId));
     Slot arg = a[3];
-    memory_.markPublished(arg, thread.state.threadId);
+    memory_.publish(arg, thread.state.threadId);
     interp_->start(child.state, start, std::span<const Slot>(&arg, 1));
     event.otherThread = childId;
     event.value = threadHandle(childId);

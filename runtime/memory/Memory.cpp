@@ -233,27 +233,67 @@ MemoryFault Memory::release(Address address, ObjectKind expected) {
   return MemoryFault::None;
 }
 
-void Memory::markPublished(uint64_t value, uint32_t thread) {
-  uint32_t id = 0;
-  uint64_t offset = 0;
-  if (value == 0 || !locate(value, id, offset))
-    return;
-  MemoryObject &object = *find(id);
-  if (object.kind == ObjectKind::Stack && object.alive && object.ownerThread == thread)
-    object.published = true;
+namespace {
+
+// Calls visit(word) for each aligned `wordBytes`-sized word of `size` bytes at `bytes`, which
+// lie at `offset` in their object.
+template <class Visit>
+void visitWords(const uint8_t *bytes, uint64_t offset, uint64_t size, unsigned wordBytes,
+                 Visit visit) {
+  for (uint64_t at = (wordBytes - offset % wordBytes) % wordBytes; at + wordBytes <= size;
+       at += wordBytes) {
+    uint64_t word = 0;
+    std::memcpy(&word, bytes + at, wordBytes);
+    visit(word);
+  }
 }
 
-void Memory::markPublishedWords(Address address, uint64_t size, uint32_t thread) {
-  unsigned word = narrow_ ? 4 : 8;
+} // namespace
+
+void Memory::noteStoredPointer(Address destination, uint64_t value, uint32_t thread) {
+  const MemoryObject *holder = object(destination);
+  bool privateHolder = holder && holder->kind == ObjectKind::Stack &&
+                       holder->ownerThread == thread && !holder->published;
+  if (!privateHolder)
+    publish(value, thread);
+}
+
+void Memory::noteStoredWords(Address destination, uint64_t size, uint32_t thread) {
   const MemoryObject *holder = nullptr;
   uint64_t offset = 0;
-  if (resolve(address, holder, offset) != MemoryFault::None || offset + size > holder->size)
+  if (resolve(destination, holder, offset) != MemoryFault::None || offset + size > holder->size)
     return;
-  const uint8_t *bytes = holder->bytes() + offset;
-  for (uint64_t at = (word - offset % word) % word; at + word <= size; at += word) {
-    uint64_t value = 0;
-    std::memcpy(&value, bytes + at, word);
-    markPublished(value, thread);
+  if (holder->kind == ObjectKind::Stack && holder->ownerThread == thread && !holder->published)
+    return;
+  visitWords(holder->bytes() + offset, offset, size, narrow_ ? 4 : 8,
+              [&](uint64_t word) { publish(word, thread); });
+}
+
+void Memory::publish(uint64_t value, uint32_t thread) {
+  // Marks the object `word` points into if it is an unpublished live stack object of `thread`.
+  auto mark = [&](uint64_t word, uint32_t &id) {
+    uint64_t offset = 0;
+    if (word == 0 || !locate(word, id, offset))
+      return false;
+    MemoryObject &object = *find(id);
+    if (object.kind != ObjectKind::Stack || !object.alive || object.ownerThread != thread ||
+        object.published)
+      return false;
+    object.published = true;
+    return true;
+  };
+  uint32_t id = 0;
+  if (!mark(value, id))
+    return; // the common case: nothing newly published, nothing allocated
+  std::vector<uint32_t> reached{id};
+  while (!reached.empty()) {
+    const MemoryObject &object = *find(reached.back());
+    reached.pop_back();
+    visitWords(object.bytes(), 0, object.size, narrow_ ? 4 : 8, [&](uint64_t word) {
+      uint32_t next = 0;
+      if (mark(word, next))
+        reached.push_back(next);
+    });
   }
 }
 

@@ -118,7 +118,8 @@ struct MemoryObject {
   bool alive = false;
   bool readOnly = false;
   /// Stack objects: the owning thread stored the object's address where other threads may read
-  /// it (markPublished). Its frame's end is then a visible operation (runtime FrameEnd).
+  /// it (noteStoredPointer, publish). Its frame's end is then a visible operation (runtime
+  /// FrameEnd).
   bool published = false;
   uint32_t ownerThread = 0; // Dynamic objects: the thread that allocated it
   uint32_t base = 0;        // Narrow memory: the object's first address
@@ -182,12 +183,18 @@ public:
   /// is a no-op (free(NULL)). Faults: DoubleFree, InvalidFree (not an object of
   /// kind `expected`, an interior pointer, or not an object at all).
   MemoryFault release(Address address, ObjectKind expected);
-  /// `value` was stored, by `thread`, where other threads may read it: if it is the address of
-  /// a live stack object of that thread, the object becomes published. Only the owner's own
-  /// stores count, so whether an object is published depends on its thread's history alone.
-  void markPublished(uint64_t value, uint32_t thread);
-  /// markPublished for each aligned pointer-sized word of the `size` bytes at `address`.
-  void markPublishedWords(Address address, uint64_t size, uint32_t thread);
+  /// Publication of stack objects (docs/design.md, "Frame ends"). Only the owner's own
+  /// operations publish its objects, so whether one is published depends on its thread's history
+  /// alone. `thread` stored the pointer-sized `value` at `destination`: unless the destination
+  /// is a stack object of that thread nobody else can see yet, a live stack object of `thread`
+  /// that `value` points into becomes published.
+  void noteStoredPointer(Address destination, uint64_t value, uint32_t thread);
+  /// The same for each aligned pointer-sized word of `size` bytes written at `destination`.
+  void noteStoredWords(Address destination, uint64_t size, uint32_t thread);
+  /// `value` was handed to another thread (a thread's argument): publishes what it points to.
+  /// Publishing an object also publishes the thread's stack objects its words point to, and so
+  /// on: they became reachable with it.
+  void publish(uint64_t value, uint32_t thread);
 
   /// Whether `size` bytes at `address` may be read (or written). Size 0 checks
   /// only that the pointer is valid and within [0, size] of a live object.

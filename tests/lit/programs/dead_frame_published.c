@@ -17,6 +17,14 @@
 // With the owner waiting until the reader is done, the release comes after every use: no error,
 // and the release races with nothing: the 4 executions are the 2 orders of the read of `shared`
 // times the 2 orders of the lock.
+//
+// A local reachable only through another: `second` is linked into the caller's `first` while
+// `first` is private, then `first` is published; publishing it publishes `second` with it, and
+// the reader's use of `second` after its frame ended is found.
+// RUN: %expect-exit 1 %bporcheck --por=unfolding -DCHAIN %s | %FileCheck %s --check-prefix=CHAIN
+// RUN: %expect-exit 1 %bporcheck --por=optimal -DCHAIN %s | %FileCheck %s --check-prefix=CHAIN
+// RUN: %expect-exit 1 %bporcheck -m32 --por=unfolding -DCHAIN %s | %FileCheck %s --check-prefix=CHAIN
+// CHAIN: error: memory error: use after free: load of 4 bytes at stack of thread 2 (freed)
 // RUN: %expect-exit 0 %bporcheck --por=optimal -DWAITS %s | %FileCheck %s --check-prefixes=WAITS,COUNT
 // RUN: %expect-exit 0 %bporcheck --por=unfolding -DWAITS %s | %FileCheck %s --check-prefix=WAITS
 // WAITS: verdict: ok
@@ -30,6 +38,43 @@ int readerDone;
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 pthread_cond_t done = PTHREAD_COND_INITIALIZER;
 
+#ifdef CHAIN
+struct node {
+  int value;
+  struct node *next;
+};
+struct node *sharedNode;
+
+void link(struct node *first) {
+  struct node second = {42, 0};
+  first->next = &second;
+  sharedNode = first;
+  other = 1;
+}
+
+void *owner(void *arg) {
+  struct node first = {1, 0};
+  link(&first);
+  pthread_mutex_lock(&m); // `first` outlives the reader's use
+  while (!readerDone)
+    pthread_cond_wait(&done, &m);
+  pthread_mutex_unlock(&m);
+  return 0;
+}
+
+void *reader(void *arg) {
+  struct node *p = sharedNode;
+  if (p) {
+    struct node *q = p->next;
+    assert(q->value == 42);
+  }
+  pthread_mutex_lock(&m);
+  readerDone = 1;
+  pthread_cond_signal(&done);
+  pthread_mutex_unlock(&m);
+  return 0;
+}
+#else
 void publish(void) {
   int local = 42;
   shared = &local;
@@ -59,6 +104,8 @@ void *reader(void *arg) {
   pthread_mutex_unlock(&m);
   return 0;
 }
+
+#endif
 
 int main(void) {
   pthread_t a, b;
