@@ -251,6 +251,8 @@ void visitWords(const uint8_t *bytes, uint64_t offset, uint64_t size, unsigned w
 } // namespace
 
 void Memory::noteStoredPointer(Address destination, uint64_t value, uint32_t thread) {
+  if (value == 0)
+    return; // most stores: no lookup of the destination
   const MemoryObject *holder = object(destination);
   bool privateHolder = holder && holder->kind == ObjectKind::Stack &&
                        holder->ownerThread == thread && !holder->published;
