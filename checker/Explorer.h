@@ -116,8 +116,6 @@ struct SearchSplit {
   /// ran before main created the rest; such a unit is usually all sleep-set blocked (a hint
   /// for choosing the depth, no more).
   std::function<bool(uint64_t unit, bool forkAsleep)> claim;
-  /// Set when one worker's search stops the others' (an error without keepGoing, a limit).
-  const std::atomic<bool> *cancelled = nullptr;
 };
 
 struct SearchOptions {
@@ -201,6 +199,9 @@ struct SearchOptions {
   std::function<void(const Statistics &)> progress;
   /// A parallel search: this search's share of the tree (null: all of it).
   const SearchSplit *split = nullptr;
+  /// A parallel search's workers: set when one worker's search stops the others' (an error
+  /// without keepGoing, a limit). Checked with the limits.
+  const std::atomic<bool> *cancelled = nullptr;
   /// Iterative bounding: called after each round, with that round's report (the same entry
   /// SearchResult::rounds gets), so a front end can state each bound's coverage as it goes.
   std::function<void(const BoundRound &)> onRound;

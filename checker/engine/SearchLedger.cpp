@@ -66,8 +66,7 @@ void SearchLedger::endExecution(ExecutionEnd end, const std::vector<Operation> &
 
 void SearchLedger::checkLimits() {
   bool limitReached = clock_.tick(options_, result.stats);
-  if (options_.split && options_.split->cancelled &&
-      options_.split->cancelled->load(std::memory_order_relaxed))
+  if (options_.cancelled && options_.cancelled->load(std::memory_order_relaxed))
     limitReached = true; // another worker of a parallel search stopped them all
   if (stop == StopReason::None && limitReached)
     stop = StopReason::Limit;

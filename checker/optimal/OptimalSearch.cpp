@@ -11,9 +11,13 @@ namespace bpor::optimal {
 
 
 OptimalSearch::OptimalSearch(Model &model, const SearchOptions &options, OptimalVariant variant,
-                             const ExecutionObserver *observer)
+                             const ExecutionObserver *observer, SharedStates *shared,
+                             bool waitsFirst)
     : model(model), options(options), variant(variant), restorer(model, options.checkpoints),
-      ledger(this->options, observer) {}
+      ledger(this->options, observer) {
+  sharedStates = shared;
+  this->waitsFirst = waitsFirst;
+}
 
 // ---- States ---------------------------------------------------------------------------------
 
@@ -33,6 +37,9 @@ Frame &FrameStack::push() {
   f.taken = ScheduleStep{};
   f.branchSubtree.clear();
   f.exhausted = false;
+  f.shared = nullptr;
+  f.sharedUnresolved = false;
+  f.ownsSharedBranch = false;
   return f;
 }
 
@@ -191,6 +198,8 @@ std::optional<ScheduleStep> OptimalSearch::selectNext() {
   Frame &f = frames.back();
   if (f.exhausted)
     return std::nullopt;
+  if (isShared(frames.size() - 1))
+    return selectShared();
   if (f.branchActive) {
     // Source-DPOR explores the data choices of a step one after the other; optimal DPOR
     // explores each as its own branch.
@@ -230,6 +239,82 @@ std::optional<ScheduleStep> OptimalSearch::selectNext() {
   return f.taken;
 }
 
+// A shared state's next branch (parallel optimal DPOR, SharedStates.h): taken from the shared
+// record, and the frame's sleep set becomes that branch's (the state's sleepers and the
+// branches taken there before it).
+std::optional<ScheduleStep> OptimalSearch::selectShared() {
+  Frame &f = frames.back();
+  f.branchActive = false;
+  f.branchSubtree.clear();
+  if (f.ownsSharedBranch) {
+    sharedStates->returned(*f.shared, f.sharedIndex);
+    f.ownsSharedBranch = false;
+  }
+  std::optional<SharedBranch> branch = sharedStates->take(*f.shared);
+  if (!branch)
+    return std::nullopt;
+  f.sleep = std::move(branch->sleep);
+  f.branchSubtree = std::move(branch->subtree);
+  f.branchActive = true;
+  f.taken = branch->step;
+  f.sharedIndex = branch->index;
+  f.sharedUnresolved = true;
+  f.ownsSharedBranch = true;
+  return f.taken;
+}
+
+// Another worker waits for work: share the states on the stack, from the initial one (the
+// shared states stay a tree) down to the first with a branch left. Each keeps the branch this
+// worker explores from it as taken.
+void OptimalSearch::shareWork() {
+  for (size_t i = 0; i + 1 < frames.size(); ++i) {
+    Frame &f = frames[i];
+    if (f.shared)
+      continue;
+    if (!f.running || f.exhausted || !f.branchActive)
+      return;
+    Event inProgress = asSleeper(f.branchEvent);
+    bool branchLeft = false;
+    f.shared = sharedStates->share(
+        i == 0 ? nullptr : frames[i - 1].shared, i == 0 ? 0 : frames[i - 1].sharedIndex,
+        i == 0 ? ScheduleStep{} : frames[i - 1].taken,
+        StateToShare{f.sleep, f.wakeup, f.enabled, f.next, inProgress}, branchLeft);
+    f.sharedIndex = 0;
+    f.ownsSharedBranch = true;
+    if (branchLeft)
+      return;
+  }
+}
+
+// Parallel optimal DPOR: from the initial state (the stack holds it alone) down the shared
+// states to `target` (waitForWork counted this worker in on all of them), whose branches this
+// worker then takes like its own.
+bool OptimalSearch::goToSharedState(SharedState *target) {
+  if (!target)
+    return false;
+  std::vector<SharedState *> path;
+  SharedState *root = target;
+  for (; root->parent; root = root->parent)
+    path.push_back(root);
+  std::reverse(path.begin(), path.end());
+  frames[0].shared = root;
+  frames[0].wakeup.clear();
+  if (!replayPrefix())
+    return false;
+  for (SharedState *state : path) {
+    frames.back().branchActive = false;
+    frames.back().branchSubtree.clear();
+    frames.back().sharedIndex = state->parentBranch;
+    if (stepAndEnter(state->edge))
+      return false; // a shared state is running: the model diverged (replayPrefix reports it)
+    Frame &reached = frames.back();
+    reached.shared = state;
+    reached.sleep = state->entrySleep;
+    reached.wakeup.clear();
+  }
+  return true;
+}
+
 // Takes `step` from the top state and records the state it reaches (line 16-18 of Algorithm
 // 2: Sleep' keeps the sleepers independent of the new event). Returns true if the execution
 // ended there.
@@ -241,6 +326,11 @@ bool OptimalSearch::stepAndEnter(ScheduleStep step) {
   ExecStatus status = model.status();
   Event event{executed, endsExecution(status, executed)};
   event.choice = step.choice;
+  if (frames[top].sharedUnresolved) {
+    // Other workers wait for it: the branches taken after this one sleep on this event.
+    sharedStates->resolve(*frames[top].shared, frames[top].sharedIndex, asSleeper(event));
+    frames[top].sharedUnresolved = false;
+  }
   if (executed.kind == OpKind::SemPost)
     event.objectAvailableBefore = semaphoreAvailable(frames[top], executed);
   // No waiter to look at: a post's value is the count it wrote (the runtime's convention,
@@ -419,6 +509,15 @@ void OptimalSearch::insertWakeupSequence(size_t i, std::vector<Event> v) {
   Frame &f = frames[i];
   if (!renumberCreatedThreads(v, f.numThreads()))
     return;
+  if (isShared(i)) {
+    // Its place in the depth-first order: the branches this execution took at the shared
+    // states from here down (the stack's shared states come first).
+    std::vector<std::pair<SharedState *, size_t>> key;
+    for (size_t k = i; k < frames.size() && frames[k].shared; ++k)
+      key.emplace_back(frames[k].shared, frames[k].sharedIndex);
+    sharedStates->insert(std::move(key), std::move(v));
+    return;
+  }
   if (variant == OptimalVariant::Optimal) {
     for (const Event &q : f.sleep)
       if (inWeakInitials(q, v))
@@ -442,6 +541,12 @@ void OptimalSearch::insertWakeupSequence(size_t i, std::vector<Event> v) {
 // ---- The depth-first search -----------------------------------------------------------------
 
 void OptimalSearch::runExecution() {
+  if (waitsFirst) {
+    // A parallel worker other than the first: its first branch comes from another's states.
+    waitsFirst = false;
+    frames.back().wakeup.clear();
+    return;
+  }
   while (true) {
     std::optional<ScheduleStep> next = selectNext();
     if (!next) {
@@ -492,6 +597,8 @@ void OptimalSearch::reportError(const ErrorInfo &error) {
 // Pops finished states until one has a transition left, replays the prefix up to it and takes
 // that transition. Returns false when the whole stack is exhausted.
 bool OptimalSearch::backtrackToNextBranch() {
+  if (sharedStates && sharedStates->wanted())
+    shareWork();
   while (true) {
     std::optional<ScheduleStep> next = selectNext();
     if (next) {
@@ -501,8 +608,16 @@ bool OptimalSearch::backtrackToNextBranch() {
       lastBranchEnded = stepAndEnter(*next);
       return true;
     }
-    if (log.size() == 0)
+    if (frames.back().shared) {
+      sharedStates->leave(*frames.back().shared);
+      frames.back().shared = nullptr;
+    }
+    if (log.size() == 0) {
+      // A parallel worker goes to wherever a shared state has a branch left.
+      if (sharedStates && goToSharedState(sharedStates->waitForWork()))
+        continue;
       return false;
+    }
     log.pop();
     events.pop_back();
     frames.pop();
@@ -512,6 +627,8 @@ bool OptimalSearch::backtrackToNextBranch() {
 
 bool OptimalSearch::hasUnexploredBranch() const {
   for (const Frame &f : frames) {
+    if (f.shared)
+      return true; // other workers may still add to it
     if (f.exhausted)
       continue;
     if (!perChoice() && f.branchActive &&

@@ -7,6 +7,7 @@
 #include "checker/ThreadSet.h"
 #include "checker/optimal/EventLog.h"
 #include "checker/optimal/OptimalExplorer.h"
+#include "checker/optimal/SharedStates.h"
 #include "checker/optimal/WakeupTree.h"
 
 #include <memory>
@@ -40,6 +41,12 @@ struct Frame {
   WakeupTree branchSubtree;
   /// Nothing more is explored from here (an execution was cut at the maximum depth).
   bool exhausted = false;
+  /// Parallel optimal DPOR: the shared record of this state (if shared), and the index of the
+  /// branch in progress among those taken there, until its event is resolved.
+  SharedState *shared = nullptr;
+  size_t sharedIndex = 0;
+  bool sharedUnresolved = false;
+  bool ownsSharedBranch = false; // this worker explores branch sharedIndex of `shared`
 
   ThreadId numThreads() const { return ThreadId(next.size()); }
   bool asleep(ThreadId t) const {
@@ -88,8 +95,12 @@ private:
 
 class OptimalSearch {
 public:
+  /// `shared`: this search is one worker of a parallel optimal DPOR (SharedStates.h); with
+  /// `waitsFirst` it starts by waiting for a state another worker shares, not from the initial
+  /// state's first branch.
   OptimalSearch(Model &model, const SearchOptions &options, OptimalVariant variant,
-                const ExecutionObserver *observer);
+                const ExecutionObserver *observer, SharedStates *shared = nullptr,
+                bool waitsFirst = false);
 
   SearchResult run();
 
@@ -107,6 +118,15 @@ private:
   /// does not explore.
   bool leftToOthers(bool running);
   uint64_t splitUnits = 0;
+  /// Parallel optimal DPOR: whether frame i is a shared state, and its transitions.
+  bool isShared(size_t i) const { return frames[i].shared; }
+  std::optional<ScheduleStep> selectShared();
+  /// Shares the states of the stack from the initial one down to the first with a branch left.
+  void shareWork();
+  /// Rebuilds the stack down to `target` (from the initial state); false if it is null.
+  bool goToSharedState(SharedState *target);
+  SharedStates *sharedStates = nullptr;
+  bool waitsFirst = false;
   ScheduleStep preferredStep() const;
   bool perChoice() const { return variant == OptimalVariant::Optimal; }
   bool endsExecution(ExecStatus status, const Operation &event) const;

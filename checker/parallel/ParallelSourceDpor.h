@@ -9,8 +9,7 @@
 // Optimal DPOR is not divided this way: its wakeup trees carry, from the races of one subtree,
 // the sequences that guide the exploration of later sibling subtrees (data choices in
 // particular, docs/optimal-dpor.md), and leaves above the split lose them; traces were missed.
-// A parallel run asked for optimal DPOR runs this instead: the same traces, each once, plus
-// executions that end sleep-set blocked.
+// It shares its states instead (ParallelOptimalDpor.h).
 #pragma once
 
 #include "checker/optimal/OptimalExplorer.h"

@@ -1,7 +1,7 @@
 #include "checker/registry/SearchRegistry.h"
 
 #include "checker/optimal/OptimalExplorer.h"
-#include "checker/parallel/ParallelSourceDpor.h"
+#include "checker/parallel/ParallelOptimalDpor.h"
 
 namespace bpor {
 
@@ -21,8 +21,7 @@ SearchOutcome runDepthFirst(Model &model, const SearchRequest &request,
   return outcomeOf(explore(model, options, observer));
 }
 
-// With worker models: source-DPOR divided among the workers (checker/parallel/), for optimal
-// DPOR too (the same traces, each once; its wakeup trees are not divided).
+// With worker models: the search divided among the workers (checker/parallel/).
 template <OptimalVariant Variant>
 SearchOutcome runOptimal(Model &model, const SearchRequest &request,
                          const ExecutionObserver &observer) {
@@ -31,7 +30,10 @@ SearchOutcome runOptimal(Model &model, const SearchRequest &request,
     models.insert(models.end(), request.workerModels.begin(), request.workerModels.end());
     ParallelStatistics statistics;
     SearchOutcome outcome = outcomeOf(
-        exploreSourceDporInParallel(models, request.options, observer, &statistics, 0, Variant));
+        Variant == OptimalVariant::Optimal
+            ? exploreOptimalInParallel(models, request.options, observer, &statistics)
+            : exploreSourceDporInParallel(models, request.options, observer, &statistics, 0,
+                                          Variant));
     outcome.workersUsed = statistics.workers;
     return outcome;
   }

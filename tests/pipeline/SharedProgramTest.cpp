@@ -3,15 +3,15 @@
 // exactly what one model searched alone explores (executions and every distinct error with its
 // place), for generated C programs through the real pipeline, with plain and with symbolic
 // nondet values. The Program is shared and only read; everything a run changes is the model's.
-// And the parallel search over such models (-j, checker/parallel/ParallelSourceDpor.h) finds
-// exactly the finished executions (one per trace) and the errors, places included, that optimal
-// DPOR finds on one model, at every split depth tried.
+// And the parallel searches over such models (-j, checker/parallel/) find exactly the finished
+// executions (one per trace) and the errors, places included, that optimal DPOR finds on one
+// model: source-DPOR at every split depth tried, optimal DPOR with the same executions in all.
 #include "tests/pipeline/CProgramGenerator.h"
 #include "tools/bporcheck/InputLoader.h"
 #include "tools/bporcheck/ModelFactory.h"
 
 #include "checker/optimal/OptimalExplorer.h"
-#include "checker/parallel/ParallelSourceDpor.h"
+#include "checker/parallel/ParallelOptimalDpor.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/FileSystem.h"
@@ -154,5 +154,38 @@ TEST(SharedProgram, ParallelSearchFindsWhatOptimalDporFindsAlone) {
     }
   }
   EXPECT_GT(divided, 12u);
+  EXPECT_GT(withErrors, 0u);
+}
+
+TEST(SharedProgram, ParallelOptimalDporExploresWhatItExploresAlone) {
+  tool::ModelConfig config;
+  config.nondetValues = {0, 1};
+  uint64_t shared = 0, withErrors = 0;
+  for (uint64_t seed = 0; seed < 12; ++seed) {
+    CProgram program = generateCProgram(seed, CGeneratorOptions());
+    llvm::LLVMContext context;
+    tool::BuiltModel built = build(program, config, context);
+    ASSERT_TRUE(built.model) << built.error;
+    Explored alone = search(*built.model);
+    ASSERT_TRUE(alone.complete) << seed;
+    withErrors += !alone.errors.empty();
+    std::shared_ptr<Execution> second = built.newExecution(), third = built.newExecution();
+    std::vector<Model *> models{built.model.get(), second.get(), third.get()};
+    for (bool eager : {false, true}) {
+      ParallelStatistics statistics;
+      SearchResult result =
+          exploreOptimalInParallel(models, searchOptions(), {}, &statistics, eager);
+      Explored parallel = summary(result, *built.model);
+      shared += statistics.units;
+      EXPECT_TRUE(parallel.complete) << seed;
+      EXPECT_EQ(parallel.executions, alone.executions)
+          << "seed " << seed << (eager ? " eager" : "") << "\n" << program.source;
+      EXPECT_EQ(parallel.finished, alone.finished)
+          << "seed " << seed << (eager ? " eager" : "") << "\n" << program.source;
+      EXPECT_TRUE(parallel.errors == alone.errors)
+          << "seed " << seed << (eager ? " eager" : "") << "\n" << program.source;
+    }
+  }
+  EXPECT_GT(shared, 12u);
   EXPECT_GT(withErrors, 0u);
 }

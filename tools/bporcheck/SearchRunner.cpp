@@ -88,7 +88,9 @@ std::string searchName(const Options &options) {
                              *options.statefulOptions.preemptionBound,
                              *options.statefulOptions.preemptionBound == 1 ? "" : "s")
                : "stateful search";
-  if (options.jobs > 1 && (options.explores("optimal") || options.explores("source")))
+  if (options.jobs > 1 && options.explores("optimal"))
+    return fmt::format("optimal DPOR on {} workers", options.jobs);
+  if (options.jobs > 1 && options.explores("source"))
     return fmt::format("source-DPOR on {} workers", options.jobs);
   if (options.explores("optimal"))
     return "optimal DPOR";

@@ -1,7 +1,8 @@
-// -j N: source-DPOR divided among N worker threads explores every trace once, as one thread
-// does: the same finished executions (36 traces here: three threads each write x and read it
-// back, (3!)^2; with the assertion, 29 finished and 16 that fail it), the same errors, found by
-// any worker and reported with the first model's trace.
+// -j N: optimal DPOR (and source-DPOR) divided among N worker threads explores every trace
+// once, as one thread does: the same finished executions (36 traces here: three threads each
+// write x and read it back, (3!)^2; with the assertion, 29 finished and 16 that fail it), none
+// sleep-set blocked for optimal DPOR, the same errors, found by any worker and reported with
+// the first model's trace.
 // The searches that do not divide their tree refuse -j.
 // RUN: %bporcheck --no-progress -j 1 %s | %FileCheck --check-prefix=ONE %s
 // RUN: %bporcheck --no-progress -j 2 %s | %FileCheck --check-prefix=TWO %s
@@ -12,8 +13,8 @@
 // RUN: not %bporcheck --no-progress -j 2 --search=dpor %s 2>&1 | %FileCheck --check-prefix=REFUSED %s
 // ONE: verdict: ok: no error in any schedule (optimal DPOR, 36 executions)
 // ONE: finished: 36,
-// TWO: verdict: ok: no error in any schedule (source-DPOR on 2 workers,
-// TWO: finished: 36,
+// TWO: verdict: ok: no error in any schedule (optimal DPOR on 2 workers, 36 executions)
+// TWO: finished: 36, infeasible (assume): 0, sleep-set blocked: 0,
 // THREE: (source-DPOR on 3 workers,
 // THREE: finished: 36,
 // BUG: assertion 'seen != 2 || k != 0' failed

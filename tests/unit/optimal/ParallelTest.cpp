@@ -1,9 +1,10 @@
-// Source-DPOR on several workers (checker/parallel/ParallelSourceDpor.h) against source-DPOR and
-// optimal DPOR on one: on generated programs, for every split depth and worker count tried, the
-// workers together explore exactly the traces one search explores, each once, with the same
-// error traces, errors and local states.
+// Source-DPOR and optimal DPOR on several workers (checker/parallel/) against source-DPOR and
+// optimal DPOR on one: on generated programs, for every split depth, sharing mode and worker
+// count tried, the workers together explore exactly the traces one search explores, each once,
+// with the same error traces, errors and local states; parallel optimal DPOR also ends no
+// execution sleep-set blocked.
 #include "OptimalTestSupport.h"
-#include "checker/parallel/ParallelSourceDpor.h"
+#include "checker/parallel/ParallelOptimalDpor.h"
 #include "tests/support/Generator.h"
 
 #include <gtest/gtest.h>
@@ -28,6 +29,20 @@ Explored exploreInParallel(const Program &program, unsigned workers, size_t dept
     models.push_back(owned.back().get());
   }
   out.result = exploreSourceDporInParallel(models, options, recorder(out), statistics, depth);
+  return out;
+}
+
+Explored exploreOptimalInParallel(const Program &program, unsigned workers, bool eager) {
+  Explored out;
+  SearchOptions options;
+  options.keepGoing = true;
+  std::vector<std::unique_ptr<ProgramModel>> owned;
+  std::vector<Model *> models;
+  for (unsigned w = 0; w < workers; ++w) {
+    owned.push_back(std::make_unique<ProgramModel>(program));
+    models.push_back(owned.back().get());
+  }
+  out.result = bpor::exploreOptimalInParallel(models, options, recorder(out), nullptr, eager);
   return out;
 }
 
@@ -62,23 +77,38 @@ void validateSeeds(uint64_t first, uint64_t count, const GeneratorOptions &gener
           return;
         }
       }
+    // Optimal DPOR's workers share states when one waits, or (eager) at every backtrack, which
+    // makes nearly every state shared and every race of a small program cross workers.
+    for (unsigned workers : {2u, 3u})
+      for (bool eager : {false, true}) {
+        std::string what =
+            fmt::format("seed {} workers {}{}", seed, workers, eager ? " eager" : "");
+        Explored many = exploreOptimalInParallel(program, workers, eager);
+        expectSameTraces(optimal, many, what + ": parallel optimal DPOR");
+        EXPECT_EQ(many.result.stats.sleepSetBlocked, optimal.result.stats.sleepSetBlocked) << what;
+        EXPECT_EQ(many.result.stats.executions, optimal.result.stats.executions) << what;
+        if (::testing::Test::HasFailure()) {
+          ADD_FAILURE() << program.toString();
+          return;
+        }
+      }
   }
 }
 
 } // namespace
 
-TEST(ParallelSourceDpor, SmallGeneratedPrograms) {
+TEST(ParallelSearch, SmallGeneratedPrograms) {
   validateSeeds(0, validationSeeds(150), GeneratorOptions());
 }
 
-TEST(ParallelSourceDpor, AssumesAndNoJoins) {
+TEST(ParallelSearch, AssumesAndNoJoins) {
   GeneratorOptions options;
   options.assumes = true;
   options.joins = false;
   validateSeeds(2000000, validationSeeds(100), options);
 }
 
-TEST(ParallelSourceDpor, ThreeChildrenTwoMutexes) {
+TEST(ParallelSearch, ThreeChildrenTwoMutexes) {
   GeneratorOptions options;
   options.maxChildren = 3;
   options.numMutexes = 2;
@@ -87,7 +117,7 @@ TEST(ParallelSourceDpor, ThreeChildrenTwoMutexes) {
   validateSeeds(1000000, validationSeeds(100), options);
 }
 
-TEST(ParallelSourceDpor, ChoosesADepthWithUnitsEnough) {
+TEST(ParallelSearch, ChoosesADepthWithUnitsEnough) {
   // Three writers of one variable: 3! traces, a tree deep enough to divide.
   GeneratorOptions options;
   options.maxChildren = 3;
@@ -111,3 +141,47 @@ TEST(ParallelSourceDpor, ChoosesADepthWithUnitsEnough) {
   EXPECT_GE(divided, 10u);
 }
 
+
+TEST(ParallelSearch, OptimalDporSharingEveryStateAgainAndAgain) {
+  // The workers' timing decides which races cross workers: run each program several times,
+  // with and without data choices (sequences inserted into a shared state from several
+  // subtrees at once, and the one-event branches of other data choices).
+  for (bool nondet : {false, true}) {
+    GeneratorOptions generator;
+    generator.nondet = nondet;
+    for (uint64_t seed = 3000000; seed < 3000000 + validationSeeds(300); ++seed) {
+      Program program = generateProgram(seed, generator);
+      Explored optimal = exploreWith(program, OptimalVariant::Optimal);
+      for (int run = 0; run < 3; ++run) {
+        Explored many = exploreOptimalInParallel(program, 2, /*eager=*/true);
+        std::string what = fmt::format("seed {} run {}", seed, run);
+        expectSameTraces(optimal, many, what);
+        EXPECT_EQ(many.result.stats.executions, optimal.result.stats.executions) << what;
+        if (::testing::Test::HasFailure()) {
+          ADD_FAILURE() << program.toString();
+          return;
+        }
+      }
+    }
+  }
+}
+
+TEST(ParallelSearch, OptimalDporAppliesInsertionsInTheSequentialOrder) {
+  // A program whose executions end early at a failed assertion: its traces are all found only
+  // if each wakeup tree receives its sequences in the order one search would give them (before
+  // the insertions waited for the branches to their left, 2 of its 86 traces were missed in
+  // about one run in ten).
+  GeneratorOptions options;
+  options.assumes = true;
+  options.joins = false;
+  Program program = generateProgram(2001934, options);
+  Explored optimal = exploreWith(program, OptimalVariant::Optimal);
+  ASSERT_EQ(optimal.traces.size(), 86u);
+  for (int run = 0; run < 200; ++run)
+    for (unsigned workers : {2u, 3u}) {
+      std::string what = fmt::format("run {} workers {}", run, workers);
+      expectSameTraces(optimal, exploreOptimalInParallel(program, workers, run % 2 == 0), what);
+      if (::testing::Test::HasFailure())
+        return;
+    }
+}
