@@ -38,6 +38,7 @@ void SharedStates::noteWork(SharedState &state) {
       s->openBelow += open ? 1 : unsigned(-1);
     if (!open) {
       ++closings_;
+      unsettled_ = true;
       changed_.notify_all(); // a branch above may have waited for this subtree
     }
   }
@@ -96,6 +97,7 @@ void SharedStates::waitResolved(SharedState &state, std::unique_lock<std::mutex>
 std::optional<SharedBranch> SharedStates::takeLocked(SharedState &state,
                                                      std::unique_lock<std::mutex> &lock) {
   settle();
+  flush(state);
   if (!hasBranch(state) || !canTakeFirst(state))
     return std::nullopt;
   // The new branch's sleep set holds the events the branches taken before it executed.
@@ -147,13 +149,14 @@ void SharedStates::resolve(SharedState &state, size_t index, const Event &execut
   std::lock_guard<std::mutex> guard(lock_);
   state.taken[index].event = executed;
   state.taken[index].resolved = true;
-  settle();
+  flush(state);
   changed_.notify_all();
 }
 
 void SharedStates::returned(SharedState &state, size_t index) {
   std::lock_guard<std::mutex> guard(lock_);
   state.taken[index].returned = true;
+  unsettled_ = true;
   settle();
   changed_.notify_all(); // a branch with a subtree may have waited for this one
 }
@@ -161,6 +164,7 @@ void SharedStates::returned(SharedState &state, size_t index) {
 void SharedStates::leave(SharedState &state) {
   std::lock_guard<std::mutex> guard(lock_);
   if (--state.workers == 0) {
+    unsettled_ = true;
     settle();
     changed_.notify_all();
   }
@@ -194,23 +198,34 @@ bool SharedStates::canApply(const SharedState::Pending &insertion) const {
 // One search would have the branches taken up to `through` asleep (explored before) or in
 // progress, skipping v if one of them, as executed, is a weak initial of it; and the branches
 // taken after `through` still first in its tree, leaves that cover v if one of them, as the tree
-// had it, is a weak initial of it (WakeupTree::insert).
-void SharedStates::apply(SharedState &state, size_t through, std::vector<Event> v) {
+// had it, is a weak initial of it (WakeupTree::insert). Branches not resolved yet are not
+// looked at (apply() runs only once all are).
+bool SharedStates::covered(const SharedState &state, size_t through,
+                           const std::vector<Event> &v) const {
   for (const Event &q : state.entrySleep)
     if (inWeakInitials(q, v))
-      return;
+      return true;
   for (size_t k = 0; k < state.taken.size(); ++k) {
     const SharedState::Taken &b = state.taken[k];
-    if (inWeakInitials(k <= through ? b.event : b.treeEvent, v))
-      return;
+    if (k <= through ? b.resolved && inWeakInitials(b.event, v) : inWeakInitials(b.treeEvent, v))
+      return true;
   }
-  state.wakeup.insert(std::move(v));
+  return false;
+}
+
+void SharedStates::apply(SharedState &state, size_t through, std::vector<Event> v) {
+  if (!covered(state, through, v))
+    state.wakeup.insert(std::move(v));
 }
 
 void SharedStates::insert(std::vector<std::pair<SharedState *, size_t>> key,
                           std::vector<Event> v) {
   std::lock_guard<std::mutex> guard(lock_);
   SharedState &state = *key[0].first;
+  // Covered now is covered when its turn comes (sleepers, executed events and a leaf's place
+  // never change): most sequences end here, and the pending lists stay short.
+  if (covered(state, key[0].second, v))
+    return;
   auto at = std::upper_bound(state.pending.begin(), state.pending.end(), key,
                              [](const auto &k, const SharedState::Pending &p) {
                                return keyBefore(k, p.key);
@@ -220,25 +235,34 @@ void SharedStates::insert(std::vector<std::pair<SharedState *, size_t>> key,
     state.listedPending = true;
     pending_.push_back(&state);
   }
-  settle();
+  flush(state);
   noteWork(state);
 }
 
-// In each state, the pending insertions in order, as long as they can be applied: one that
-// cannot waits for a branch left of its path, which is left of every later key too.
+// The pending insertions of `state` in order, as long as they can be applied: one that cannot
+// waits for a branch left of its path, which is left of every later key too.
+void SharedStates::flush(SharedState &state) {
+  size_t applied = 0;
+  while (applied < state.pending.size() && canApply(state.pending[applied])) {
+    SharedState::Pending &insertion = state.pending[applied];
+    apply(state, insertion.key[0].second, std::move(insertion.v));
+    ++applied;
+  }
+  if (applied) {
+    state.pending.erase(state.pending.begin(), state.pending.begin() + std::ptrdiff_t(applied));
+    noteWork(state);
+  }
+}
+
+// Every state's, after something may have completed a subtree (only that lets an insertion
+// that had to wait be applied; a new one is tried where it arrives).
 void SharedStates::settle() {
+  if (!unsettled_)
+    return;
+  unsettled_ = false;
   size_t kept = 0;
   for (SharedState *state : pending_) {
-    size_t applied = 0;
-    while (applied < state->pending.size() && canApply(state->pending[applied])) {
-      SharedState::Pending &insertion = state->pending[applied];
-      apply(*state, insertion.key[0].second, std::move(insertion.v));
-      ++applied;
-    }
-    if (applied) {
-      state->pending.erase(state->pending.begin(), state->pending.begin() + std::ptrdiff_t(applied));
-      noteWork(*state);
-    }
+    flush(*state);
     if (state->pending.empty())
       state->listedPending = false;
     else

@@ -156,8 +156,11 @@ private:
   /// Whether every branch left of the path `key` is explored and every branch of key[0] is
   /// resolved: the insertion can be applied.
   bool canApply(const SharedState::Pending &insertion) const;
+  bool covered(const SharedState &state, size_t through, const std::vector<Event> &v) const;
   void apply(SharedState &state, size_t through, std::vector<Event> v);
-  /// Applies the pending insertions that can be (after anything that completes a subtree).
+  /// Applies the pending insertions that can be: of one state, or (after anything that may
+  /// have completed a subtree) of every state.
+  void flush(SharedState &state);
   void settle();
   SharedState *shallowestOpen();
 
@@ -174,7 +177,8 @@ private:
   bool over_ = false;
   bool cancelled_ = false;
   bool stuck_ = false;
-  uint64_t closings_ = 0; // states whose subtree had work and has none now
+  uint64_t closings_ = 0;   // states whose subtree had work and has none now
+  bool unsettled_ = false; // a subtree may have completed since settle() last ran
 };
 
 } // namespace bpor::optimal
