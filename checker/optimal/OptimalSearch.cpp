@@ -614,8 +614,12 @@ bool OptimalSearch::backtrackToNextBranch() {
     }
     if (log.size() == 0) {
       // A parallel worker goes to wherever a shared state has a branch left.
-      if (sharedStates && goToSharedState(sharedStates->waitForWork()))
-        continue;
+      if (sharedStates) {
+        SharedState *work = sharedStates->waitForWork();
+        sharedSearchOver = !work;
+        if (goToSharedState(work))
+          continue;
+      }
       return false;
     }
     log.pop();
@@ -650,6 +654,11 @@ bool OptimalSearch::hasUnexploredBranch() const {
   return false;
 }
 
-SearchResult OptimalSearch::run() { return runDepthFirst(*this, model, restorer, ledger); }
+SearchResult OptimalSearch::run() {
+  SearchResult result = runDepthFirst(*this, model, restorer, ledger);
+  if (sharedStates && !sharedSearchOver)
+    sharedStates->retire();
+  return result;
+}
 
 } // namespace bpor::optimal

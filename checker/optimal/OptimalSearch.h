@@ -127,6 +127,7 @@ private:
   bool goToSharedState(SharedState *target);
   SharedStates *sharedStates = nullptr;
   bool waitsFirst = false;
+  bool sharedSearchOver = false; // waitForWork said so
   ScheduleStep preferredStep() const;
   bool perChoice() const { return variant == OptimalVariant::Optimal; }
   bool endsExecution(ExecStatus status, const Operation &event) const;

@@ -332,6 +332,12 @@ SharedState *SharedStates::waitForWork() {
   }
 }
 
+void SharedStates::retire() {
+  std::lock_guard<std::mutex> guard(lock_);
+  --busy_;
+  changed_.notify_all();
+}
+
 void SharedStates::cancel() {
   std::lock_guard<std::mutex> guard(lock_);
   cancelled_ = true;

@@ -137,6 +137,10 @@ public:
   /// Ends the search for every worker (one stopped: an error without keepGoing, a limit).
   void cancel();
 
+  /// A worker's search ended other than by waitForWork returning null (it stopped): it is no
+  /// longer busy, so the others do not wait for it.
+  void retire();
+
   size_t numStates() const;
 
   /// The search ended with work left that no rule let any worker do (a defect): the result

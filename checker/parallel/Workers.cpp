@@ -86,8 +86,9 @@ SearchResult runWorkers(const std::vector<Model *> &models, const SearchOptions 
     if (options.progress)
       mine.progress = [&, w](const Statistics &stats) { report(w, stats); };
     results[w] = search(w, *models[w], mine, shared);
-    // An error without keepGoing, or a limit, ends the whole search.
-    if (!results[w].complete) {
+    // An error without keepGoing, or a limit, ends the whole search (the worker that found
+    // the error may have had nothing left itself).
+    if (!results[w].complete || (!options.keepGoing && !results[w].errors.empty())) {
       cancelled.store(true, std::memory_order_relaxed);
       if (onStop)
         onStop();

@@ -17,7 +17,7 @@ using WorkerSearch = std::function<SearchResult(size_t worker, Model &model,
                                                 const ExecutionObserver &observer)>;
 
 /// Runs `search` on every model at once (models[0] on the calling thread). When a worker's
-/// search ends incomplete (an error without keepGoing, a limit) `cancelled` is set, which every
+/// search ends incomplete (a limit) or with an error without keepGoing, `cancelled` is set, which every
 /// worker's limits check reads (SearchOptions::cancelled), and `onStop` is called. The result:
 /// the workers' statistics summed, elapsedSeconds the wall time, the errors of every worker
 /// (those of the others re-derived on models[0], so their traces and places are its own; with

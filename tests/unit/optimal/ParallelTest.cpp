@@ -32,10 +32,11 @@ Explored exploreInParallel(const Program &program, unsigned workers, size_t dept
   return out;
 }
 
-Explored exploreOptimalInParallel(const Program &program, unsigned workers, bool eager) {
+Explored exploreOptimalInParallel(const Program &program, unsigned workers, bool eager,
+                                  bool keepGoing = true) {
   Explored out;
   SearchOptions options;
-  options.keepGoing = true;
+  options.keepGoing = keepGoing;
   std::vector<std::unique_ptr<ProgramModel>> owned;
   std::vector<Model *> models;
   for (unsigned w = 0; w < workers; ++w) {
@@ -184,4 +185,24 @@ TEST(ParallelSearch, OptimalDporAppliesInsertionsInTheSequentialOrder) {
       if (::testing::Test::HasFailure())
         return;
     }
+}
+
+TEST(ParallelSearch, OptimalDporStopsAtTheFirstError) {
+  // Without keepGoing the worker that finds an error stops, whether or not it had shared
+  // anything; the others stop too (a worker that stopped must not be waited for).
+  unsigned withErrors = 0;
+  for (uint64_t seed = 0; seed < validationSeeds(150); ++seed) {
+    Program program = generateProgram(seed, GeneratorOptions());
+    Explored optimal = exploreWith(program, OptimalVariant::Optimal);
+    if (optimal.errorTraces.empty())
+      continue;
+    ++withErrors;
+    for (unsigned workers : {2u, 3u})
+      for (bool eager : {false, true}) {
+        Explored many = exploreOptimalInParallel(program, workers, eager, /*keepGoing=*/false);
+        EXPECT_EQ(many.result.errors.size(), 1u) << "seed " << seed << " workers " << workers;
+        EXPECT_GE(many.result.stats.errors, 1u) << "seed " << seed << " workers " << workers;
+      }
+  }
+  EXPECT_GT(withErrors, 20u);
 }
