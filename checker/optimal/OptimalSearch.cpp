@@ -585,12 +585,18 @@ ExecutionEnd OptimalSearch::classifyBlockedEnd() {
   return ExecutionEnd::Deadlock;
 }
 
+// A parallel worker that waits first meets the initial state only to wait for work: if the
+// program ends there, the first worker counts and reports that execution.
 void OptimalSearch::endExecution(ExecutionEnd end) {
+  if (waitsFirst)
+    return;
   analyseRaces();
   ledger.endExecution(end, events);
 }
 
 void OptimalSearch::reportError(const ErrorInfo &error) {
+  if (waitsFirst)
+    return;
   ledger.reportError(error, events, scheduleOf(frames, events.size()));
 }
 

@@ -275,10 +275,20 @@ int main(int argc, char **argv) {
   std::vector<Model *> workerModels;
   if (options.jobs > 1) {
     const SearchKind *kind = findSearch(options.explorer);
-    if (!kind || !kind->parallel)
+    if ((!kind || !kind->parallel) && options.defaultMode) {
+      // The program chose a search that runs on one thread (spin loops): run it, say so.
+      if (!options.json)
+        std::cout << fmt::format("bporcheck: -j {}: this program needs the {} search, which runs "
+                                 "on one thread\n",
+                                 options.jobs, options.explorer);
+      options.jobs = 1;
+    } else if (!kind || !kind->parallel) {
       return fail(BadInput, fmt::format("-j {}: the {} search runs on one thread; -j divides "
                                         "--search=optimal and --search=source",
                                         options.jobs, options.explorer));
+    }
+  }
+  if (options.jobs > 1) {
     for (unsigned w = 1; w < options.jobs; ++w) {
       std::shared_ptr<Execution> worker = built.newExecution();
       if (!worker)

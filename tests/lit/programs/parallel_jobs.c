@@ -3,7 +3,9 @@
 // write x and read it back, (3!)^2; with the assertion, 29 finished and 16 that fail it), none
 // sleep-set blocked for optimal DPOR, the same errors, found by any worker and reported with
 // the first model's trace.
-// The searches that do not divide their tree refuse -j.
+// The searches that do not divide their tree refuse -j; a program whose spin loop makes the
+// default mode choose the stateful search runs it on one thread and says so. A program that
+// fails before its first visible operation is one execution, whoever finds it.
 // RUN: %bporcheck --no-progress -j 1 %s | %FileCheck --check-prefix=ONE %s
 // RUN: %bporcheck --no-progress -j 2 %s | %FileCheck --check-prefix=TWO %s
 // RUN: %bporcheck --no-progress --jobs=3 --search=source %s | %FileCheck --check-prefix=THREE %s
@@ -22,7 +24,13 @@
 // BUG: finished: 29, {{.*}} errors: 16
 // FIRST: thread {{[0-9]}}  load global x = 2
 // FIRST: verdict: error (assertion failure)
+// RUN: %bporcheck --no-progress -j 2 -DSPIN %s | %FileCheck --check-prefix=SPIN %s
+// RUN: not %bporcheck --no-progress -j 2 -DEARLY %s | %FileCheck --check-prefix=EARLY %s
 // REFUSED: -j 2: the dpor search runs on one thread; -j divides --search=optimal and --search=source
+// SPIN: -j 2: this program needs the stateful search, which runs on one thread
+// SPIN: verdict: ok: no error in any schedule (stateful search,
+// EARLY: verdict: error (assertion failure)
+// EARLY-NEXT: executions: 1
 #include <assert.h>
 #include <pthread.h>
 
@@ -38,7 +46,25 @@ void *worker(void *arg) {
   return (void *)(long)seen;
 }
 
+#ifdef SPIN
+volatile int flag;
+void *setter(void *arg) {
+  flag = 1;
+  return arg;
+}
+#endif
+
 int main(void) {
+#ifdef EARLY
+  assert(x == 1);
+#endif
+#ifdef SPIN
+  pthread_t s;
+  pthread_create(&s, 0, setter, 0);
+  while (!flag)
+    ;
+  pthread_join(s, 0);
+#endif
   pthread_t t[3];
   for (long k = 0; k < 3; k++)
     pthread_create(&t[k], 0, worker, (void *)k);
