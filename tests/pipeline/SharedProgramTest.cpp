@@ -126,25 +126,39 @@ TEST(SharedProgram, SymbolicModelsSearchedTogether) {
   EXPECT_GT(executions, 6u);
 }
 
-TEST(SharedProgram, ParallelSearchFindsWhatOptimalDporFindsAlone) {
+/// Generated C programs (seeds 0-11, nondet values 0 and 1), each built once, searched alone by
+/// optimal DPOR; `check` gets the program, that result and three models over the program.
+template <typename Check> uint64_t withThreeModels(Check check) {
   tool::ModelConfig config;
   config.nondetValues = {0, 1};
-  uint64_t divided = 0, withErrors = 0;
+  uint64_t withErrors = 0;
   for (uint64_t seed = 0; seed < 12; ++seed) {
     CProgram program = generateCProgram(seed, CGeneratorOptions());
     llvm::LLVMContext context;
     tool::BuiltModel built = build(program, config, context);
-    ASSERT_TRUE(built.model) << built.error;
+    EXPECT_TRUE(built.model) << built.error;
+    if (!built.model)
+      return withErrors;
     Explored alone = search(*built.model);
-    ASSERT_TRUE(alone.complete) << seed;
+    EXPECT_TRUE(alone.complete) << seed;
     withErrors += !alone.errors.empty();
     std::shared_ptr<Execution> second = built.newExecution(), third = built.newExecution();
     std::vector<Model *> models{built.model.get(), second.get(), third.get()};
+    check(seed, program, alone, models);
+  }
+  return withErrors;
+}
+
+TEST(SharedProgram, ParallelSearchFindsWhatOptimalDporFindsAlone) {
+  uint64_t divided = 0;
+  uint64_t withErrors = withThreeModels([&](uint64_t seed, const CProgram &program,
+                                            const Explored &alone,
+                                            const std::vector<Model *> &models) {
     for (size_t depth : {1u, 3u, 8u}) {
       ParallelStatistics statistics;
-      Explored parallel = summary(exploreSourceDporInParallel(models, searchOptions(), {},
-                                                              &statistics, depth),
-                                  *built.model);
+      Explored parallel = summary(
+          exploreSourceDporInParallel(models, searchOptions(), {}, &statistics, depth),
+          *models[0]);
       divided += statistics.workers == 3;
       EXPECT_TRUE(parallel.complete) << seed;
       EXPECT_EQ(parallel.finished, alone.finished)
@@ -152,30 +166,21 @@ TEST(SharedProgram, ParallelSearchFindsWhatOptimalDporFindsAlone) {
       EXPECT_TRUE(parallel.errors == alone.errors)
           << "seed " << seed << " depth " << depth << "\n" << program.source;
     }
-  }
+  });
   EXPECT_GT(divided, 12u);
   EXPECT_GT(withErrors, 0u);
 }
 
 TEST(SharedProgram, ParallelOptimalDporExploresWhatItExploresAlone) {
-  tool::ModelConfig config;
-  config.nondetValues = {0, 1};
-  uint64_t shared = 0, withErrors = 0;
-  for (uint64_t seed = 0; seed < 12; ++seed) {
-    CProgram program = generateCProgram(seed, CGeneratorOptions());
-    llvm::LLVMContext context;
-    tool::BuiltModel built = build(program, config, context);
-    ASSERT_TRUE(built.model) << built.error;
-    Explored alone = search(*built.model);
-    ASSERT_TRUE(alone.complete) << seed;
-    withErrors += !alone.errors.empty();
-    std::shared_ptr<Execution> second = built.newExecution(), third = built.newExecution();
-    std::vector<Model *> models{built.model.get(), second.get(), third.get()};
+  uint64_t shared = 0;
+  uint64_t withErrors = withThreeModels([&](uint64_t seed, const CProgram &program,
+                                            const Explored &alone,
+                                            const std::vector<Model *> &models) {
     for (bool eager : {false, true}) {
       ParallelStatistics statistics;
       SearchResult result =
           exploreOptimalInParallel(models, searchOptions(), {}, &statistics, eager);
-      Explored parallel = summary(result, *built.model);
+      Explored parallel = summary(result, *models[0]);
       shared += statistics.units;
       EXPECT_TRUE(parallel.complete) << seed;
       EXPECT_EQ(parallel.executions, alone.executions)
@@ -185,7 +190,7 @@ TEST(SharedProgram, ParallelOptimalDporExploresWhatItExploresAlone) {
       EXPECT_TRUE(parallel.errors == alone.errors)
           << "seed " << seed << (eager ? " eager" : "") << "\n" << program.source;
     }
-  }
+  });
   EXPECT_GT(shared, 12u);
   EXPECT_GT(withErrors, 0u);
 }

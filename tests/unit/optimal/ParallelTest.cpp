@@ -17,18 +17,26 @@ using namespace bpor::testing;
 
 namespace {
 
+/// One model of `program` per worker.
+struct WorkerModels {
+  WorkerModels(const Program &program, unsigned workers) {
+    for (unsigned w = 0; w < workers; ++w) {
+      owned.push_back(std::make_unique<ProgramModel>(program));
+      models.push_back(owned.back().get());
+    }
+  }
+  std::vector<std::unique_ptr<ProgramModel>> owned;
+  std::vector<Model *> models;
+};
+
 Explored exploreInParallel(const Program &program, unsigned workers, size_t depth,
                            ParallelStatistics *statistics = nullptr) {
   Explored out;
   SearchOptions options;
   options.keepGoing = true;
-  std::vector<std::unique_ptr<ProgramModel>> owned;
-  std::vector<Model *> models;
-  for (unsigned w = 0; w < workers; ++w) {
-    owned.push_back(std::make_unique<ProgramModel>(program));
-    models.push_back(owned.back().get());
-  }
-  out.result = exploreSourceDporInParallel(models, options, recorder(out), statistics, depth);
+  WorkerModels workerModels(program, workers);
+  out.result = exploreSourceDporInParallel(workerModels.models, options, recorder(out),
+                                           statistics, depth);
   return out;
 }
 
@@ -37,13 +45,9 @@ Explored exploreOptimalInParallel(const Program &program, unsigned workers, bool
   Explored out;
   SearchOptions options;
   options.keepGoing = keepGoing;
-  std::vector<std::unique_ptr<ProgramModel>> owned;
-  std::vector<Model *> models;
-  for (unsigned w = 0; w < workers; ++w) {
-    owned.push_back(std::make_unique<ProgramModel>(program));
-    models.push_back(owned.back().get());
-  }
-  out.result = bpor::exploreOptimalInParallel(models, options, recorder(out), nullptr, eager);
+  WorkerModels workerModels(program, workers);
+  out.result =
+      bpor::exploreOptimalInParallel(workerModels.models, options, recorder(out), nullptr, eager);
   return out;
 }
 
