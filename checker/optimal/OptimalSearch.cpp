@@ -13,11 +13,8 @@ namespace bpor::optimal {
 OptimalSearch::OptimalSearch(Model &model, const SearchOptions &options, OptimalVariant variant,
                              const ExecutionObserver *observer, SharedStates *shared,
                              bool waitsFirst)
-    : model(model), options(options), variant(variant), restorer(model, options.checkpoints),
-      ledger(this->options, observer) {
-  sharedStates = shared;
-  this->waitsFirst = waitsFirst;
-}
+    : sharedStates(shared), waitsFirst(waitsFirst), model(model), options(options),
+      variant(variant), restorer(model, options.checkpoints), ledger(this->options, observer) {}
 
 // ---- States ---------------------------------------------------------------------------------
 
