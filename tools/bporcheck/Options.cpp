@@ -229,6 +229,13 @@ cl::opt<bool> PrintOutput("print-output",
                           cl::cat(Category));
 cl::opt<bool> NoProgress("no-progress", cl::desc("No progress line on stderr"),
                          cl::cat(Category));
+cl::opt<std::string> Checkpoints(
+    "checkpoints",
+    cl::desc("How the depth-first searches return to a state to explore another branch: "
+             "adaptive (restore a checkpoint where re-stepping from the one above would cost "
+             "more than twice a checkpoint; the default), every (a checkpoint in every state), "
+             "never (re-step the whole prefix); for measuring, each gives the same executions"),
+    cl::init("adaptive"), cl::cat(Category));
 cl::opt<unsigned> StackLimit("stack-limit",
                              cl::desc("Maximum call depth of a thread (0: the default)"),
                              cl::init(0), cl::cat(Category));
@@ -542,6 +549,16 @@ bool parseOptions(int argc, char **argv, Options &options) {
   options.search.threadStartOptimization = !NoThreadStartOptimization;
   options.search.alternativeThread = !NoAlternativeThread;
   options.search.checkInvariants = CheckInvariants;
+
+  if (Checkpoints == "adaptive")
+    options.search.checkpoints = CheckpointPolicy::Adaptive;
+  else if (Checkpoints == "every")
+    options.search.checkpoints = CheckpointPolicy::EveryState;
+  else if (Checkpoints == "never")
+    options.search.checkpoints = CheckpointPolicy::Never;
+  else
+    return usageError(
+        fmt::format("unknown --checkpoints={} (expected adaptive, every or never)", Checkpoints));
 
   options.search.maxDepth = MaxDepth;
   options.maxDepthGiven = MaxDepth.getNumOccurrences() != 0;
