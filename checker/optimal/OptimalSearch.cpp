@@ -346,7 +346,9 @@ bool OptimalSearch::stepAndEnter(ScheduleStep step) {
     for (const Event &q : frames[top].sleep)
       if (!conflicts(q, event))
         after.sleep.push_back(q);
-    if (variant == OptimalVariant::Optimal)
+    // An empty subtree (a leaf was taken) leaves the frame its own storage: the leaf the next
+    // state usually gets then allocates nothing.
+    if (variant == OptimalVariant::Optimal && !frames[top].branchSubtree.empty())
       after.wakeup.swap(frames[top].branchSubtree);
   }
   if (running) {
