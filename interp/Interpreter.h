@@ -6,6 +6,7 @@
 // function, is stopped by a handler, or faults.
 #pragma once
 
+#include "core/CopyVector.h"
 #include "core/Outcome.h"
 #include "interp/ExternalCall.h"
 #include "interp/Program.h"
@@ -60,33 +61,33 @@ struct ThreadState {
   uint32_t threadId = 0; // owner of its stack objects (Memory::allocate)
   uint64_t user = 0;     // free for the runtime
   RunResult status = RunResult::Ready;
-  std::vector<Frame> frames;
-  std::vector<Slot> slots;
-  std::vector<Address> allocas;  // live stack objects, innermost last
-  std::vector<Slot> returnValue; // after Returned
+  CopyVector<Frame> frames;
+  CopyVector<Slot> slots;
+  CopyVector<Address> allocas;  // live stack objects, innermost last
+  CopyVector<Slot> returnValue; // after Returned
   /// Scratch: flattened arguments of a call to a defined function with byval
   /// or variadic arguments (external calls read theirs in the frame).
-  std::vector<Slot> callArgs;
+  CopyVector<Slot> callArgs;
   Fault fault;  // after Fault
   uint64_t instructions = 0; // executed so far (statistics)
   /// Symbolic mode only (Interpreter::setSymbolic): the expression of each slot (0: concrete),
   /// as long as `slots`; the shadows of callArgs; the decision a Paused thread stands at.
-  std::vector<ExprId> shadows;
-  std::vector<ExprId> callArgShadows;
-  std::vector<ExprId> returnShadows; // of returnValue
+  CopyVector<ExprId> shadows;
+  CopyVector<ExprId> callArgShadows;
+  CopyVector<ExprId> returnShadows; // of returnValue
   PendingDecision decision;
   /// C++ exceptions (Unwind.cpp): what the landing pad the thread unwound to receives, and the
   /// exceptions thrown and not yet caught by a handler (object, type info): a cleanup's
   /// `resume` names only the object.
   Address landedObject = 0;
   uint32_t landedSelector = 0;
-  std::vector<std::pair<Address, Address>> exceptionsInFlight;
+  CopyVector<std::pair<Address, Address>> exceptionsInFlight;
   /// setjmp (Jump.cpp): where each jmp_buf set by this thread returns to.
   struct JumpTarget {
     uint32_t depth, function, base, pc, allocas;
     bool operator==(const JumpTarget &) const = default;
   };
-  std::vector<JumpTarget> jumpTargets;
+  CopyVector<JumpTarget> jumpTargets;
 };
 
 struct InterpreterOptions {

@@ -2,6 +2,7 @@
 // synchronisation semantics need (where it waits, what it returned, whether it was joined).
 #pragma once
 
+#include "core/CopyVector.h"
 #include "core/Operation.h"
 #include "interp/Interpreter.h"
 #include "runtime/Externals.h"
@@ -69,14 +70,14 @@ struct ProgramThread {
   Address barrier = 0;
   uint64_t barrierGeneration = 0;
   /// Thread-specific data (pthread_setspecific): key -> value.
-  std::vector<std::pair<uint32_t, Slot>> specific;
+  CopyVector<std::pair<uint32_t, Slot>> specific;
   /// This thread's copies of thread-local globals: (global's address, copy). Thread 0 uses the
   /// globals themselves.
-  std::vector<std::pair<Address, Address>> threadLocals;
+  CopyVector<std::pair<Address, Address>> threadLocals;
   /// This thread's errno (a 4-byte object made on first use), 0 before.
   Address errnoObject = 0;
   /// __cxa_thread_atexit handlers (C++ thread_local destructors), run last-registered first.
-  std::vector<ExitHandler> threadExitHandlers;
+  CopyVector<ExitHandler> threadExitHandlers;
   /// Nondet calls made so far (symbolic mode names the n-th call's symbol by it).
   uint32_t nondetCalls = 0;
   /// Performer::AtCall: the visible step of the call the thread stands at was just taken, so the
