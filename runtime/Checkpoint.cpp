@@ -3,6 +3,12 @@
 // a checkpoint is a copy of each and restore() assigns them back. Assignment reuses the
 // Execution's buffers, so restoring allocates little once the run has grown to the saved size.
 //
+// Thread records are the largest part, and a step changes few of them (ThreadTable.h gives each
+// a version that changes when it may change): a checkpoint shares the copy of every thread that
+// did not change since that copy was made (from one state to the next, all but the one that
+// stepped and the threads it created or joined), and restore() copies back only the records
+// whose versions differ from the saved ones.
+//
 // What is not saved is not state: the program, the options, the interpreter (it holds no
 // per-run data) and the interned location table (ids stay stable for the Execution's life).
 #include "runtime/Execution.h"
@@ -11,14 +17,65 @@
 
 namespace bpor {
 
+struct Execution::ThreadCopy {
+  ProgramThread record;
+  uint32_t users = 0; // checkpoints holding it, plus the Execution's latestCopies_
+};
+
+// The copies of one Execution's thread records. A copy no checkpoint uses is kept for reuse, so
+// that copying into it reuses its vectors' storage. Shared by the Execution and its
+// checkpoints, whichever is destroyed last.
+class Execution::ThreadCopies {
+public:
+  /// A copy of `record` with one user.
+  ThreadCopy *copyOf(const ProgramThread &record) {
+    ThreadCopy *copy;
+    if (unused_.empty()) {
+      all_.push_back(std::make_unique<ThreadCopy>());
+      copy = all_.back().get();
+    } else {
+      copy = unused_.back();
+      unused_.pop_back();
+    }
+    copy->record = record;
+    copy->users = 1;
+    return copy;
+  }
+  static ThreadCopy *use(ThreadCopy *copy) {
+    ++copy->users;
+    return copy;
+  }
+  void release(ThreadCopy *copy) {
+    if (copy && --copy->users == 0)
+      unused_.push_back(copy);
+  }
+  /// Makes `held` (a user of what it holds) hold `copy` instead.
+  void hold(ThreadCopy *&held, ThreadCopy *copy) {
+    if (held == copy)
+      return;
+    release(held);
+    held = use(copy);
+  }
+
+private:
+  std::vector<std::unique_ptr<ThreadCopy>> all_;
+  std::vector<ThreadCopy *> unused_;
+};
+
 class Execution::Checkpoint final : public ModelCheckpoint {
 public:
   explicit Checkpoint(const Execution &owner) : owner(&owner) {}
+  ~Checkpoint() override {
+    for (ThreadCopy *copy : threads)
+      copies->release(copy);
+  }
 
   size_t bytes() const override {
+    // A thread's copy is counted in every checkpoint that shares it (an overestimate).
     size_t total = sizeof(*this) + memory.bytes() + output.capacity() +
-                   threads.capacity() * sizeof(ProgramThread);
-    for (const ProgramThread &thread : threads) {
+                   threads.size() * sizeof(ProgramThread);
+    for (const ThreadCopy *copy : threads) {
+      const ProgramThread &thread = copy->record;
       const ThreadState &state = thread.state;
       total += state.frames.capacity() * sizeof(Frame) +
                (state.slots.capacity() + state.returnValue.capacity() + state.callArgs.capacity()) *
@@ -38,7 +95,9 @@ public:
 
   const Execution *owner;
   Memory::Snapshot memory;
-  std::vector<ProgramThread> threads; // the first numThreads_
+  /// The first numThreads_ records, each a user of its copy.
+  std::shared_ptr<ThreadCopies> copies;
+  std::vector<ThreadCopy *> threads;
   ExecStatus status = ExecStatus::Running;
   ErrorInfo error;
   int exitCode = 0;
@@ -55,9 +114,9 @@ public:
   runtime::SyncTable<runtime::Semaphore> semaphores;
   runtime::SyncTable<OnceState> onces;
   uint32_t nextKey = 1;
-  std::vector<Address> keyDestructors;
+  CopyVector<Address> keyDestructors;
   runtime::RaceDetector races;
-  std::vector<WatchedAccess> sectionWatch;
+  CopyVector<WatchedAccess> sectionWatch;
   bool racesFenced = false, racesRelaxed = false;
 };
 
@@ -73,9 +132,23 @@ bool Execution::checkpointInto(ModelCheckpoint &into) const {
   // Taken between steps: no handler is running and no step's transient flags are set.
   assert(!insideRun_);
   memory_.save(saved.memory);
-  saved.threads.resize(numThreads_);
-  for (ThreadId t = 0; t < numThreads_; ++t)
-    saved.threads[t] = *threads_[t];
+  if (!threadCopies_)
+    threadCopies_ = std::make_shared<ThreadCopies>();
+  if (!saved.copies)
+    saved.copies = threadCopies_;
+  if (latestCopies_.size() < numThreads_)
+    latestCopies_.resize(numThreads_, nullptr);
+  for (size_t t = numThreads_; t < saved.threads.size(); ++t)
+    threadCopies_->release(saved.threads[t]);
+  saved.threads.resize(numThreads_, nullptr);
+  for (ThreadId t = 0; t < numThreads_; ++t) {
+    ThreadCopy *&latest = latestCopies_[t];
+    if (!latest || latest->record.version != threads_[t].version) {
+      threadCopies_->release(latest);
+      latest = threadCopies_->copyOf(threads_[t]);
+    }
+    threadCopies_->hold(saved.threads[t], latest);
+  }
   saved.status = status_;
   saved.error = error_;
   saved.exitCode = exitCode_;
@@ -107,10 +180,13 @@ void Execution::restore(const ModelCheckpoint &checkpoint) {
   assert(saved.owner == this && "a checkpoint of another model");
   memory_.restore(saved.memory);
   numThreads_ = ThreadId(saved.threads.size());
-  while (threads_.size() < numThreads_)
-    threads_.push_back(std::make_unique<ProgramThread>());
-  for (ThreadId t = 0; t < numThreads_; ++t)
-    *threads_[t] = saved.threads[t];
+  threads_.reserve(numThreads_);
+  if (latestCopies_.size() < numThreads_)
+    latestCopies_.resize(numThreads_, nullptr);
+  for (ThreadId t = 0; t < numThreads_; ++t) {
+    threads_.restoreCopy(t, saved.threads[t]->record);
+    threadCopies_->hold(latestCopies_[t], saved.threads[t]);
+  }
   status_ = saved.status;
   error_ = saved.error;
   exitCode_ = saved.exitCode;

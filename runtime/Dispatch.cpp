@@ -136,7 +136,7 @@ CallOutcome Execution::stopAtFailedAssume(ProgramThread &thread) {
 }
 
 CallOutcome Execution::call(ThreadState &state, const ExternalCall &call, Slot *result) {
-  ProgramThread &thread = *threads_[state.threadId];
+  ProgramThread &thread = threads_.modify(state.threadId);
   CallOutcome outcome = prepare(thread, call, result);
   if (outcome != CallOutcome::Pause || thread.atomicDepth == 0)
     return outcome;

@@ -84,31 +84,30 @@ void Execution::startMain() {
 
 Execution::ProgramThread &Execution::newThread() {
   ThreadId id = numThreads_++;
-  if (threads_.size() < numThreads_)
-    threads_.push_back(std::make_unique<ProgramThread>());
-  ProgramThread &thread = *threads_[id];
+  threads_.reserve(numThreads_);
+  ProgramThread &thread = threads_.modify(id);
   thread.reset(id);
   return thread;
 }
 
 bool Execution::isAlive(ThreadId thread) const {
-  return thread < numThreads_ && threads_[thread]->stage != Stage::Terminated;
+  return thread < numThreads_ && threads_[thread].stage != Stage::Terminated;
 }
 
 bool Execution::isEnabled(ThreadId thread) const {
   if (status_ != ExecStatus::Running || thread >= numThreads_)
     return false;
-  return isEnabledThread(*threads_[thread]);
+  return isEnabledThread(threads_[thread]);
 }
 
-const Operation &Execution::pending(ThreadId thread) const { return threads_[thread]->pending; }
+const Operation &Execution::pending(ThreadId thread) const { return threads_[thread].pending; }
 
 const Operation &Execution::step(ThreadId id, uint32_t choice) {
   if (id >= numThreads_) {
     event_ = Operation{};
     return event_;
   }
-  ProgramThread &thread = *threads_[id];
+  ProgramThread &thread = threads_.modify(id);
   event_ = thread.pending;
   if (status_ != ExecStatus::Running || !isEnabledThread(thread) ||
       choice >= thread.pending.numChoices)
@@ -155,7 +154,7 @@ void Execution::showOutputIfEnded() {
     return;
   if (status_ == ExecStatus::Running) // ended only if deadlocked
     for (ThreadId t = 0; t < numThreads_; ++t)
-      if (isEnabledThread(*threads_[t]))
+      if (isEnabledThread(threads_[t]))
         return;
   outputShown_ = true;
   std::fwrite(output_.data(), 1, output_.size(), stdout);
@@ -255,8 +254,8 @@ void Execution::runThread(ProgramThread &thread) {
     return; // the common case: no scan of every thread per step
   childAwaitsInitialRun_ = false;
   for (ThreadId t = 0; t < numThreads_ && status_ == ExecStatus::Running; ++t) {
-    ProgramThread &child = *threads_[t];
-    if (child.needsInitialRun) {
+    if (threads_[t].needsInitialRun) {
+      ProgramThread &child = threads_.modify(t);
       child.needsInitialRun = false;
       runThread(child);
     }
@@ -309,7 +308,7 @@ void Execution::terminate(ProgramThread &thread) {
   thread.state.allocas.clear();
   releaseThreadObjects(thread);
   for (ThreadId t = 0; t < numThreads_; ++t)
-    if (threads_[t]->stage != Stage::Terminated)
+    if (threads_[t].stage != Stage::Terminated)
       return;
   if (checkLeaksAtExit(thread))
     status_ = ExecStatus::Finished;
@@ -318,7 +317,7 @@ void Execution::terminate(ProgramThread &thread) {
 Execution::ProgramThread *Execution::threadFromHandle(uint64_t handle) {
   if (handle == 0 || handle > numThreads_)
     return nullptr;
-  return threads_[handle - 1].get();
+  return &threads_.modify(ThreadId(handle - 1));
 }
 
 void Execution::fail(ErrorKind kind, const ProgramThread &thread, uint32_t location,

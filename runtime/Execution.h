@@ -15,6 +15,7 @@
 #include "interp/Interpreter.h"
 #include "interp/Program.h"
 #include "runtime/ProgramThread.h"
+#include "runtime/ThreadTable.h"
 #include "runtime/SymbolicState.h"
 #include "runtime/race/RaceDetector.h"
 #include "runtime/sync/Barrier.h"
@@ -250,6 +251,9 @@ public:
 
 private:
   class Checkpoint;
+  /// Copies of thread records shared by checkpoints (Checkpoint.cpp).
+  class ThreadCopies;
+  struct ThreadCopy;
   using ProgramThread = runtime::ProgramThread;
   using Request = runtime::Request;
 
@@ -310,8 +314,8 @@ private:
   enum class ExitPhase : uint8_t { None, Exit, QuickExit };
   /// The process-wide part of a run's state that libc keeps: exit handlers and the clock.
   struct ProcessState {
-    std::vector<runtime::ExitHandler> atexit;      // atexit, __cxa_atexit: registration order
-    std::vector<runtime::ExitHandler> atQuickExit; // at_quick_exit
+    CopyVector<runtime::ExitHandler> atexit;      // atexit, __cxa_atexit: registration order
+    CopyVector<runtime::ExitHandler> atQuickExit; // at_quick_exit
     uint32_t destructorsRun = 0;                   // of program_.destructors()
     ExitPhase phase = ExitPhase::None;             // set once exit()/quick_exit() has begun
     ThreadId exitingThread = NoThread;             // the thread running the handlers
@@ -430,7 +434,11 @@ private:
   Memory memory_;
   Address mainFunction_ = 0;
   std::unique_ptr<Interpreter> interp_;
-  std::vector<std::unique_ptr<ProgramThread>> threads_; // [0, numThreads_) are live this run
+  runtime::ThreadTable threads_; // [0, numThreads_) are live this run
+  /// Checkpoints: the copies of thread records they share, and per thread the latest copy
+  /// (shared by the next checkpoint if the thread's version is still the copy's).
+  mutable std::shared_ptr<ThreadCopies> threadCopies_;
+  mutable std::vector<ThreadCopy *> latestCopies_;
   ThreadId numThreads_ = 0;
   ExecStatus status_ = ExecStatus::Running;
   ErrorInfo error_;
@@ -503,7 +511,7 @@ private:
     Access access;
     uint32_t location = 0;
   };
-  std::vector<WatchedAccess> sectionWatch_;
+  CopyVector<WatchedAccess> sectionWatch_;
   /// Whether thread's pending (or just performed) data access is atomic, and its ordering.
   bool accessIsAtomic(const ProgramThread &thread, const Operation &op, uint64_t &order) const;
   bool racesFenced_ = false;  // a fence with acquire or release order was executed
@@ -523,7 +531,7 @@ private:
   };
   runtime::SyncTable<OnceState> onces_;
   uint32_t nextKey_ = 1;
-  std::vector<Address> keyDestructors_; // by key; 0: none (or the key was deleted)
+  CopyVector<Address> keyDestructors_; // by key; 0: none (or the key was deleted)
 
   /// Locations interned from debug info, numbered after the program's own location table;
   /// kept across restarts so that ids are stable.

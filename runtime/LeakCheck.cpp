@@ -84,11 +84,11 @@ struct LeakScan {
 /// definite only if all registers miss the object, and the answer undecided if only the live
 /// ones do.
 static void reachStacks(LeakScan &scan, const Program &program,
-                        const std::vector<std::unique_ptr<ProgramThread>> &threads,
+                        const runtime::ThreadTable &threads,
                         ThreadId numThreads, bool liveOnly) {
   scan.rootsOfKind(ObjectKind::Stack);
   for (ThreadId t = 0; t < numThreads; ++t) {
-    const ProgramThread &thread = *threads[t];
+    const ProgramThread &thread = threads[t];
     if (thread.stage == Stage::Terminated)
       continue;
     for (const Frame &frame : thread.state.frames) {

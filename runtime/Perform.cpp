@@ -129,7 +129,7 @@ bool Execution::isEnabledThread(const ProgramThread &thread) const {
     // the step reports it.
     if (a[0] == 0 || a[0] > numThreads_ || a[0] - 1 == self)
       return true;
-    const ProgramThread &target = *threads_[a[0] - 1];
+    const ProgramThread &target = threads_[ThreadId(a[0] - 1)];
     return target.stage == Stage::Terminated || target.detached || target.joined;
   }
   case Enabling::FutexWordChanged: {
@@ -243,7 +243,7 @@ void Execution::noteUndefinedRead(const ProgramThread &thread, Address address, 
 // The interpreter's plain load of a private local of the program that nothing wrote (every
 // byte of it: a value partly written is a small struct copied with its padding).
 void Execution::readUnwritten(const ThreadState &state) {
-  countUndefinedRead(currentLocation(*threads_[state.threadId]));
+  countUndefinedRead(currentLocation(threads_[state.threadId]));
 }
 
 void Execution::countUndefinedRead(uint32_t location) {
@@ -418,7 +418,6 @@ Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &resu
       child.needsInitialRun = childAwaitsInitialRun_ = true;
     else
       runThread(child);
-    // newThread() may have grown threads_, but ProgramThreads are stable (held by pointer).
     return status_ == ExecStatus::Running ? Performed::Complete : Performed::Stopped;
   }
   case Ext::ThreadJoin: {

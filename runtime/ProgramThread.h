@@ -46,6 +46,8 @@ struct ExitHandler {
 };
 
 struct ProgramThread {
+  /// Set by ThreadTable only: records with one version are equal (ThreadTable.h).
+  uint64_t version = 0;
   ThreadState state;
   Operation pending;
   Request request;

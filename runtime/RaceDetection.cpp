@@ -243,7 +243,7 @@ void Execution::endStepForRaces(ProgramThread &thread) {
     return;
   }
   for (ThreadId t = 0; t < numThreads_ && status_ == ExecStatus::Running; ++t) {
-    const ProgramThread &other = *threads_[t];
+    const ProgramThread &other = threads_[t];
     if (t == self || other.stage == Stage::Terminated || !isDataAccess(other.pending.kind))
       continue;
     uint64_t order = 0;
@@ -269,7 +269,7 @@ void Execution::endStepForRaces(ProgramThread &thread) {
   }
   // Plain accesses made while another thread's section is pending: compared when it runs.
   for (ThreadId t = 0; t < numThreads_; ++t) {
-    const ProgramThread &other = *threads_[t];
+    const ProgramThread &other = threads_[t];
     if (t == self || other.stage == Stage::Terminated || other.pending.kind != OpKind::AtomicBlock)
       continue;
     for (const StepAccess &done : stepAccesses_)

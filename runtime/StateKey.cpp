@@ -184,7 +184,7 @@ bool Execution::stateKey(std::string &key) const {
 
   for (ThreadId t = 0; t < numThreads_; ++t) {
     part = out.beginPart();
-    writeThreadPart(out, *threads_[t]);
+    writeThreadPart(out, threads_[t]);
     out.endPart(part);
   }
   return true;

@@ -250,7 +250,7 @@ Execution::Performed Execution::performDecision(ProgramThread &thread, uint32_t 
 
 void Execution::refreshConcreteValues() {
   for (ThreadId t = 0; t < numThreads_; ++t) {
-    ProgramThread &thread = *threads_[t];
+    ProgramThread &thread = threads_.modify(t);
     ThreadState &state = thread.state;
     for (size_t i = 0; i < state.shadows.size(); ++i)
       if (state.shadows[i] != ConcreteValue)
@@ -310,7 +310,7 @@ void Execution::drawUnwrittenBytes(ProgramThread &thread, Address address, uint6
 
 void Execution::drawUnwritten(ThreadState &state, Address first, uint64_t size) {
   if (symbolic_)
-    drawUnwrittenRange(*threads_[state.threadId], first, size);
+    drawUnwrittenRange(threads_.modify(state.threadId), first, size);
 }
 
 void Execution::drawUnwrittenRange(ProgramThread &thread, Address address, uint64_t size) {

@@ -2,6 +2,7 @@
 // checkpoints copy it: where the path condition stands and which nondet inputs were drawn.
 #pragma once
 
+#include "core/CopyVector.h"
 #include "core/Operation.h"
 #include "interp/Symbolic.h"
 
@@ -22,7 +23,7 @@ struct NondetInput {
 
 struct SymbolicState {
   uint32_t path = 0; // a symbolic::PathId; 0 is the empty path condition
-  std::vector<NondetInput> inputs;
+  CopyVector<NondetInput> inputs;
   uint32_t steps = 0; // steps taken in this execution
 };
 

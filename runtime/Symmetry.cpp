@@ -36,7 +36,7 @@ std::string Execution::symmetryObstacle() const {
   if (atomicOwner_ != NoThread || process_.exitingThread != NoThread)
     return "a thread inside an atomic block or running exit handlers";
   for (ThreadId t = 1; t < numThreads_; ++t) {
-    const ProgramThread &thread = *threads_[t];
+    const ProgramThread &thread = threads_[t];
     const char *what = thread.needsInitialRun                  ? "has not started"
                        : !thread.specific.empty()                ? "has thread-specific data"
                        : !thread.threadExitHandlers.empty()      ? "has exit handlers"
@@ -61,12 +61,12 @@ std::string Execution::symmetryObstacle() const {
   for (ThreadId t = 0; t < numThreads_ && found.empty(); ++t) {
     memory_.forEachWord(memory_.groupObjects(t),
                         [&](uint64_t word) { check(word, t, "a thread's object"); });
-    const ThreadState &state = threads_[t]->state;
+    const ThreadState &state = threads_[t].state;
     for (Slot slot : state.slots)
       check(slot, t, "a thread's register");
-    for (Slot slot : threads_[t]->request.args)
+    for (Slot slot : threads_[t].request.args)
       check(slot, t, "a thread's pending call");
-    check(threads_[t]->exitValue, t, "a thread's exit value");
+    check(threads_[t].exitValue, t, "a thread's exit value");
   }
   return found;
 }
@@ -101,7 +101,7 @@ void Execution::relocateThread(ProgramThread &thread, ThreadId from, ThreadId to
 void Execution::threadPartKey(ThreadId thread, std::string &key) const {
   // The part as it would be under one fixed number, so that equal parts give equal bytes.
   const ThreadId reference = memory_.maxAllocatingThreads() - 1;
-  ProgramThread copy = *threads_[thread];
+  ProgramThread copy = threads_[thread];
   relocateThread(copy, thread, reference);
   std::vector<MemoryObject> objects = memory_.groupObjects(thread);
   memory_.relocateGroup(objects, thread, reference);
@@ -119,17 +119,16 @@ void Execution::rearrangeThreads(std::span<const ThreadId> order) {
   groups.reserve(order.size());
   for (size_t i = 0; i < order.size(); ++i) {
     ThreadId from = order[i], to = ThreadId(i + 1);
-    moved.push_back(*threads_[from]);
+    moved.push_back(threads_[from]);
     relocateThread(moved.back(), from, to);
     groups.push_back(memory_.groupObjects(from));
     memory_.relocateGroup(groups.back(), from, to);
   }
   memory_.replaceGroups(1, std::move(groups));
   numThreads_ = ThreadId(order.size() + 1);
-  while (threads_.size() < numThreads_)
-    threads_.push_back(std::make_unique<ProgramThread>());
+  threads_.reserve(numThreads_);
   for (size_t i = 0; i < moved.size(); ++i)
-    *threads_[i + 1] = std::move(moved[i]);
+    threads_.replace(ThreadId(i + 1), std::move(moved[i]));
 }
 
 } // namespace bpor

@@ -28,6 +28,7 @@
 // restored later.
 #pragma once
 
+#include "core/CopyVector.h"
 #include "runtime/StateWriter.h"
 
 #include <cstdint>
@@ -131,7 +132,7 @@ struct MemoryObject {
   std::vector<Chunk> data;
   /// Symbolic bytes (interp/Symbolic.h): per byte the id of an 8-bit expression the byte stands
   /// for, 0 for a concrete byte; empty while the object holds no symbolic byte.
-  std::vector<uint32_t> shadow;
+  CopyVector<uint32_t> shadow;
   /// Bytes never written (Memory::markUndefined, for malloc's memory): bit i is set while byte
   /// i holds no value the program gave it; empty once every byte has one, and for every object
   /// whose bytes all start with one (globals, calloc's memory, stack objects).
@@ -351,7 +352,7 @@ public:
   /// saved by save() and put back by restore() on the Memory that saved it.
   struct Snapshot {
     std::vector<std::vector<MemoryObject::Chunk>> globals; // by initialImages_
-    std::vector<std::vector<uint32_t>> globalShadows;     // by initialImages_ (if shadowed)
+    std::vector<CopyVector<uint32_t>> globalShadows;     // by initialImages_ (if shadowed)
     bool shadowed = false;
     std::vector<std::vector<MemoryObject>> dynamic;        // by thread
     uint64_t dynamicBytes = 0;

@@ -8,6 +8,8 @@
 // callers hold one only until the next change of the same table.
 #pragma once
 
+#include "core/CopyVector.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <utility>
@@ -71,7 +73,7 @@ private:
                             [](const Entry &e, Key k) { return e.first < k; });
   }
 
-  std::vector<Entry> entries_;
+  CopyVector<Entry> entries_;
 };
 
 } // namespace bpor::runtime
