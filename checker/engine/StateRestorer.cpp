@@ -37,19 +37,35 @@ void StateRestorer::restart(bool measure) {
   }
 }
 
-// Keeps a checkpoint of the model's current state in `slot` and measures what it cost.
+// Keeps a checkpoint of the model's current state in `slot`, measuring what it cost for the
+// first one and then one in MeasurePeriod (two reads of the precise clock cost about as much as
+// a small checkpoint).
 void StateRestorer::saveCheckpoint(Slot &slot) {
-  uint64_t started = preciseNanos();
+  bool measure = checkpointCost_ == 0 || (++checkpointsTaken_ & (MeasurePeriod - 1)) == 0;
+  uint64_t started = measure ? preciseNanos() : 0;
   if (!slot.checkpoint || !model_.checkpointInto(*slot.checkpoint))
     slot.checkpoint = model_.checkpoint();
-  uint64_t took = preciseNanos() - started;
   slot.hasCheckpoint = slot.checkpoint != nullptr;
   supported_ = slot.hasCheckpoint;
-  // A running average: the first checkpoints allocate, later ones reuse storage.
-  checkpointCost_ =
-      checkpointCost_ ? (3 * checkpointCost_ + took) / 4 : std::max<uint64_t>(took, 1);
+  if (measure) {
+    // A running average: the first checkpoints allocate, later ones reuse storage.
+    uint64_t took = preciseNanos() - started;
+    checkpointCost_ =
+        checkpointCost_ ? (3 * checkpointCost_ + took) / 4 : std::max<uint64_t>(took, 1);
+  }
   if (slot.hasCheckpoint)
     slot.replayCost = 0;
+}
+
+const Operation &StateRestorer::sampledStep(ScheduleStep step) {
+  uint64_t started = preciseNanos();
+  const Operation &event = model_.step(step.thread, step.choice);
+  uint64_t took = preciseNanos() - started;
+  sampledNanos_ += took;
+  averageStep_ = sampledNanos_ / ++samples_;
+  uint64_t before = slots_[depth_].replayCost;
+  push().replayCost = before + took;
+  return event;
 }
 
 std::optional<StateRestorer::Divergence>

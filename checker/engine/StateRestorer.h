@@ -8,12 +8,17 @@
 // the nearest checkpoint above (or from the initial state) would cost more than twice what a
 // checkpoint costs (once to take it, once to restore it). Step costs are measured as the search
 // first takes each step, a checkpoint's cost when the search starts and whenever one is taken.
-// So a tiny program keeps replaying and a long loop before a branch is run once
+// A step is charged what it measured or, if more, the average step: the cheap clock reads most
+// cheap steps as 0 (see cheapNanos), so one step in SamplePeriod is timed with the precise
+// clock, and their average is the average step. So a program
+// whose state is large next to its steps keeps replaying, one whose checkpoints cost less than
+// a step takes one in every state, and a long loop before a branch is run once
 // (docs/optimal-dpor.md, "Checkpoints").
 #pragma once
 
 #include "checker/Explorer.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <ctime>
 #include <memory>
@@ -39,11 +44,13 @@ public:
   /// the path. Returns the executed event. (Inline: it is on every step's path.)
   const Operation &step(ScheduleStep step) {
     slots_[depth_].taken = step;
+    if ((stepsTaken_++ & (SamplePeriod - 1)) == 0)
+      return sampledStep(step);
     uint64_t started = cheapNanos();
     const Operation &event = model_.step(step.thread, step.choice);
     uint64_t took = cheapNanos() - started;
     uint64_t before = slots_[depth_].replayCost;
-    push().replayCost = before + took;
+    push().replayCost = before + std::max(took, averageStep_);
     return event;
   }
 
@@ -87,6 +94,8 @@ private:
     return slot;
   }
   void saveCheckpoint(Slot &slot);
+  /// step() timed with the precise clock, for the average step.
+  const Operation &sampledStep(ScheduleStep step);
 
   /// Every forward step is timed, so this clock must be cheap: the coarse monotonic clock (no
   /// time-stamp counter read, which a virtual machine may trap; a resolution of a few
@@ -106,6 +115,13 @@ private:
   size_t depth_ = 0;
   /// What a checkpoint costs in nanoseconds: a running average, 0 until measured.
   uint64_t checkpointCost_ = 0;
+  /// Steps taken (not re-stepped); one in SamplePeriod, from the first, is timed precisely:
+  /// their count, total and average nanoseconds.
+  static constexpr uint64_t SamplePeriod = 16;
+  uint64_t stepsTaken_ = 0, samples_ = 0, sampledNanos_ = 0, averageStep_ = 0;
+  /// Checkpoints taken; one in MeasurePeriod is timed.
+  static constexpr uint64_t MeasurePeriod = 16;
+  uint64_t checkpointsTaken_ = 0;
 };
 
 } // namespace bpor
