@@ -208,8 +208,10 @@ TEST(Exhaustive, MaxExecutionsStopsTheSearch) {
 TEST(Exhaustive, ObserverSeesEveryExecution) {
   ProgramModel model(independentThreads(2, 1));
   size_t seen = 0;
+  SearchOptions options;
+  options.checkpoints = CheckpointPolicy::Never; // the step count below assumes replay
   SearchResult r =
-      explore(model, SearchOptions(), [&](const std::vector<Operation> &events, ExecutionEnd end) {
+      explore(model, options, [&](const std::vector<Operation> &events, ExecutionEnd end) {
         ++seen;
         EXPECT_EQ(events.size(), 4u); // fork, 2 writes, 1 write
         EXPECT_EQ(end, ExecutionEnd::Finished);
@@ -217,7 +219,7 @@ TEST(Exhaustive, ObserverSeesEveryExecution) {
   // C(2+1, 1) = 3.
   EXPECT_EQ(seen, 3u);
   EXPECT_EQ(r.stats.executions, 3u);
-  // Stateless search re-executes each prefix, so steps = 3 executions * 4 steps.
+  // Without checkpoints each execution re-steps its prefix: 3 executions * 4 steps.
   EXPECT_EQ(r.stats.steps, 12u);
 }
 
