@@ -16,6 +16,7 @@
 #include <llvm/IRReader/IRReader.h>
 #include <llvm/Support/SourceMgr.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -257,6 +258,48 @@ TEST_P(CheckpointOnProgram, EqualStateKeysAreEqualStates) {
       }
       if (depth < schedule.size())
         execution->step(schedule[depth].thread, schedule[depth].choice);
+    }
+  }
+}
+
+// Checkpoints share the copies of the threads that did not change between them (runtime/
+// ThreadTable.h) and a restore copies back only the threads that differ: a checkpoint in every
+// state of a schedule (the storage of each reused, as a search reuses it, from an earlier
+// schedule's), restored in a random order, each followed by a different random continuation
+// and then by the rest of the schedule, gives each state back with its key and its replay.
+TEST_P(CheckpointOnProgram, CheckpointsInEveryStateRestoredInAnyOrder) {
+  std::mt19937_64 random(17);
+  std::vector<std::unique_ptr<ModelCheckpoint>> saved;
+  for (int run = 0; run < 3; ++run) {
+    execution->restart();
+    std::vector<Choice> schedule = randomContinuation(*execution, random);
+    execution->restart();
+    std::vector<std::string> states, keys;
+    for (size_t depth = 0; depth <= schedule.size(); ++depth) {
+      if (depth == saved.size())
+        saved.push_back(execution->checkpoint());
+      else
+        ASSERT_TRUE(execution->checkpointInto(*saved[depth]));
+      states.push_back(stateOf(*execution));
+      ASSERT_TRUE(execution->stateKey(keys.emplace_back()));
+      if (depth < schedule.size())
+        execution->step(schedule[depth].thread, schedule[depth].choice);
+    }
+    std::vector<std::string> rest = {stateOf(*execution)};
+    std::vector<size_t> order(schedule.size() + 1);
+    for (size_t i = 0; i < order.size(); ++i)
+      order[i] = i;
+    std::shuffle(order.begin(), order.end(), random);
+    std::string key;
+    for (size_t depth : order) {
+      SCOPED_TRACE(fmt::format("run {} depth {} of {}", run, depth, schedule.size()));
+      execution->restore(*saved[depth]);
+      EXPECT_EQ(stateOf(*execution), states[depth]);
+      ASSERT_TRUE(execution->stateKey(key));
+      EXPECT_EQ(key, keys[depth]);
+      randomContinuation(*execution, random);
+      execution->restore(*saved[depth]);
+      EXPECT_EQ(stepAll(*execution, std::span(schedule).subspan(depth)).back(), rest.back());
     }
   }
 }
