@@ -7,13 +7,13 @@
 // Which states get a checkpoint (CheckpointPolicy::Adaptive): a state where re-stepping from
 // the nearest checkpoint above (or from the initial state) would cost more than twice what a
 // checkpoint costs (once to take it, once to restore it). Step costs are measured as the search
-// first takes each step, a checkpoint's cost when the search starts and whenever one is taken.
-// A step is charged what it measured or, if more, the average step: the cheap clock reads most
-// cheap steps as 0 (see cheapNanos), so one step in SamplePeriod is timed with the precise
-// clock, and their average is the average step. So a program
-// whose state is large next to its steps keeps replaying, one whose checkpoints cost less than
-// a step takes one in every state, and a long loop before a branch is run once
-// (docs/optimal-dpor.md, "Checkpoints").
+// first takes each step; a checkpoint's cost when the search starts and then on one checkpoint
+// in MeasurePeriod. A step is charged what it measured or, if more, the average step: the cheap
+// clock reads most cheap steps as 0 (see cheapNanos), so one step in SamplePeriod is timed with
+// the precise clock, and their average is the average step. So a program whose state is large
+// next to its steps keeps replaying, one whose checkpoints cost less than a step takes one in
+// most states, and a long loop before a branch is run once (docs/optimal-dpor.md,
+// "Checkpoints").
 #pragma once
 
 #include "checker/Explorer.h"
