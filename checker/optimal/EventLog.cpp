@@ -4,8 +4,9 @@
 
 namespace bpor::optimal {
 
-void EventLog::analyse(const Event &event, size_t limit, int64_t previous, VectorClock &clock,
-                       std::vector<uint32_t> &races, std::vector<uint32_t> &predecessors) const {
+void EventLog::analyse(const Event &event, const EventChains &chains, size_t limit,
+                       int64_t previous, VectorClock &clock, std::vector<uint32_t> &races,
+                       std::vector<uint32_t> &predecessors) const {
   ThreadId u = event.thread();
   if (previous >= 0) {
     clock = records[size_t(previous)].clock;
@@ -14,36 +15,63 @@ void EventLog::analyse(const Event &event, size_t limit, int64_t previous, Vecto
       clock.set(t, 0);
   }
   // Immediate predecessors, latest first: joining each one's clock hides every earlier event
-  // that happens before it. The events are visited thread by thread, merged in decreasing
-  // position, each thread from its last event before `limit` back through its own earlier
-  // ones; a thread is left as soon as its event is hidden (clock[t] only grows, and covers
-  // every earlier event of t too). That visits the same events in the same order as a scan of
-  // every position, without walking over this thread's own events or the hidden ones: a long
-  // execution of one thread costs nothing here.
+  // that happens before it. The events are visited chain by chain (per thread, either all its
+  // events or those under one location key), merged in decreasing position, each chain from
+  // its last event before `limit` back through its earlier ones; a chain is left as soon as its
+  // event is hidden (clock[t] only grows, and covers every earlier event of t too). That
+  // visits the conflicting events in the same order as a scan of every position would, without
+  // walking over this thread's own events, the hidden ones or the ones sharing no location.
   predecessors.clear();
   std::vector<Cursor> &cursors = cursors_;
-  cursors.resize(lastInThread.size());
-  size_t numCursors = 0;
+  cursors.clear();
   auto hidden = [&](int64_t i) {
     return positions[size_t(i)].indexInThread <= clock[positions[size_t(i)].thread];
   };
-  for (ThreadId t = 0; t < lastInThread.size(); ++t) {
-    if (t == u)
-      continue;
-    int64_t i = lastOf(t);
-    while (i >= 0 && size_t(i) >= limit)
+  auto startAt = [&](int64_t i, ThreadId t, int64_t single) { // a thread chain or one event
+    while (single == ThreadChain && i >= 0 && size_t(i) >= limit)
       i = records[size_t(i)].previousInThread;
-    if (i >= 0 && !hidden(i))
-      cursors[numCursors++] = Cursor{i, t};
+    if (i >= 0 && size_t(i) < limit && !hidden(i))
+      cursors.push_back(Cursor{i, single, t});
+  };
+  if (chains.scanAll || fullScan_) {
+    for (ThreadId t = 0; t < lastInThread.size(); ++t)
+      if (t != u)
+        startAt(lastOf(t), t, ThreadChain);
+  } else {
+    auto ask = [&](uint32_t slot) {
+      for (ThreadId t = 0; t < chains_.threadsIn(slot); ++t) {
+        if (t == u)
+          continue;
+        int64_t k = chains_.latest(slot, t);
+        while (k >= 0 && links_[size_t(k)].event >= limit)
+          k = links_[size_t(k)].previous;
+        if (k >= 0 && !hidden(links_[size_t(k)].event))
+          cursors.push_back(Cursor{links_[size_t(k)].event, k, t});
+      }
+    };
+    ask(LocationChains::AlwaysSlot);
+    for (uint8_t k = 0; k < chains.numAsked; ++k)
+      ask(chains.asked[k]);
+    // A thread's first event depends on its creation; a join on its target's last event.
+    if (previous < 0 && u < forkOf_.size() && forkOf_[u] >= 0)
+      startAt(forkOf_[u], records[size_t(forkOf_[u])].event.thread(), SingleEvent);
+    if (event.op.kind == OpKind::Join && event.op.otherThread != u) {
+      int64_t i = lastOf(event.op.otherThread);
+      while (i >= 0 && size_t(i) >= limit)
+        i = records[size_t(i)].previousInThread;
+      startAt(i, event.op.otherThread, SingleEvent);
+    }
   }
-  while (numCursors > 0) {
+  while (!cursors.empty()) {
     size_t latest = 0;
-    for (size_t c = 1; c < numCursors; ++c)
+    for (size_t c = 1; c < cursors.size(); ++c)
       if (cursors[c].index > cursors[latest].index)
         latest = c;
-    int64_t i = cursors[latest].index;
-    if (hidden(i)) { // hidden by a later immediate predecessor, with all of its thread before it
-      cursors[latest] = cursors[--numCursors];
+    Cursor &cursor = cursors[latest];
+    int64_t i = cursor.index;
+    if (hidden(i)) { // hidden by a later immediate predecessor, with all of its chain before it
+      cursor = cursors.back();
+      cursors.pop_back();
       continue;
     }
     const EventRecord &r = records[size_t(i)];
@@ -51,9 +79,16 @@ void EventLog::analyse(const Event &event, size_t limit, int64_t previous, Vecto
       predecessors.push_back(uint32_t(i));
       clock.join(r.clock);
     }
-    cursors[latest].index = r.previousInThread;
-    if (r.previousInThread < 0)
-      cursors[latest] = cursors[--numCursors];
+    if (cursor.link >= 0) {
+      cursor.link = links_[size_t(cursor.link)].previous;
+      cursor.index = cursor.link >= 0 ? int64_t(links_[size_t(cursor.link)].event) : -1;
+    } else {
+      cursor.index = cursor.link == ThreadChain ? r.previousInThread : -1;
+    }
+    if (cursor.index < 0) {
+      cursor = cursors.back();
+      cursors.pop_back();
+    }
   }
   clock.set(u, (previous >= 0 ? records[size_t(previous)].indexInThread : 0) + 1);
 
@@ -142,8 +177,24 @@ void EventLog::push(const Event &event) {
   record.previousInThread = lastOf(u);
   record.races.clear();
   record.enabledThreads.clear();
-  analyse(event, count, record.previousInThread, record.clock, record.races, predecessors);
+  EventChains &chains = eventChains_;
+  chains_.chainsOf(event, chains);
+  analyse(event, chains, count, record.previousInThread, record.clock, record.races,
+          predecessors);
   record.indexInThread = record.clock[u];
+  record.firstLink = uint32_t(links_.size());
+  auto enter = [&](uint32_t slot) {
+    int64_t link = int64_t(links_.size());
+    links_.push_back(Link{chains_.enter(slot, u, link), uint32_t(count), slot});
+  };
+  for (uint8_t k = 0; k < chains.numEntered; ++k)
+    enter(chains.entered[k]);
+  record.numLinks = uint32_t(links_.size()) - record.firstLink;
+  if (event.op.kind == OpKind::Fork && event.op.otherThread != NoThread) {
+    if (event.op.otherThread >= forkOf_.size())
+      forkOf_.resize(event.op.otherThread + 1, -1);
+    forkOf_[event.op.otherThread] = int64_t(count);
+  }
   if (count == positions.size())
     positions.emplace_back();
   positions[count] = Position{u, record.indexInThread};
@@ -155,12 +206,21 @@ void EventLog::push(const Event &event) {
 
 void EventLog::pop() {
   const EventRecord &r = records[--count];
-  lastInThread[r.event.thread()] = r.previousInThread;
+  ThreadId u = r.event.thread();
+  lastInThread[u] = r.previousInThread;
+  for (uint32_t k = r.firstLink + r.numLinks; k-- > r.firstLink;)
+    chains_.leave(links_[k].slot, u, links_[k].previous);
+  links_.resize(r.firstLink);
+  if (r.event.op.kind == OpKind::Fork && r.event.op.otherThread != NoThread)
+    forkOf_[r.event.op.otherThread] = -1;
 }
 
 void EventLog::clear() {
   count = 0;
   lastInThread.clear();
+  chains_.clear();
+  links_.clear();
+  forkOf_.clear();
 }
 
 std::vector<uint32_t> EventLog::racesOfPending(const Event &pending, size_t limit) const {
@@ -176,7 +236,9 @@ std::vector<uint32_t> EventLog::racesOfPending(const Event &pending, size_t limi
     previous = records[size_t(previous)].previousInThread;
   VectorClock clock;
   std::vector<uint32_t> races, scratch;
-  analyse(pending, limit, previous, clock, races, scratch);
+  EventChains chains;
+  chains_.chainsOf(pending, chains);
+  analyse(pending, chains, limit, previous, clock, races, scratch);
   return races;
 }
 

@@ -4,13 +4,17 @@
 // Race detection (POPL 2014, section 2): e ⋖ e' iff e happens before e' directly, with no third
 // event between them in happens-before. For a new event the scan walks the execution backwards
 // keeping the join of the clocks of the immediate predecessors found so far; an earlier event
-// already covered by that clock is not immediate. Cost per event: O(n) dependence checks and
-// O(k·T) clock joins (n events, k immediate predecessors, T threads); see docs/optimal-dpor.md.
+// already covered by that clock is not immediate. The scan visits only the events that may
+// conflict with the new one (LocationChains.h: the ones sharing a location key, plus the fork
+// of a thread's first event and the target of a join); the others change nothing. Cost per
+// event: O(m) dependence checks and O(k·T) clock joins (m events sharing a key, k immediate
+// predecessors, T threads); see docs/optimal-dpor.md.
 #pragma once
 
 #include "checker/ThreadSet.h"
 #include "checker/VectorClock.h"
 #include "checker/optimal/Event.h"
+#include "checker/optimal/LocationChains.h"
 
 #include <cstdint>
 #include <vector>
@@ -30,6 +34,9 @@ struct EventRecord {
   /// the state after it. Such a thread's next event was enabled by this one, so the race
   /// between them cannot be reversed (docs/optimal-dpor.md, "Enabling and disabling").
   ThreadSet enabledThreads;
+  /// The event's entries in the location chains: links [firstLink, firstLink + numLinks).
+  uint32_t firstLink = 0;
+  uint32_t numLinks = 0;
 };
 
 class EventLog {
@@ -54,13 +61,21 @@ public:
   /// ended within those events, so the join is disabled in each of their states.
   std::vector<uint32_t> racesOfPending(const Event &pending, size_t limit) const;
 
+  /// For tests: whether the race scan visits every event (the reference the location chains
+  /// must agree with) rather than the ones sharing a location key.
+  void setFullScan(bool full) { fullScan_ = full; }
+  /// For tests: at most `n` location chains (LocationChains::DefaultMaxChains otherwise). Only
+  /// before the first push.
+  void limitChains(size_t n) { chains_ = LocationChains(n); }
+
   /// notdep(e_i, E).last (POPL 2014): the events after i among the first `limit` that do not
   /// happen after e_i, in order, then `last`.
   std::vector<Event> wakeupSequence(size_t i, const Event &last, size_t limit) const;
 
 private:
-  void analyse(const Event &event, size_t limit, int64_t previous, VectorClock &clock,
-               std::vector<uint32_t> &races, std::vector<uint32_t> &predecessors) const;
+  void analyse(const Event &event, const EventChains &chains, size_t limit, int64_t previous,
+               VectorClock &clock, std::vector<uint32_t> &races,
+               std::vector<uint32_t> &predecessors) const;
   int releaserWasWriter(size_t release, const Event &later) const;
   int64_t acquisitionPartner(size_t release, const Event &later, AcquirePartner partner) const;
   int64_t lastOf(ThreadId t) const { return t < lastInThread.size() ? lastInThread[t] : -1; }
@@ -71,11 +86,15 @@ private:
   size_t count = 0;
   std::vector<int64_t> lastInThread;
   std::vector<uint32_t> predecessors; // scratch for push
-  /// Scratch for analyse: per thread, the next of its events the backward scan looks at.
+  /// Scratch for analyse: per chain and thread, the next of its events the backward scan
+  /// looks at. `link` is the event's link in a location chain, or one of the two below.
   struct Cursor {
     int64_t index;
+    int64_t link;
     ThreadId thread;
   };
+  static constexpr int64_t ThreadChain = -1; // every event of the thread
+  static constexpr int64_t SingleEvent = -2; // this event only
   mutable std::vector<Cursor> cursors_;
   /// records[i]'s thread and indexInThread, packed: the backward scan of analyse reads these
   /// (8 bytes an event) and looks at a record only when its event is not hidden.
@@ -84,6 +103,19 @@ private:
     uint32_t indexInThread;
   };
   std::vector<Position> positions;
+
+  /// An event's entry in a location chain (LocationChains holds each chain's latest link).
+  struct Link {
+    int64_t previous; // the link of the previous event of the same thread in the chain, or -1
+    uint32_t event;
+    uint32_t slot;
+  };
+  /// Mutable: racesOfPending may make a chain for a location no event touched yet (empty).
+  mutable LocationChains chains_;
+  mutable EventChains eventChains_; // scratch
+  std::vector<Link> links_;        // the first `count` records' links, in order
+  std::vector<int64_t> forkOf_;    // per thread: the event that created it, or -1
+  bool fullScan_ = false;
 };
 
 } // namespace bpor::optimal
