@@ -1,5 +1,6 @@
 #include "tools/bporcheck/InputLoader.h"
 
+#include "tools/bporcheck/ClangRunner.h"
 #include "tools/bporcheck/SupportLibraries.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -29,8 +30,8 @@ std::string firstLine(llvm::StringRef text) {
   return text.trim().split('\n').first.trim().str();
 }
 
-// Compiles a source file the way the README tells users to: -O0 -g -emit-llvm. Optimisation is
-// left to our own prepare pass, which promotes locals without touching shared accesses.
+bool isCxxSource(llvm::StringRef path) { return !path.ends_with(".c") && !path.ends_with(".i"); }
+
 LoadedInput compileSource(const std::string &path, const InputOptions &options,
                           llvm::LLVMContext &context) {
   LoadedInput result;
@@ -40,41 +41,22 @@ LoadedInput compileSource(const std::string &path, const InputOptions &options,
                                options.clangPath);
     return result;
   }
+  if (isCxxSource(path) && std::find(options.clangArgs.begin(), options.clangArgs.end(),
+                                     "-m32") != options.clangArgs.end()) {
+    result.error = fmt::format("cannot compile {}: C++ programs are supported in the 64-bit "
+                               "data model only (the C++ support library is built for it)",
+                               path);
+    return result;
+  }
   llvm::SmallString<128> output, diagnostics;
   if (llvm::sys::fs::createTemporaryFile("bporcheck", "bc", output) ||
       llvm::sys::fs::createTemporaryFile("bporcheck", "log", diagnostics)) {
     result.error = "cannot create a temporary file";
     return result;
   }
-  bool cxx = !llvm::StringRef(path).ends_with(".c") && !llvm::StringRef(path).ends_with(".i");
-  if (cxx && std::find(options.clangArgs.begin(), options.clangArgs.end(), "-m32") !=
-                 options.clangArgs.end()) {
-    result.error = fmt::format("cannot compile {}: C++ programs are supported in the 64-bit "
-                               "data model only (the C++ support library is built for it)",
-                               path);
-    return result;
-  }
-  std::vector<std::string> args = {*clang,      cxx ? "-xc++" : "-xc",
-                                   "-O0",       "-g",
-                                   "-emit-llvm", "-c",
-                                   "-fno-discard-value-names",
-                                   "-Xclang",   "-disable-O0-optnone",
-                                   "-o",        std::string(output)};
-  // A C99 'inline' function without an 'extern' declaration gets no external definition, and
-  // clang at -O0 emits none at all: its calls would name a missing function. Programs written
-  // for gcc's old default (SV-COMP's tasks among them) mean the body they give, as GNU89 inline
-  // semantics say.
-  if (!cxx)
-    args.push_back("-fgnu89-inline");
-  for (const auto &a : options.clangArgs)
-    args.push_back(a);
-  args.push_back(path);
-  std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
-  std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(diagnostics),
-                                                llvm::StringRef(diagnostics)};
+  std::vector<std::string> args = compileCommand(*clang, path, options.clangArgs, std::string(output));
   std::string execError;
-  int code = llvm::sys::ExecuteAndWait(*clang, argRefs, std::nullopt, redirects, 0, 0,
-                                       &execError);
+  int code = runClang(args, std::string(diagnostics), execError);
   if (code != 0) {
     std::string detail = execError;
     if (auto log = llvm::MemoryBuffer::getFile(diagnostics)) {
@@ -131,6 +113,30 @@ LoadedInput parseBitcode(const std::string &path, llvm::MemoryBufferRef buffer,
 }
 
 } // namespace
+
+// Compiles a source file the way the README tells users to: -O0 -g -emit-llvm. Optimisation is
+// left to our own prepare pass, which promotes locals without touching shared accesses.
+std::vector<std::string> compileCommand(const std::string &clang, const std::string &path,
+                                        const std::vector<std::string> &clangArgs,
+                                        const std::string &output) {
+  bool cxx = isCxxSource(path);
+  std::vector<std::string> args = {clang,       cxx ? "-xc++" : "-xc",
+                                   "-O0",       "-g",
+                                   "-emit-llvm", "-c",
+                                   "-fno-discard-value-names",
+                                   "-Xclang",   "-disable-O0-optnone",
+                                   "-o",        output};
+  // A C99 'inline' function without an 'extern' declaration gets no external definition, and
+  // clang at -O0 emits none at all: its calls would name a missing function. Programs written
+  // for gcc's old default (SV-COMP's tasks among them) mean the body they give, as GNU89 inline
+  // semantics say.
+  if (!cxx)
+    args.push_back("-fgnu89-inline");
+  for (const auto &a : clangArgs)
+    args.push_back(a);
+  args.push_back(path);
+  return args;
+}
 
 LoadedInput loadInput(const std::string &path, const InputOptions &options,
                       llvm::LLVMContext &context) {

@@ -21,6 +21,12 @@ struct LoadedInput {
   std::string error;                    // one line, set on failure
 };
 
+/// The clang command line that compiles the C or C++ source `path` to the bitcode file `output`
+/// (`clang`: the executable, `clangArgs`: the user's -I, -D, -m32, -std).
+std::vector<std::string> compileCommand(const std::string &clang, const std::string &path,
+                                        const std::vector<std::string> &clangArgs,
+                                        const std::string &output);
+
 LoadedInput loadInput(const std::string &path, const InputOptions &options,
                       llvm::LLVMContext &context);
 

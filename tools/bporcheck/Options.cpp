@@ -279,7 +279,8 @@ cl::opt<std::string> ValidateWitness(
              "--property) and say whether an execution that follows it calls the error "
              "function: exit code 0 confirmed, 1 rejected, 2 bad input, 3 not checkable"),
     cl::value_desc("file"), cl::cat(Category));
-cl::opt<std::string> ClangPath("clang", cl::desc("The clang used to compile C/C++ input"),
+cl::opt<std::string> ClangPath("clang", cl::desc("The clang used to compile C/C++ input (the "
+                                                 "default runs inside bporcheck)"),
                                cl::init(BPOR_DEFAULT_CLANG), cl::cat(Category));
 
 void printVersion(llvm::raw_ostream &os) {

@@ -1,0 +1,106 @@
+// The in-process clang (tools/bporcheck/clang/) against clang run as a second process: the same
+// command line gives the same bitcode, byte for byte, and the same diagnostics.
+#include "tools/bporcheck/ClangRunner.h"
+#include "tools/bporcheck/InputLoader.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <gtest/gtest.h>
+
+using namespace bpor::tool;
+
+namespace {
+
+struct Compiled {
+  int code = -1;
+  std::string bitcode, diagnostics;
+};
+
+std::string contents(const llvm::SmallString<128> &path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  return buffer ? (*buffer)->getBuffer().str() : std::string("<unreadable>");
+}
+
+Compiled compile(const std::string &source, const std::vector<std::string> &extra,
+                 ClangProcess process) {
+  llvm::SmallString<128> output, log;
+  EXPECT_FALSE(llvm::sys::fs::createTemporaryFile("clangrunner", "bc", output));
+  EXPECT_FALSE(llvm::sys::fs::createTemporaryFile("clangrunner", "log", log));
+  std::string execError;
+  Compiled c;
+  c.code = runClang(compileCommand(BPOR_DEFAULT_CLANG, source, extra, output.str().str()),
+                    log.str().str(), execError, process);
+  c.bitcode = contents(output);
+  c.diagnostics = contents(log);
+  llvm::sys::fs::remove(output);
+  llvm::sys::fs::remove(log);
+  return c;
+}
+
+void expectSame(const std::string &source, const std::vector<std::string> &extra = {}) {
+  Compiled inside = compile(source, extra, ClangProcess::Auto);
+  Compiled outside = compile(source, extra, ClangProcess::Separate);
+  EXPECT_EQ(inside.code, outside.code) << source;
+  EXPECT_EQ(inside.bitcode, outside.bitcode) << source;
+  EXPECT_EQ(inside.diagnostics, outside.diagnostics) << source;
+}
+
+std::string source(const std::string &name, const std::string &text) {
+  llvm::SmallString<128> path;
+  EXPECT_FALSE(llvm::sys::fs::createTemporaryFile(name, name.substr(name.rfind('.') + 1), path));
+  std::error_code ec;
+  llvm::raw_fd_ostream(path, ec) << text;
+  return path.str().str();
+}
+
+} // namespace
+
+TEST(ClangRunner, InProcessClangIsBuiltAndFound) {
+  // Built wherever libclang-19-dev is installed, as scripts/install-deps.sh does.
+  EXPECT_TRUE(inProcessClangAvailable(BPOR_DEFAULT_CLANG));
+  EXPECT_FALSE(inProcessClangAvailable("/bin/true"));
+}
+
+TEST(ClangRunner, SameBitcodeAndDiagnosticsAsTheClangExecutable) {
+  std::string c = source("threads.c", R"(#include <assert.h>
+#include <pthread.h>
+#include <stdlib.h>
+static inline int twice(int x) { return 2 * x; }
+int x;
+void *worker(void *arg) { x = twice((int)(long)arg); return 0; }
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, worker, (void *)1);
+  pthread_join(t, 0);
+  int *p = malloc(sizeof *p);
+  assert(x == 2);
+  free(p);
+  return 0;
+}
+)");
+  expectSame(c);
+  expectSame(c, {"-m32"});
+  expectSame(c, {"-DNAME=1", "-std=gnu17"});
+  // What SV-COMP mode adds for no-overflow tasks (tools/bporcheck/SvcompInput.cpp).
+  expectSame(c, {"-m32", "-fsanitize=signed-integer-overflow,shift-base",
+                 "-fsanitize-trap=signed-integer-overflow,shift-base"});
+  std::string cxx = source("vector.cpp", R"(#include <atomic>
+#include <thread>
+#include <vector>
+std::atomic<int> n;
+int main() {
+  std::vector<std::thread> ts;
+  for (int i = 0; i < 2; ++i) ts.emplace_back([] { n++; });
+  for (auto &t : ts) t.join();
+  return n == 2 ? 0 : 1;
+}
+)");
+  expectSame(cxx);
+  std::string broken = source("broken.c", "int main(void) { return undeclared; }\n");
+  expectSame(broken);
+  EXPECT_NE(compile(broken, {}, ClangProcess::Auto).code, 0);
+  expectSame(c, {"-fno-such-option"}); // an error of the driver, not of the compiler
+  for (const std::string &path : {c, cxx, broken})
+    llvm::sys::fs::remove(path);
+}
