@@ -11,7 +11,8 @@ namespace {
 
 std::string link(llvm::Module &module, std::string_view bytes, const char *name) {
   llvm::MemoryBufferRef buffer(llvm::StringRef(bytes.data(), bytes.size()), name);
-  auto library = llvm::parseBitcodeFile(buffer, module.getContext());
+  // Lazily: the linker reads the body of a function only if the program needs it.
+  auto library = llvm::getLazyBitcodeModule(buffer, module.getContext());
   if (!library)
     return std::string("cannot read the ") + name + ": " + llvm::toString(library.takeError());
   for (llvm::Function &function : **library)
