@@ -104,3 +104,13 @@ int main() {
   for (const std::string &path : {c, cxx, broken})
     llvm::sys::fs::remove(path);
 }
+
+TEST(ClangRunner, ACrashOfTheCompilerIsAFailedCompilationNotACrashOfTheTool) {
+  std::string crash = source("crash.c", "#pragma clang __debug crash\nint main(void) { return 0; }\n");
+  Compiled inside = compile(crash, {}, ClangProcess::Auto);
+  EXPECT_NE(inside.code, 0);
+  EXPECT_NE(inside.diagnostics.find("clang frontend command failed"), std::string::npos)
+      << inside.diagnostics;
+  EXPECT_NE(compile(crash, {}, ClangProcess::Separate).code, 0);
+  llvm::sys::fs::remove(crash);
+}

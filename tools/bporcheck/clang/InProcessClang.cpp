@@ -17,6 +17,7 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/FrontendTool/Utils.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
@@ -63,12 +64,22 @@ extern "C" int bporcheck_clang_compile(int argc, const char *const *argv,
   // cc1 reports with the invocation's own diagnostic options; and the driver asks it to leave
   // its memory to the process's end, which this process does not reach.
   invocation->getFrontendOpts().DisableFree = false;
-  clang::CompilerInstance compiler;
-  compiler.setInvocation(std::move(invocation));
-  compiler.createDiagnostics(
-      new clang::TextDiagnosticPrinter(diagnostics, &compiler.getDiagnosticOpts()));
-  compiler.setVerboseOutputStream(diagnostics); // "1 error generated."
-  bool ok = clang::ExecuteCompilerInvocation(&compiler);
+  auto compiler = std::make_unique<clang::CompilerInstance>();
+  compiler->setInvocation(std::move(invocation));
+  compiler->createDiagnostics(
+      new clang::TextDiagnosticPrinter(diagnostics, &compiler->getDiagnosticOpts()));
+  compiler->setVerboseOutputStream(diagnostics); // "1 error generated."
+  // A crash of the compiler is reported like a crash of the clang executable, as the clang
+  // driver does when it runs cc1 in its own process; bporcheck goes on to say it.
+  bool ok = false;
+  llvm::CrashRecoveryContext::Enable();
+  llvm::CrashRecoveryContext recovery;
+  if (!recovery.RunSafely([&] { ok = clang::ExecuteCompilerInvocation(compiler.get()); })) {
+    diagnostics << "clang: error: clang frontend command failed due to signal (in-process)\n";
+    (void)compiler.release(); // its state is unknown: leave it
+    ok = false;
+  }
+  llvm::CrashRecoveryContext::Disable();
   diagnostics.flush();
   return ok ? 0 : 1;
 }
