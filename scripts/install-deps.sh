@@ -3,20 +3,40 @@
 set -euo pipefail
 packages=(
   build-essential cmake ninja-build python3 git
-  llvm-19-dev llvm-19-tools clang-19 libclang-19-dev libclang-cpp19-dev
+  llvm-19-dev llvm-19-tools clang-19
   libfmt-dev libgtest-dev libgmock-dev
   zlib1g-dev libzstd-dev libxml2-dev libffi-dev libz3-dev
   libc6-dev-i386 gcc-multilib
 )
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -eq 0 ]; then
+# Clang's C++ library and headers: with them bporcheck compiles C and C++ inputs inside its own
+# process (tools/bporcheck/clang/); without them it runs clang as a second process, slower to
+# start. Failing to install them is a warning, not an error.
+optional=(libclang-19-dev libclang-cpp19-dev)
+
+missingFrom() {
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || echo "$p"
+  done
+}
+mapfile -t missing < <(missingFrom "${packages[@]}")
+mapfile -t missingOptional < <(missingFrom "${optional[@]}")
+if [ ${#missing[@]} -eq 0 ] && [ ${#missingOptional[@]} -eq 0 ]; then
   exit 0
 fi
-echo "installing: ${missing[*]}"
 sudo_cmd=()
 [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
-"${sudo_cmd[@]}" apt-get update -qq
-DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+install() {
+  "${sudo_cmd[@]}" apt-get update -qq &&
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq \
+      --no-install-recommends "$@"
+}
+if [ ${#missing[@]} -ne 0 ]; then
+  echo "installing: ${missing[*]}"
+  install "${missing[@]}"
+fi
+if [ ${#missingOptional[@]} -ne 0 ]; then
+  echo "installing: ${missingOptional[*]}"
+  install "${missingOptional[@]}" ||
+    echo "install-deps: could not install ${missingOptional[*]}: C inputs will be compiled by a" \
+      "second clang process" >&2
+fi
