@@ -112,7 +112,7 @@ private:
   };
   /// Mutable: racesOfPending may make a chain for a location no event touched yet (empty).
   mutable LocationChains chains_;
-  mutable EventChains eventChains_; // scratch
+  EventChains eventChains_; // scratch for push
   std::vector<Link> links_;        // the first `count` records' links, in order
   std::vector<int64_t> forkOf_;    // per thread: the event that created it, or -1
   bool fullScan_ = false;

@@ -1,6 +1,6 @@
 // Which earlier events of an execution may conflict with a new one through their memory
 // footprints, so that EventLog's race scan visits those rather than every event of every other
-// thread (docs/optimal-dpor.md, "Race detection").
+// thread (docs/optimal-dpor.md, "Which events the scan visits").
 //
 // Every event is entered in chains, one per location and thread, linking each event to the
 // previous event of its thread in the same chain. Locations are aligned 8-byte words and

@@ -54,7 +54,8 @@ LoadedInput compileSource(const std::string &path, const InputOptions &options,
     result.error = "cannot create a temporary file";
     return result;
   }
-  std::vector<std::string> args = compileCommand(*clang, path, options.clangArgs, std::string(output));
+  std::vector<std::string> args =
+      compileCommand(*clang, path, options.clangArgs, std::string(output));
   std::string execError;
   int code = runClang(args, std::string(diagnostics), execError);
   if (code != 0) {
