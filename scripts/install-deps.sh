@@ -8,10 +8,10 @@ packages=(
   zlib1g-dev libzstd-dev libxml2-dev libffi-dev libz3-dev
   libc6-dev-i386 gcc-multilib
 )
-# Clang's C++ library and headers: with them bporcheck compiles C and C++ inputs inside its own
-# process (tools/bporcheck/clang/); without them it runs clang as a second process, slower to
-# start. Failing to install them is a warning, not an error.
-optional=(libclang-19-dev libclang-cpp19-dev)
+# Clang's static libraries and headers: with them bporcheck compiles C and C++ inputs inside its
+# own process (tools/bporcheck/clang/); without them it runs clang as a second process, slower
+# to start. Failing to install them is a warning, not an error.
+optional=(libclang-19-dev)
 
 missingFrom() {
   for p in "$@"; do

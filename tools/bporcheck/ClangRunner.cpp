@@ -1,9 +1,6 @@
 #include "tools/bporcheck/ClangRunner.h"
 
-#include "tools/bporcheck/clang/InProcessClang.h"
-
 #include "llvm/ADT/StringRef.h"
-#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -13,39 +10,10 @@
 namespace bpor::tool {
 namespace {
 
-using CompileFunction = decltype(&bporcheck_clang_compile);
+InProcessCompiler inProcessCompiler = nullptr;
 
-// The plugin next to the running executable (an installed or built bporcheck), else the one
-// of the build tree (the tests' executables live elsewhere).
-CompileFunction loadPlugin() {
-  static int anchor;
-  std::string self = llvm::sys::fs::getMainExecutable(nullptr, &anchor);
-  std::vector<std::string> candidates;
-  if (!self.empty())
-    candidates.push_back((llvm::sys::path::parent_path(self) + "/" + BPOR_CLANG_PLUGIN_NAME).str());
-#ifdef BPOR_CLANG_PLUGIN_PATH
-  candidates.push_back(BPOR_CLANG_PLUGIN_PATH);
-#endif
-  for (const std::string &path : candidates) {
-    if (!llvm::sys::fs::exists(path))
-      continue;
-    std::string error;
-    llvm::sys::DynamicLibrary library =
-        llvm::sys::DynamicLibrary::getPermanentLibrary(path.c_str(), &error);
-    if (!library.isValid())
-      continue;
-    if (void *symbol = library.getAddressOfSymbol(InProcessClangSymbol))
-      return reinterpret_cast<CompileFunction>(symbol);
-  }
-  return nullptr;
-}
-
-CompileFunction plugin() {
-  static CompileFunction compile = loadPlugin();
-  return compile;
-}
-
-// The plugin holds the clang bporcheck was built with: it stands in for that executable only.
+// The linked compiler is the clang bporcheck was built with: it stands in for that executable
+// only.
 bool isBuiltInClang(const std::string &clang) {
   llvm::SmallString<256> a(clang), b(BPOR_DEFAULT_CLANG);
   if (llvm::sys::fs::real_path(clang, a) || llvm::sys::fs::real_path(BPOR_DEFAULT_CLANG, b))
@@ -55,8 +23,10 @@ bool isBuiltInClang(const std::string &clang) {
 
 } // namespace
 
+void setInProcessCompiler(InProcessCompiler compiler) { inProcessCompiler = compiler; }
+
 bool inProcessClangAvailable(const std::string &clang) {
-  return isBuiltInClang(clang) && plugin() != nullptr;
+  return inProcessCompiler != nullptr && isBuiltInClang(clang);
 }
 
 int runClang(const std::vector<std::string> &args, const std::string &diagnosticsPath,
@@ -69,7 +39,7 @@ int runClang(const std::vector<std::string> &args, const std::string &diagnostic
     std::vector<const char *> argv = {executable.c_str()};
     for (size_t i = 1; i < args.size(); ++i)
       argv.push_back(args[i].c_str());
-    return plugin()(int(argv.size()), argv.data(), diagnosticsPath.c_str());
+    return inProcessCompiler(int(argv.size()), argv.data(), diagnosticsPath.c_str());
   }
   std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
   std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(diagnosticsPath),

@@ -1,7 +1,7 @@
-// Runs clang on a C or C++ input: inside this process through the bporcheck-clang plugin when
-// the clang asked for is the one bporcheck was built with and the plugin is there, as a second
-// process otherwise. Both write the same bitcode and the same diagnostics
-// (tests/unit/tool/ClangRunnerTest.cpp).
+// Runs clang on a C or C++ input: inside this process when the clang asked for is the one
+// bporcheck was built with and the executable links clang (clang/InProcessClang.h, registered
+// with setInProcessCompiler), as a second process otherwise. Both write the same bitcode and
+// the same diagnostics (tests/unit/tools/ClangRunnerTest.cpp).
 #pragma once
 
 #include <string>
@@ -10,6 +10,11 @@
 namespace bpor::tool {
 
 enum class ClangProcess { Auto, Separate };
+
+/// clang's compiler linked into this executable (compileWithClangInProcess); null for none.
+using InProcessCompiler = int (*)(int argc, const char *const *argv,
+                                  const char *diagnosticsPath);
+void setInProcessCompiler(InProcessCompiler compiler);
 
 /// Runs the command line `args` (args[0]: the clang executable), its diagnostics going to the
 /// file `diagnosticsPath`. Returns clang's exit code; `execError` says why it could not run.

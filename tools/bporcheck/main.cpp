@@ -1,4 +1,5 @@
 // bporcheck: load a program, build its model, explore its schedules, report.
+#include "tools/bporcheck/ClangRunner.h"
 #include "tools/bporcheck/InputLoader.h"
 #include "tools/bporcheck/LocalStateCounter.h"
 #include "tools/bporcheck/ModelFactory.h"
@@ -11,6 +12,9 @@
 #include "tools/bporcheck/SearchRunner.h"
 #include "tools/bporcheck/SvcompMode.h"
 #include "tools/bporcheck/WitnessValidation.h"
+#ifdef BPOR_HAVE_INPROCESS_CLANG
+#include "tools/bporcheck/clang/InProcessClang.h"
+#endif
 
 #include "checker/registry/SearchRegistry.h"
 #include "checker/stateful/CycleCheck.h"
@@ -216,6 +220,9 @@ int runReplay(Model &model, Execution &execution, const Options &options,
 } // namespace
 
 int main(int argc, char **argv) {
+#ifdef BPOR_HAVE_INPROCESS_CLANG
+  setInProcessCompiler(&compileWithClangInProcess);
+#endif
   Options options;
   if (!parseOptions(argc, argv, options))
     return BadInput;

@@ -2,6 +2,9 @@
 // command line gives the same bitcode, byte for byte, and the same diagnostics.
 #include "tools/bporcheck/ClangRunner.h"
 #include "tools/bporcheck/InputLoader.h"
+#ifdef BPOR_HAVE_INPROCESS_CLANG
+#include "tools/bporcheck/clang/InProcessClang.h"
+#endif
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -11,6 +14,11 @@
 using namespace bpor::tool;
 
 namespace {
+
+#ifdef BPOR_HAVE_INPROCESS_CLANG
+// This test links clang's compiler as bporcheck does, and registers it the same way.
+const bool inProcessCompilerSet = (setInProcessCompiler(&compileWithClangInProcess), true);
+#endif
 
 struct Compiled {
   int code = -1;
@@ -57,7 +65,7 @@ std::string source(const std::string &name, const std::string &text) {
 } // namespace
 
 TEST(ClangRunner, InProcessClangIsBuiltAndFound) {
-#ifndef BPOR_HAVE_CLANG_PLUGIN
+#ifndef BPOR_HAVE_INPROCESS_CLANG
   GTEST_SKIP() << "built without libclang-19-dev: no in-process clang";
 #endif
   EXPECT_TRUE(inProcessClangAvailable(BPOR_DEFAULT_CLANG));

@@ -1,9 +1,9 @@
-// The clang compiler inside bporcheck's own process: a plugin (bporcheck-clang.so) that the
-// tool loads when it compiles a C or C++ input with the clang it was built for, instead of
-// starting clang as a second process (which costs its own start-up: loading and relocating
-// the LLVM and clang libraries again). Given the same arguments as the clang command line, it
-// runs the same driver and the same cc1 invocation, writes the same bitcode file and the same
-// diagnostics (tools/bporcheck/ClangRunner.h).
+// The clang compiler inside bporcheck's own process, used when bporcheck compiles a C or C++
+// input with the clang it was built for, instead of starting clang as a second process (which
+// costs its own start-up: loading and relocating the LLVM and clang libraries again). Given the
+// same arguments as the clang command line, it runs the same driver and the same cc1
+// invocation, writes the same bitcode file and the same diagnostics
+// (tools/bporcheck/ClangRunner.h).
 #include "tools/bporcheck/clang/InProcessClang.h"
 
 #include "clang/Basic/DiagnosticFrontend.h"
@@ -26,8 +26,9 @@
 
 #include <mutex>
 
-extern "C" int bporcheck_clang_compile(int argc, const char *const *argv,
-                                       const char *diagnosticsPath) {
+namespace bpor::tool {
+
+int compileWithClangInProcess(int argc, const char *const *argv, const char *diagnosticsPath) {
   // The code generator asks the target registry for the host's target (x86 for both data
   // models), as clang's own main does at start-up.
   static std::once_flag targets;
@@ -83,3 +84,5 @@ extern "C" int bporcheck_clang_compile(int argc, const char *const *argv,
   diagnostics.flush();
   return ok ? 0 : 1;
 }
+
+} // namespace bpor::tool

@@ -1,0 +1,56 @@
+# How bporcheck links LLVM and clang.
+#
+# Libraries, tests and benchmarks link `bpor_llvm`. An executable gets the shared libLLVM
+# through it, unless its property BPOR_STATIC_LLVM is on (bpor_link_llvm_statically): then it
+# links LLVM's static component libraries and is a position-dependent executable. A run of
+# bporcheck is often shorter than the dynamic loader's work on libLLVM (about 350,000
+# relocations, most of them copy-on-write faults on its pages): statically linked, an empty
+# program takes a quarter of the time (docs/results.md, "LLVM linked statically").
+#
+# The in-process clang (tools/bporcheck/clang/) needs clang's static libraries as well; it is
+# built only where they and LLVM's static libraries are installed (libclang-19-dev).
+
+# LLVM's components that bporcheck and the in-process clang use (dependencies follow from
+# LLVM's own exported targets).
+set(BPOR_LLVM_COMPONENTS core irreader bitreader bitwriter linker transformutils analysis
+  passes scalaropts ipo instcombine asmparser support targetparser demangle)
+# And those clang's code generator needs besides (the host's target for its data layout).
+set(BPOR_CLANG_LLVM_COMPONENTS ${BPOR_LLVM_COMPONENTS} option frontendopenmp frontendhlsl
+  frontenddriver frontendoffloading coverage profiledata lto mc mcparser object
+  windowsdriver extensions target codegen instrumentation vectorize objcarcopts coroutines
+  cfguard hipstdpar irprinter x86codegen x86asmparser x86desc x86info)
+
+option(BPOR_STATIC_LLVM "Link bporcheck against LLVM's static libraries" ON)
+if(BPOR_STATIC_LLVM AND NOT TARGET LLVMCore)
+  message(STATUS "LLVM's static libraries not found: bporcheck links the shared libLLVM")
+  set(BPOR_STATIC_LLVM OFF)
+endif()
+
+# Debian's LLVMExtensions names Polly, whose static library is not installed (Polly is in the
+# shared libLLVM only); the in-process clang links an empty stand-in (clang/NoPolly.cpp).
+if(BPOR_STATIC_LLVM AND TARGET LLVMExtensions AND NOT EXISTS "${LLVM_LIBRARY_DIR}/libPolly.a")
+  set_target_properties(LLVMExtensions PROPERTIES INTERFACE_LINK_LIBRARIES LLVMSupport)
+endif()
+
+llvm_map_components_to_libnames(BPOR_LLVM_STATIC_LIBS ${BPOR_LLVM_COMPONENTS})
+add_library(bpor_llvm INTERFACE)
+target_include_directories(bpor_llvm SYSTEM INTERFACE ${LLVM_INCLUDE_DIRS})
+if(BPOR_STATIC_LLVM)
+  # Evaluated for the executable being linked (the consuming target's property).
+  target_link_libraries(bpor_llvm INTERFACE
+    "$<IF:$<BOOL:$<TARGET_PROPERTY:BPOR_STATIC_LLVM>>,${BPOR_LLVM_STATIC_LIBS},LLVM>")
+else()
+  target_link_libraries(bpor_llvm INTERFACE LLVM)
+endif()
+
+include(CheckPIESupported)
+check_pie_supported()
+
+# Links `target` (an executable) against LLVM's static libraries, without position
+# independence (no relocations left for the loader). A no-op without static libraries.
+function(bpor_link_llvm_statically target)
+  if(BPOR_STATIC_LLVM)
+    set_target_properties(${target} PROPERTIES BPOR_STATIC_LLVM ON
+      POSITION_INDEPENDENT_CODE OFF)
+  endif()
+endfunction()
