@@ -5,14 +5,46 @@
 
 namespace bpor {
 
+// Defined here, inline: the explorers ask these for most pairs of events they look at.
+
 /// True iff the byte ranges of `a` and `b` overlap and at least one of the two writes.
-bool accessesConflict(const Operation &a, const Operation &b);
+inline bool accessesConflict(const Operation &a, const Operation &b) {
+  for (unsigned i = 0; i < a.numAccesses; ++i)
+    for (unsigned j = 0; j < b.numAccesses; ++j) {
+      const Access &x = a.accesses[i], &y = b.accesses[j];
+      // Zero-sized accesses touch nothing; ranges are half-open [address, address + size).
+      if ((x.write || y.write) && x.size && y.size && x.address < y.address + y.size &&
+          y.address < x.address + x.size)
+        return true;
+    }
+  return false;
+}
+
+namespace detail {
+// The asymmetric cases of `dependent`: `a` is a fork, join or global operation.
+inline bool dependsAsCreatorOrGlobal(const Operation &a, const Operation &b) {
+  if (a.kind == OpKind::Fork && a.otherThread == b.thread)
+    return true;
+  // A join is enabled by the event that ends its target: they must be dependent, or the
+  // relation would not be valid (Definition 2.3, property 1).
+  if (a.kind == OpKind::Join && a.otherThread == b.thread && b.endsThread)
+    return true;
+  if (a.global && (b.global || b.numAccesses > 0))
+    return true;
+  return false;
+}
+} // namespace detail
 
 /// t <-/-> t' (Definition 2.4): the same thread; or overlapping accesses with at least one
 /// write (reads commute); or one is `global` and the other, of another thread, has accesses
 /// or is global; or a fork and any operation of its child; or a join and the event that ended
 /// the joined thread. Symmetric. Either argument may be a pending operation or an event.
-bool dependent(const Operation &a, const Operation &b);
+inline bool dependent(const Operation &a, const Operation &b) {
+  if (a.thread == b.thread)
+    return true;
+  return detail::dependsAsCreatorOrGlobal(a, b) || detail::dependsAsCreatorOrGlobal(b, a) ||
+         accessesConflict(a, b);
+}
 
 /// A release operation (dissertation 4.2): one that may enable another thread, and so raise
 /// the cost of other transitions under bounds that read enabledness (preemption, delta,

@@ -4,14 +4,6 @@
 
 namespace bpor::optimal {
 
-bool conflicts(const Event &a, const Event &b) {
-  if (a.thread() == b.thread())
-    return true;
-  if (a.endsExecution || b.endsExecution)
-    return true;
-  return dependent(a.op, b.op);
-}
-
 namespace {
 
 bool touches(const Operation &op, uint64_t address) {

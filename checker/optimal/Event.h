@@ -2,6 +2,7 @@
 // whole execution while other threads could still have run.
 #pragma once
 
+#include "checker/Dependence.h"
 #include "checker/Model.h"
 
 namespace bpor::optimal {
@@ -30,8 +31,15 @@ inline bool sameChoice(const Event &a, const Event &b) {
 }
 
 /// The dependence relation the optimal explorers use: Definition 2.4 (checker/Dependence.h)
-/// plus program order and the execution-ending rule above.
-bool conflicts(const Event &a, const Event &b);
+/// plus program order and the execution-ending rule above. Inline: asked for most pairs of
+/// events the explorers look at.
+inline bool conflicts(const Event &a, const Event &b) {
+  if (a.thread() == b.thread())
+    return true;
+  if (a.endsExecution || b.endsExecution)
+    return true;
+  return dependent(a.op, b.op);
+}
 
 /// Kinds of races, judged by what the later event needs to be enabled (docs/optimal-dpor.md).
 enum class RaceVerdict : uint8_t {
