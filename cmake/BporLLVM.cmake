@@ -3,9 +3,9 @@
 # Libraries, tests and benchmarks link `bpor_llvm`. An executable gets the shared libLLVM
 # through it, unless its property BPOR_STATIC_LLVM is on (bpor_link_llvm_statically): then it
 # links LLVM's static component libraries and is a position-dependent executable. A run of
-# bporcheck is often shorter than the dynamic loader's work on libLLVM (about 350,000
+# bporcheck is often shorter than the dynamic loader's work on libLLVM (about 340,000
 # relocations, most of them copy-on-write faults on its pages): statically linked, an empty
-# program takes a quarter of the time (docs/results.md, "LLVM linked statically").
+# program takes about a third of the CPU time (docs/results.md, "LLVM linked statically").
 #
 # The in-process clang (tools/bporcheck/clang/) needs clang's static libraries as well; it is
 # built only where they and LLVM's static libraries are installed (libclang-19-dev).

@@ -2,7 +2,6 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 
 #include <optional>
@@ -10,6 +9,7 @@
 namespace bpor::tool {
 namespace {
 
+// Set once, by the executable that links clang (bporcheck's main, the ClangRunner test).
 InProcessCompiler inProcessCompiler = nullptr;
 
 // The linked compiler is the clang bporcheck was built with: it stands in for that executable
