@@ -3,11 +3,10 @@
 // a checkpoint is a copy of each and restore() assigns them back. Assignment reuses the
 // Execution's buffers, so restoring allocates little once the run has grown to the saved size.
 //
-// Thread records are the largest part, and a step changes few of them (ThreadTable.h gives each
-// a version that changes when it may change): a checkpoint shares the copy of every thread that
-// did not change since that copy was made (from one state to the next, all but the one that
-// stepped and the threads it created or joined), and restore() copies back only the records
-// whose versions differ from the saved ones.
+// Thread records are the largest part, and a step changes few of them: a checkpoint holds the
+// table's records themselves, shared copy-on-write (ThreadTable.h), and restore() makes the
+// table hold the checkpoint's records again. A record is copied only when its thread changes
+// while a checkpoint shares it.
 //
 // What is not saved is not state: the program, the options, the interpreter (it holds no
 // per-run data) and the interned location table (ids stay stable for the Execution's life).
@@ -17,65 +16,20 @@
 
 namespace bpor {
 
-struct Execution::ThreadCopy {
-  ProgramThread record;
-  uint32_t users = 0; // checkpoints holding it, plus the Execution's latestCopies_
-};
-
-// The copies of one Execution's thread records. A copy no checkpoint uses is kept for reuse, so
-// that copying into it reuses its vectors' storage. Shared by the Execution and its
-// checkpoints, whichever is destroyed last.
-class Execution::ThreadCopies {
-public:
-  /// A copy of `record` with one user.
-  ThreadCopy *copyOf(const ProgramThread &record) {
-    ThreadCopy *copy;
-    if (unused_.empty()) {
-      all_.push_back(std::make_unique<ThreadCopy>());
-      copy = all_.back().get();
-    } else {
-      copy = unused_.back();
-      unused_.pop_back();
-    }
-    copy->record = record;
-    copy->users = 1;
-    return copy;
-  }
-  static ThreadCopy *use(ThreadCopy *copy) {
-    ++copy->users;
-    return copy;
-  }
-  void release(ThreadCopy *copy) {
-    if (copy && --copy->users == 0)
-      unused_.push_back(copy);
-  }
-  /// Makes `held` (a user of what it holds) hold `copy` instead.
-  void hold(ThreadCopy *&held, ThreadCopy *copy) {
-    if (held == copy)
-      return;
-    release(held);
-    held = use(copy);
-  }
-
-private:
-  std::vector<std::unique_ptr<ThreadCopy>> all_;
-  std::vector<ThreadCopy *> unused_;
-};
-
 class Execution::Checkpoint final : public ModelCheckpoint {
 public:
   explicit Checkpoint(const Execution &owner) : owner(&owner) {}
   ~Checkpoint() override {
-    for (ThreadCopy *copy : threads)
-      copies->release(copy);
+    for (runtime::ThreadTable::SharedRecord *r : threads)
+      pool->release(r);
   }
 
   size_t bytes() const override {
-    // A thread's copy is counted in every checkpoint that shares it (an overestimate).
+    // A thread's record is counted in every checkpoint that shares it (an overestimate).
     size_t total = sizeof(*this) + memory.bytes() + output.capacity() +
                    threads.size() * sizeof(ProgramThread);
-    for (const ThreadCopy *copy : threads) {
-      const ProgramThread &thread = copy->record;
+    for (const runtime::ThreadTable::SharedRecord *r : threads) {
+      const ProgramThread &thread = r->record;
       const ThreadState &state = thread.state;
       total += state.frames.capacity() * sizeof(Frame) +
                (state.slots.capacity() + state.returnValue.capacity() + state.callArgs.capacity()) *
@@ -90,14 +44,15 @@ public:
     };
     total += tableBytes(mutexes) + tableBytes(conds) + tableBytes(rwlocks) + tableBytes(barriers) +
              tableBytes(semaphores) + tableBytes(onces);
-    return total + keyDestructors.capacity() * sizeof(Address) + error.message.capacity();
+    return total + keyDestructors.capacity() * sizeof(Address) + threadEnds.capacity() +
+           error.message.capacity();
   }
 
   const Execution *owner;
   Memory::Snapshot memory;
-  /// The first numThreads_ records, each a user of its copy.
-  std::shared_ptr<ThreadCopies> copies;
-  std::vector<ThreadCopy *> threads;
+  /// The first numThreads_ records, each held (ThreadTable::share).
+  std::shared_ptr<runtime::ThreadTable::Pool> pool;
+  std::vector<runtime::ThreadTable::SharedRecord *> threads;
   ExecStatus status = ExecStatus::Running;
   ErrorInfo error;
   int exitCode = 0;
@@ -115,6 +70,7 @@ public:
   runtime::SyncTable<OnceState> onces;
   uint32_t nextKey = 1;
   CopyVector<Address> keyDestructors;
+  CopyVector<uint8_t> threadEnds;
   runtime::RaceDetector races;
   CopyVector<WatchedAccess> sectionWatch;
   bool racesFenced = false, racesRelaxed = false;
@@ -132,22 +88,15 @@ bool Execution::checkpointInto(ModelCheckpoint &into) const {
   // Taken between steps: no handler is running and no step's transient flags are set.
   assert(!insideRun_);
   memory_.save(saved.memory);
-  if (!threadCopies_)
-    threadCopies_ = std::make_shared<ThreadCopies>();
-  if (!saved.copies)
-    saved.copies = threadCopies_;
-  if (latestCopies_.size() < numThreads_)
-    latestCopies_.resize(numThreads_, nullptr);
+  if (!saved.pool)
+    saved.pool = threads_.pool();
   for (size_t t = numThreads_; t < saved.threads.size(); ++t)
-    threadCopies_->release(saved.threads[t]);
+    saved.pool->release(saved.threads[t]);
   saved.threads.resize(numThreads_, nullptr);
   for (ThreadId t = 0; t < numThreads_; ++t) {
-    ThreadCopy *&latest = latestCopies_[t];
-    if (!latest || latest->record.version != threads_[t].version) {
-      threadCopies_->release(latest);
-      latest = threadCopies_->copyOf(threads_[t]);
-    }
-    threadCopies_->hold(saved.threads[t], latest);
+    runtime::ThreadTable::SharedRecord *now = threads_.share(t);
+    saved.pool->release(saved.threads[t]);
+    saved.threads[t] = now;
   }
   saved.status = status_;
   saved.error = error_;
@@ -166,6 +115,7 @@ bool Execution::checkpointInto(ModelCheckpoint &into) const {
   saved.onces = onces_;
   saved.nextKey = nextKey_;
   saved.keyDestructors = keyDestructors_;
+  saved.threadEnds = threadEnds_;
   saved.sectionWatch = sectionWatch_;
   if (options_.raceDetection == RaceDetection::HappensBefore) {
     saved.races = races_;
@@ -181,12 +131,8 @@ void Execution::restore(const ModelCheckpoint &checkpoint) {
   memory_.restore(saved.memory);
   numThreads_ = ThreadId(saved.threads.size());
   threads_.reserve(numThreads_);
-  if (latestCopies_.size() < numThreads_)
-    latestCopies_.resize(numThreads_, nullptr);
-  for (ThreadId t = 0; t < numThreads_; ++t) {
-    threads_.restoreCopy(t, saved.threads[t]->record);
-    threadCopies_->hold(latestCopies_[t], saved.threads[t]);
-  }
+  for (ThreadId t = 0; t < numThreads_; ++t)
+    threads_.restore(t, saved.threads[t]);
   status_ = saved.status;
   error_ = saved.error;
   exitCode_ = saved.exitCode;
@@ -207,6 +153,7 @@ void Execution::restore(const ModelCheckpoint &checkpoint) {
   onces_ = saved.onces;
   nextKey_ = saved.nextKey;
   keyDestructors_ = saved.keyDestructors;
+  threadEnds_ = saved.threadEnds;
   sectionWatch_ = saved.sectionWatch;
   if (options_.raceDetection == RaceDetection::HappensBefore) {
     races_ = saved.races;

@@ -49,6 +49,7 @@ void Execution::restart() {
   childAwaitsInitialRun_ = false;
   nextKey_ = 1;
   keyDestructors_.clear();
+  threadEnds_.clear();
   resetSymbolicState();
   if (options_.raceDetection == RaceDetection::HappensBefore)
     races_.reset();
@@ -85,8 +86,11 @@ void Execution::startMain() {
 Execution::ProgramThread &Execution::newThread() {
   ThreadId id = numThreads_++;
   threads_.reserve(numThreads_);
-  ProgramThread &thread = threads_.modify(id);
+  ProgramThread &thread = threads_.fresh(id);
   thread.reset(id);
+  if (threadEnds_.size() < numThreads_)
+    threadEnds_.resize(numThreads_);
+  threadEnds_[id] = 0;
   return thread;
 }
 
@@ -312,12 +316,6 @@ void Execution::terminate(ProgramThread &thread) {
       return;
   if (checkLeaksAtExit(thread))
     status_ = ExecStatus::Finished;
-}
-
-Execution::ProgramThread *Execution::threadFromHandle(uint64_t handle) {
-  if (handle == 0 || handle > numThreads_)
-    return nullptr;
-  return &threads_.modify(ThreadId(handle - 1));
 }
 
 void Execution::fail(ErrorKind kind, const ProgramThread &thread, uint32_t location,

@@ -251,9 +251,6 @@ public:
 
 private:
   class Checkpoint;
-  /// Copies of thread records shared by checkpoints (Checkpoint.cpp).
-  class ThreadCopies;
-  struct ThreadCopy;
   using ProgramThread = runtime::ProgramThread;
   using Request = runtime::Request;
 
@@ -352,7 +349,10 @@ private:
   void setExitPending(ProgramThread &thread, uint32_t location);
   /// The thread is inside a pthread_once routine (between its once_begin and once_end).
   bool runsOnceRoutine(ThreadId thread) const;
-  ProgramThread *threadFromHandle(uint64_t handle);
+  /// The thread a pthread_t names, or NoThread.
+  ThreadId threadOfHandle(uint64_t handle) const {
+    return handle == 0 || handle > numThreads_ ? NoThread : ThreadId(handle - 1);
+  }
 
   // Errors (Execution.cpp).
   void fail(ErrorKind kind, const ProgramThread &thread, uint32_t location, std::string message);
@@ -424,7 +424,7 @@ private:
   /// Records the first external of the run that tells threads apart (Symmetry.cpp).
   void noteIdentityUse(uint32_t id);
   /// Writes a thread's part of the state key (StateKey.cpp).
-  void writeThreadPart(StateWriter &out, const ProgramThread &thread) const;
+  void writeThreadPart(StateWriter &out, const ProgramThread &thread, uint8_t ends) const;
   /// The first external this run performed that tells threads apart (a join, pthread_self, a
   /// mutex ...), or nullptr: such a run's threads are not interchangeable.
   const char *identityObservedBy_ = nullptr;
@@ -435,10 +435,6 @@ private:
   Address mainFunction_ = 0;
   std::unique_ptr<Interpreter> interp_;
   runtime::ThreadTable threads_; // [0, numThreads_) are live this run
-  /// Checkpoints: the copies of thread records they share, and per thread the latest copy
-  /// (shared by the next checkpoint if the thread's version is still the copy's).
-  mutable std::shared_ptr<ThreadCopies> threadCopies_;
-  mutable std::vector<ThreadCopy *> latestCopies_;
   ThreadId numThreads_ = 0;
   ExecStatus status_ = ExecStatus::Running;
   ErrorInfo error_;
@@ -532,6 +528,9 @@ private:
   runtime::SyncTable<OnceState> onces_;
   uint32_t nextKey_ = 1;
   CopyVector<Address> keyDestructors_; // by key; 0: none (or the key was deleted)
+  /// Per thread: whether it was detached or joined (ThreadEnd bits).
+  enum ThreadEnd : uint8_t { Detached = 1, Joined = 2 };
+  CopyVector<uint8_t> threadEnds_;
 
   /// Locations interned from debug info, numbered after the program's own location table;
   /// kept across restarts so that ids are stable.

@@ -129,8 +129,8 @@ bool Execution::isEnabledThread(const ProgramThread &thread) const {
     // the step reports it.
     if (a[0] == 0 || a[0] > numThreads_ || a[0] - 1 == self)
       return true;
-    const ProgramThread &target = threads_[ThreadId(a[0] - 1)];
-    return target.stage == Stage::Terminated || target.detached || target.joined;
+    ThreadId target = ThreadId(a[0] - 1);
+    return threads_[target].stage == Stage::Terminated || threadEnds_[target] != 0;
   }
   case Enabling::FutexWordChanged: {
     // An untimed wait returns once the word differs from the expected value (a futex may also
@@ -406,7 +406,7 @@ Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &resu
     }
     ProgramThread &child = newThread();
     ThreadId childId = child.state.threadId;
-    child.detached = detached;
+    threadEnds_[childId] = detached ? Detached : 0;
     memory_.write(handleAddress, handleBytes, threadHandle(childId));
     Slot arg = a[3];
     memory_.publish(arg, thread.state.threadId);
@@ -421,22 +421,23 @@ Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &resu
     return status_ == ExecStatus::Running ? Performed::Complete : Performed::Stopped;
   }
   case Ext::ThreadJoin: {
-    ProgramThread *target = threadFromHandle(a[0]);
-    if (!target) {
+    ThreadId targetId = threadOfHandle(a[0]);
+    if (targetId == NoThread) {
       result = ESRCH;
       return Performed::Complete;
     }
-    if (target == &thread) {
+    if (targetId == thread.state.threadId) {
       result = EDEADLK;
       return Performed::Complete;
     }
-    if (target->detached || target->joined) {
+    if (threadEnds_[targetId] != 0) {
       fail(ErrorKind::ThreadsApiMisuse, thread, thread.pending.location,
-           fmt::format("pthread_join of thread {}, which is {}", target->state.threadId,
-                       target->detached ? "detached" : "already joined"));
+           fmt::format("pthread_join of thread {}, which is {}", targetId,
+                       threadEnds_[targetId] & Detached ? "detached" : "already joined"));
       return Performed::Stopped;
     }
-    target->joined = true;
+    threadEnds_[targetId] |= Joined;
+    const ProgramThread *target = &threads_[targetId];
     if (a[1] != 0) {
       uint32_t resultBytes = program_.pointerBytes();
       if (MemoryFault f = memory_.write(a[1], resultBytes, target->exitValue);
@@ -451,16 +452,16 @@ Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &resu
     return Performed::Complete;
   }
   case Ext::ThreadDetach: {
-    ProgramThread *target = threadFromHandle(a[0]);
-    if (!target) {
+    ThreadId targetId = threadOfHandle(a[0]);
+    if (targetId == NoThread) {
       result = ESRCH;
       return Performed::Complete;
     }
-    if (target->detached || target->joined) {
+    if (threadEnds_[targetId] != 0) {
       result = EINVAL;
       return Performed::Complete;
     }
-    target->detached = true;
+    threadEnds_[targetId] |= Detached;
     result = 0;
     return Performed::Complete;
   }

@@ -1,5 +1,7 @@
 // The runtime's record of one program thread: its interpreter state plus everything the
-// synchronisation semantics need (where it waits, what it returned, whether it was joined).
+// synchronisation semantics need (where it waits, what it returned). Whether it was joined or
+// detached is not here (Execution::threadEnds_): a join changes that of another thread, and
+// changing a record shared with a checkpoint copies it (ThreadTable.h).
 #pragma once
 
 #include "core/CopyVector.h"
@@ -46,14 +48,10 @@ struct ExitHandler {
 };
 
 struct ProgramThread {
-  /// Set by ThreadTable only: records with one version are equal (ThreadTable.h).
-  uint64_t version = 0;
   ThreadState state;
   Operation pending;
   Request request;
   Stage stage = Stage::AtCall;
-  bool detached = false;
-  bool joined = false;
   /// Inside __bpor_atomic_begin/end: visible calls are performed without pausing.
   uint32_t atomicDepth = 0;
   /// pthread_create inside an atomic block: the child's prefix runs once the handler returned.
@@ -101,7 +99,7 @@ struct ProgramThread {
     pending = Operation{};
     request = Request{};
     stage = Stage::AtCall;
-    detached = joined = needsInitialRun = false;
+    needsInitialRun = false;
     atomicDepth = 0;
     exitValue = 0;
     exitShadow = ConcreteValue;

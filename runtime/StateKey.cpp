@@ -90,11 +90,12 @@ void writeTable(StateWriter &out, char tag, const Table &table, WriteValue write
 
 } // namespace
 
-void Execution::writeThreadPart(StateWriter &out, const ProgramThread &thread) const {
+void Execution::writeThreadPart(StateWriter &out, const ProgramThread &thread,
+                                uint8_t ends) const {
   out.u8(uint8_t(thread.stage));
   if (thread.stage == runtime::Stage::Terminated) {
     // Only what a join or detach of it can still observe.
-    out.u8(uint8_t(thread.detached) | uint8_t(thread.joined) << 1);
+    out.u8(ends);
     out.u64(thread.exitValue);
     return;
   }
@@ -104,7 +105,7 @@ void Execution::writeThreadPart(StateWriter &out, const ProgramThread &thread) c
   out.u8(thread.request.numResultSlots);
   for (Slot arg : thread.request.args)
     out.u64(arg);
-  out.u8(uint8_t(thread.detached) | uint8_t(thread.joined) << 1 |
+  out.u8(ends |
          uint8_t(thread.needsInitialRun) << 2 | uint8_t(thread.exiting) << 3);
   out.u32(thread.atomicDepth);
   out.u64(thread.exitValue);
@@ -184,7 +185,7 @@ bool Execution::stateKey(std::string &key) const {
 
   for (ThreadId t = 0; t < numThreads_; ++t) {
     part = out.beginPart();
-    writeThreadPart(out, threads_[t]);
+    writeThreadPart(out, threads_[t], threadEnds_[t]);
     out.endPart(part);
   }
   return true;

@@ -11,6 +11,7 @@
 // objects outside that thread's own part (symmetryObstacle checks the memory for one).
 #include "runtime/Execution.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 namespace bpor {
@@ -107,25 +108,29 @@ void Execution::threadPartKey(ThreadId thread, std::string &key) const {
   memory_.relocateGroup(objects, thread, reference);
   key.clear();
   StateWriter out(key);
-  writeThreadPart(out, copy);
+  writeThreadPart(out, copy, threadEnds_[thread]);
   out.tag('M');
   Memory::writeGroup(out, objects);
 }
 
 void Execution::rearrangeThreads(std::span<const ThreadId> order) {
   std::vector<ProgramThread> moved;
+  CopyVector<uint8_t> ends = threadEnds_; // a thread listed twice makes the table longer
+  ends.resize(std::max(ends.size(), order.size() + 1));
   std::vector<std::vector<MemoryObject>> groups;
   moved.reserve(order.size());
   groups.reserve(order.size());
   for (size_t i = 0; i < order.size(); ++i) {
     ThreadId from = order[i], to = ThreadId(i + 1);
     moved.push_back(threads_[from]);
+    ends[to] = threadEnds_[from];
     relocateThread(moved.back(), from, to);
     groups.push_back(memory_.groupObjects(from));
     memory_.relocateGroup(groups.back(), from, to);
   }
   memory_.replaceGroups(1, std::move(groups));
   numThreads_ = ThreadId(order.size() + 1);
+  threadEnds_ = std::move(ends);
   threads_.reserve(numThreads_);
   for (size_t i = 0; i < moved.size(); ++i)
     threads_.replace(ThreadId(i + 1), std::move(moved[i]));
