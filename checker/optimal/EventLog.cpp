@@ -244,6 +244,7 @@ std::vector<uint32_t> EventLog::racesOfPending(const Event &pending, size_t limi
 
 std::vector<Event> EventLog::wakeupSequence(size_t i, const Event &last, size_t limit) const {
   std::vector<Event> v;
+  v.reserve(limit - i); // at most every later event and `last`: one allocation
   const EventRecord &e = records[i];
   ThreadId t = e.event.thread();
   for (size_t k = i + 1; k < limit; ++k)

@@ -1,7 +1,7 @@
 #include "checker/optimal/WakeupTree.h"
 
+#include <algorithm>
 #include <cstddef>
-#include <unordered_map>
 
 namespace bpor::optimal {
 
@@ -54,23 +54,25 @@ std::vector<ThreadId> initials(const std::vector<Event> &v) {
 }
 
 bool renumberCreatedThreads(std::vector<Event> &v, ThreadId existing) {
-  std::unordered_map<ThreadId, ThreadId> renamed;
-  ThreadId nextId = existing;
+  // The children v creates, in order: the k-th is renamed existing + k. A sequence creates few
+  // threads, so a search of this list beats a map (and allocates nothing when it creates none).
+  std::vector<ThreadId> created;
   auto rename = [&](ThreadId &t, bool mustExist) {
     if (t == NoThread || t < existing)
       return true;
-    auto it = renamed.find(t);
-    if (it == renamed.end())
+    auto it = std::find(created.begin(), created.end(), t);
+    if (it == created.end())
       return !mustExist;
-    t = it->second;
+    t = existing + ThreadId(it - created.begin());
     return true;
   };
   for (Event &e : v) {
     if (!rename(e.op.thread, true))
       return false;
     if (e.op.kind == OpKind::Fork && e.op.otherThread != NoThread) {
-      renamed[e.op.otherThread] = nextId;
-      e.op.otherThread = e.op.value = nextId++;
+      ThreadId child = existing + ThreadId(created.size());
+      created.push_back(e.op.otherThread);
+      e.op.otherThread = e.op.value = child;
     } else if (!rename(e.op.otherThread, false)) {
       return false;
     }
