@@ -5,7 +5,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BPOR_ASAN_BUILD_DIR:-$root/build-asan}
-BPOR_BUILD_DIR=$build "$root/scripts/build.sh" -DCMAKE_BUILD_TYPE=Debug -DBPOR_SANITIZE=ON
+BPOR_PGO=0 BPOR_BUILD_DIR=$build "$root/scripts/build.sh" -DCMAKE_BUILD_TYPE=Debug -DBPOR_SANITIZE=ON
 # detect_leaks=0: this step checks memory errors and undefined behaviour; whether the suite is
 # also leak-free (LLVM's unsanitized libraries, exits on bad usage) has not been checked yet.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=0:halt_on_error=1}
