@@ -437,17 +437,17 @@ Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &resu
       return Performed::Stopped;
     }
     threadEnds_[targetId] |= Joined;
-    const ProgramThread *target = &threads_[targetId];
+    const ProgramThread &target = threads_[targetId];
     if (a[1] != 0) {
       uint32_t resultBytes = program_.pointerBytes();
-      if (MemoryFault f = memory_.write(a[1], resultBytes, target->exitValue);
+      if (MemoryFault f = memory_.write(a[1], resultBytes, target.exitValue);
           f != MemoryFault::None) {
         memoryError(thread, f, a[1], resultBytes, "pthread_join's result store");
         return Performed::Stopped;
       }
-      setValueShadow(a[1], resultBytes, target->exitShadow);
+      setValueShadow(a[1], resultBytes, target.exitShadow);
     }
-    event.value = target->exitValue;
+    event.value = target.exitValue;
     result = 0;
     return Performed::Complete;
   }
