@@ -4,16 +4,28 @@
 
 namespace bpor::optimal {
 
+void EventLog::ensureColumns(ThreadId threads) {
+  if (threads <= stride_)
+    return;
+  ThreadId stride = std::max<ThreadId>({threads, 2 * stride_, 8});
+  std::vector<uint32_t> wider(records.size() * stride, 0);
+  for (size_t i = 0; i < records.size(); ++i)
+    std::copy_n(row(i), stride_, wider.data() + i * stride);
+  clocks_.swap(wider);
+  stride_ = stride;
+  scratchClock_.assign(stride, 0);
+  otherClocks_.assign(stride, 0);
+}
+
 void EventLog::analyse(const Event &event, const EventChains &chains, size_t limit,
-                       int64_t previous, VectorClock &clock, std::vector<uint32_t> &races,
-                       std::vector<uint32_t> &predecessors) const {
+                       int64_t previous, uint32_t *clock, std::vector<uint32_t> &races,
+                       std::vector<uint32_t> &predecessors) {
   ThreadId u = event.thread();
-  if (previous >= 0) {
-    clock = records[size_t(previous)].clock;
-  } else {
-    for (ThreadId t = 0; t < clock.size(); ++t) // zero, keeping the storage
-      clock.set(t, 0);
-  }
+  const ThreadId width = stride_;
+  if (previous >= 0)
+    std::copy_n(row(size_t(previous)), width, clock);
+  else
+    std::fill_n(clock, width, 0);
   // Immediate predecessors, latest first: joining each one's clock hides every earlier event
   // that happens before it. The events are visited chain by chain (per thread, either all its
   // events or those under one location key), merged in decreasing position, each chain from
@@ -77,7 +89,9 @@ void EventLog::analyse(const Event &event, const EventChains &chains, size_t lim
     const EventRecord &r = records[size_t(i)];
     if (conflicts(r.event, event)) {
       predecessors.push_back(uint32_t(i));
-      clock.join(r.clock);
+      const uint32_t *other = row(size_t(i));
+      for (ThreadId t = 0; t < width; ++t)
+        clock[t] = std::max(clock[t], other[t]);
     }
     if (cursor.link >= 0) {
       cursor.link = links_[size_t(cursor.link)].previous;
@@ -90,7 +104,7 @@ void EventLog::analyse(const Event &event, const EventChains &chains, size_t lim
       cursors.pop_back();
     }
   }
-  clock.set(u, (previous >= 0 ? records[size_t(previous)].indexInThread : 0) + 1);
+  clock[u] = (previous >= 0 ? records[size_t(previous)].indexInThread : 0) + 1;
 
   for (uint32_t i : predecessors) {
     RaceClass race = classifyRace(records[i].event, event, releaserWasWriter(i, event));
@@ -108,12 +122,15 @@ void EventLog::analyse(const Event &event, const EventChains &chains, size_t lim
     int64_t a = acquisitionPartner(i, event, race.partner);
     if (a < 0)
       continue;
-    VectorClock others;
+    uint32_t *others = otherClocks_.data();
     if (previous >= 0)
-      others = records[size_t(previous)].clock;
+      std::copy_n(row(size_t(previous)), width, others);
+    else
+      std::fill_n(others, width, 0);
     for (uint32_t j : predecessors)
       if (j != i)
-        others.join(records[j].clock);
+        for (ThreadId t = 0; t < width; ++t)
+          others[t] = std::max(others[t], row(j)[t]);
     if (!happensBefore(size_t(a), others))
       races.push_back(uint32_t(a));
   }
@@ -170,8 +187,11 @@ int64_t EventLog::acquisitionPartner(size_t release, const Event &later,
 
 void EventLog::push(const Event &event) {
   ThreadId u = event.thread();
-  if (count == records.size())
+  ensureColumns(u + 1);
+  if (count == records.size()) {
     records.emplace_back();
+    clocks_.resize(records.size() * stride_, 0);
+  }
   EventRecord &record = records[count];
   record.event = event;
   record.previousInThread = lastOf(u);
@@ -179,9 +199,9 @@ void EventLog::push(const Event &event) {
   record.enabledThreads.clear();
   EventChains &chains = eventChains_;
   chains_.chainsOf(event, chains);
-  analyse(event, chains, count, record.previousInThread, record.clock, record.races,
-          predecessors);
-  record.indexInThread = record.clock[u];
+  uint32_t *clock = row(count);
+  analyse(event, chains, count, record.previousInThread, clock, record.races, predecessors);
+  record.indexInThread = clock[u];
   record.firstLink = uint32_t(links_.size());
   auto enter = [&](uint32_t slot) {
     int64_t link = int64_t(links_.size());
@@ -223,7 +243,7 @@ void EventLog::clear() {
   forkOf_.clear();
 }
 
-std::vector<uint32_t> EventLog::racesOfPending(const Event &pending, size_t limit) const {
+std::vector<uint32_t> EventLog::racesOfPending(const Event &pending, size_t limit) {
   // A join left pending waits for a thread that has not ended within the first `limit` events
   // (else it would be enabled there), so it is disabled in every state of that prefix: no
   // sequence of those events followed by the join can run, and its races are reversed when it
@@ -234,11 +254,11 @@ std::vector<uint32_t> EventLog::racesOfPending(const Event &pending, size_t limi
   int64_t previous = lastOf(pending.thread());
   while (previous >= int64_t(limit))
     previous = records[size_t(previous)].previousInThread;
-  VectorClock clock;
+  ensureColumns(pending.thread() + 1);
   std::vector<uint32_t> races, scratch;
   EventChains chains;
   chains_.chainsOf(pending, chains);
-  analyse(pending, chains, limit, previous, clock, races, scratch);
+  analyse(pending, chains, limit, previous, scratchClock_.data(), races, scratch);
   return races;
 }
 
@@ -248,7 +268,7 @@ std::vector<Event> EventLog::wakeupSequence(size_t i, const Event &last, size_t 
   const EventRecord &e = records[i];
   ThreadId t = e.event.thread();
   for (size_t k = i + 1; k < limit; ++k)
-    if (records[k].clock[t] < e.indexInThread)
+    if (row(k)[t] < e.indexInThread)
       v.push_back(records[k].event);
   v.push_back(last);
   return v;

@@ -9,10 +9,13 @@
 // of a thread's first event and the target of a join); the others change nothing. Cost per
 // event: O(m) dependence checks and O(k·T) clock joins (m events sharing a key, k immediate
 // predecessors, T threads); see docs/optimal-dpor.md.
+//
+// The clocks live in one flat array, a row of `stride_` entries per record, with a column for
+// every thread that has an event: a clock is read without a bounds check, copied and joined
+// over a fixed length, and pushing an event allocates nothing once the array has grown.
 #pragma once
 
 #include "checker/ThreadSet.h"
-#include "checker/VectorClock.h"
 #include "checker/optimal/Event.h"
 #include "checker/optimal/LocationChains.h"
 
@@ -23,8 +26,8 @@ namespace bpor::optimal {
 
 struct EventRecord {
   Event event;
-  VectorClock clock;
-  /// 1-based position of the event among its thread's events (clock[thread] of itself).
+  /// 1-based position of the event among its thread's events (its own clock's entry for its
+  /// thread; EventLog::clockOf).
   uint32_t indexInThread = 0;
   /// Previous event of the same thread, or -1.
   int64_t previousInThread = -1;
@@ -50,16 +53,16 @@ public:
   size_t size() const { return count; }
   const EventRecord &operator[](size_t i) const { return records[i]; }
 
-  /// Whether event i happens before (or is) the event whose clock is `clock`.
-  bool happensBefore(size_t i, const VectorClock &clock) const {
-    return records[i].indexInThread <= clock[records[i].event.thread()];
+  /// Entry t of event i's vector clock: how many events of thread t happen before it or are it.
+  uint32_t clockOf(size_t i, ThreadId t) const {
+    return t < stride_ ? clocks_[i * stride_ + t] : 0;
   }
 
   /// The reversible races a pending operation `pending` of a live thread would have if it were
   /// appended to the first `limit` events (used at the end of an execution for the threads
   /// that never got to run their next operation). A pending join has none: its target has not
   /// ended within those events, so the join is disabled in each of their states.
-  std::vector<uint32_t> racesOfPending(const Event &pending, size_t limit) const;
+  std::vector<uint32_t> racesOfPending(const Event &pending, size_t limit);
 
   /// For tests: whether the race scan visits every event (the reference the location chains
   /// must agree with) rather than the ones sharing a location key.
@@ -73,9 +76,20 @@ public:
   std::vector<Event> wakeupSequence(size_t i, const Event &last, size_t limit) const;
 
 private:
+  /// Computes the clock of `event` (appended after the first `limit` events) into `clock`, a
+  /// row of stride_ entries outside the first `limit` rows, and its races.
   void analyse(const Event &event, const EventChains &chains, size_t limit, int64_t previous,
-               VectorClock &clock, std::vector<uint32_t> &races,
-               std::vector<uint32_t> &predecessors) const;
+               uint32_t *clock, std::vector<uint32_t> &races,
+               std::vector<uint32_t> &predecessors);
+  /// Makes room for a column for every thread below `threads` (a new stride lays the rows out
+  /// again; it only grows).
+  void ensureColumns(ThreadId threads);
+  uint32_t *row(size_t i) { return clocks_.data() + i * stride_; }
+  const uint32_t *row(size_t i) const { return clocks_.data() + i * stride_; }
+  /// Whether event i happens before (or is) the event whose clock is `clock`.
+  bool happensBefore(size_t i, const uint32_t *clock) const {
+    return positions[i].indexInThread <= clock[positions[i].thread];
+  }
   int releaserWasWriter(size_t release, const Event &later) const;
   int64_t acquisitionPartner(size_t release, const Event &later, AcquirePartner partner) const;
   int64_t lastOf(ThreadId t) const { return t < lastInThread.size() ? lastInThread[t] : -1; }
@@ -95,7 +109,7 @@ private:
   };
   static constexpr int64_t ThreadChain = -1; // every event of the thread
   static constexpr int64_t SingleEvent = -2; // this event only
-  mutable std::vector<Cursor> cursors_;
+  std::vector<Cursor> cursors_;
   /// records[i]'s thread and indexInThread, packed: the backward scan of analyse reads these
   /// (8 bytes an event) and looks at a record only when its event is not hidden.
   struct Position {
@@ -110,11 +124,14 @@ private:
     uint32_t event;
     uint32_t slot;
   };
-  /// Mutable: racesOfPending may make a chain for a location no event touched yet (empty).
-  mutable LocationChains chains_;
+  LocationChains chains_;
   EventChains eventChains_; // scratch for push
   std::vector<Link> links_;        // the first `count` records' links, in order
   std::vector<int64_t> forkOf_;    // per thread: the event that created it, or -1
+  /// The clocks: row i (stride_ entries) is records[i]'s; rows past `count` are storage.
+  std::vector<uint32_t> clocks_;
+  ThreadId stride_ = 0;
+  std::vector<uint32_t> scratchClock_, otherClocks_; // scratch rows (racesOfPending, analyse)
   bool fullScan_ = false;
 };
 
