@@ -32,6 +32,7 @@ void StateRestorer::restart(bool measure) {
     // The second checkpoint reuses the first one's storage, as later ones will.
     saveCheckpoint(slots_[0]);
     checkpointCost_ = 0;
+    measuredCheckpoints_ = 0;
     saveCheckpoint(slots_[0]);
     slots_[0].hasCheckpoint = false;
   }
@@ -47,14 +48,22 @@ void StateRestorer::saveCheckpoint(Slot &slot) {
     slot.checkpoint = model_.checkpoint();
   slot.hasCheckpoint = slot.checkpoint != nullptr;
   supported_ = slot.hasCheckpoint;
-  if (measure) {
-    // A running average: the first checkpoints allocate, later ones reuse storage.
-    uint64_t took = preciseNanos() - started;
-    checkpointCost_ =
-        checkpointCost_ ? (3 * checkpointCost_ + took) / 4 : std::max<uint64_t>(took, 1);
-  }
+  if (measure)
+    noteCheckpointCost(preciseNanos() - started);
   if (slot.hasCheckpoint)
     slot.replayCost = 0;
+}
+
+// The median of the last measurements, not their mean: one checkpoint that met a page fault or
+// a preemption costs tens of times the usual, and a mean pushed up by it would make the policy
+// take fewer checkpoints, and so measure fewer, for a long time.
+void StateRestorer::noteCheckpointCost(uint64_t nanos) {
+  recentCosts_[measuredCheckpoints_++ % RecentCosts] = std::max<uint64_t>(nanos, 1);
+  size_t n = std::min<size_t>(measuredCheckpoints_, RecentCosts);
+  uint64_t sorted[RecentCosts];
+  std::copy_n(recentCosts_, n, sorted);
+  std::sort(sorted, sorted + n);
+  checkpointCost_ = sorted[n / 2];
 }
 
 const Operation &StateRestorer::sampledStep(ScheduleStep step) {
@@ -76,6 +85,7 @@ StateRestorer::returnToEnd(const std::vector<Operation> &recorded, uint64_t &ste
       from = k;
       break;
     }
+  ++slots_[depth_].returns;
   if (slots_[from].hasCheckpoint)
     model_.restore(*slots_[from].checkpoint);
   else

@@ -5,10 +5,14 @@
 // deterministic for a given schedule).
 //
 // Which states get a checkpoint (CheckpointPolicy::Adaptive): a state where re-stepping from
-// the nearest checkpoint above (or from the initial state) would cost more than twice what a
-// checkpoint costs (once to take it, once to restore it). Step costs are measured as the search
+// the nearest checkpoint above (or from the initial state), weighed by the chance that the
+// search comes back to a state at that depth, would cost more than twice what a checkpoint
+// costs (once to take it, once to restore it). The chance is the share of the states entered
+// at the depth that the search came back to so far: deep in a search most states are left
+// for good, and a checkpoint there is paid for nothing. Step costs are measured as the search
 // first takes each step; a checkpoint's cost when the search starts and then on one checkpoint
-// in MeasurePeriod. A step is charged what it measured or, if more, the average step: the cheap
+// in MeasurePeriod (the median of the last few). A step is charged what it measured or, if
+// more, the average step: the cheap
 // clock reads most cheap steps as 0 (see cheapNanos), so one step in SamplePeriod is timed with
 // the precise clock, and their average is the average step. So a program whose state is large
 // next to its steps keeps replaying, one whose checkpoints cost less than a step takes one in
@@ -59,8 +63,7 @@ public:
   void mayReturnHere() {
     Slot &slot = slots_[depth_];
     if (supported_ && depth_ > 0 &&
-        (policy_ == CheckpointPolicy::EveryState ||
-         (checkpointCost_ && slot.replayCost > 2 * checkpointCost_)))
+        (policy_ == CheckpointPolicy::EveryState || (checkpointCost_ && worthCheckpoint(slot))))
       saveCheckpoint(slot);
   }
 
@@ -83,11 +86,25 @@ private:
     uint64_t replayCost = 0;     // ns to re-step here from the nearest checkpoint above
     bool hasCheckpoint = false;  // `checkpoint` holds this state
     std::unique_ptr<ModelCheckpoint> checkpoint; // outlives the flag: its storage is reused
+    /// Over the whole search, states entered at this depth and returns to one of them.
+    uint64_t entered = 0, returns = 0;
   };
+  /// Whether re-stepping to the state in `slot` would cost more than twice a checkpoint (once
+  /// to take it, once to restore it), weighed by how likely the search is to come back to a
+  /// state at this depth: the share of states entered here that it came back to so far (at
+  /// least 1/MaxRarity, and taken as 1 until a state here has been entered WarmUp times).
+  bool worthCheckpoint(const Slot &slot) const {
+    uint64_t returns = slot.entered < WarmUp
+                           ? slot.entered
+                           : std::max(slot.returns, slot.entered / MaxRarity);
+    return slot.replayCost * returns > 2 * checkpointCost_ * slot.entered;
+  }
+  static constexpr uint64_t WarmUp = 32, MaxRarity = 16;
   Slot &push() {
     if (++depth_ == slots_.size())
       slots_.emplace_back();
     Slot &slot = slots_[depth_];
+    ++slot.entered;
     slot.taken = ScheduleStep{};
     slot.replayCost = 0;
     slot.hasCheckpoint = false;
@@ -113,8 +130,13 @@ private:
   /// slots_[0..depth_] is the path; slots beyond it keep their storage for reuse.
   std::vector<Slot> slots_;
   size_t depth_ = 0;
-  /// What a checkpoint costs in nanoseconds: a running average, 0 until measured.
+  /// What a checkpoint costs in nanoseconds: the median of the last RecentCosts measured, 0
+  /// until measured.
   uint64_t checkpointCost_ = 0;
+  void noteCheckpointCost(uint64_t nanos);
+  static constexpr size_t RecentCosts = 9;
+  uint64_t recentCosts_[RecentCosts] = {};
+  uint64_t measuredCheckpoints_ = 0;
   /// Steps taken (not re-stepped); one in SamplePeriod, from the first, is timed precisely:
   /// their count, total and average nanoseconds.
   static constexpr uint64_t SamplePeriod = 16;
