@@ -79,14 +79,6 @@ struct Operation {
   /// What else the model says about the operation, for the trace only (for a Decision: the
   /// runtime's DecisionKind). Never read by the checker.
   uint8_t detail = 0;
-  Access accesses[MaxAccesses];
-  /// Fork: the child; Join: the thread joined. NoThread otherwise.
-  ThreadId otherThread = NoThread;
-  /// Number of data choices (Nondet); 1 for everything else.
-  uint32_t numChoices = 1;
-  /// Set on an executed event: the value read (loads, the old value of an RMW) or written, the
-  /// choice made for Nondet. Used for hashing states and for the trace.
-  uint64_t value = 0;
   /// Set on an executed event whose transition ended its thread (its function returned or it
   /// called pthread_exit). A join of that thread depends on it.
   /// A model MAY also set it on a pending operation when it knows that the transition will end
@@ -96,6 +88,15 @@ struct Operation {
   bool endsThread = false;
   /// Source location id for traces (0: unknown); Model::describeLocation turns it into text.
   uint32_t location = 0;
+  // (The small fields come first: with the accesses after them the struct has no padding.)
+  Access accesses[MaxAccesses];
+  /// Fork: the child; Join: the thread joined. NoThread otherwise.
+  ThreadId otherThread = NoThread;
+  /// Number of data choices (Nondet); 1 for everything else.
+  uint32_t numChoices = 1;
+  /// Set on an executed event: the value read (loads, the old value of an RMW) or written, the
+  /// choice made for Nondet. Used for hashing states and for the trace.
+  uint64_t value = 0;
 
   void addAccess(uint64_t address, uint64_t size, bool write) {
     accesses[numAccesses++] = Access{address, size, write};

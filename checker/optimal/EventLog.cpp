@@ -4,9 +4,7 @@
 
 namespace bpor::optimal {
 
-void EventLog::ensureColumns(ThreadId threads) {
-  if (threads <= stride_)
-    return;
+void EventLog::widen(ThreadId threads) {
   ThreadId stride = std::max<ThreadId>({threads, 2 * stride_, 8});
   std::vector<uint32_t> wider(records.size() * stride, 0);
   for (size_t i = 0; i < records.size(); ++i)

@@ -83,7 +83,11 @@ private:
                std::vector<uint32_t> &predecessors);
   /// Makes room for a column for every thread below `threads` (a new stride lays the rows out
   /// again; it only grows).
-  void ensureColumns(ThreadId threads);
+  void ensureColumns(ThreadId threads) {
+    if (threads > stride_)
+      widen(threads);
+  }
+  void widen(ThreadId threads);
   uint32_t *row(size_t i) { return clocks_.data() + i * stride_; }
   const uint32_t *row(size_t i) const { return clocks_.data() + i * stride_; }
   /// Whether event i happens before (or is) the event whose clock is `clock`.
