@@ -1,6 +1,7 @@
 #include "tools/bporcheck/InputLoader.h"
 
 #include "tools/bporcheck/ClangRunner.h"
+#include "tools/bporcheck/HeaderCache.h"
 #include "tools/bporcheck/SupportLibraries.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -17,6 +18,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 namespace bpor::tool {
 namespace {
@@ -31,6 +33,50 @@ std::string firstLine(llvm::StringRef text) {
 }
 
 bool isCxxSource(llvm::StringRef path) { return !path.ends_with(".c") && !path.ends_with(".i"); }
+
+// Runs `args` (a compile command); on failure sets `error` to the line of clang's
+// diagnostics that says most.
+bool runCompile(const std::vector<std::string> &args, const std::string &path,
+                std::string &error) {
+  llvm::SmallString<128> diagnostics;
+  if (llvm::sys::fs::createTemporaryFile("bporcheck", "log", diagnostics)) {
+    error = "cannot create a temporary file";
+    return false;
+  }
+  std::string execError;
+  int code = runClang(args, std::string(diagnostics), execError);
+  if (code != 0) {
+    std::string detail = execError;
+    if (auto log = llvm::MemoryBuffer::getFile(diagnostics)) {
+      // The first "error:" line says most; fall back to the first line of the log.
+      llvm::StringRef text = (*log)->getBuffer();
+      size_t at = text.find("error:");
+      if (at != llvm::StringRef::npos) {
+        size_t start = text.rfind('\n', at);
+        detail = firstLine(text.substr(start == llvm::StringRef::npos ? 0 : start + 1));
+      } else if (detail.empty()) {
+        detail = firstLine(text);
+      }
+    }
+    error = fmt::format("cannot compile {}: {}", path, detail);
+  }
+  llvm::sys::fs::remove(diagnostics);
+  return code == 0;
+}
+
+// The precompiled headers to compile `path` with, if their rule allows (HeaderCache.h).
+std::optional<std::string> precompiledHeadersFor(const std::string &clang,
+                                                 const std::string &path,
+                                                 const InputOptions &options) {
+  if (!llvm::StringRef(path).ends_with(".c") || !options.clangArgs.empty() ||
+      !inProcessClangAvailable(clang))
+    return std::nullopt;
+  auto text = llvm::MemoryBuffer::getFile(path);
+  if (!text)
+    return std::nullopt;
+  return precompiledHeaders(clang, leadingStandardIncludes((*text)->getBuffer()),
+                            compileFlags(false));
+}
 
 LoadedInput compileSource(const std::string &path, const InputOptions &options,
                           llvm::LLVMContext &context) {
@@ -48,35 +94,30 @@ LoadedInput compileSource(const std::string &path, const InputOptions &options,
                                path);
     return result;
   }
-  llvm::SmallString<128> output, diagnostics;
-  if (llvm::sys::fs::createTemporaryFile("bporcheck", "bc", output) ||
-      llvm::sys::fs::createTemporaryFile("bporcheck", "log", diagnostics)) {
+  llvm::SmallString<128> output;
+  if (llvm::sys::fs::createTemporaryFile("bporcheck", "bc", output)) {
     result.error = "cannot create a temporary file";
     return result;
   }
   std::vector<std::string> args =
       compileCommand(*clang, path, options.clangArgs, std::string(output));
-  std::string execError;
-  int code = runClang(args, std::string(diagnostics), execError);
-  if (code != 0) {
-    std::string detail = execError;
-    if (auto log = llvm::MemoryBuffer::getFile(diagnostics)) {
-      // The first "error:" line says most; fall back to the first line of the log.
-      llvm::StringRef text = (*log)->getBuffer();
-      size_t at = text.find("error:");
-      if (at != llvm::StringRef::npos) {
-        size_t start = text.rfind('\n', at);
-        detail = firstLine(text.substr(start == llvm::StringRef::npos ? 0 : start + 1));
-      } else if (detail.empty()) {
-        detail = firstLine(text);
-      }
-    }
+  bool compiled = false;
+  if (std::optional<std::string> pch = precompiledHeadersFor(*clang, path, options)) {
+    std::vector<std::string> withHeader = args;
+    withHeader.insert(withHeader.end() - 1, {"-include-pch", *pch});
+    compiled = runCompile(withHeader, path, result.error);
+    // clang rejects a precompiled header that no longer fits (a newer system header): compile
+    // without it, and drop it if that works, so that the next run makes it again.
+    if (!compiled && (compiled = runCompile(args, path, result.error)))
+      llvm::sys::fs::remove(*pch);
+  } else {
+    compiled = runCompile(args, path, result.error);
+  }
+  if (!compiled) {
     llvm::sys::fs::remove(output);
-    llvm::sys::fs::remove(diagnostics);
-    result.error = fmt::format("cannot compile {}: {}", path, detail);
     return result;
   }
-  llvm::sys::fs::remove(diagnostics);
+  result.error.clear();
   auto buffer = llvm::MemoryBuffer::getFile(output);
   llvm::sys::fs::remove(output);
   if (!buffer) {
@@ -117,22 +158,26 @@ LoadedInput parseBitcode(const std::string &path, llvm::MemoryBufferRef buffer,
 
 // Compiles a source file the way the README tells users to: -O0 -g -emit-llvm. Optimisation is
 // left to our own prepare pass, which promotes locals without touching shared accesses.
-std::vector<std::string> compileCommand(const std::string &clang, const std::string &path,
-                                        const std::vector<std::string> &clangArgs,
-                                        const std::string &output) {
-  bool cxx = isCxxSource(path);
-  std::vector<std::string> args = {clang,       cxx ? "-xc++" : "-xc",
-                                   "-O0",       "-g",
-                                   "-emit-llvm", "-c",
-                                   "-fno-discard-value-names",
-                                   "-Xclang",   "-disable-O0-optnone",
-                                   "-o",        output};
+std::vector<std::string> compileFlags(bool cxx) {
+  std::vector<std::string> flags = {"-O0", "-g", "-fno-discard-value-names", "-Xclang",
+                                    "-disable-O0-optnone"};
   // A C99 'inline' function without an 'extern' declaration gets no external definition, and
   // clang at -O0 emits none at all: its calls would name a missing function. Programs written
   // for gcc's old default (SV-COMP's tasks among them) mean the body they give, as GNU89 inline
   // semantics say.
   if (!cxx)
-    args.push_back("-fgnu89-inline");
+    flags.push_back("-fgnu89-inline");
+  return flags;
+}
+
+std::vector<std::string> compileCommand(const std::string &clang, const std::string &path,
+                                        const std::vector<std::string> &clangArgs,
+                                        const std::string &output) {
+  bool cxx = isCxxSource(path);
+  std::vector<std::string> args = {clang, cxx ? "-xc++" : "-xc", "-emit-llvm", "-c", "-o",
+                                   output};
+  for (const std::string &f : compileFlags(cxx))
+    args.push_back(f);
   for (const auto &a : clangArgs)
     args.push_back(a);
   args.push_back(path);

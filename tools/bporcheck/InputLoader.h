@@ -21,6 +21,10 @@ struct LoadedInput {
   std::string error;                    // one line, set on failure
 };
 
+/// The flags every compilation of a C (or, with `cxx`, C++) source gets: -O0 -g and the few
+/// that keep the bitcode close to the source.
+std::vector<std::string> compileFlags(bool cxx);
+
 /// The clang command line that compiles the C or C++ source `path` to the bitcode file `output`
 /// (`clang`: the executable, `clangArgs`: the user's -I, -D, -m32, -std).
 std::vector<std::string> compileCommand(const std::string &clang, const std::string &path,

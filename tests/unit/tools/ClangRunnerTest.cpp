@@ -1,13 +1,20 @@
 // The in-process clang (tools/bporcheck/clang/) against clang run as a second process: the same
-// command line gives the same bitcode, byte for byte, and the same diagnostics.
+// command line gives the same bitcode, byte for byte, and the same diagnostics. And the
+// precompiled <pthread.h> (tools/bporcheck/HeaderCache.h): when it is used, and that it changes
+// nothing in the module.
 #include "tools/bporcheck/ClangRunner.h"
+#include "tools/bporcheck/HeaderCache.h"
 #include "tools/bporcheck/InputLoader.h"
 #ifdef BPOR_HAVE_INPROCESS_CLANG
 #include "tools/bporcheck/clang/InProcessClang.h"
 #endif
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
 
 #include <gtest/gtest.h>
 
@@ -124,3 +131,73 @@ TEST(ClangRunner, ACrashOfTheCompilerIsAFailedCompilationNotACrashOfTheTool) {
   EXPECT_NE(compile(crash, {}, ClangProcess::Separate).code, 0);
   llvm::sys::fs::remove(crash);
 }
+
+TEST(HeaderCache, OnlyLeadingIncludesOfStandardHeadersQualify) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(leadingStandardIncludes("#include <pthread.h>\nint x;\n"), V{"pthread.h"});
+  EXPECT_EQ(leadingStandardIncludes("// c\n/* d\n e */\n\n  # include  <assert.h>  \r\n"
+                                    "#include <pthread.h>\n#include <foo.h>\n#include <stdio.h>\n"),
+            (V{"assert.h", "pthread.h"}));
+  EXPECT_EQ(leadingStandardIncludes("#include <stdio.h>"), V{"stdio.h"});
+  EXPECT_EQ(leadingStandardIncludes("#define _GNU_SOURCE\n#include <pthread.h>\n"), V{});
+  EXPECT_EQ(leadingStandardIncludes("#include \"pthread.h\"\n"), V{});
+  EXPECT_EQ(leadingStandardIncludes("#include <pthread.h> // x\n"), V{});
+  EXPECT_EQ(leadingStandardIncludes("// continued \\\n#include <pthread.h>\n"), V{});
+  EXPECT_EQ(leadingStandardIncludes("/* unterminated #include <pthread.h>\n"), V{});
+  EXPECT_EQ(leadingStandardIncludes("int x;\n#include <pthread.h>\n"), V{});
+  EXPECT_EQ(leadingStandardIncludes("#include <sys/types.h>\n#include <pthread.h>\n"), V{});
+}
+
+#ifdef BPOR_HAVE_INPROCESS_CLANG
+namespace {
+// The module as text, without its first line (the ModuleID names the temporary file).
+std::string withoutModuleId(const llvm::Module &module) {
+  std::string text;
+  llvm::raw_string_ostream out(text);
+  module.print(out, nullptr);
+  return text.substr(text.find('\n') + 1);
+}
+} // namespace
+
+TEST(HeaderCache, ThePrecompiledHeaderGivesTheSameModule) {
+  llvm::SmallString<128> cache;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("bporcheck-cache", cache));
+  std::string c = source("pthread_first.c", R"(// A program that starts by including standard headers.
+#include <pthread.h>
+#include <assert.h>
+#include <stdio.h>
+#include <sys/types.h>
+int x;
+void *worker(void *arg) { x = (int)(long)arg; return 0; }
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, worker, (void *)1);
+  pthread_join(t, 0);
+  assert(x == 1);
+  printf("%d\n", x);
+  return 0;
+}
+)");
+  InputOptions options{BPOR_DEFAULT_CLANG, {}};
+  auto load = [&](const char *cacheDir) {
+    setenv("BPORCHECK_CACHE_DIR", cacheDir, 1);
+    llvm::LLVMContext context;
+    LoadedInput input = loadInput(c, options, context);
+    EXPECT_TRUE(input.module) << input.error;
+    return input.module ? withoutModuleId(*input.module) : std::string();
+  };
+  std::string plain = load("");
+  std::string first = load(cache.c_str()); // makes the precompiled header
+  std::error_code ec;
+  size_t made = 0;
+  for (llvm::sys::fs::directory_iterator it(cache, ec), end; it != end && !ec; it.increment(ec))
+    made += llvm::StringRef(it->path()).ends_with(".pch");
+  EXPECT_EQ(made, 1u);
+  std::string second = load(cache.c_str()); // uses it
+  EXPECT_EQ(first, plain);
+  EXPECT_EQ(second, plain);
+  unsetenv("BPORCHECK_CACHE_DIR");
+  llvm::sys::fs::remove(c);
+  llvm::sys::fs::remove_directories(cache);
+}
+#endif
