@@ -87,9 +87,7 @@ void EventLog::analyse(const Event &event, const EventChains &chains, size_t lim
     const EventRecord &r = records[size_t(i)];
     if (conflicts(r.event, event)) {
       predecessors.push_back(uint32_t(i));
-      const uint32_t *other = row(size_t(i));
-      for (ThreadId t = 0; t < width; ++t)
-        clock[t] = std::max(clock[t], other[t]);
+      joinRow(clock, size_t(i));
     }
     if (cursor.link >= 0) {
       cursor.link = links_[size_t(cursor.link)].previous;
@@ -127,8 +125,7 @@ void EventLog::analyse(const Event &event, const EventChains &chains, size_t lim
       std::fill_n(others, width, 0);
     for (uint32_t j : predecessors)
       if (j != i)
-        for (ThreadId t = 0; t < width; ++t)
-          others[t] = std::max(others[t], row(j)[t]);
+        joinRow(others, j);
     if (!happensBefore(size_t(a), others))
       races.push_back(uint32_t(a));
   }

@@ -19,6 +19,7 @@
 #include "checker/optimal/Event.h"
 #include "checker/optimal/LocationChains.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -90,6 +91,13 @@ private:
   void widen(ThreadId threads);
   uint32_t *row(size_t i) { return clocks_.data() + i * stride_; }
   const uint32_t *row(size_t i) const { return clocks_.data() + i * stride_; }
+  /// clock := clock joined with event i's clock (both rows of stride_ entries).
+  void joinRow(uint32_t *clock, size_t i) const {
+    const uint32_t *other = row(i);
+    const ThreadId width = stride_; // read once: `clock` could alias it for the compiler
+    for (ThreadId t = 0; t < width; ++t)
+      clock[t] = std::max(clock[t], other[t]);
+  }
   /// Whether event i happens before (or is) the event whose clock is `clock`.
   bool happensBefore(size_t i, const uint32_t *clock) const {
     return positions[i].indexInThread <= clock[positions[i].thread];

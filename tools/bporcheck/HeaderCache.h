@@ -1,6 +1,6 @@
 // Precompiled standard headers for C sources that start by including them. Parsing
-// <pthread.h> and <stdio.h> is most of what compiling a small threaded program costs (about two
-// thirds of its instructions); a precompiled header of the same lines, made once with the same
+// <pthread.h> and <stdio.h> is most of what compiling a small threaded program costs (19 of the
+// 33 million instructions of compiling an empty program that includes pthread.h); a precompiled header of the same lines, made once with the same
 // flags, is loaded instead.
 //
 // Rule: it is used only where it cannot change the program. The source's first lines that are
