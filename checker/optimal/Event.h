@@ -24,6 +24,17 @@ struct Event {
   ThreadId thread() const { return op.thread; }
 };
 
+/// to := from, field by field. The search writes a new event's small fields one by one just
+/// before logging it; a whole-struct copy would read them back in one wide load from stores
+/// still in flight, which stalls the processor (store forwarding fails). Field by field, each
+/// load matches the store it reads.
+inline void copyEvent(Event &to, const Event &from) {
+  to.op = from.op;
+  to.endsExecution = from.endsExecution;
+  to.objectAvailableBefore = from.objectAvailableBefore;
+  to.choice = from.choice;
+}
+
 /// Whether `a` and `b`, events of one thread from the same state, are the same event: always,
 /// except for two different data choices of a Nondet.
 inline bool sameChoice(const Event &a, const Event &b) {

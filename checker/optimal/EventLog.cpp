@@ -188,7 +188,7 @@ void EventLog::push(const Event &event) {
     clocks_.resize(records.size() * stride_, 0);
   }
   EventRecord &record = records[count];
-  record.event = event;
+  copyEvent(record.event, event);
   record.previousInThread = lastOf(u);
   record.races.clear();
   record.enabledThreads.clear();

@@ -40,6 +40,16 @@ Frame &FrameStack::push() {
   return f;
 }
 
+// next(s, u) from the model, which need not name the thread in it. Written only when it does
+// not: a field stored just before the operation is copied whole (initialize) is read back from
+// a store still in flight (copyEvent, Event.h).
+void OptimalSearch::setNext(Frame &frame, ThreadId u) {
+  Operation &next = frame.next[u];
+  next = model.pending(u);
+  if (next.thread != u)
+    next.thread = u;
+}
+
 // Pushes the frame of the model's current state. In a state that is not Running nothing is
 // enabled, and the thread that just stepped is left out (it may have stopped mid-transition).
 // After a step that left the model Running, only the stepping thread and the threads it
@@ -62,8 +72,7 @@ void OptimalSearch::captureState(bool running) {
         return;
       }
       frame.alive.insert(u);
-      frame.next[u] = model.pending(u);
-      frame.next[u].thread = u;
+      setNext(frame, u);
     };
     refresh(stepper);
     for (ThreadId u = parent.numThreads(); u < n; ++u)
@@ -79,8 +88,7 @@ void OptimalSearch::captureState(bool running) {
     if (!model.isAlive(u) || (!running && u == stepper))
       continue;
     frame.alive.insert(u);
-    frame.next[u] = model.pending(u);
-    frame.next[u].thread = u;
+    setNext(frame, u);
     if (running && model.isEnabled(u))
       frame.enabled.insert(u);
   }
@@ -135,9 +143,7 @@ void OptimalSearch::initialize() {
     if (tree.empty()) {
       ScheduleStep p = preferredStep();
       if (p.thread != NoThread) {
-        Event leaf{f.next[p.thread], false};
-        leaf.choice = p.choice;
-        tree.addLeaf(leaf);
+        tree.addLeaf(f.next[p.thread], p.choice);
       }
     }
   } else {
@@ -174,6 +180,14 @@ static Event asSleeper(Event event) {
   return event;
 }
 
+// Adds asSleeper(event) to f's sleep set. The change is made in place: a copy changed and then
+// copied again would be read back from a store still in flight (copyEvent, Event.h).
+static void putToSleep(Frame &f, const Event &event) {
+  Event &sleeper = f.sleep.emplace_back(event);
+  if (sleeper.op.kind == OpKind::Fork)
+    sleeper.op.otherThread = NoThread;
+}
+
 // Whether the semaphore `post` posts to had a positive count in `state`, as a thread waiting on
 // it there shows (-1 if none does).
 static int8_t semaphoreAvailable(const Frame &state, const Operation &post) {
@@ -191,10 +205,10 @@ static int8_t semaphoreAvailable(const Frame &state, const Operation &post) {
 // The next transition from the top state: the next data choice of the branch in progress, or
 // the next branch (line 15 of Algorithm 2, line 4 of Algorithm 1), after putting the finished
 // branch to sleep (line 19 / line 12).
-std::optional<ScheduleStep> OptimalSearch::selectNext() {
+ScheduleStep OptimalSearch::selectNext() {
   Frame &f = frames.back();
   if (f.exhausted)
-    return std::nullopt;
+    return ScheduleStep{};
   if (isShared(frames.size() - 1))
     return selectShared();
   if (f.branchActive) {
@@ -202,7 +216,7 @@ std::optional<ScheduleStep> OptimalSearch::selectNext() {
     // explores each as its own branch.
     if (!perChoice() && f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
       return ScheduleStep{f.taken.thread, f.taken.choice + 1};
-    f.sleep.push_back(asSleeper(f.branchEvent));
+    putToSleep(f, f.branchEvent);
     f.branchActive = false;
     f.branchSubtree.clear();
   }
@@ -221,7 +235,7 @@ std::optional<ScheduleStep> OptimalSearch::selectNext() {
       f.taken = ScheduleStep{t, choice};
       return f.taken;
     }
-    return std::nullopt;
+    return ScheduleStep{};
   }
   ThreadId chosen = NoThread;
   f.backtrack.forEach([&](ThreadId t) {
@@ -229,7 +243,7 @@ std::optional<ScheduleStep> OptimalSearch::selectNext() {
       chosen = t;
   });
   if (chosen == NoThread)
-    return std::nullopt;
+    return ScheduleStep{};
   f.done.insert(chosen);
   f.branchActive = true;
   f.taken = ScheduleStep{chosen, 0};
@@ -239,7 +253,7 @@ std::optional<ScheduleStep> OptimalSearch::selectNext() {
 // A shared state's next branch (parallel optimal DPOR, SharedStates.h): taken from the shared
 // record, and the frame's sleep set becomes that branch's (the state's sleepers and the
 // branches taken there before it).
-std::optional<ScheduleStep> OptimalSearch::selectShared() {
+ScheduleStep OptimalSearch::selectShared() {
   Frame &f = frames.back();
   f.branchActive = false;
   f.branchSubtree.clear();
@@ -249,7 +263,7 @@ std::optional<ScheduleStep> OptimalSearch::selectShared() {
   }
   std::optional<SharedBranch> branch = sharedStates->take(*f.shared);
   if (!branch)
-    return std::nullopt;
+    return ScheduleStep{};
   f.sleep = std::move(branch->sleep);
   f.branchSubtree = std::move(branch->subtree);
   f.branchActive = true;
@@ -318,10 +332,14 @@ bool OptimalSearch::goToSharedState(SharedState *target) {
 bool OptimalSearch::stepAndEnter(ScheduleStep step) {
   size_t top = frames.size() - 1;
   frames[top].taken = step;
-  Operation executed = restorer.step(step);
+  const Operation &executed = events.emplace_back(restorer.step(step));
   ++ledger.result.stats.steps;
   ExecStatus status = model.status();
-  Event event{executed, endsExecution(status, executed)};
+  // Built in place and logged field by field (copyEvent, Event.h).
+  Event &event = frames[top].branchEvent;
+  event.op = executed;
+  event.endsExecution = endsExecution(status, executed);
+  event.objectAvailableBefore = -1;
   event.choice = step.choice;
   if (frames[top].sharedUnresolved) {
     // Other workers wait for it: the branches taken after this one sleep on this event.
@@ -335,16 +353,15 @@ bool OptimalSearch::stepAndEnter(ScheduleStep step) {
   // it 0 says nothing.
   if (executed.kind == OpKind::SemPost && event.objectAvailableBefore < 0 && executed.value > 0)
     event.objectAvailableBefore = executed.value > 1 ? 1 : 0;
-  frames[top].branchEvent = event;
-  events.push_back(executed);
   log.push(event);
 
   bool running = status == ExecStatus::Running;
   captureState(running);
   {
     Frame &after = frames.back();
+    const Event &stepped = frames[top].branchEvent; // `event` may have moved with the stack
     for (const Event &q : frames[top].sleep)
-      if (!conflicts(q, event))
+      if (!conflicts(q, stepped))
         after.sleep.push_back(q);
     // An empty subtree (a leaf was taken) leaves the frame its own storage: the leaf the next
     // state usually gets then allocates nothing.
@@ -547,8 +564,8 @@ void OptimalSearch::runExecution() {
     return;
   }
   while (true) {
-    std::optional<ScheduleStep> next = selectNext();
-    if (!next) {
+    ScheduleStep next = selectNext();
+    if (next.thread == NoThread) {
       endExecution(classifyBlockedEnd());
       return;
     }
@@ -561,11 +578,11 @@ void OptimalSearch::runExecution() {
         return;
       }
       ++ledger.result.stats.depthLimited;
-      reportError(depthLimitError(next->thread, f.next[next->thread].location, options.maxDepth));
+      reportError(depthLimitError(next.thread, f.next[next.thread].location, options.maxDepth));
       endExecution(ExecutionEnd::DepthLimit);
       return;
     }
-    if (stepAndEnter(*next))
+    if (stepAndEnter(next))
       return;
     if ((ledger.result.stats.steps & 1023) == 0) {
       ledger.checkLimits();
@@ -605,12 +622,12 @@ bool OptimalSearch::backtrackToNextBranch() {
   if (sharedStates && sharedStates->wanted())
     shareWork();
   while (true) {
-    std::optional<ScheduleStep> next = selectNext();
-    if (next) {
+    ScheduleStep next = selectNext();
+    if (next.thread != NoThread) {
       firstNew = log.size();
       if (!replayPrefix())
         return false;
-      lastBranchEnded = stepAndEnter(*next);
+      lastBranchEnded = stepAndEnter(next);
       return true;
     }
     if (frames.back().shared) {

@@ -110,6 +110,7 @@ private:
 
   // States.
   void captureState(bool running);
+  void setNext(Frame &frame, ThreadId u);
   void initialize();
   /// Parallel search (SearchOptions::split): whether frame i is above the split depth, where
   /// every enabled thread not asleep is a branch.
@@ -120,7 +121,7 @@ private:
   uint64_t splitUnits = 0;
   /// Parallel optimal DPOR: whether frame i is a shared state, and its transitions.
   bool isShared(size_t i) const { return frames[i].shared; }
-  std::optional<ScheduleStep> selectShared();
+  ScheduleStep selectShared();
   /// Shares the states of the stack from the initial one down to the first with a branch left.
   void shareWork();
   /// Rebuilds the stack down to `target` (from the initial state); false if it is null.
@@ -133,7 +134,10 @@ private:
   bool endsExecution(ExecStatus status, const Operation &event) const;
 
   // Transitions.
-  std::optional<ScheduleStep> selectNext();
+  /// The next transition from the top state, or a step of NoThread if none is left. (Not an
+  /// optional: GCC builds a returned std::optional<ScheduleStep> in memory with a byte store
+  /// and reads it back wider, a store-forwarding stall on every call.)
+  ScheduleStep selectNext();
   bool stepAndEnter(ScheduleStep step);
   bool replayPrefix();
 

@@ -111,7 +111,11 @@ void WakeupTree::insert(std::vector<Event> v) {
   }
 }
 
-void WakeupTree::addLeaf(const Event &event) { roots.push_back(WakeupNode{event, {}}); }
+void WakeupTree::addLeaf(const Operation &op, uint32_t choice) {
+  Event &leaf = roots.emplace_back().event;
+  leaf.op = op;
+  leaf.choice = choice;
+}
 
 WakeupTree WakeupTree::takeFirst(Event &first) {
   WakeupTree subtree;

@@ -44,8 +44,9 @@ public:
   /// otherwise the rest of v becomes a new last branch there.
   void insert(std::vector<Event> v);
 
-  /// Adds a single-event branch (the arbitrary first choice of a state with no wakeup tree).
-  void addLeaf(const Event &event);
+  /// Adds a single-event branch (the arbitrary first choice of a state with no wakeup tree): the
+  /// event that runs `op` with data choice `choice`, built in place (copyEvent, Event.h).
+  void addLeaf(const Operation &op, uint32_t choice);
 
   /// Removes the first branch and returns the subtree below its first event.
   WakeupTree takeFirst(Event &first);
