@@ -1,6 +1,7 @@
 #include "checker/optimal/EventLog.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace bpor::optimal {
 
@@ -129,8 +130,15 @@ void EventLog::analyse(const Event &event, const EventChains &chains, size_t lim
     if (!happensBefore(size_t(a), others))
       races.push_back(uint32_t(a));
   }
-  std::sort(races.begin(), races.end());
-  races.erase(std::unique(races.begin(), races.end()), races.end());
+  // Predecessors are found latest first, so without acquisition partners the list is already
+  // in decreasing order: reversing it is enough.
+  if (races.size() > 1) {
+    if (std::is_sorted(races.begin(), races.end(), std::greater<uint32_t>()))
+      std::reverse(races.begin(), races.end());
+    else
+      std::sort(races.begin(), races.end());
+    races.erase(std::unique(races.begin(), races.end()), races.end());
+  }
 }
 
 int EventLog::releaserWasWriter(size_t release, const Event &later) const {
