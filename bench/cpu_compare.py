@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """CPU time (user + system, the process and the children it waited for) of several bporcheck
 binaries on the same inputs, interleaved round by round so that the machine's drift falls on
-all of them alike. Prints each binary's median per input and its ratio to the first binary.
+all of them alike. Prints each binary's median and minimum per input and their ratios to the
+first binary's (on a shared machine other work only adds time, so the minimum of many rounds is
+the steadier estimate of a binary's own cost).
 
     python3 bench/cpu_compare.py --rounds 7 --inputs a.c b.c -- ./bp-old ./bp-new [-- options]
 """
@@ -33,11 +35,13 @@ def main():
                 command = [binary] + args.options.split() + [path]
                 times.setdefault((path, binary), []).append(cpu_seconds(command))
     for path in args.inputs:
-        base = statistics.median(times[(path, args.binaries[0])])
+        base = times[(path, args.binaries[0])]
         cells = []
         for binary in args.binaries:
-            median = statistics.median(times[(path, binary)])
-            cells.append(f"{binary} {median:.3f} s ({median / base:.2f})")
+            runs = times[(path, binary)]
+            median, least = statistics.median(runs), min(runs)
+            cells.append(f"{binary} {median:.3f} s ({median / statistics.median(base):.2f}),"
+                         f" min {least:.3f} s ({least / min(base):.2f})")
         print(f"{os.path.basename(path):20} " + "  ".join(cells))
     return 0
 
