@@ -174,18 +174,20 @@ bool OptimalSearch::endsExecution(ExecStatus status, const Operation &event) con
 // the entry is carried to, so no thread is its child there (the number its child had may
 // belong to another thread by then): it keeps no child, or a spurious fork-child dependence
 // would wake it up and explore a trace twice.
-static Event asSleeper(Event event) {
+static void forgetChild(Event &event) {
   if (event.op.kind == OpKind::Fork)
     event.op.otherThread = NoThread;
+}
+
+static Event asSleeper(Event event) {
+  forgetChild(event);
   return event;
 }
 
 // Adds asSleeper(event) to f's sleep set. The change is made in place: a copy changed and then
 // copied again would be read back from a store still in flight (copyEvent, Event.h).
 static void putToSleep(Frame &f, const Event &event) {
-  Event &sleeper = f.sleep.emplace_back(event);
-  if (sleeper.op.kind == OpKind::Fork)
-    sleeper.op.otherThread = NoThread;
+  forgetChild(f.sleep.emplace_back(event));
 }
 
 // Whether the semaphore `post` posts to had a positive count in `state`, as a thread waiting on
