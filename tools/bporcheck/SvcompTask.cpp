@@ -12,9 +12,9 @@
 namespace bpor::tool::svcomp {
 
 const YamlNode *YamlNode::find(const std::string &key) const {
-  for (const auto &[k, v] : entries)
-    if (k == key)
-      return &v;
+  for (size_t k = 0; k < keys.size(); ++k)
+    if (keys[k] == key)
+      return &values[k];
   return nullptr;
 }
 
@@ -160,7 +160,8 @@ private:
           return false;
         ++pos;
       }
-      out.entries.emplace_back(entry->first, std::move(value));
+      out.keys.push_back(entry->first);
+      out.values.push_back(std::move(value));
     }
     return true;
   }

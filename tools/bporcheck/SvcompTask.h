@@ -18,7 +18,10 @@ struct YamlNode {
   enum class Kind { Scalar, Sequence, Mapping } kind = Kind::Scalar;
   std::string scalar;
   std::vector<YamlNode> items;
-  std::vector<std::pair<std::string, YamlNode>> entries;
+  /// A mapping's keys and their values, in file order (two vectors: a pair of a string and
+  /// this still incomplete type is not allowed in a member's element type).
+  std::vector<std::string> keys;
+  std::vector<YamlNode> values;
 
   const YamlNode *find(const std::string &key) const;
 };
