@@ -265,16 +265,16 @@ std::vector<uint32_t> EventLog::racesOfPending(const Event &pending, size_t limi
   return races;
 }
 
-std::vector<Event> EventLog::wakeupSequence(size_t i, const Event &last, size_t limit) const {
-  std::vector<Event> v;
-  v.reserve(limit - i); // at most every later event and `last`: one allocation
+void EventLog::wakeupSequence(size_t i, const Event &last, size_t limit,
+                              std::vector<Event> &out) const {
+  out.clear();
+  out.reserve(limit - i); // at most every later event and `last`: at most one allocation
   const EventRecord &e = records[i];
   ThreadId t = e.event.thread();
   for (size_t k = i + 1; k < limit; ++k)
     if (row(k)[t] < e.indexInThread)
-      v.push_back(records[k].event);
-  v.push_back(last);
-  return v;
+      out.push_back(records[k].event);
+  out.push_back(last);
 }
 
 } // namespace bpor::optimal

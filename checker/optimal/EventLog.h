@@ -73,8 +73,8 @@ public:
   void limitChains(size_t n) { chains_ = LocationChains(n); }
 
   /// notdep(e_i, E).last (POPL 2014): the events after i among the first `limit` that do not
-  /// happen after e_i, in order, then `last`.
-  std::vector<Event> wakeupSequence(size_t i, const Event &last, size_t limit) const;
+  /// happen after e_i, in order, then `last`; into `out` (its storage reused).
+  void wakeupSequence(size_t i, const Event &last, size_t limit, std::vector<Event> &out) const;
 
 private:
   /// Computes the clock of `event` (appended after the first `limit` events) into `clock`, a

@@ -454,7 +454,7 @@ void OptimalSearch::analyseRaces() {
           continue;
         Event other{frames[j].next[e.thread()], false};
         other.choice = c;
-        insertWakeupSequence(j, {other});
+        insertWakeupSequence(j, other);
       }
     }
   }
@@ -476,7 +476,7 @@ void OptimalSearch::analyseRaces() {
       uint32_t choices = perChoice() ? pending.op.numChoices : 1;
       for (uint32_t c = 0; c < choices; ++c) {
         pending.choice = c;
-        insertWakeupSequence(length - 1, {pending, ending});
+        insertWakeupSequence(length - 1, pending, ending);
       }
       return;
     }
@@ -498,7 +498,8 @@ void OptimalSearch::reverseRace(size_t i, const Event &later, size_t limit) {
   // (docs/optimal-dpor.md, "Executions that end early").
   if (reversed.endsExecution && dependent(log[i].event.op, reversed.op))
     reversed.endsExecution = false;
-  insertWakeupSequence(i, log.wakeupSequence(i, reversed, limit));
+  log.wakeupSequence(i, reversed, limit, sequence);
+  insertWakeupSequence(i, sequence);
 }
 
 // The races of event j with the pending operations it disabled (docs/optimal-dpor.md,
@@ -517,11 +518,24 @@ void OptimalSearch::reverseDisablings(size_t j) {
       return;
     Event pending{before.next[u], false};
     if (conflicts(e, pending))
-      insertWakeupSequence(j, {pending});
+      insertWakeupSequence(j, pending);
   });
 }
 
-void OptimalSearch::insertWakeupSequence(size_t i, std::vector<Event> v) {
+void OptimalSearch::insertWakeupSequence(size_t i, const Event &event) {
+  sequence.clear();
+  sequence.push_back(event);
+  insertWakeupSequence(i, sequence);
+}
+
+void OptimalSearch::insertWakeupSequence(size_t i, const Event &first, const Event &second) {
+  sequence.clear();
+  sequence.push_back(first);
+  sequence.push_back(second);
+  insertWakeupSequence(i, sequence);
+}
+
+void OptimalSearch::insertWakeupSequence(size_t i, std::vector<Event> &v) {
   if (aboveSplit(i))
     return; // every enabled thread not asleep is a branch there already
   Frame &f = frames[i];
@@ -533,7 +547,7 @@ void OptimalSearch::insertWakeupSequence(size_t i, std::vector<Event> v) {
     std::vector<std::pair<SharedState *, size_t>> key;
     for (size_t k = i; k < frames.size() && frames[k].shared; ++k)
       key.emplace_back(frames[k].shared, frames[k].sharedIndex);
-    sharedStates->insert(std::move(key), std::move(v));
+    sharedStates->insert(std::move(key), v); // a copy: v's storage is reused
     return;
   }
   if (variant == OptimalVariant::Optimal) {
@@ -542,7 +556,7 @@ void OptimalSearch::insertWakeupSequence(size_t i, std::vector<Event> v) {
         return;
     if (f.branchActive && inWeakInitials(asSleeper(f.branchEvent), v))
       return;
-    f.wakeup.insert(std::move(v));
+    f.wakeup.insert(v);
     return;
   }
   std::vector<ThreadId> first = initials(v);

@@ -153,7 +153,14 @@ private:
   void analyseRaces();
   void reverseRace(size_t i, const Event &later, size_t limit);
   void reverseDisablings(size_t j);
-  void insertWakeupSequence(size_t i, std::vector<Event> v);
+  /// Inserts v (Algorithm 2, lines 5-6) at state i; consumes v (WakeupTree::insert).
+  void insertWakeupSequence(size_t i, std::vector<Event> &v);
+  /// insertWakeupSequence(i, {event}) and (i, {first, second}), through `sequence`.
+  void insertWakeupSequence(size_t i, const Event &event);
+  void insertWakeupSequence(size_t i, const Event &first, const Event &second);
+  /// Scratch for the wakeup sequences of one execution's races: reused, so that reversing a
+  /// race allocates nothing once it has grown.
+  std::vector<Event> sequence;
 
   Model &model;
   SearchOptions options;

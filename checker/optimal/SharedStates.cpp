@@ -215,7 +215,7 @@ bool SharedStates::covered(const SharedState &state, size_t through,
 
 void SharedStates::apply(SharedState &state, size_t through, std::vector<Event> v) {
   if (!covered(state, through, v))
-    state.wakeup.insert(std::move(v));
+    state.wakeup.insert(v);
 }
 
 void SharedStates::insert(std::vector<std::pair<SharedState *, size_t>> key,

@@ -80,7 +80,7 @@ bool renumberCreatedThreads(std::vector<Event> &v, ThreadId existing) {
   return true;
 }
 
-void WakeupTree::insert(std::vector<Event> v) {
+void WakeupTree::insert(std::vector<Event> &v) {
   std::vector<WakeupNode> *level = &roots;
   bool atRoot = true;
   while (!v.empty()) {

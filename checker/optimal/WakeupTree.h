@@ -41,8 +41,9 @@ public:
 
   /// insert[E](v, wut) (POPL 2014, section 6): descends along the first child whose thread is
   /// a weak initial of what remains of v; v is already covered if that reaches a leaf,
-  /// otherwise the rest of v becomes a new last branch there.
-  void insert(std::vector<Event> v);
+  /// otherwise the rest of v becomes a new last branch there. Consumes v: its contents are
+  /// unspecified afterwards (the caller reuses its storage).
+  void insert(std::vector<Event> &v);
 
   /// Adds a single-event branch (the arbitrary first choice of a state with no wakeup tree): the
   /// event that runs `op` with data choice `choice`, built in place (copyEvent, Event.h).

@@ -44,20 +44,21 @@ TEST(WakeupTree, InitialsAreTheThreadsWhoseFirstEventHasNoPredecessor) {
 
 TEST(WakeupTree, InsertSharesEquivalentPrefixesAndStopsAtLeaves) {
   WakeupTree tree;
-  tree.insert({write(1, 0), read(2, 0)});
+  auto insert = [&](std::vector<Event> v) { tree.insert(v); };
+  insert({write(1, 0), read(2, 0)});
   ASSERT_EQ(threadsOf(tree.branches()), (std::vector<ThreadId>{1}));
   // Starts with 3 (independent of 1's write), then 1's write: 1 is a weak initial, so it
   // descends under 1; 3 then writes x, which 2's read does not commute with: a new branch
   // below 1, after 2's.
-  tree.insert({write(3, 8), write(1, 0), write(3, 0)});
+  insert({write(3, 8), write(1, 0), write(3, 0)});
   ASSERT_EQ(tree.branches().size(), 1u);
   EXPECT_EQ(threadsOf(tree.branches()[0].children), (std::vector<ThreadId>{2, 3}));
   // A sequence equivalent to an existing leaf's path adds nothing.
   size_t before = tree.numNodes();
-  tree.insert({write(1, 0), read(2, 0), write(5, 100)});
+  insert({write(1, 0), read(2, 0), write(5, 100)});
   EXPECT_EQ(tree.numNodes(), before);
   // A conflicting first event makes a new branch.
-  tree.insert({read(2, 0)});
+  insert({read(2, 0)});
   EXPECT_EQ(threadsOf(tree.branches()), (std::vector<ThreadId>{1, 2}));
   Event first;
   WakeupTree below = tree.takeFirst(first);
@@ -93,7 +94,8 @@ TEST(EventLog, RacesAreImmediateAndUnlockLockRacesMoveToTheAcquisition) {
   EXPECT_EQ(log[5].races, (std::vector<uint32_t>{3}));
   // notdep(e_3, E).e_5: every event after the lock at 3 happens after it, so v is just
   // thread 1's lock.
-  std::vector<Event> v = log.wakeupSequence(3, log[5].event, log.size());
+  std::vector<Event> v;
+  log.wakeupSequence(3, log[5].event, log.size(), v);
   ASSERT_EQ(v.size(), 1u);
   EXPECT_EQ(v[0].thread(), 1u);
 }
