@@ -40,14 +40,13 @@ Frame &FrameStack::push() {
   return f;
 }
 
-// next(s, u) from the model, which need not name the thread in it. Written only when it does
-// not: a field stored just before the operation is copied whole (initialize) is read back from
-// a store still in flight (copyEvent, Event.h).
-void OptimalSearch::setNext(Frame &frame, ThreadId u) {
-  Operation &next = frame.next[u];
-  next = model.pending(u);
-  if (next.thread != u)
-    next.thread = u;
+// next(s, u) of the top state s from the model.
+void OptimalSearch::setNext(ThreadId u) { pending.set(frames.size() - 1, u, model.pending(u)); }
+
+std::vector<Operation> OptimalSearch::nextOperations(size_t i) const {
+  std::vector<Operation> next(frames[i].numThreads);
+  frames[i].alive.forEach([&](ThreadId u) { next[u] = nextOf(i, u); });
+  return next;
 }
 
 // Pushes the frame of the model's current state. In a state that is not Running nothing is
@@ -63,8 +62,7 @@ void OptimalSearch::captureState(bool running) {
   frame.running = running;
   if (running && parentIndex < frames.size() - 1 && stepper != NoThread) {
     const Frame &parent = frames[parentIndex];
-    frame.next = parent.next;
-    frame.next.resize(n);
+    frame.numThreads = n;
     frame.alive = parent.alive;
     auto refresh = [&](ThreadId u) {
       if (!model.isAlive(u)) {
@@ -72,10 +70,10 @@ void OptimalSearch::captureState(bool running) {
         return;
       }
       frame.alive.insert(u);
-      setNext(frame, u);
+      setNext(u);
     };
     refresh(stepper);
-    for (ThreadId u = parent.numThreads(); u < n; ++u)
+    for (ThreadId u = parent.numThreads; u < n; ++u)
       refresh(u);
     frame.alive.forEach([&](ThreadId u) {
       if (model.isEnabled(u))
@@ -83,12 +81,12 @@ void OptimalSearch::captureState(bool running) {
     });
     return;
   }
-  frame.next.resize(n);
+  frame.numThreads = n;
   for (ThreadId u = 0; u < n; ++u) {
     if (!model.isAlive(u) || (!running && u == stepper))
       continue;
     frame.alive.insert(u);
-    setNext(frame, u);
+    setNext(u);
     if (running && model.isEnabled(u))
       frame.enabled.insert(u);
   }
@@ -98,10 +96,11 @@ void OptimalSearch::captureState(bool running) {
 // enabled thread that is not asleep; for optimal DPOR, with its first data choice not asleep.
 ScheduleStep OptimalSearch::preferredStep() const {
   const Frame &f = frames.back();
+  size_t top = frames.size() - 1;
   auto choiceOf = [&](ThreadId u) {
     if (!perChoice())
       return f.asleep(u) ? Frame::NoChoice : 0u;
-    return f.awakeChoice(u);
+    return f.awakeChoice(u, nextOf(top, u).numChoices);
   };
   ThreadId last = events.empty() ? NoThread : events.back().thread;
   if (last != NoThread && f.enabled.contains(last))
@@ -143,7 +142,7 @@ void OptimalSearch::initialize() {
     if (tree.empty()) {
       ScheduleStep p = preferredStep();
       if (p.thread != NoThread) {
-        tree.addLeaf(f.next[p.thread], p.choice);
+        tree.addLeaf(nextOf(frames.size() - 1, p.thread), p.choice);
       }
     }
   } else {
@@ -190,13 +189,14 @@ static void putToSleep(Frame &f, const Event &event) {
   forgetChild(f.sleep.emplace_back(event));
 }
 
-// Whether the semaphore `post` posts to had a positive count in `state`, as a thread waiting on
-// it there shows (-1 if none does).
-static int8_t semaphoreAvailable(const Frame &state, const Operation &post) {
+// Whether the semaphore `post` posts to had a positive count in state i, as a thread waiting
+// on it there shows (-1 if none does).
+int8_t OptimalSearch::semaphoreAvailable(size_t i, const Operation &post) const {
+  const Frame &state = frames[i];
   int8_t available = -1;
   state.alive.forEach([&](ThreadId u) {
-    if (u != post.thread && available < 0 && state.next[u].kind == OpKind::SemWait &&
-        isReleaseFor(post, state.next[u]))
+    if (u != post.thread && available < 0 && nextOf(i, u).kind == OpKind::SemWait &&
+        isReleaseFor(post, nextOf(i, u)))
       available = state.enabled.contains(u) ? 1 : 0;
   });
   return available;
@@ -216,7 +216,8 @@ ScheduleStep OptimalSearch::selectNext() {
   if (f.branchActive) {
     // Source-DPOR explores the data choices of a step one after the other; optimal DPOR
     // explores each as its own branch.
-    if (!perChoice() && f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
+    if (!perChoice() &&
+        f.taken.choice + 1 < nextOf(frames.size() - 1, f.taken.thread).numChoices)
       return ScheduleStep{f.taken.thread, f.taken.choice + 1};
     putToSleep(f, f.branchEvent);
     f.branchActive = false;
@@ -227,7 +228,8 @@ ScheduleStep OptimalSearch::selectNext() {
       const Event &next = f.wakeup.branches().front().event;
       ThreadId t = next.thread();
       uint32_t choice = next.choice;
-      if (!f.enabled.contains(t) || f.asleep(t, choice) || choice >= f.next[t].numChoices) {
+      if (!f.enabled.contains(t) || f.asleep(t, choice) ||
+          choice >= nextOf(frames.size() - 1, t).numChoices) {
         f.wakeup.dropFirst();
         continue;
       }
@@ -291,7 +293,7 @@ void OptimalSearch::shareWork() {
     f.shared = sharedStates->share(
         i == 0 ? nullptr : frames[i - 1].shared, i == 0 ? 0 : frames[i - 1].sharedIndex,
         i == 0 ? ScheduleStep{} : frames[i - 1].taken,
-        StateToShare{f.sleep, f.wakeup, f.enabled, f.next, inProgress}, branchLeft);
+        StateToShare{f.sleep, f.wakeup, f.enabled, nextOperations(i), inProgress}, branchLeft);
     f.sharedIndex = 0;
     f.ownsSharedBranch = true;
     if (branchLeft)
@@ -349,7 +351,7 @@ bool OptimalSearch::stepAndEnter(ScheduleStep step) {
     frames[top].sharedUnresolved = false;
   }
   if (executed.kind == OpKind::SemPost)
-    event.objectAvailableBefore = semaphoreAvailable(frames[top], executed);
+    event.objectAvailableBefore = semaphoreAvailable(top, executed);
   // No waiter to look at: a post's value is the count it wrote (the runtime's convention,
   // Model.h: "the value ... written"), so the count before was value - 1. A model that leaves
   // it 0 says nothing.
@@ -452,7 +454,7 @@ void OptimalSearch::analyseRaces() {
       for (uint32_t c = 0; c < e.op.numChoices; ++c) {
         if (c == e.choice)
           continue;
-        Event other{frames[j].next[e.thread()], false};
+        Event other{nextOf(j, e.thread()), false};
         other.choice = c;
         insertWakeupSequence(j, other);
       }
@@ -465,7 +467,7 @@ void OptimalSearch::analyseRaces() {
   end.alive.forEach([&](ThreadId u) {
     if (!cutShort && end.enabled.contains(u))
       return; // asleep at a sleep-set-blocked end: its operation was explored elsewhere
-    Event pending{end.next[u], false};
+    Event pending{nextOf(frames.size() - 1, u), false};
     if (cutShort && frames[length - 1].enabled.contains(u)) {
       // It could have run before the event that ended the execution. The wakeup sequence
       // keeps that event after it: a branch in which the thread merely commutes with the
@@ -516,7 +518,7 @@ void OptimalSearch::reverseDisablings(size_t j) {
   before.enabled.forEach([&](ThreadId u) {
     if (u == e.thread() || !after.alive.contains(u) || after.enabled.contains(u))
       return;
-    Event pending{before.next[u], false};
+    Event pending{nextOf(j, u), false};
     if (conflicts(e, pending))
       insertWakeupSequence(j, pending);
   });
@@ -539,7 +541,7 @@ void OptimalSearch::insertWakeupSequence(size_t i, std::vector<Event> &v) {
   if (aboveSplit(i))
     return; // every enabled thread not asleep is a branch there already
   Frame &f = frames[i];
-  if (!renumberCreatedThreads(v, f.numThreads()))
+  if (!renumberCreatedThreads(v, f.numThreads))
     return;
   if (isShared(i)) {
     // Its place in the depth-first order: the branches this execution took at the shared
@@ -594,7 +596,8 @@ void OptimalSearch::runExecution() {
         return;
       }
       ++ledger.result.stats.depthLimited;
-      reportError(depthLimitError(next.thread, f.next[next.thread].location, options.maxDepth));
+      reportError(depthLimitError(next.thread, nextOf(frames.size() - 1, next.thread).location,
+                                  options.maxDepth));
       endExecution(ExecutionEnd::DepthLimit);
       return;
     }
@@ -662,19 +665,21 @@ bool OptimalSearch::backtrackToNextBranch() {
     }
     log.pop();
     events.pop_back();
+    pending.pop(frames.size() - 1);
     frames.pop();
     restorer.pop();
   }
 }
 
 bool OptimalSearch::hasUnexploredBranch() const {
-  for (const Frame &f : frames) {
+  for (size_t i = 0; i < frames.size(); ++i) {
+    const Frame &f = frames[i];
     if (f.shared)
       return true; // other workers may still add to it
     if (f.exhausted)
       continue;
     if (!perChoice() && f.branchActive &&
-        f.taken.choice + 1 < f.next[f.taken.thread].numChoices)
+        f.taken.choice + 1 < nextOf(i, f.taken.thread).numChoices)
       return true;
     bool found = false;
     if (variant == OptimalVariant::Optimal) {

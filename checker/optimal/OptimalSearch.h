@@ -7,6 +7,7 @@
 #include "checker/ThreadSet.h"
 #include "checker/optimal/EventLog.h"
 #include "checker/optimal/OptimalExplorer.h"
+#include "checker/optimal/PendingOperations.h"
 #include "checker/optimal/SharedStates.h"
 #include "checker/optimal/WakeupTree.h"
 
@@ -17,8 +18,8 @@ namespace bpor::optimal {
 
 /// What the search knows about one state E on its stack (frames[i] is pre(E, e_i)).
 struct Frame {
-  /// next(s, u) for every thread created so far; meaningless for threads not in `alive`.
-  std::vector<Operation> next;
+  /// The threads created so far (next(s, u) is OptimalSearch::pending's, for those in `alive`).
+  ThreadId numThreads = 0;
   ThreadSet alive;
   ThreadSet enabled;
   /// The model was Running here (false for the state after an execution's last event, where
@@ -48,7 +49,6 @@ struct Frame {
   bool sharedUnresolved = false;
   bool ownsSharedBranch = false; // this worker explores branch sharedIndex of `shared`
 
-  ThreadId numThreads() const { return ThreadId(next.size()); }
   bool asleep(ThreadId t) const {
     for (const Event &e : sleep)
       if (e.thread() == t)
@@ -63,10 +63,10 @@ struct Frame {
     return false;
   }
   static constexpr uint32_t NoChoice = ~uint32_t(0);
-  /// The first data choice of t's next event that is not asleep (0 for other operations), or
-  /// NoChoice.
-  uint32_t awakeChoice(ThreadId t) const {
-    for (uint32_t c = 0; c < next[t].numChoices; ++c)
+  /// The first data choice of t's next event (which has `numChoices`) that is not asleep (0
+  /// for other operations), or NoChoice.
+  uint32_t awakeChoice(ThreadId t, uint32_t numChoices) const {
+    for (uint32_t c = 0; c < numChoices; ++c)
       if (!asleep(t, c))
         return c;
     return NoChoice;
@@ -110,7 +110,7 @@ private:
 
   // States.
   void captureState(bool running);
-  void setNext(Frame &frame, ThreadId u);
+  void setNext(ThreadId u);
   void initialize();
   /// Parallel search (SearchOptions::split): whether frame i is above the split depth, where
   /// every enabled thread not asleep is a branch.
@@ -166,6 +166,12 @@ private:
   SearchOptions options;
   OptimalVariant variant;
   FrameStack frames;
+  /// next(s, u) for the states on the stack (frames[i]'s at depth i).
+  PendingOperations pending;
+  const Operation &nextOf(size_t i, ThreadId u) const { return pending.at(i, u); }
+  /// next(s, u) of state i for every thread u created there (meaningless for the dead ones).
+  std::vector<Operation> nextOperations(size_t i) const;
+  int8_t semaphoreAvailable(size_t i, const Operation &post) const;
   /// The path to the top state, and returning to it by checkpoint and replay.
   StateRestorer restorer;
   EventLog log;
