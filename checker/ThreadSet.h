@@ -52,6 +52,14 @@ public:
       for (uint64_t bits = word(w); bits; bits &= bits - 1)
         f(ThreadId(w * 64 + std::countr_zero(bits)));
   }
+  /// Calls f(t) for each member that is also in `also` and not in `without`, in increasing
+  /// order (word by word: no test per thread).
+  template <typename F>
+  void forEachAlsoInNotIn(const ThreadSet &also, const ThreadSet &without, F &&f) const {
+    for (size_t w = 0; w < numWords(); ++w)
+      for (uint64_t bits = word(w) & also.word(w) & ~without.word(w); bits; bits &= bits - 1)
+        f(ThreadId(w * 64 + std::countr_zero(bits)));
+  }
   /// Smallest member not in `excluded`, or NoThread.
   ThreadId firstNotIn(const ThreadSet &excluded) const {
     for (size_t w = 0; w < numWords(); ++w)

@@ -376,8 +376,8 @@ bool OptimalSearch::stepAndEnter(ScheduleStep step) {
     // The threads this event enabled (EventRecord::enabledThreads).
     const Frame &before = frames[top], &after = frames.back();
     ThreadSet enabled;
-    after.enabled.forEach([&](ThreadId u) {
-      if (u != step.thread && before.alive.contains(u) && !before.enabled.contains(u))
+    after.enabled.forEachAlsoInNotIn(before.alive, before.enabled, [&](ThreadId u) {
+      if (u != step.thread)
         enabled.insert(u);
     });
     if (!enabled.empty())
@@ -515,8 +515,8 @@ void OptimalSearch::reverseDisablings(size_t j) {
   if (!after.running)
     return; // the execution ended at e_j: "Executions that end early" handles the others
   const Event &e = log[j].event;
-  before.enabled.forEach([&](ThreadId u) {
-    if (u == e.thread() || !after.alive.contains(u) || after.enabled.contains(u))
+  before.enabled.forEachAlsoInNotIn(after.alive, after.enabled, [&](ThreadId u) {
+    if (u == e.thread())
       return;
     Event pending{nextOf(j, u), false};
     if (conflicts(e, pending))
