@@ -61,6 +61,12 @@ public:
 
   virtual ExecStatus status() const = 0;
 
+  /// Whether the model counts the work of its steps (lastStepWork); fixed for its lifetime.
+  virtual bool countsStepWork() const { return false; }
+  /// The work the last step() did, in units of about one interpreted instruction (at least 1),
+  /// if countsStepWork(). The checkpoint policy weighs re-stepping by it (StateRestorer.h).
+  virtual uint64_t lastStepWork() const { return 1; }
+
   /// Meaningful when status() == Error.
   virtual const ErrorInfo &error() const = 0;
 

@@ -114,9 +114,12 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
   ProgramThread &thread = threads_.modify(id);
   event_ = thread.pending;
   if (status_ != ExecStatus::Running || !isEnabledThread(thread) ||
-      choice >= thread.pending.numChoices)
+      choice >= thread.pending.numChoices) {
+    lastStepWork_ = 1;
     return event_; // misuse by the caller: nothing happens
+  }
   Slot result = 0;
+  uint64_t instructionsBefore = thread.state.instructions;
   ++symbolicState_.steps;
   if (event_.kind == OpKind::AtomicBlock) {
     blockFootprint_ = BlockFootprint{};
@@ -150,6 +153,8 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
     setBlockEventFootprint(thread);
   blockFootprint_.gathering = false;
   showOutputIfEnded();
+  uint64_t instructions = thread.state.instructions;
+  lastStepWork_ = instructions >= instructionsBefore ? instructions - instructionsBefore + 1 : 1;
   return event_;
 }
 

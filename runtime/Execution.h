@@ -196,6 +196,10 @@ public:
   const Operation &pending(ThreadId thread) const override;
   const Operation &step(ThreadId thread, uint32_t choice = 0) override;
   ExecStatus status() const override { return status_; }
+  /// Interpreted instructions (plus one) count a step's work, except in symbolic mode, where a
+  /// step's solver calls cost far more than its instructions.
+  bool countsStepWork() const override { return !options_.symbolicNondet; }
+  uint64_t lastStepWork() const override { return lastStepWork_; }
   const ErrorInfo &error() const override { return error_; }
   SourceLocation sourceLocation(uint32_t location) const override;
   std::string describeAddress(uint64_t address) const override;
@@ -434,6 +438,7 @@ private:
   Memory memory_;
   Address mainFunction_ = 0;
   std::unique_ptr<Interpreter> interp_;
+  uint64_t lastStepWork_ = 1; // lastStepWork()
   runtime::ThreadTable threads_; // [0, numThreads_) are live this run
   ThreadId numThreads_ = 0;
   ExecStatus status_ = ExecStatus::Running;

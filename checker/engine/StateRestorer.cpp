@@ -16,7 +16,8 @@ static uint64_t preciseNanos() {
 }
 
 StateRestorer::StateRestorer(Model &model, CheckpointPolicy policy)
-    : model_(model), policy_(policy), supported_(policy != CheckpointPolicy::Never) {
+    : model_(model), policy_(policy), supported_(policy != CheckpointPolicy::Never),
+      countsWork_(model.countsStepWork()) {
   slots_.emplace_back();
 }
 
@@ -72,6 +73,10 @@ const Operation &StateRestorer::sampledStep(ScheduleStep step) {
   uint64_t took = preciseNanos() - started;
   sampledNanos_ += took;
   averageStep_ = sampledNanos_ / ++samples_;
+  if (countsWork_) {
+    sampledWork_ += model_.lastStepWork();
+    nanosPerWork_ = (sampledNanos_ << WorkScaleBits) / std::max<uint64_t>(sampledWork_, 1);
+  }
   uint64_t before = slots_[depth_].replayCost;
   push().replayCost = before + took;
   return event;

@@ -9,15 +9,16 @@
 // search comes back to a state at that depth, would cost more than twice what a checkpoint
 // costs (once to take it, once to restore it). The chance is the share of the states entered
 // at the depth that the search came back to so far: deep in a search most states are left
-// for good, and a checkpoint there is paid for nothing. Step costs are measured as the search
-// first takes each step; a checkpoint's cost when the search starts and then on one checkpoint
-// in MeasurePeriod (the median of the last few). A step is charged what it measured or, if
-// more, the average step: the cheap
-// clock reads most cheap steps as 0 (see cheapNanos), so one step in SamplePeriod is timed with
-// the precise clock, and their average is the average step. So a program whose state is large
-// next to its steps keeps replaying, one whose checkpoints cost less than a step takes one in
-// most states, and a long loop before a branch is run once (docs/optimal-dpor.md,
-// "Checkpoints").
+// for good, and a checkpoint there is paid for nothing. Step costs are estimated as the search
+// first takes each step; a checkpoint's cost is measured when the search starts and then on one
+// checkpoint in MeasurePeriod (the median of the last few). One step in SamplePeriod is timed
+// with the precise clock, and their average is the average step. Any other step is charged the
+// average step or, if more, its own cost: where the model counts the work of its steps
+// (Model::countsStepWork), the average step's cost scaled by its work against the average
+// work of the timed steps (no clock read at all); otherwise its time on the cheap clock, which
+// reads most cheap steps as 0 (see cheapNanos). So a program whose state is large next to its
+// steps keeps replaying, one whose checkpoints cost less than a step takes one in most states,
+// and a long loop before a branch is run once (docs/optimal-dpor.md, "Checkpoints").
 #pragma once
 
 #include "checker/Explorer.h"
@@ -50,12 +51,19 @@ public:
     slots_[depth_].taken = step;
     if ((stepsTaken_++ & (SamplePeriod - 1)) == 0)
       return sampledStep(step);
-    uint64_t started = cheapNanos();
-    const Operation &event = model_.step(step.thread, step.choice);
-    uint64_t took = cheapNanos() - started;
+    uint64_t took;
+    const Operation *event;
+    if (countsWork_) {
+      event = &model_.step(step.thread, step.choice);
+      took = (model_.lastStepWork() * nanosPerWork_) >> WorkScaleBits;
+    } else {
+      uint64_t started = cheapNanos();
+      event = &model_.step(step.thread, step.choice);
+      took = cheapNanos() - started;
+    }
     uint64_t before = slots_[depth_].replayCost;
     push().replayCost = before + std::max(took, averageStep_);
-    return event;
+    return *event;
   }
 
   /// The search will come back to the state at the end of the path to explore another branch:
@@ -141,6 +149,11 @@ private:
   /// their count, total and average nanoseconds.
   static constexpr uint64_t SamplePeriod = 16;
   uint64_t stepsTaken_ = 0, samples_ = 0, sampledNanos_ = 0, averageStep_ = 0;
+  /// Model::countsStepWork(): the timed steps' total work, and the nanoseconds a unit of work
+  /// costs on their average (sampledNanos_ / sampledWork_, in units of 2^-WorkScaleBits ns).
+  bool countsWork_;
+  uint64_t sampledWork_ = 0, nanosPerWork_ = 0;
+  static constexpr unsigned WorkScaleBits = 16;
   /// Checkpoints taken; one in MeasurePeriod is timed.
   static constexpr uint64_t MeasurePeriod = 16;
   uint64_t checkpointsTaken_ = 0;
