@@ -147,7 +147,7 @@ private:
   uint64_t measuredCheckpoints_ = 0;
   /// Steps taken (not re-stepped); one in SamplePeriod, from the first, is timed precisely:
   /// their count, total and average nanoseconds.
-  static constexpr uint64_t SamplePeriod = 16;
+  static constexpr uint64_t SamplePeriod = 64;
   uint64_t stepsTaken_ = 0, samples_ = 0, sampledNanos_ = 0, averageStep_ = 0;
   /// Model::countsStepWork(): the timed steps' total work, and the nanoseconds a unit of work
   /// costs on their average (sampledNanos_ / sampledWork_, in units of 2^-WorkScaleBits ns).
