@@ -233,8 +233,7 @@ ScheduleStep OptimalSearch::selectNext() {
         f.wakeup.dropFirst();
         continue;
       }
-      Event first;
-      f.branchSubtree = f.wakeup.takeFirst(first);
+      f.wakeup.takeFirst(f.branchSubtree);
       f.branchActive = true;
       f.taken = ScheduleStep{t, choice};
       return f.taken;

@@ -105,8 +105,8 @@ std::optional<SharedBranch> SharedStates::takeLocked(SharedState &state,
   if (!hasBranch(state) || !canTakeFirst(state))
     return std::nullopt;
   SharedBranch branch;
-  Event first;
-  branch.subtree = state.wakeup.takeFirst(first);
+  Event first = state.wakeup.branches().front().event;
+  state.wakeup.takeFirst(branch.subtree);
   branch.step = ScheduleStep{first.thread(), first.choice};
   branch.sleep = state.entrySleep;
   for (const SharedState::Taken &b : state.taken)

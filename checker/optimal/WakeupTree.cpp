@@ -117,12 +117,10 @@ void WakeupTree::addLeaf(const Operation &op, uint32_t choice) {
   leaf.choice = choice;
 }
 
-WakeupTree WakeupTree::takeFirst(Event &first) {
-  WakeupTree subtree;
-  first = roots.front().event;
-  subtree.roots = std::move(roots.front().children);
+void WakeupTree::takeFirst(WakeupTree &subtree) {
+  subtree.roots.clear();
+  subtree.roots.swap(roots.front().children);
   roots.erase(roots.begin());
-  return subtree;
 }
 
 size_t WakeupTree::numNodes() const { return countNodes(roots); }

@@ -49,8 +49,9 @@ public:
   /// event that runs `op` with data choice `choice`, built in place (copyEvent, Event.h).
   void addLeaf(const Operation &op, uint32_t choice);
 
-  /// Removes the first branch and returns the subtree below its first event.
-  WakeupTree takeFirst(Event &first);
+  /// Removes the first branch; `subtree` becomes the subtree below its first event (read that
+  /// event from branches() before).
+  void takeFirst(WakeupTree &subtree);
 
   /// Drops the first branch (its thread cannot run).
   void dropFirst() { roots.erase(roots.begin()); }
