@@ -132,3 +132,22 @@ TEST(ThreadSet, SmallAndLargeThreadIds) {
   EXPECT_TRUE(a.empty());
   EXPECT_EQ(a.firstNotIn(b), NoThread);
 }
+
+TEST(ThreadSet, MembersAlsoInOneSetAndNotInAnother) {
+  ThreadSet a, also, without;
+  for (ThreadId t : {1u, 2u, 5u, 70u, 130u, 200u})
+    a.insert(t);
+  for (ThreadId t : {1u, 2u, 70u, 130u})
+    also.insert(t);
+  for (ThreadId t : {2u, 130u, 300u})
+    without.insert(t);
+  std::vector<ThreadId> members;
+  a.forEachAlsoInNotIn(also, without, [&](ThreadId t) { members.push_back(t); });
+  EXPECT_EQ(members, (std::vector<ThreadId>{1, 70}));
+  // `also` shorter than the set: the words it lacks hold no member.
+  ThreadSet small;
+  small.insert(5);
+  members.clear();
+  a.forEachAlsoInNotIn(small, ThreadSet{}, [&](ThreadId t) { members.push_back(t); });
+  EXPECT_EQ(members, (std::vector<ThreadId>{5}));
+}

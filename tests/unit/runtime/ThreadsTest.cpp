@@ -232,3 +232,37 @@ define i32 @main() {
   EXPECT_TRUE(last.endsThread);
   EXPECT_EQ(execution.status(), ExecStatus::Finished); // every thread ended
 }
+
+// The work a step reports (Model::lastStepWork, which the checkpoint policy weighs re-stepping
+// by) grows with the instructions it interpreted: a step that runs a 1,000-iteration local loop
+// before the next visible operation reports thousands more than one that runs none.
+TEST(Threads, StepWorkCountsTheInstructionsInterpreted) {
+  BuiltProgram built = buildProgram(R"IR(
+@x = global i32 0
+define i32 @main() {
+entry:
+  call void @__bpor_store(ptr @x, i64 1, i64 4, i32 0, i32 0)
+  call void @__bpor_store(ptr @x, i64 2, i64 4, i32 0, i32 0)
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %next = add i64 %i, 1
+  %done = icmp eq i64 %next, 1000
+  br i1 %done, label %exit, label %loop
+exit:
+  call void @__bpor_store(ptr @x, i64 3, i64 4, i32 0, i32 0)
+  ret i32 0
+}
+)IR");
+  ASSERT_TRUE(built.program);
+  Execution execution(*built.program);
+  ASSERT_TRUE(execution.countsStepWork());
+  execution.step(0); // the first store: main goes straight to the second
+  uint64_t straight = execution.lastStepWork();
+  EXPECT_GE(straight, 1u);
+  execution.step(0); // the second store: then the loop, to the third
+  uint64_t looping = execution.lastStepWork();
+  // Each iteration is a handful of instructions (the phi's move, add, compare, branch).
+  EXPECT_GE(looping, straight + 3000);
+  EXPECT_LE(looping, straight + 6000);
+}
