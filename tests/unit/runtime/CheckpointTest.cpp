@@ -42,13 +42,17 @@ Compiled compileC(const std::string &source) {
   std::string command = fmt::format("'{}' -xc -O0 -g -emit-llvm -c -fno-discard-value-names "
                                     "-Xclang -disable-O0-optnone -o '{}' '{}'",
                                     BPOR_TEST_CLANG, bitcode, source);
-  if (std::system(command.c_str()) != 0) {
+  int status = std::system(command.c_str());
+  llvm::LLVMContext context;
+  llvm::SMDiagnostic diagnostic;
+  std::unique_ptr<llvm::Module> module;
+  if (status == 0)
+    module = llvm::parseIRFile(bitcode, diagnostic, context);
+  std::filesystem::remove_all(dir); // the bitcode is read; leave nothing in the temporary folder
+  if (status != 0) {
     compiled.error = "clang failed: " + command;
     return compiled;
   }
-  llvm::LLVMContext context;
-  llvm::SMDiagnostic diagnostic;
-  std::unique_ptr<llvm::Module> module = llvm::parseIRFile(bitcode, diagnostic, context);
   if (!module) {
     compiled.error = diagnostic.getMessage().str();
     return compiled;
@@ -329,6 +333,7 @@ TEST(StateKey, IndependentWritesInEitherOrderGiveOneKey) {
         file);
   fclose(file);
   Compiled compiled = compileC(source);
+  std::filesystem::remove_all(dir);
   ASSERT_TRUE(compiled.program) << compiled.error;
   Execution execution(*compiled.program);
   auto keyAfter = [&](std::vector<ThreadId> order) {
