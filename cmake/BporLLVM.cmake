@@ -13,7 +13,7 @@
 # LLVM's components that bporcheck and the in-process clang use (dependencies follow from
 # LLVM's own exported targets).
 set(BPOR_LLVM_COMPONENTS core irreader bitreader bitwriter linker transformutils analysis
-  passes scalaropts ipo instcombine asmparser support targetparser demangle)
+  passes scalaropts ipo instcombine asmparser object support targetparser demangle)
 # And those clang's code generator needs besides (the host's target for its data layout).
 set(BPOR_CLANG_LLVM_COMPONENTS ${BPOR_LLVM_COMPONENTS} option frontendopenmp frontendhlsl
   frontenddriver frontendoffloading coverage profiledata lto mc mcparser object
@@ -48,9 +48,16 @@ check_pie_supported()
 
 # Links `target` (an executable) against LLVM's static libraries, without position
 # independence (no relocations left for the loader). A no-op without static libraries.
+# libstdc++ and libgcc are linked statically too: against the shared libstdc++, every
+# class's type information in LLVM and clang needs a relocation at load time (about 7,600),
+# writing to some 250 pages of read-only data, each a copy-on-write page fault. (Not under
+# the sanitizers, whose runtimes are shared libraries built against the shared libstdc++.)
 function(bpor_link_llvm_statically target)
   if(BPOR_STATIC_LLVM)
     set_target_properties(${target} PROPERTIES BPOR_STATIC_LLVM ON
       POSITION_INDEPENDENT_CODE OFF)
+    if(NOT BPOR_SANITIZE AND CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+      target_link_options(${target} PRIVATE -static-libstdc++ -static-libgcc)
+    endif()
   endif()
 endfunction()
