@@ -28,6 +28,7 @@ Frame &FrameStack::push() {
   f.enabled.clear();
   f.sleep.clear();
   f.wakeup.clear();
+  f.firstBranch = ScheduleStep{};
   f.backtrack.clear();
   f.done.clear();
   f.branchActive = false;
@@ -139,12 +140,8 @@ void OptimalSearch::initialize() {
         break;
       tree.dropFirst();
     }
-    if (tree.empty()) {
-      ScheduleStep p = preferredStep();
-      if (p.thread != NoThread) {
-        tree.addLeaf(nextOf(frames.size() - 1, p.thread), p.choice);
-      }
-    }
+    if (tree.empty())
+      f.firstBranch = preferredStep(); // enabled and awake here (a leaf selectNext takes as is)
   } else {
     ScheduleStep p = preferredStep();
     if (p.thread != NoThread)
@@ -224,6 +221,12 @@ ScheduleStep OptimalSearch::selectNext() {
     f.branchSubtree.clear();
   }
   if (variant == OptimalVariant::Optimal) {
+    if (f.firstBranch.thread != NoThread) {
+      f.taken = f.firstBranch;
+      f.firstBranch = ScheduleStep{};
+      f.branchActive = true;
+      return f.taken;
+    }
     while (!f.wakeup.empty()) {
       const Event &next = f.wakeup.branches().front().event;
       ThreadId t = next.thread();
@@ -313,6 +316,7 @@ bool OptimalSearch::goToSharedState(SharedState *target) {
   std::reverse(path.begin(), path.end());
   frames[0].shared = root;
   frames[0].wakeup.clear();
+  frames[0].firstBranch = ScheduleStep{};
   if (!replayPrefix())
     return false;
   for (SharedState *state : path) {
@@ -325,6 +329,7 @@ bool OptimalSearch::goToSharedState(SharedState *target) {
     reached.shared = state;
     reached.sleep = state->entrySleep;
     reached.wakeup.clear();
+    reached.firstBranch = ScheduleStep{};
   }
   return true;
 }
@@ -578,6 +583,7 @@ void OptimalSearch::runExecution() {
     // A parallel worker other than the first: its first branch comes from another's states.
     waitsFirst = false;
     frames.back().wakeup.clear();
+    frames.back().firstBranch = ScheduleStep{};
     return;
   }
   while (true) {
@@ -682,6 +688,7 @@ bool OptimalSearch::hasUnexploredBranch() const {
       return true;
     bool found = false;
     if (variant == OptimalVariant::Optimal) {
+      found = f.firstBranch.thread != NoThread;
       for (const WakeupNode &b : f.wakeup.branches())
         found = found || (f.enabled.contains(b.event.thread()) &&
                           !f.asleep(b.event.thread(), b.event.choice));

@@ -30,6 +30,10 @@ struct Frame {
   std::vector<Event> sleep;
   /// Optimal DPOR: wut(E), the branches not started yet.
   WakeupTree wakeup;
+  /// Optimal DPOR: the arbitrary first branch of a state entered with an empty wakeup tree
+  /// (Algorithm 2, lines 8-13), not started yet: the tree's one leaf, kept outside it so that the
+  /// common case builds no node (thread NoThread once started, or if there is none).
+  ScheduleStep firstBranch;
   /// Source-DPOR: backtrack(E) and the threads of it already taken.
   ThreadSet backtrack;
   ThreadSet done;

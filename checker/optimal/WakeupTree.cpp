@@ -111,12 +111,6 @@ void WakeupTree::insert(std::vector<Event> &v) {
   }
 }
 
-void WakeupTree::addLeaf(const Operation &op, uint32_t choice) {
-  Event &leaf = roots.emplace_back().event;
-  leaf.op = op;
-  leaf.choice = choice;
-}
-
 void WakeupTree::takeFirst(WakeupTree &subtree) {
   subtree.roots.clear();
   subtree.roots.swap(roots.front().children);

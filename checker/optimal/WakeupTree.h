@@ -45,10 +45,6 @@ public:
   /// unspecified afterwards (the caller reuses its storage).
   void insert(std::vector<Event> &v);
 
-  /// Adds a single-event branch (the arbitrary first choice of a state with no wakeup tree): the
-  /// event that runs `op` with data choice `choice`, built in place (copyEvent, Event.h).
-  void addLeaf(const Operation &op, uint32_t choice);
-
   /// Removes the first branch; `subtree` becomes the subtree below its first event (read that
   /// event from branches() before).
   void takeFirst(WakeupTree &subtree);
