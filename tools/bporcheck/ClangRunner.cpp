@@ -1,6 +1,7 @@
 #include "tools/bporcheck/ClangRunner.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Program.h"
 
@@ -30,7 +31,8 @@ bool inProcessClangAvailable(const std::string &clang) {
 }
 
 int runClang(const std::vector<std::string> &args, const std::string &diagnosticsPath,
-             std::string &execError, ClangProcess process) {
+             std::string &execError, ClangProcess process, llvm::LLVMContext *context,
+             std::unique_ptr<llvm::Module> *module) {
   if (process == ClangProcess::Auto && inProcessClangAvailable(args[0])) {
     // The driver finds clang's own headers from argv[0], as the executable does from where it
     // really is.
@@ -39,7 +41,8 @@ int runClang(const std::vector<std::string> &args, const std::string &diagnostic
     std::vector<const char *> argv = {executable.c_str()};
     for (size_t i = 1; i < args.size(); ++i)
       argv.push_back(args[i].c_str());
-    return inProcessCompiler(int(argv.size()), argv.data(), diagnosticsPath.c_str());
+    return inProcessCompiler(int(argv.size()), argv.data(), diagnosticsPath.c_str(), context,
+                             module);
   }
   std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
   std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(diagnosticsPath),

@@ -34,17 +34,20 @@ std::string firstLine(llvm::StringRef text) {
 
 bool isCxxSource(llvm::StringRef path) { return !path.ends_with(".c") && !path.ends_with(".i"); }
 
-// Runs `args` (a compile command); on failure sets `error` to the line of clang's
-// diagnostics that says most.
+// Runs `args` (a compile command), giving the module in `module` where clang can hand it over
+// (ClangRunner.h) and writing the output file otherwise; on failure sets `error` to the line of
+// clang's diagnostics that says most.
 bool runCompile(const std::vector<std::string> &args, const std::string &path,
-                std::string &error) {
+                std::string &error, llvm::LLVMContext &context,
+                std::unique_ptr<llvm::Module> &module) {
   llvm::SmallString<128> diagnostics;
   if (llvm::sys::fs::createTemporaryFile("bporcheck", "log", diagnostics)) {
     error = "cannot create a temporary file";
     return false;
   }
   std::string execError;
-  int code = runClang(args, std::string(diagnostics), execError);
+  int code = runClang(args, std::string(diagnostics), execError, ClangProcess::Auto, &context,
+                      &module);
   if (code != 0) {
     std::string detail = execError;
     if (auto log = llvm::MemoryBuffer::getFile(diagnostics)) {
@@ -102,19 +105,23 @@ LoadedInput compileSource(const std::string &path, const InputOptions &options,
   std::vector<std::string> args =
       compileCommand(*clang, path, options.clangArgs, std::string(output));
   bool compiled = false;
+  std::unique_ptr<llvm::Module> module;
   if (std::optional<std::string> pch = precompiledHeadersFor(*clang, path, options)) {
     std::vector<std::string> withHeader = args;
     withHeader.insert(withHeader.end() - 1, {"-include-pch", *pch});
-    compiled = runCompile(withHeader, path, result.error);
+    compiled = runCompile(withHeader, path, result.error, context, module);
     // clang rejects a precompiled header that no longer fits (a newer system header): compile
     // without it, and drop it if that works, so that the next run makes it again.
-    if (!compiled && (compiled = runCompile(args, path, result.error)))
+    if (!compiled && (compiled = runCompile(args, path, result.error, context, module)))
       llvm::sys::fs::remove(*pch);
   } else {
-    compiled = runCompile(args, path, result.error);
+    compiled = runCompile(args, path, result.error, context, module);
   }
-  if (!compiled) {
+  if (!compiled || module) {
     llvm::sys::fs::remove(output);
+    if (compiled)
+      result.error.clear();
+    result.module = std::move(module);
     return result;
   }
   result.error.clear();
@@ -124,13 +131,13 @@ LoadedInput compileSource(const std::string &path, const InputOptions &options,
     result.error = fmt::format("cannot read the bitcode clang produced for {}", path);
     return result;
   }
-  auto module = llvm::parseBitcodeFile((*buffer)->getMemBufferRef(), context);
-  if (!module) {
+  auto written = llvm::parseBitcodeFile((*buffer)->getMemBufferRef(), context);
+  if (!written) {
     result.error = fmt::format("cannot read the bitcode clang produced for {}: {}", path,
-                               llvm::toString(module.takeError()));
+                               llvm::toString(written.takeError()));
     return result;
   }
-  result.module = std::move(*module);
+  result.module = std::move(*written);
   return result;
 }
 

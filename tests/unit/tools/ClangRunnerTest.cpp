@@ -9,6 +9,8 @@
 #include "tools/bporcheck/clang/InProcessClang.h"
 #endif
 
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -158,6 +160,76 @@ std::string withoutModuleId(const llvm::Module &module) {
   return text.substr(text.find('\n') + 1);
 }
 } // namespace
+
+// The module the in-process clang hands over (ClangRunner.h, `module`) against the bitcode the
+// clang executable writes for the same command line.
+void expectSameModule(const std::string &source, const std::vector<std::string> &extra = {}) {
+  llvm::SmallString<128> output, log;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("clangrunner", "bc", output));
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("clangrunner", "log", log));
+  std::vector<std::string> args = compileCommand(BPOR_DEFAULT_CLANG, source, extra,
+                                                 output.str().str());
+  std::string execError;
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> inMemory;
+  int insideCode = runClang(args, log.str().str(), execError, ClangProcess::Auto, &context,
+                            &inMemory);
+  std::string insideDiagnostics = contents(log);
+  llvm::sys::fs::remove(output);
+  int outsideCode = runClang(args, log.str().str(), execError, ClangProcess::Separate);
+  EXPECT_EQ(insideCode, outsideCode) << source;
+  EXPECT_EQ(insideDiagnostics, contents(log)) << source;
+  EXPECT_EQ(bool(inMemory), insideCode == 0) << source;
+  if (insideCode == 0 && outsideCode == 0 && inMemory) {
+    auto bitcode = llvm::MemoryBuffer::getFile(output);
+    ASSERT_TRUE(bool(bitcode));
+    llvm::LLVMContext other; // named struct types are unique per context
+    auto written = llvm::parseBitcodeFile((*bitcode)->getMemBufferRef(), other);
+    ASSERT_TRUE(bool(written)) << llvm::toString(written.takeError());
+    EXPECT_EQ(withoutModuleId(*inMemory), withoutModuleId(**written)) << source;
+  }
+  llvm::sys::fs::remove(output);
+  llvm::sys::fs::remove(log);
+}
+
+TEST(ClangRunner, TheModuleHandedOverIsTheOneTheBitcodeHolds) {
+  std::string c = source("threads.c", R"(#include <assert.h>
+#include <pthread.h>
+#include <stdlib.h>
+static inline int twice(int x) { return 2 * x; }
+int x;
+void *worker(void *arg) { x = twice((int)(long)arg); return 0; }
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, worker, (void *)1);
+  pthread_join(t, 0);
+  int *p = malloc(sizeof *p);
+  assert(x == 2);
+  free(p);
+  return 0;
+}
+)");
+  expectSameModule(c);
+  expectSameModule(c, {"-m32"});
+  expectSameModule(c, {"-m32", "-fsanitize=signed-integer-overflow,shift-base",
+                       "-fsanitize-trap=signed-integer-overflow,shift-base"});
+  std::string cxx = source("vector.cpp", R"(#include <atomic>
+#include <thread>
+#include <vector>
+std::atomic<int> n;
+int main() {
+  std::vector<std::thread> ts;
+  for (int i = 0; i < 2; ++i) ts.emplace_back([] { n++; });
+  for (auto &t : ts) t.join();
+  return n == 2 ? 0 : 1;
+}
+)");
+  expectSameModule(cxx);
+  std::string broken = source("broken.c", "int main(void) { return undeclared; }\n");
+  expectSameModule(broken);
+  for (const std::string &path : {c, cxx, broken})
+    llvm::sys::fs::remove(path);
+}
 
 TEST(HeaderCache, ThePrecompiledHeaderGivesTheSameModule) {
   llvm::SmallString<128> cache;

@@ -7,6 +7,7 @@
 #include "tools/bporcheck/clang/InProcessClang.h"
 
 #include "clang/Basic/DiagnosticFrontend.h"
+#include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Driver/Compilation.h"
 #include "clang/Driver/Driver.h"
@@ -17,6 +18,7 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/FrontendTool/Utils.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -28,7 +30,8 @@
 
 namespace bpor::tool {
 
-int compileWithClangInProcess(int argc, const char *const *argv, const char *diagnosticsPath) {
+int compileWithClangInProcess(int argc, const char *const *argv, const char *diagnosticsPath,
+                              llvm::LLVMContext *context, std::unique_ptr<llvm::Module> *module) {
   // The code generator asks the target registry for the host's target (x86 for both data
   // models), as clang's own main does at start-up.
   static std::once_flag targets;
@@ -65,6 +68,15 @@ int compileWithClangInProcess(int argc, const char *const *argv, const char *dia
   // cc1 reports with the invocation's own diagnostic options; and the driver asks it to leave
   // its memory to the process's end, which this process does not reach.
   invocation->getFrontendOpts().DisableFree = false;
+  // The module in memory: the action that emits it, run as ExecuteCompilerInvocation runs the
+  // bitcode-writing one (which, for a command line without -mllvm options or plugins, it only
+  // creates and runs). Any other command line writes its output as clang would, and leaves
+  // `module` null.
+  const clang::FrontendOptions &frontend = invocation->getFrontendOpts();
+  bool inMemory = module && context && frontend.ProgramAction == clang::frontend::EmitBC &&
+                  frontend.LLVMArgs.empty() && frontend.Plugins.empty() &&
+                  frontend.AddPluginActions.empty() && !frontend.ShowHelp &&
+                  !frontend.ShowVersion;
   auto compiler = std::make_unique<clang::CompilerInstance>();
   compiler->setInvocation(std::move(invocation));
   compiler->createDiagnostics(
@@ -75,7 +87,18 @@ int compileWithClangInProcess(int argc, const char *const *argv, const char *dia
   bool ok = false;
   llvm::CrashRecoveryContext::Enable();
   llvm::CrashRecoveryContext recovery;
-  if (!recovery.RunSafely([&] { ok = clang::ExecuteCompilerInvocation(compiler.get()); })) {
+  auto compile = [&] {
+    if (!inMemory) {
+      ok = clang::ExecuteCompilerInvocation(compiler.get());
+      return;
+    }
+    clang::EmitLLVMOnlyAction action(context);
+    ok = compiler->ExecuteAction(action);
+    if (ok)
+      *module = action.takeModule();
+    ok = ok && *module;
+  };
+  if (!recovery.RunSafely(compile)) {
     diagnostics << "clang: error: clang frontend command failed due to signal (in-process)\n";
     (void)compiler.release(); // its state is unknown: leave it
     ok = false;
