@@ -14,11 +14,13 @@
 # LLVM's own exported targets).
 set(BPOR_LLVM_COMPONENTS core irreader bitreader bitwriter linker transformutils analysis
   passes scalaropts ipo instcombine asmparser object support targetparser demangle)
-# And those clang's code generator needs besides (the host's target for its data layout).
+# And those clang's code generator needs besides. No target's back end: clang emits bitcode
+# without a target machine (its own TargetInfo gives the data layout), and each back end's
+# static initialisers would run in every bporcheck process.
 set(BPOR_CLANG_LLVM_COMPONENTS ${BPOR_LLVM_COMPONENTS} option frontendopenmp frontendhlsl
   frontenddriver frontendoffloading coverage profiledata lto mc mcparser object
   windowsdriver extensions target codegen instrumentation vectorize objcarcopts coroutines
-  cfguard hipstdpar irprinter x86codegen x86asmparser x86desc x86info)
+  cfguard hipstdpar irprinter)
 
 option(BPOR_STATIC_LLVM "Link bporcheck against LLVM's static libraries" ON)
 if(BPOR_STATIC_LLVM AND NOT TARGET LLVMCore)

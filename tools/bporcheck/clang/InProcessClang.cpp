@@ -22,23 +22,17 @@
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
 
-#include <mutex>
 
 namespace bpor::tool {
 
 int compileWithClangInProcess(int argc, const char *const *argv, const char *diagnosticsPath,
                               llvm::LLVMContext *context, std::unique_ptr<llvm::Module> *module) {
-  // The code generator asks the target registry for the host's target (x86 for both data
-  // models), as clang's own main does at start-up.
-  static std::once_flag targets;
-  std::call_once(targets, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-  });
+  // No target is registered, unlike in clang's own main: emitting bitcode needs no target
+  // machine (clang's TargetInfo gives the data layout), and registering one would link in its
+  // back end, whose static initialisers run in every process (cmake/BporLLVM.cmake).
   std::error_code ec;
   llvm::raw_fd_ostream diagnostics(diagnosticsPath, ec, llvm::sys::fs::OF_Text);
   if (ec)
