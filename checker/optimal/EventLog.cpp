@@ -200,6 +200,7 @@ void EventLog::push(const Event &event) {
   record.previousInThread = lastOf(u);
   record.races.clear();
   record.enabledThreads.clear();
+  record.disabledOthers = false;
   EventChains &chains = eventChains_;
   chains_.chainsOf(event, chains);
   uint32_t *clock = row(count);

@@ -38,6 +38,9 @@ struct EventRecord {
   /// the state after it. Such a thread's next event was enabled by this one, so the race
   /// between them cannot be reversed (docs/optimal-dpor.md, "Enabling and disabling").
   ThreadSet enabledThreads;
+  /// Whether this event disabled a thread other than its own: alive and enabled in the state
+  /// before it, alive and disabled in the state after it (OptimalSearch::reverseDisablings).
+  bool disabledOthers = false;
   /// The event's entries in the location chains: links [firstLink, firstLink + numLinks).
   uint32_t firstLink = 0;
   uint32_t numLinks = 0;
@@ -50,6 +53,8 @@ public:
   void clear();
   /// Records which threads the last event enabled (known once the state after it is).
   void setEnabledThreads(const ThreadSet &threads) { records[count - 1].enabledThreads = threads; }
+  /// Records that the last event disabled another thread.
+  void setDisabledOthers() { records[count - 1].disabledOthers = true; }
 
   size_t size() const { return count; }
   const EventRecord &operator[](size_t i) const { return records[i]; }

@@ -386,6 +386,13 @@ bool OptimalSearch::stepAndEnter(ScheduleStep step) {
     });
     if (!enabled.empty())
       log.setEnabledThreads(enabled);
+    // And whether it disabled one (reverseDisablings), noted while both states are at hand.
+    bool disabled = false;
+    before.enabled.forEachAlsoInNotIn(after.alive, after.enabled, [&](ThreadId u) {
+      disabled = disabled || u != step.thread;
+    });
+    if (disabled)
+      log.setDisabledOthers();
   }
   if (!running) {
     if (leftToOthers(false))
@@ -515,9 +522,11 @@ void OptimalSearch::reverseRace(size_t i, const Event &later, size_t limit) {
 // which the other waiter runs only once a broadcast reaches it. p was enabled in pre(E, e_j),
 // so the reversal is the one-event sequence p there.
 void OptimalSearch::reverseDisablings(size_t j) {
+  // Not after an event that ended the execution ("Executions that end early" handles the
+  // others), nor after one that disabled no other thread (stepAndEnter noted which).
+  if (!log[j].disabledOthers)
+    return;
   const Frame &before = frames[j], &after = frames[j + 1];
-  if (!after.running)
-    return; // the execution ended at e_j: "Executions that end early" handles the others
   const Event &e = log[j].event;
   before.enabled.forEachAlsoInNotIn(after.alive, after.enabled, [&](ThreadId u) {
     if (u == e.thread())
