@@ -63,6 +63,35 @@ void expectSame(const std::string &source, const std::vector<std::string> &extra
   EXPECT_EQ(inside.diagnostics, outside.diagnostics) << source;
 }
 
+// The programs both comparisons compile: C with threads and the heap, and C++ threads.
+const char *const ThreadsProgram = R"(#include <assert.h>
+#include <pthread.h>
+#include <stdlib.h>
+static inline int twice(int x) { return 2 * x; }
+int x;
+void *worker(void *arg) { x = twice((int)(long)arg); return 0; }
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, worker, (void *)1);
+  pthread_join(t, 0);
+  int *p = malloc(sizeof *p);
+  assert(x == 2);
+  free(p);
+  return 0;
+}
+)";
+const char *const CxxThreadsProgram = R"(#include <atomic>
+#include <thread>
+#include <vector>
+std::atomic<int> n;
+int main() {
+  std::vector<std::thread> ts;
+  for (int i = 0; i < 2; ++i) ts.emplace_back([] { n++; });
+  for (auto &t : ts) t.join();
+  return n == 2 ? 0 : 1;
+}
+)";
+
 std::string source(const std::string &name, const std::string &text) {
   llvm::SmallString<128> path;
   EXPECT_FALSE(llvm::sys::fs::createTemporaryFile(name, name.substr(name.rfind('.') + 1), path));
@@ -82,39 +111,14 @@ TEST(ClangRunner, InProcessClangIsBuiltAndFound) {
 }
 
 TEST(ClangRunner, SameBitcodeAndDiagnosticsAsTheClangExecutable) {
-  std::string c = source("threads.c", R"(#include <assert.h>
-#include <pthread.h>
-#include <stdlib.h>
-static inline int twice(int x) { return 2 * x; }
-int x;
-void *worker(void *arg) { x = twice((int)(long)arg); return 0; }
-int main(void) {
-  pthread_t t;
-  pthread_create(&t, 0, worker, (void *)1);
-  pthread_join(t, 0);
-  int *p = malloc(sizeof *p);
-  assert(x == 2);
-  free(p);
-  return 0;
-}
-)");
+  std::string c = source("threads.c", ThreadsProgram);
   expectSame(c);
   expectSame(c, {"-m32"});
   expectSame(c, {"-DNAME=1", "-std=gnu17"});
   // What SV-COMP mode adds for no-overflow tasks (tools/bporcheck/SvcompInput.cpp).
   expectSame(c, {"-m32", "-fsanitize=signed-integer-overflow,shift-base",
                  "-fsanitize-trap=signed-integer-overflow,shift-base"});
-  std::string cxx = source("vector.cpp", R"(#include <atomic>
-#include <thread>
-#include <vector>
-std::atomic<int> n;
-int main() {
-  std::vector<std::thread> ts;
-  for (int i = 0; i < 2; ++i) ts.emplace_back([] { n++; });
-  for (auto &t : ts) t.join();
-  return n == 2 ? 0 : 1;
-}
-)");
+  std::string cxx = source("vector.cpp", CxxThreadsProgram);
   expectSame(cxx);
   std::string broken = source("broken.c", "int main(void) { return undeclared; }\n");
   expectSame(broken);
@@ -193,37 +197,12 @@ void expectSameModule(const std::string &source, const std::vector<std::string> 
 }
 
 TEST(ClangRunner, TheModuleHandedOverIsTheOneTheBitcodeHolds) {
-  std::string c = source("threads.c", R"(#include <assert.h>
-#include <pthread.h>
-#include <stdlib.h>
-static inline int twice(int x) { return 2 * x; }
-int x;
-void *worker(void *arg) { x = twice((int)(long)arg); return 0; }
-int main(void) {
-  pthread_t t;
-  pthread_create(&t, 0, worker, (void *)1);
-  pthread_join(t, 0);
-  int *p = malloc(sizeof *p);
-  assert(x == 2);
-  free(p);
-  return 0;
-}
-)");
+  std::string c = source("threads.c", ThreadsProgram);
   expectSameModule(c);
   expectSameModule(c, {"-m32"});
   expectSameModule(c, {"-m32", "-fsanitize=signed-integer-overflow,shift-base",
                        "-fsanitize-trap=signed-integer-overflow,shift-base"});
-  std::string cxx = source("vector.cpp", R"(#include <atomic>
-#include <thread>
-#include <vector>
-std::atomic<int> n;
-int main() {
-  std::vector<std::thread> ts;
-  for (int i = 0; i < 2; ++i) ts.emplace_back([] { n++; });
-  for (auto &t : ts) t.join();
-  return n == 2 ? 0 : 1;
-}
-)");
+  std::string cxx = source("vector.cpp", CxxThreadsProgram);
   expectSameModule(cxx);
   std::string broken = source("broken.c", "int main(void) { return undeclared; }\n");
   expectSameModule(broken);

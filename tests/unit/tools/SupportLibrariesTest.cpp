@@ -29,6 +29,15 @@ const char *const Prefix = "target datalayout = \"e-m:e-p270:32:32-p271:32:32-p2
                            "i64:64-i128:128-f80:128-n8:16:32:64-S128\"\n"
                            "target triple = \"x86_64-pc-linux-gnu\"\n";
 
+// The module `body` (after Prefix) is, with the support libraries linked into it.
+std::unique_ptr<llvm::Module> linked(llvm::LLVMContext &context, const std::string &body) {
+  std::unique_ptr<llvm::Module> module = parse(context, (std::string(Prefix) + body).c_str());
+  if (module) {
+    EXPECT_EQ(tool::linkSupportLibraries(*module), "");
+  }
+  return module;
+}
+
 } // namespace
 
 // The link is skipped when the program declares nothing the library defines, on the rule that
@@ -48,12 +57,10 @@ TEST(SupportLibraries, HaveNoGlobalsThatAreAlwaysLinked) {
 
 TEST(SupportLibraries, LinkWhatTheProgramDeclares) {
   llvm::LLVMContext context;
-  std::string text = std::string(Prefix) +
-                     "declare i32 @isdigit(i32)\n"
-                     "define i32 @main() {\n  %r = call i32 @isdigit(i32 55)\n  ret i32 %r\n}\n";
-  std::unique_ptr<llvm::Module> module = parse(context, text.c_str());
+  std::unique_ptr<llvm::Module> module =
+      linked(context, "declare i32 @isdigit(i32)\n"
+                      "define i32 @main() {\n  %r = call i32 @isdigit(i32 55)\n  ret i32 %r\n}\n");
   ASSERT_TRUE(module);
-  EXPECT_EQ(tool::linkSupportLibraries(*module), "");
   llvm::Function *isdigit = module->getFunction("isdigit");
   ASSERT_TRUE(isdigit);
   EXPECT_FALSE(isdigit->isDeclaration());
@@ -62,12 +69,10 @@ TEST(SupportLibraries, LinkWhatTheProgramDeclares) {
 
 TEST(SupportLibraries, LeaveAProgramThatNeedsNothingAsItWas) {
   llvm::LLVMContext context;
-  std::string text = std::string(Prefix) +
-                     "declare i32 @pthread_create(ptr, ptr, ptr, ptr)\n"
-                     "define i32 @main() {\n  ret i32 0\n}\n";
-  std::unique_ptr<llvm::Module> module = parse(context, text.c_str());
+  std::unique_ptr<llvm::Module> module =
+      linked(context, "declare i32 @pthread_create(ptr, ptr, ptr, ptr)\n"
+                      "define i32 @main() {\n  ret i32 0\n}\n");
   ASSERT_TRUE(module);
-  EXPECT_EQ(tool::linkSupportLibraries(*module), "");
   EXPECT_EQ(module->size(), 2u);
   EXPECT_EQ(module->global_size(), 0u);
 }
@@ -75,12 +80,10 @@ TEST(SupportLibraries, LeaveAProgramThatNeedsNothingAsItWas) {
 // A definition of the program's own is kept, and then nothing is linked for it.
 TEST(SupportLibraries, KeepTheProgramsOwnDefinition) {
   llvm::LLVMContext context;
-  std::string text = std::string(Prefix) +
-                     "define i32 @isdigit(i32 %c) {\n  ret i32 7\n}\n"
-                     "define i32 @main() {\n  %r = call i32 @isdigit(i32 55)\n  ret i32 %r\n}\n";
-  std::unique_ptr<llvm::Module> module = parse(context, text.c_str());
+  std::unique_ptr<llvm::Module> module =
+      linked(context, "define i32 @isdigit(i32 %c) {\n  ret i32 7\n}\n"
+                      "define i32 @main() {\n  %r = call i32 @isdigit(i32 55)\n  ret i32 %r\n}\n");
   ASSERT_TRUE(module);
-  EXPECT_EQ(tool::linkSupportLibraries(*module), "");
   EXPECT_EQ(module->size(), 2u);
   EXPECT_FALSE(module->getFunction("isdigit")->hasFnAttribute(tool::SupportLibraryAttribute));
 }
