@@ -61,5 +61,11 @@ function(bpor_link_llvm_statically target)
     if(NOT BPOR_SANITIZE AND CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
       target_link_options(${target} PRIVATE -static-libstdc++ -static-libgcc)
     endif()
+    # LLVM's and clang's libraries are built with a section per function: the functions
+    # nothing calls are dropped, a tenth of the binary, and the code a run touches lies closer
+    # together (fewer pages faulted in at start-up).
+    if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+      target_link_options(${target} PRIVATE -Wl,--gc-sections)
+    endif()
   endif()
 endfunction()
