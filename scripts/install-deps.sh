@@ -3,7 +3,7 @@
 set -euo pipefail
 packages=(
   build-essential cmake ninja-build python3 git
-  llvm-19-dev llvm-19-tools clang-19
+  llvm-19-dev llvm-19-tools clang-19 lld-19
   libfmt-dev libgtest-dev libgmock-dev
   zlib1g-dev libzstd-dev libxml2-dev libffi-dev libz3-dev
   libc6-dev-i386 gcc-multilib
