@@ -77,8 +77,9 @@ def main():
         for binary in args.binaries:
             runs = times[(path, binary)]
             median, least = statistics.median(runs), min(runs)
-            cells.append(f"{binary} {median:.3f} s ({median / statistics.median(base):.2f}),"
-                         f" min {least:.3f} s ({least / min(base):.2f})")
+            cells.append(f"{binary} {median * 1000:.2f} ms"
+                         f" ({median / statistics.median(base):.3f}),"
+                         f" min {least * 1000:.2f} ms ({least / min(base):.3f})")
         print(f"{os.path.basename(path):20} " + "  ".join(cells))
     print("(perf task-clock)" if cpu_seconds.perf else "(user + system time from wait4)")
     return 0
