@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """CPU time (the process and its children) of several bporcheck binaries on the same inputs,
 interleaved round by round so that the machine's drift falls on all of them alike. Prints each
-binary's median and minimum per input and their ratios to the first binary's (on a shared
-machine other work only adds time, so the minimum of many rounds is the steadier estimate of a
-binary's own cost).
+binary's median, 10th percentile and minimum per input and their ratios to the first binary's
+(on a shared machine other work only adds time, so the low end of many rounds is the steadier
+estimate of a binary's own cost).
 
 The time is perf's task-clock (the scheduler's count of the time the processes ran, in
 nanoseconds) where `perf` works, else user + system time from wait4. On a machine whose kernel
@@ -54,6 +54,11 @@ def cpu_seconds(command):
 cpu_seconds.perf = True
 
 
+def tenth(runs):
+    """The 10th percentile (the lowest value when there are fewer than ten runs)."""
+    return sorted(runs)[len(runs) // 10]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
@@ -76,9 +81,10 @@ def main():
         cells = []
         for binary in args.binaries:
             runs = times[(path, binary)]
-            median, least = statistics.median(runs), min(runs)
+            median, least, low = statistics.median(runs), min(runs), tenth(runs)
             cells.append(f"{binary} {median * 1000:.2f} ms"
                          f" ({median / statistics.median(base):.3f}),"
+                         f" p10 {low * 1000:.2f} ms ({low / tenth(base):.3f}),"
                          f" min {least * 1000:.2f} ms ({least / min(base):.3f})")
         print(f"{os.path.basename(path):20} " + "  ".join(cells))
     print("(perf task-clock)" if cpu_seconds.perf else "(user + system time from wait4)")

@@ -23,13 +23,13 @@ def main():
             address[fields[2]] = int(fields[0], 16)
     code = sorted(address.values())
     placed = sorted(address[name] for name in wanted if name in address)
-    inner = len(placed) * 95 // 100  # the 95 % closest together
-    span = min((placed[i + inner - 1] - placed[i] for i in range(len(placed) - inner + 1)),
-               default=0)
-    print(f"{len(placed)} of the first {len(wanted)} hot functions found, 95 % of them within {span} bytes; "
-          f"code spans {code[-1] - code[0]} bytes")
     if len(placed) < 200:
-        sys.exit("the list no longer matches the code: run tools/bporcheck/layout/generate.py")
+        sys.exit(f"only {len(placed)} of the first {len(wanted)} hot functions are in the binary:"
+                 " the list no longer matches the code: run tools/bporcheck/layout/generate.py")
+    inner = len(placed) * 95 // 100  # the 95 % closest together
+    span = min(placed[i + inner - 1] - placed[i] for i in range(len(placed) - inner + 1))
+    print(f"{len(placed)} of the first {len(wanted)} hot functions found, 95 % of them within "
+          f"{span} bytes; code spans {code[-1] - code[0]} bytes")
     if code[-1] - code[0] < 40 << 20:
         sys.exit("the binary is smaller than this check assumes")
     if span > 4 << 20:
