@@ -7,7 +7,7 @@
 # BPOR_PGO=refresh) an instrumented bporcheck is built in <build>-profile/ and run on the
 # training programs (scripts/pgo-train.sh, which are not the benchmark rows), then <build>/ is
 # built with that profile; later builds reuse it. That costs a second build the first time and
-# saves 5 to 13 % of the CPU time of long searches (docs/results.md, "Profile-guided build by
+# saves 15 to 20 % of the CPU time of long searches (docs/results.md, "Profile-guided build by
 # default"). BPOR_PGO=0 builds without a profile.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
