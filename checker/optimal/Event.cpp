@@ -55,6 +55,12 @@ RaceClass classifyRace(const Event &e, const Event &later, int releaserWasWriter
   // A join is enabled only by its target's end: never before it.
   if (b.kind == OpKind::Join && a.thread == b.otherThread && a.endsThread)
     return {RaceVerdict::Irreversible, AcquirePartner::None};
+  // A failed trylock found the object held, and nothing released it before `later`: a lock or
+  // sem_wait placed before the trylock would wait there too. What enabled neither is the
+  // holder's acquisition, the race to reverse instead.
+  if (a.kind == OpKind::Trylock && !succeededTrylock(a) && touches(a, objectOf(b)) &&
+      (b.kind == OpKind::Lock || b.kind == OpKind::SemWait))
+    return {RaceVerdict::Irreversible, AcquirePartner::LatestAcquisition};
   if (!isReleaseFor(a, b))
     return {};
   switch (b.kind) {

@@ -67,7 +67,8 @@ enum class AcquirePartner : uint8_t {
   None,
   ReleasersAcquisition, // the releasing thread's own acquisition (mutex; rwlock held to write)
   HoldingSpanStart,     // the acquisition that last took the rwlock from free (a writer waits)
-  LatestAcquisition,    // the latest acquisition by another thread (a semaphore wait)
+  LatestAcquisition,    // the latest acquisition by another thread (a semaphore wait; a lock
+                        // after a failed trylock: the holder's)
 };
 
 struct RaceClass {

@@ -12,6 +12,11 @@ void EventLog::widen(ThreadId threads) {
     std::copy_n(row(i), stride_, wider.data() + i * stride);
   clocks_.swap(wider);
   stride_ = stride;
+  // The popped events had no column for the new threads: they happen after none of their
+  // events.
+  bool popped = std::any_of(poppedMinimum_.begin(), poppedMinimum_.end(),
+                            [](uint32_t m) { return m != NoMinimum; });
+  poppedMinimum_.resize(stride, popped ? 0 : NoMinimum);
   scratchClock_.assign(stride, 0);
   otherClocks_.assign(stride, 0);
 }
@@ -119,11 +124,15 @@ void EventLog::analyse(const Event &event, const EventChains &chains, size_t lim
     int64_t a = acquisitionPartner(i, event, race.partner);
     if (a < 0)
       continue;
+    // The other ways: its thread's previous event, or for a thread's first event the fork that
+    // created it (which the release's clock may have hidden), and the other predecessors.
     uint32_t *others = otherClocks_.data();
     if (previous >= 0)
       std::copy_n(row(size_t(previous)), width, others);
     else
       std::fill_n(others, width, 0);
+    if (previous < 0 && u < forkOf_.size() && forkOf_[u] >= 0 && size_t(forkOf_[u]) < limit)
+      joinRow(others, size_t(forkOf_[u]));
     for (uint32_t j : predecessors)
       if (j != i)
         joinRow(others, j);
@@ -230,6 +239,9 @@ void EventLog::push(const Event &event) {
 
 void EventLog::pop() {
   const EventRecord &r = records[--count];
+  const uint32_t *clock = row(count);
+  for (ThreadId t = 0; t < poppedMinimum_.size(); ++t)
+    poppedMinimum_[t] = std::min(poppedMinimum_[t], clock[t]);
   ThreadId u = r.event.thread();
   lastInThread[u] = r.previousInThread;
   for (uint32_t k = r.firstLink + r.numLinks; k-- > r.firstLink;)
@@ -277,5 +289,21 @@ void EventLog::wakeupSequence(size_t i, const Event &last, size_t limit,
       out.push_back(records[k].event);
   out.push_back(last);
 }
+
+} // namespace bpor::optimal
+
+namespace bpor::optimal {
+
+void EventLog::beginReanalysis(size_t from) {
+  tailMinimum_.assign(stride_, NoMinimum);
+  for (size_t k = from; k < count; ++k) {
+    const uint32_t *clock = row(k);
+    for (ThreadId t = 0; t < stride_; ++t)
+      tailMinimum_[t] = std::min(tailMinimum_[t], clock[t]);
+  }
+  poppedMinimum_.resize(stride_, NoMinimum);
+}
+
+void EventLog::endReanalysis() { poppedMinimum_.assign(stride_, NoMinimum); }
 
 } // namespace bpor::optimal

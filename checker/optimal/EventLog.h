@@ -57,6 +57,11 @@ public:
   void setDisabledOthers() { records[count - 1].disabledOthers = true; }
 
   size_t size() const { return count; }
+  /// How many events of thread t the execution has.
+  uint32_t eventsOf(ThreadId t) const {
+    int64_t last = lastOf(t);
+    return last < 0 ? 0 : records[size_t(last)].indexInThread;
+  }
   const EventRecord &operator[](size_t i) const { return records[i]; }
 
   /// Entry t of event i's vector clock: how many events of thread t happen before it or are it.
@@ -80,6 +85,23 @@ public:
   /// notdep(e_i, E).last (POPL 2014): the events after i among the first `limit` that do not
   /// happen after e_i, in order, then `last`; into `out` (its storage reused).
   void wakeupSequence(size_t i, const Event &last, size_t limit, std::vector<Event> &out) const;
+
+  /// Optimal DPOR reverses every race of each execution (docs/optimal-dpor.md, "Which races
+  /// are reversed again"). The execution shares its events before position `from` with the one
+  /// analysed before it, whose later events were popped since. Call before notdepMayDiffer.
+  void beginReanalysis(size_t from);
+  /// Whether notdep(e_i, E) may differ from what it was in the execution analysed before: some
+  /// event at position `from` or later, in this execution or in that one, does not happen after
+  /// e_i. (Both sequences share their part before `from`; without such events they are equal.)
+  bool notdepMayDiffer(size_t i) const {
+    const Position &p = positions[i];
+    return p.indexInThread > std::min(tailMinimum_[p.thread], poppedMinimum_[p.thread]);
+  }
+  /// The next analysis starts afresh (the events popped since this one are forgotten).
+  void endReanalysis();
+  /// The execution before the next analysed one is not known (a parallel worker moved to
+  /// another worker's state): every race is reversed again.
+  void forgetPrevious() { poppedMinimum_.assign(stride_, 0); }
 
 private:
   /// Computes the clock of `event` (appended after the first `limit` events) into `clock`, a
@@ -149,6 +171,11 @@ private:
   std::vector<uint32_t> clocks_;
   ThreadId stride_ = 0;
   std::vector<uint32_t> scratchClock_, otherClocks_; // scratch rows (racesOfPending, analyse)
+  /// Per thread, the least clock entry of the events from beginReanalysis's position on, and
+  /// of the events popped since the last analysis (0 for a thread that had no column then:
+  /// those events do not happen after any of its events).
+  std::vector<uint32_t> tailMinimum_, poppedMinimum_;
+  static constexpr uint32_t NoMinimum = ~uint32_t(0);
   bool fullScan_ = false;
 };
 

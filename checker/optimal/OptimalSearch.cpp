@@ -5,16 +5,17 @@
 #include "checker/engine/ExecutionEnds.h"
 
 #include <algorithm>
+#include <cassert>
 #include <fmt/format.h>
 
 namespace bpor::optimal {
-
 
 OptimalSearch::OptimalSearch(Model &model, const SearchOptions &options, OptimalVariant variant,
                              const ExecutionObserver *observer, SharedStates *shared,
                              bool waitsFirst)
     : sharedStates(shared), waitsFirst(waitsFirst), model(model), options(options),
-      variant(variant), restorer(model, options.checkpoints), ledger(this->options, observer) {}
+      variant(variant), names(shared ? shared->threadNames() : ownThreadNames),
+      restorer(model, options.checkpoints), ledger(this->options, observer) {}
 
 // ---- States ---------------------------------------------------------------------------------
 
@@ -41,12 +42,18 @@ Frame &FrameStack::push() {
   return f;
 }
 
-// next(s, u) of the top state s from the model.
-void OptimalSearch::setNext(ThreadId u) { pending.set(frames.size() - 1, u, model.pending(u)); }
+// next(s, u) of the top state s from the model, for the Model's thread u.
+void OptimalSearch::setNext(ThreadId u) {
+  pending.set(frames.size() - 1, names.nameOf(u), names.named(model.pending(u)));
+}
 
 std::vector<Operation> OptimalSearch::nextOperations(size_t i) const {
-  std::vector<Operation> next(frames[i].numThreads);
-  frames[i].alive.forEach([&](ThreadId u) { next[u] = nextOf(i, u); });
+  std::vector<Operation> next;
+  frames[i].alive.forEach([&](ThreadId u) {
+    if (u >= next.size())
+      next.resize(u + 1);
+    next[u] = nextOf(i, u);
+  });
   return next;
 }
 
@@ -55,41 +62,44 @@ std::vector<Operation> OptimalSearch::nextOperations(size_t i) const {
 // After a step that left the model Running, only the stepping thread and the threads it
 // created have new pending operations, and only the stepper can have ended (Model.h: another
 // thread's step never changes a thread's pending operation); the rest is the parent's.
+// The sets are of names; the Model is asked by its numbers (stepAndEnter named the threads the
+// step created).
 void OptimalSearch::captureState(bool running) {
   ThreadId n = model.numThreads();
+  if (events.empty())
+    names.start(n);
   ThreadId stepper = events.empty() ? NoThread : events.back().thread;
   size_t parentIndex = frames.size() - 1;
   Frame &frame = frames.push();
   frame.running = running;
+  frame.numThreads = n;
   if (running && parentIndex < frames.size() - 1 && stepper != NoThread) {
     const Frame &parent = frames[parentIndex];
-    frame.numThreads = n;
     frame.alive = parent.alive;
     auto refresh = [&](ThreadId u) {
       if (!model.isAlive(u)) {
-        frame.alive.erase(u);
+        frame.alive.erase(names.nameOf(u));
         return;
       }
-      frame.alive.insert(u);
+      frame.alive.insert(names.nameOf(u));
       setNext(u);
     };
     refresh(stepper);
     for (ThreadId u = parent.numThreads; u < n; ++u)
       refresh(u);
-    frame.alive.forEach([&](ThreadId u) {
-      if (model.isEnabled(u))
-        frame.enabled.insert(u);
+    frame.alive.forEach([&](ThreadId name) {
+      if (model.isEnabled(names.threadOf(name)))
+        frame.enabled.insert(name);
     });
     return;
   }
-  frame.numThreads = n;
   for (ThreadId u = 0; u < n; ++u) {
     if (!model.isAlive(u) || (!running && u == stepper))
       continue;
-    frame.alive.insert(u);
+    frame.alive.insert(names.nameOf(u));
     setNext(u);
     if (running && model.isEnabled(u))
-      frame.enabled.insert(u);
+      frame.enabled.insert(names.nameOf(u));
   }
 }
 
@@ -103,7 +113,7 @@ ScheduleStep OptimalSearch::preferredStep() const {
       return f.asleep(u) ? Frame::NoChoice : 0u;
     return f.awakeChoice(u, nextOf(top, u).numChoices);
   };
-  ThreadId last = events.empty() ? NoThread : events.back().thread;
+  ThreadId last = events.empty() ? NoThread : names.nameOf(events.back().thread);
   if (last != NoThread && f.enabled.contains(last))
     if (uint32_t c = choiceOf(last); c != Frame::NoChoice)
       return ScheduleStep{last, c};
@@ -166,25 +176,9 @@ bool OptimalSearch::endsExecution(ExecStatus status, const Operation &event) con
   return false;
 }
 
-// A thread put to sleep with the event it executed. A sleeping fork has not run in the states
-// the entry is carried to, so no thread is its child there (the number its child had may
-// belong to another thread by then): it keeps no child, or a spurious fork-child dependence
-// would wake it up and explore a trace twice.
-static void forgetChild(Event &event) {
-  if (event.op.kind == OpKind::Fork)
-    event.op.otherThread = NoThread;
-}
-
-static Event asSleeper(Event event) {
-  forgetChild(event);
-  return event;
-}
-
-// Adds asSleeper(event) to f's sleep set. The change is made in place: a copy changed and then
-// copied again would be read back from a store still in flight (copyEvent, Event.h).
-static void putToSleep(Frame &f, const Event &event) {
-  forgetChild(f.sleep.emplace_back(event));
-}
+// Adds event to f's sleep set (with its thread named, a sleeping fork keeps its child: that
+// name is the same thread in every state it is carried to, where it has not been created).
+static void putToSleep(Frame &f, const Event &event) { f.sleep.push_back(event); }
 
 // Whether the semaphore `post` posts to had a positive count in state i, as a thread waiting
 // on it there shows (-1 if none does).
@@ -290,7 +284,7 @@ void OptimalSearch::shareWork() {
       continue;
     if (!f.running || f.exhausted || !f.branchActive)
       return;
-    Event inProgress = asSleeper(f.branchEvent);
+    Event inProgress = f.branchEvent;
     bool branchLeft = false;
     f.shared = sharedStates->share(
         i == 0 ? nullptr : frames[i - 1].shared, i == 0 ? 0 : frames[i - 1].sharedIndex,
@@ -317,6 +311,8 @@ bool OptimalSearch::goToSharedState(SharedState *target) {
   frames[0].shared = root;
   frames[0].wakeup.clear();
   frames[0].firstBranch = ScheduleStep{};
+  // The execution this worker analysed last is not the one before the path to `target`.
+  log.forgetPrevious();
   if (!replayPrefix())
     return false;
   for (SharedState *state : path) {
@@ -340,22 +336,28 @@ bool OptimalSearch::goToSharedState(SharedState *target) {
 bool OptimalSearch::stepAndEnter(ScheduleStep step) {
   size_t top = frames.size() - 1;
   frames[top].taken = step;
-  const Operation &executed = events.emplace_back(restorer.step(step));
+  const Operation &executed =
+      events.emplace_back(restorer.step(ScheduleStep{names.threadOf(step.thread), step.choice}));
   ++ledger.result.stats.steps;
   ExecStatus status = model.status();
+  // The threads it created are named after it: the event's index in its thread, which the log
+  // gives it, is one more than its thread's events so far.
+  if (model.numThreads() > frames[top].numThreads)
+    names.created(step.thread, log.eventsOf(step.thread) + 1, model.numThreads());
   // Built in place and logged field by field (copyEvent, Event.h).
   Event &event = frames[top].branchEvent;
   event.op = executed;
+  names.rename(event.op);
   event.endsExecution = endsExecution(status, executed);
   event.objectAvailableBefore = -1;
   event.choice = step.choice;
   if (frames[top].sharedUnresolved) {
     // Other workers wait for it: the branches taken after this one sleep on this event.
-    sharedStates->resolve(*frames[top].shared, frames[top].sharedIndex, asSleeper(event));
+    sharedStates->resolve(*frames[top].shared, frames[top].sharedIndex, event);
     frames[top].sharedUnresolved = false;
   }
   if (executed.kind == OpKind::SemPost)
-    event.objectAvailableBefore = semaphoreAvailable(top, executed);
+    event.objectAvailableBefore = semaphoreAvailable(top, event.op);
   // No waiter to look at: a post's value is the count it wrote (the runtime's convention,
   // Model.h: "the value ... written"), so the count before was value - 1. A model that leaves
   // it 0 says nothing.
@@ -448,27 +450,33 @@ bool OptimalSearch::replayPrefix() {
 
 // ---- Races ----------------------------------------------------------------------------------
 
-// Lines 1-6 of Algorithm 2 (and lines 5-9 of Algorithm 1, run once per new event): every
-// reversible race of an event this execution added. Then the threads the execution left
-// behind: their next operations never ran, yet they race with it (docs/optimal-dpor.md,
-// "Executions that end early").
+// Lines 1-6 of Algorithm 2: the races of the whole execution; for source-DPOR, lines 5-9 of
+// Algorithm 1, once per new event. Then the threads the execution left behind: their next
+// operations never ran, yet they race with it (docs/optimal-dpor.md, "Executions that end
+// early").
 void OptimalSearch::analyseRaces() {
   size_t length = log.size();
-  for (size_t j = firstNew; j < length; ++j) {
-    for (uint32_t i : log[j].races)
-      reverseRace(i, log[j].event, j);
-    reverseDisablings(j);
-    const Event &e = log[j].event;
-    if (perChoice() && isDataChoice(e.op.kind)) {
-      // The other data choices of a Nondet are other events of its thread in its place, each
-      // the one-event sequence at the state before it (docs/optimal-dpor.md, "Data choices").
-      for (uint32_t c = 0; c < e.op.numChoices; ++c) {
-        if (c == e.choice)
-          continue;
-        Event other{nextOf(j, e.thread()), false};
-        other.choice = c;
-        insertWakeupSequence(j, other);
-      }
+  if (perChoice()) {
+    // Algorithm 2 reverses every race of E at the end of each maximal execution E, with
+    // v = notdep(e, E).e' over the whole of E. A race in the prefix this execution replayed was
+    // reversed before; its v is the same again (and inserting it again changes nothing) unless
+    // an event not happening after e lies beyond the replayed prefix, in this execution or in
+    // the one before (docs/optimal-dpor.md, "Which races are reversed again").
+    log.beginReanalysis(firstNew);
+    for (size_t j = 0; j < length; ++j) {
+      bool jNew = j >= firstNew;
+      for (uint32_t i : log[j].races)
+        if (jNew || log.notdepMayDiffer(i))
+          reverseRace(i, log[j].event, length);
+      if (jNew || log.notdepMayDiffer(j))
+        reverseAlternatives(j, length);
+    }
+    log.endReanalysis();
+  } else {
+    for (size_t j = firstNew; j < length; ++j) {
+      for (uint32_t i : log[j].races)
+        reverseRace(i, log[j].event, j);
+      reverseAlternatives(j, j);
     }
   }
   bool cutShort = length > 0 && log[length - 1].event.endsExecution;
@@ -515,13 +523,31 @@ void OptimalSearch::reverseRace(size_t i, const Event &later, size_t limit) {
   insertWakeupSequence(i, sequence);
 }
 
+// The events that could have run in event j's place and did not: the other data choices of a
+// Nondet (optimal DPOR makes each choice its own event) and the pending operations of the
+// threads e_j disabled. Each is reversed like a race with e_j: v = notdep(e_j, E).p at
+// pre(E, e_j), with notdep over the first `limit` events (docs/optimal-dpor.md, "Data
+// choices", "Enabling and disabling").
+void OptimalSearch::reverseAlternatives(size_t j, size_t limit) {
+  const Event &e = log[j].event;
+  if (perChoice() && isDataChoice(e.op.kind)) {
+    for (uint32_t c = 0; c < e.op.numChoices; ++c) {
+      if (c == e.choice)
+        continue;
+      Event other{nextOf(j, e.thread()), false};
+      other.choice = c;
+      reverseAt(j, other, limit);
+    }
+  }
+  reverseDisablings(j, limit);
+}
+
 // The races of event j with the pending operations it disabled (docs/optimal-dpor.md,
 // "Enabling and disabling"). A thread enabled before e_j and disabled after it runs its
 // operation p, if ever, only once something re-enables it, which then happens before p and
 // hides the race e_j ⋖ p from the executed events: a signal's wakeup taken by one waiter, after
-// which the other waiter runs only once a broadcast reaches it. p was enabled in pre(E, e_j),
-// so the reversal is the one-event sequence p there.
-void OptimalSearch::reverseDisablings(size_t j) {
+// which the other waiter runs only once a broadcast reaches it. p was enabled in pre(E, e_j).
+void OptimalSearch::reverseDisablings(size_t j, size_t limit) {
   // Not after an event that ended the execution ("Executions that end early" handles the
   // others), nor after one that disabled no other thread (stepAndEnter noted which).
   if (!log[j].disabledOthers)
@@ -533,8 +559,15 @@ void OptimalSearch::reverseDisablings(size_t j) {
       return;
     Event pending{nextOf(j, u), false};
     if (conflicts(e, pending))
-      insertWakeupSequence(j, pending);
+      reverseAt(j, pending, limit);
   });
+}
+
+// v = notdep(e_j, E).p over the first `limit` events, into wut(pre(E, e_j)); for source-DPOR
+// (limit j) that is the one-event sequence p.
+void OptimalSearch::reverseAt(size_t j, const Event &p, size_t limit) {
+  log.wakeupSequence(j, p, limit, sequence);
+  insertWakeupSequence(j, sequence);
 }
 
 void OptimalSearch::insertWakeupSequence(size_t i, const Event &event) {
@@ -554,8 +587,8 @@ void OptimalSearch::insertWakeupSequence(size_t i, std::vector<Event> &v) {
   if (aboveSplit(i))
     return; // every enabled thread not asleep is a branch there already
   Frame &f = frames[i];
-  if (!renumberCreatedThreads(v, f.numThreads))
-    return;
+  // Races are between events that can be reordered, so v's threads exist where it starts.
+  assert(threadsExistFor(v, f.alive));
   if (isShared(i)) {
     // Its place in the depth-first order: the branches this execution took at the shared
     // states from here down (the stack's shared states come first).
@@ -569,7 +602,7 @@ void OptimalSearch::insertWakeupSequence(size_t i, std::vector<Event> &v) {
     for (const Event &q : f.sleep)
       if (inWeakInitials(q, v))
         return;
-    if (f.branchActive && inWeakInitials(asSleeper(f.branchEvent), v))
+    if (f.branchActive && inWeakInitials(f.branchEvent, v))
       return;
     f.wakeup.insert(v);
     return;
@@ -610,7 +643,8 @@ void OptimalSearch::runExecution() {
         return;
       }
       ++ledger.result.stats.depthLimited;
-      reportError(depthLimitError(next.thread, nextOf(frames.size() - 1, next.thread).location,
+      reportError(depthLimitError(names.threadOf(next.thread),
+                                  nextOf(frames.size() - 1, next.thread).location,
                                   options.maxDepth));
       endExecution(ExecutionEnd::DepthLimit);
       return;
@@ -646,7 +680,14 @@ void OptimalSearch::endExecution(ExecutionEnd end) {
 void OptimalSearch::reportError(const ErrorInfo &error) {
   if (waitsFirst)
     return;
-  ledger.reportError(error, events, scheduleOf(frames, events.size()));
+  ledger.reportError(error, events, modelSchedule(events.size()));
+}
+
+Schedule OptimalSearch::modelSchedule(size_t steps) const {
+  Schedule schedule = scheduleOf(frames, steps);
+  for (ScheduleStep &step : schedule)
+    step.thread = names.threadOf(step.thread);
+  return schedule;
 }
 
 // Pops finished states until one has a transition left, replays the prefix up to it and takes
@@ -681,6 +722,7 @@ bool OptimalSearch::backtrackToNextBranch() {
     events.pop_back();
     pending.pop(frames.size() - 1);
     frames.pop();
+    names.truncate(frames.back().numThreads);
     restorer.pop();
   }
 }

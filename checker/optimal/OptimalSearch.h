@@ -9,6 +9,7 @@
 #include "checker/optimal/OptimalExplorer.h"
 #include "checker/optimal/PendingOperations.h"
 #include "checker/optimal/SharedStates.h"
+#include "checker/optimal/ThreadNames.h"
 #include "checker/optimal/WakeupTree.h"
 
 #include <memory>
@@ -16,9 +17,11 @@
 
 namespace bpor::optimal {
 
-/// What the search knows about one state E on its stack (frames[i] is pre(E, e_i)).
+/// What the search knows about one state E on its stack (frames[i] is pre(E, e_i)). Threads are
+/// named as ThreadNames names them (its Model numbers only where it says so).
 struct Frame {
-  /// The threads created so far (next(s, u) is OptimalSearch::pending's, for those in `alive`).
+  /// The number of threads the Model has created so far (next(s, u) is OptimalSearch::
+  /// pending's, for the names in `alive`).
   ThreadId numThreads = 0;
   ThreadSet alive;
   ThreadSet enabled;
@@ -126,6 +129,8 @@ private:
   /// Parallel optimal DPOR: whether frame i is a shared state, and its transitions.
   bool isShared(size_t i) const { return frames[i].shared; }
   ScheduleStep selectShared();
+  /// The schedule of the first `steps` steps, in the Model's thread numbers.
+  Schedule modelSchedule(size_t steps) const;
   /// Shares the states of the stack from the initial one down to the first with a branch left.
   void shareWork();
   /// Rebuilds the stack down to `target` (from the initial state); false if it is null.
@@ -156,7 +161,9 @@ private:
   // Races.
   void analyseRaces();
   void reverseRace(size_t i, const Event &later, size_t limit);
-  void reverseDisablings(size_t j);
+  void reverseAlternatives(size_t j, size_t limit);
+  void reverseDisablings(size_t j, size_t limit);
+  void reverseAt(size_t j, const Event &p, size_t limit);
   /// Inserts v (Algorithm 2, lines 5-6) at state i; consumes v (WakeupTree::insert).
   void insertWakeupSequence(size_t i, std::vector<Event> &v);
   /// insertWakeupSequence(i, {event}) and (i, {first, second}), through `sequence`.
@@ -169,11 +176,15 @@ private:
   Model &model;
   SearchOptions options;
   OptimalVariant variant;
+  /// Thread names (a parallel search's workers share the table).
+  ThreadNameTable ownThreadNames;
+  ThreadNames names;
   FrameStack frames;
   /// next(s, u) for the states on the stack (frames[i]'s at depth i).
   PendingOperations pending;
   const Operation &nextOf(size_t i, ThreadId u) const { return pending.at(i, u); }
-  /// next(s, u) of state i for every thread u created there (meaningless for the dead ones).
+  /// next(s, u) of state i for every thread u created there, by name (meaningless for the dead
+  /// ones and for names not created there).
   std::vector<Operation> nextOperations(size_t i) const;
   int8_t semaphoreAvailable(size_t i, const Operation &post) const;
   /// The path to the top state, and returning to it by checkpoint and replay.

@@ -30,6 +30,7 @@
 
 #include "checker/Explorer.h"
 #include "checker/ThreadSet.h"
+#include "checker/optimal/ThreadNames.h"
 #include "checker/optimal/WakeupTree.h"
 
 #include <atomic>
@@ -101,6 +102,10 @@ public:
   /// `eager` (tests): busy workers share at every backtrack, not only when one waits.
   explicit SharedStates(unsigned workers, bool eager = false) : busy_(workers), eager_(eager) {}
 
+  /// The workers' thread names (ThreadNames.h): one table, so that a thread has one name in
+  /// every worker.
+  ThreadNameTable &threadNames() { return threadNames_; }
+
   /// Whether a worker waits for work and none is shared: a busy worker should share.
   bool wanted() const { return eager_ || starving_.load(std::memory_order_relaxed); }
 
@@ -168,6 +173,7 @@ private:
   void settle();
   SharedState *shallowestOpen();
 
+  ThreadNameTable threadNames_;
   mutable std::mutex lock_;
   std::condition_variable changed_;
   std::deque<SharedState> states_; // stable addresses

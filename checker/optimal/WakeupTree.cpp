@@ -53,29 +53,16 @@ std::vector<ThreadId> initials(const std::vector<Event> &v) {
   return result;
 }
 
-bool renumberCreatedThreads(std::vector<Event> &v, ThreadId existing) {
-  // The children v creates, in order: the k-th is renamed existing + k. A sequence creates few
-  // threads, so a search of this list beats a map (and allocates nothing when it creates none).
-  std::vector<ThreadId> created;
-  auto rename = [&](ThreadId &t, bool mustExist) {
-    if (t == NoThread || t < existing)
-      return true;
-    auto it = std::find(created.begin(), created.end(), t);
-    if (it == created.end())
-      return !mustExist;
-    t = existing + ThreadId(it - created.begin());
-    return true;
-  };
-  for (Event &e : v) {
-    if (!rename(e.op.thread, true))
+bool threadsExistFor(const std::vector<Event> &v, const ThreadSet &alive) {
+  for (size_t k = 0; k < v.size(); ++k) {
+    ThreadId t = v[k].thread();
+    if (alive.contains(t))
+      continue;
+    bool created = false;
+    for (size_t c = 0; c < k && !created; ++c)
+      created = v[c].op.kind == OpKind::Fork && v[c].op.otherThread == t;
+    if (!created)
       return false;
-    if (e.op.kind == OpKind::Fork && e.op.otherThread != NoThread) {
-      ThreadId child = existing + ThreadId(created.size());
-      created.push_back(e.op.otherThread);
-      e.op.otherThread = e.op.value = child;
-    } else if (!rename(e.op.otherThread, false)) {
-      return false;
-    }
   }
   return true;
 }

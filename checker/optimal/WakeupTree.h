@@ -3,6 +3,7 @@
 // sequences still to explore from one state, each leading to an execution that reverses a race.
 #pragma once
 
+#include "checker/ThreadSet.h"
 #include "checker/optimal/Event.h"
 
 #include <vector>
@@ -23,11 +24,9 @@ bool inWeakInitials(const Event &next, const std::vector<Event> &v);
 /// The threads of I(v), in order of their first events in v.
 std::vector<ThreadId> initials(const std::vector<Event> &v);
 
-/// Renames the threads v creates so that thread numbers follow creation order when v runs
-/// from a state where `existing` threads exist (Model numbers threads in creation order, and v
-/// may run forks in a different global order than the execution it was taken from). Returns
-/// false if v mentions a thread it neither finds existing nor creates.
-bool renumberCreatedThreads(std::vector<Event> &v, ThreadId existing);
+/// Whether every thread with an event in v is alive where v starts or created by an earlier
+/// event of v (v can run from there, threads named as ThreadNames names them).
+bool threadsExistFor(const std::vector<Event> &v, const ThreadSet &alive);
 
 struct WakeupNode {
   Event event;

@@ -5,6 +5,7 @@
 // and print its source with build/tests/pipeline/bpor_cgen N (same options as the test).
 #include "tests/pipeline/CanonicalKeys.h"
 #include "tests/pipeline/PipelineValidation.h"
+#include "tests/pipeline/TraceSetCheck.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -235,4 +236,76 @@ TEST(PipelineValidation, InterchangeableThreads) {
   options.semaphores = false;
   options.assumes = true;
   validateSeeds(9000000, seedCount(15), options, Check::Symmetric);
+}
+
+namespace {
+
+// A sanitized Debug build runs these checks about sixty times slower: it runs a fortieth.
+#ifdef __SANITIZE_ADDRESS__
+constexpr uint64_t TraceSetDivisor = 40, EverySearchDivisor = 20;
+#else
+constexpr uint64_t TraceSetDivisor = 1, EverySearchDivisor = 1;
+#endif
+
+// The trace-set validation (TraceSetCheck.h) of `count` of the soak's programs from `first` on;
+// bpor_trace_soak runs it on as many as asked (docs/results.md, "Validation soak").
+void validateTraceSets(uint64_t first, uint64_t count, const TraceSetOptions &options) {
+  if (const char *only = std::getenv("BPOR_PIPELINE_SEED")) {
+    first = std::strtoull(only, nullptr, 10);
+    count = 1;
+  }
+  uint64_t checked = 0, exhaustive = 0, withErrors = 0;
+  for (uint64_t seed = first; seed < first + count; ++seed) {
+    CProgram program = traceSoakProgram(seed);
+    TraceSetCheck result = checkTraceSets(program, options);
+    checked += !result.check.skipped;
+    exhaustive += result.exhaustive;
+    withErrors += result.hasErrors;
+    if (result.check.mismatches.empty())
+      continue;
+    std::string text;
+    for (const std::string &m : result.check.mismatches)
+      text += "  " + m + "\n";
+    ADD_FAILURE() << fmt::format("seed {} (bpor_trace_soak --first-seed {} --programs 1):\n{}"
+                                 "program:\n{}",
+                                 seed, seed, text, program.source);
+    return;
+  }
+  fmt::print("{} of {} programs checked, {} also against exhaustive search, {} with errors\n",
+             checked, count, exhaustive, withErrors);
+  // Most programs have few enough traces, some reach an error, some are small enough for
+  // exhaustive search.
+  if (count >= 20) {
+    EXPECT_GE(checked * 10, count * 7) << checked << " of " << count << " checked";
+    EXPECT_GT(withErrors, 0u);
+    EXPECT_GT(exhaustive, 0u);
+  }
+}
+
+} // namespace
+
+// Optimal DPOR, alone and on 2 and 3 workers, against source-DPOR's (and where it completes
+// exhaustive search's) set of traces, on programs in the shapes where races chain (four or
+// five threads created in any order, repeated writes, re-reads: ShapeGenerator.h) and on
+// CProgramGenerator's with three or four children: 2,100 programs in three parts (so that
+// ctest runs them side by side).
+TraceSetOptions optimalAlone() {
+  TraceSetOptions options;
+  options.otherSearches = false;
+  return options;
+}
+TEST(TraceSets, OptimalDporFirstPart) {
+  validateTraceSets(10000000, seedCount(700) / TraceSetDivisor, optimalAlone());
+}
+TEST(TraceSets, OptimalDporSecondPart) {
+  validateTraceSets(10100000, seedCount(700) / TraceSetDivisor, optimalAlone());
+}
+TEST(TraceSets, OptimalDporThirdPart) {
+  validateTraceSets(10200000, seedCount(700) / TraceSetDivisor, optimalAlone());
+}
+
+// The same kind of programs under every other complete search: DPOR, BPOR at a bound that cuts
+// nothing, unfolding with and without cutoffs, the stateful search with each storage.
+TEST(TraceSets, EveryCompleteSearch) {
+  validateTraceSets(11000000, seedCount(100) / EverySearchDivisor, TraceSetOptions());
 }

@@ -1,6 +1,7 @@
 // Wakeup-tree insertion and the initials of a sequence (POPL 2014, section 6) on hand-made
 // events, and the race classification for blocking operations.
 #include "checker/optimal/EventLog.h"
+#include "checker/optimal/ThreadNames.h"
 #include "checker/optimal/WakeupTree.h"
 
 #include <gtest/gtest.h>
@@ -67,18 +68,48 @@ TEST(WakeupTree, InsertSharesEquivalentPrefixesAndStopsAtLeaves) {
   EXPECT_EQ(threadsOf(tree.branches()), (std::vector<ThreadId>{2}));
 }
 
-TEST(WakeupTree, CreatedThreadsAreRenumberedInCreationOrder) {
-  Event forkA;
-  forkA.op.thread = 0;
-  forkA.op.kind = OpKind::Fork;
-  forkA.op.otherThread = 3;
-  Event childWrite = write(3, 0);
-  std::vector<Event> v = {forkA, childWrite};
-  ASSERT_TRUE(renumberCreatedThreads(v, 2));
-  EXPECT_EQ(v[0].op.otherThread, 2u);
-  EXPECT_EQ(v[1].thread(), 2u);
-  std::vector<Event> orphan = {write(7, 0)};
-  EXPECT_FALSE(renumberCreatedThreads(orphan, 2));
+Event fork(ThreadId t, ThreadId child) {
+  Event e;
+  e.op.thread = t;
+  e.op.kind = OpKind::Fork;
+  e.op.otherThread = child;
+  return e;
+}
+
+TEST(WakeupTree, ASequenceNamesThreadsThatExistOrThatItCreates) {
+  ThreadSet alive;
+  alive.insert(0);
+  alive.insert(1);
+  EXPECT_TRUE(threadsExistFor({fork(0, 5), write(5, 0), write(1, 0)}, alive));
+  EXPECT_FALSE(threadsExistFor({write(5, 0), fork(0, 5)}, alive));
+  EXPECT_FALSE(threadsExistFor({write(7, 0)}, alive));
+}
+
+TEST(ThreadNames, AThreadIsNamedByItsCreationPathWhateverTheCreationOrder) {
+  ThreadNameTable table;
+  ThreadNames names(table);
+  names.start(1);
+  // Main's second event creates Model thread 1, then thread 1's first event creates thread 2.
+  names.created(0, 2, 2);
+  ThreadId mainsChild = names.nameOf(1);
+  names.created(mainsChild, 1, 3);
+  ThreadId grandchild = names.nameOf(2);
+  EXPECT_EQ(names.threadOf(grandchild), 2u);
+  // Another execution: main's fourth event creates a thread first (Model thread 1), then main's
+  // second event's child is Model thread 2: it keeps its name.
+  names.truncate(1);
+  EXPECT_EQ(names.threadOf(mainsChild), NoThread);
+  names.created(0, 4, 2);
+  names.created(0, 2, 3);
+  EXPECT_EQ(names.nameOf(2), mainsChild);
+  EXPECT_NE(names.nameOf(1), mainsChild);
+  EXPECT_NE(names.nameOf(1), grandchild);
+  EXPECT_EQ(names.threadOf(mainsChild), 2u);
+  Operation join;
+  join.thread = 0;
+  join.kind = OpKind::Join;
+  join.otherThread = 2;
+  EXPECT_EQ(names.named(join).otherThread, mainsChild);
 }
 
 TEST(EventLog, RacesAreImmediateAndUnlockLockRacesMoveToTheAcquisition) {
@@ -108,6 +139,15 @@ TEST(EventLog, LockAfterOwnThreadSawTheCriticalSectionIsNotReversed) {
   log.push(read(1, 0));    // 3: reads what thread 0 wrote under the lock
   log.push(lock(1, 64));   // 4: happens after 0 through 3 anyway
   EXPECT_TRUE(log[4].races.empty());
+}
+
+TEST(EventLog, ALockInAThreadCreatedInsideTheCriticalSectionIsNotReversed) {
+  EventLog log;
+  log.push(lock(0, 64));   // 0
+  log.push(fork(0, 1));    // 1: creates thread 1 inside the critical section
+  log.push(unlock(0, 64)); // 2
+  log.push(lock(1, 64));   // 3: thread 1's first event, after the unlock, which hides the fork
+  EXPECT_TRUE(log[3].races.empty());
 }
 
 TEST(EventLog, JoinNeverRacesWithTheEndOfItsTarget) {

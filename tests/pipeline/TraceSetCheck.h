@@ -1,0 +1,56 @@
+// The trace-set validation of the complete searches on one C program through the real pipeline
+// (docs/design.md, "Validation"): the executions of a search are compared as the set of their
+// Mazurkiewicz traces (StateHash's global hash), not only as their number, so that a search
+// that misses one trace and explores another twice is caught, and the reference scales past
+// exhaustive search:
+// - source-DPOR explores every trace (none twice): its set is the reference, checked against
+//   exhaustive search's distinct traces where exhaustive search completes within a budget;
+// - optimal DPOR, alone and on 2 and 3 workers, explores exactly that set, each trace once and
+//   no execution sleep-set blocked;
+// - DPOR, BPOR at a bound that cuts nothing, unfolding-based POR with and without cutoffs and the
+//   stateful search find the same errors (kind and place), and where they promise it the same
+//   local states (DPOR, BPOR, unfolding without cutoffs) and the same traces (unfolding without
+//   cutoffs, on programs whose executions never end early).
+#pragma once
+
+#include "tests/pipeline/PipelineValidation.h"
+
+#include <cstdint>
+
+namespace bpor::testing {
+
+struct TraceSetOptions {
+  /// Exhaustive search is a second reference when it completes within this many executions.
+  uint64_t maxExhaustiveExecutions = 1000;
+  /// Programs with more traces are skipped (source-DPOR stops after four times as many
+  /// executions).
+  uint64_t maxTraces = 3000;
+  /// The searches that do not explore one execution per trace stop after this many times as
+  /// many executions as there are traces; an incomplete one is not compared.
+  uint64_t otherSearchFactor = 50;
+  /// The stateful searches and unfolding with cutoffs run on programs with at most this many
+  /// traces (their state graphs grow with the interleavings, not the traces).
+  uint64_t maxTracesForStateful = 300;
+  /// Optimal DPOR on 2 and 3 workers.
+  bool parallel = true;
+  /// DPOR, BPOR, unfolding and the stateful search.
+  bool otherSearches = true;
+};
+
+struct TraceSetCheck {
+  PipelineCheck check;
+  uint64_t traces = 0;      // source-DPOR's distinct traces
+  bool exhaustive = false;  // exhaustive search completed and was compared
+  bool hasErrors = false;   // some trace ends in an error
+  unsigned notCompared = 0; // searches that stopped at their limit
+};
+
+TraceSetCheck checkTraceSets(const CProgram &program, const TraceSetOptions &options = {});
+
+/// The program the trace-set soak checks for `seed`: three in four in ShapeGenerator's shapes
+/// (3 to 5 threads, atomics or plain ints, sometimes with a mutex, a nondet value or a
+/// grandchild), the rest CProgramGenerator's with 3 or 4 children; the options drawn from the
+/// seed.
+CProgram traceSoakProgram(uint64_t seed);
+
+} // namespace bpor::testing
