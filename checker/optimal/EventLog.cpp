@@ -5,8 +5,20 @@
 
 namespace bpor::optimal {
 
+namespace {
+
+// minimum[t] := min(minimum[t], clock[t]) for t < width: a loop the compiler vectorizes (the
+// rows do not overlap the minimum).
+void joinMinimum(uint32_t *__restrict minimum, const uint32_t *__restrict clock, ThreadId width) {
+  for (ThreadId t = 0; t < width; ++t)
+    minimum[t] = std::min(minimum[t], clock[t]);
+}
+
+} // namespace
+
 void EventLog::widen(ThreadId threads) {
-  ThreadId stride = std::max<ThreadId>({threads, 2 * stride_, 8});
+  // A multiple of 8 columns, so that the loops over a row run in whole vectors.
+  ThreadId stride = (std::max<ThreadId>({threads, 2 * stride_, 8}) + 7) / 8 * 8;
   std::vector<uint32_t> wider(records.size() * stride, 0);
   for (size_t i = 0; i < records.size(); ++i)
     std::copy_n(row(i), stride_, wider.data() + i * stride);
@@ -239,9 +251,7 @@ void EventLog::push(const Event &event) {
 
 void EventLog::pop() {
   const EventRecord &r = records[--count];
-  const uint32_t *clock = row(count);
-  for (ThreadId t = 0; t < poppedMinimum_.size(); ++t)
-    poppedMinimum_[t] = std::min(poppedMinimum_[t], clock[t]);
+  joinMinimum(poppedMinimum_.data(), row(count), stride_);
   ThreadId u = r.event.thread();
   lastInThread[u] = r.previousInThread;
   for (uint32_t k = r.firstLink + r.numLinks; k-- > r.firstLink;)
@@ -296,11 +306,8 @@ namespace bpor::optimal {
 
 void EventLog::beginReanalysis(size_t from) {
   tailMinimum_.assign(stride_, NoMinimum);
-  for (size_t k = from; k < count; ++k) {
-    const uint32_t *clock = row(k);
-    for (ThreadId t = 0; t < stride_; ++t)
-      tailMinimum_[t] = std::min(tailMinimum_[t], clock[t]);
-  }
+  for (size_t k = from; k < count; ++k)
+    joinMinimum(tailMinimum_.data(), row(k), stride_);
   poppedMinimum_.resize(stride_, NoMinimum);
 }
 

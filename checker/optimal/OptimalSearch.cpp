@@ -44,7 +44,8 @@ Frame &FrameStack::push() {
 
 // next(s, u) of the top state s from the model, for the Model's thread u.
 void OptimalSearch::setNext(ThreadId u) {
-  pending.set(frames.size() - 1, names.nameOf(u), names.named(model.pending(u)));
+  // Stored with its thread's name (PendingOperations::set), then the thread it joins named.
+  names.renameOther(pending.set(frames.size() - 1, names.nameOf(u), model.pending(u)));
 }
 
 std::vector<Operation> OptimalSearch::nextOperations(size_t i) const {

@@ -19,7 +19,8 @@ class PendingOperations {
 public:
   /// Thread u's next operation in state `depth` is `op`, as u's (a model need not name the
   /// thread in it); replaces one set at that depth. u's earlier changes are at smaller depths.
-  void set(size_t depth, ThreadId u, const Operation &op) {
+  /// Returns the stored operation (its other fields the caller may still adjust).
+  Operation &set(size_t depth, ThreadId u, const Operation &op) {
     if (u >= byThread_.size())
       byThread_.resize(u + 1);
     std::vector<Change> &changes = byThread_[u];
@@ -39,6 +40,7 @@ public:
     // is read back from a store still in flight (copyEvent, Event.h).
     if (stored->thread != u)
       stored->thread = u;
+    return *stored;
   }
 
   /// next(state `depth`, u). u must have a change at or above `depth`. The reference is valid

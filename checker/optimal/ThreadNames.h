@@ -64,7 +64,12 @@ public:
   }
   void rename(Operation &op) const {
     op.thread = nameOrNone(op.thread);
-    op.otherThread = nameOrNone(op.otherThread);
+    renameOther(op);
+  }
+  /// Names only the thread `op` creates or joins.
+  void renameOther(Operation &op) const {
+    if (op.otherThread != NoThread)
+      op.otherThread = nameOrNone(op.otherThread);
   }
 
 private:
