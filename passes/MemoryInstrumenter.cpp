@@ -11,9 +11,17 @@ using namespace llvm;
 namespace bpor::passes {
 
 namespace {
-ConstantInt *orderConstant(IntegerType *I32, AtomicOrdering Order) {
-  // The ABI's `order` is the llvm::AtomicOrdering value itself.
-  return ConstantInt::get(I32, static_cast<uint32_t>(Order));
+ConstantInt *orderConstant(IntegerType *I32, AtomicOrdering Order, bool Protocol = false) {
+  // The ABI's `order` is the llvm::AtomicOrdering value itself, with the protocol flag
+  // (bpor_abi.h) for an access the compiler made as part of the C++ ABI.
+  return ConstantInt::get(I32, static_cast<uint32_t>(Order) | (Protocol ? 0x100u : 0u));
+}
+
+// The guard variable of a function-local static (_ZGV...): clang loads its first byte with
+// acquire order before calling __cxa_guard_acquire, the C++ ABI's own protocol.
+bool isStaticGuard(const Value *Ptr) {
+  const auto *G = dyn_cast<GlobalVariable>(Ptr->stripPointerCasts());
+  return G && G->getName().starts_with("_ZGV");
 }
 } // namespace
 
@@ -133,7 +141,8 @@ void MemoryInstrumenter::rewriteLoad(LoadInst &LI) {
   IRBuilder<> B(&LI);
   Type *T = LI.getType();
   Value *Ptr = address(B, LI.getPointerOperand());
-  ConstantInt *Order = orderConstant(Runtime.i32(), LI.getOrdering());
+  ConstantInt *Order =
+      orderConstant(Runtime.i32(), LI.getOrdering(), isStaticGuard(LI.getPointerOperand()));
   ConstantInt *Loc = Locations.idConstant(LI);
   if (DL.getTypeStoreSize(T).isScalable())
     return unsupported(LI, "a load of a scalable vector");

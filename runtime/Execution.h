@@ -137,10 +137,18 @@ struct CoverageGaps {
     for (size_t k = 0; k < concretised.size(); ++k)
       concretised[k] += other.concretised[k];
     solverUnknowns += other.solverUnknowns;
+    if (!firstWeakOrder)
+      firstWeakOrder = other.firstWeakOrder;
+    weakOrders += other.weakOrders;
   }
   /// Path conditions Z3 could not decide in other models (add()); Execution::solverUnknowns()
   /// adds this model's own.
   uint64_t solverUnknowns = 0;
+  /// Atomic operations with a memory order weaker than seq_cst (relaxed, acquire, release,
+  /// acq_rel), which the executions treat as sequentially consistent: the behaviours only a
+  /// weaker memory model allows were not explored. The location id of the first one.
+  uint64_t weakOrders = 0;
+  uint32_t firstWeakOrder = 0;
 };
 
 /// The value a nondet call returned in an execution (symbolic mode: in the model of the path).
@@ -367,6 +375,7 @@ private:
   uint32_t internLocation(const SourceLocation &location);
   void noteUndefinedRead(const ProgramThread &thread, Address address, uint64_t size);
   /// Counts a load of bytes never written at `location`, unless library code made it.
+  void countWeakOrder(uint32_t location);
   void countUndefinedRead(uint32_t location);
   /// The first location id that is this execution's own (currentLocation says which are the
   /// program's).

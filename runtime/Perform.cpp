@@ -246,6 +246,20 @@ void Execution::readUnwritten(const ThreadState &state) {
   countUndefinedRead(currentLocation(threads_[state.threadId]));
 }
 
+// An atomic operation whose memory order is weaker than seq_cst runs as sequentially consistent:
+// a coverage gap (CoverageGaps::weakOrders) in the program's own code. Library code is trusted
+// with its memory orders, as with the bytes it reads (above): libstdc++'s reference counts and
+// waits use acquire, release and relaxed orders correctly, and counting them would make every
+// C++ program incomplete.
+void Execution::countWeakOrder(uint32_t location) {
+  SourceLocation place = sourceLocation(location);
+  if (!place.known() || isSystemHeader(place.file))
+    return;
+  ++coverageGaps_.weakOrders;
+  if (coverageGaps_.firstWeakOrder == 0)
+    coverageGaps_.firstWeakOrder = location;
+}
+
 void Execution::countUndefinedRead(uint32_t location) {
   SourceLocation place = sourceLocation(location);
   if (!place.known() || isSystemHeader(place.file))
@@ -255,9 +269,35 @@ void Execution::countUndefinedRead(uint32_t location) {
     coverageGaps_.firstUndefinedRead = location;
 }
 
+namespace {
+
+// llvm::AtomicOrdering values (bpor_abi.h): unordered, monotonic (relaxed), acquire, release and
+// acq_rel are weaker than seq_cst (7); 0 is not atomic. An access of the C++ ABI's own protocol
+// (the flag 0x100) is trusted, as library code is (countWeakOrder).
+bool weakerThanSeqCst(Slot order) { return !(order & 0x100) && order != 0 && order < 7; }
+
+// Whether the memory operation's order (its orders, for a compare-and-swap) is weaker than
+// seq_cst, from its arguments (bpor_abi.h).
+bool weakOrder(Ext id, const Slot *a) {
+  switch (id) {
+  case Ext::Load: return weakerThanSeqCst(a[2]);
+  case Ext::Store:
+  case Ext::LoadBytes:
+  case Ext::StoreBytes: return weakerThanSeqCst(a[3]);
+  case Ext::Rmw: return weakerThanSeqCst(a[4]);
+  case Ext::Cmpxchg: return weakerThanSeqCst(a[4]) || weakerThanSeqCst(a[5]);
+  case Ext::Fence: return weakerThanSeqCst(a[0]);
+  default: return false;
+  }
+}
+
+} // namespace
+
 Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &result,
                                               Operation &event) {
   const Slot *a = thread.request.args;
+  if (weakOrder(thread.request.id, a))
+    countWeakOrder(thread.pending.location);
   switch (thread.request.id) {
   case Ext::Load: {
     uint64_t value = 0;

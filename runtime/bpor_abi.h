@@ -13,8 +13,10 @@
  *   float/double bit-cast, pointers converted with ptrtoint. Larger or aggregate values go
  *   through the *_bytes functions and a private buffer.
  * - `order` is an llvm::AtomicOrdering value (0 not atomic, 2 monotonic, 4 acquire, 5 release,
- *   6 acq_rel, 7 seq_cst). The checker explores sequentially consistent executions; the ordering
- *   is recorded for traces and for future weak-memory work.
+ *   6 acq_rel, 7 seq_cst), plus 0x100 (the protocol flag) on an access the compiler made as part
+ *   of the C++ ABI's own protocol (the acquire load of a function-local static's guard). The
+ *   checker explores sequentially consistent executions; an order weaker than seq_cst in the
+ *   program's own code is a coverage gap the verdict names (runtime/Perform.cpp).
  * - Functions with concurrency semantics keep their C signature and gain the prefix __bpor_:
  *   the pass renames a call to pthread_mutex_lock into a call to __bpor_pthread_mutex_lock.
  *   libc functions without concurrency semantics (malloc, printf, strlen, ...) keep their names

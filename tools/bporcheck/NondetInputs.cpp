@@ -65,6 +65,14 @@ std::string dataCoverageGap(const Execution &execution, const CoverageGaps &gaps
         "{} condition wait{} began after {} thread had used up its spurious wakeups (one per "
         "thread and execution), so a wait loop that wakes spuriously more often was not covered",
         n, n == 1 ? "" : "s", n == 1 ? "its" : "their"));
+  if (uint64_t n = gaps.weakOrders)
+    parts.push_back(fmt::format(
+        "{} atomic operation{} with a memory order weaker than seq_cst (relaxed, acquire or "
+        "release), the first at {}, {} checked as sequentially consistent: the behaviours only "
+        "weaker memory models allow were not explored",
+        n, n == 1 ? "" : "s",
+        gaps.firstWeakOrder ? execution.describeLocation(gaps.firstWeakOrder) : "?",
+        n == 1 ? "was" : "were"));
   if (uint64_t unknown = execution.solverUnknowns())
     parts.push_back(
         fmt::format("Z3 could not decide {} path condition{}", unknown, unknown == 1 ? "" : "s"));

@@ -316,9 +316,10 @@ bool parseOptions(int argc, char **argv, Options &options) {
           "bporcheck: a stateless model checker for C programs with POSIX threads\n\n"
           "  Runs the program under every thread schedule (within a bound, if one is given) and\n"
           "  reports assertion failures, deadlocks, livelocks and memory errors with a trace.\n"
-          "  Exit codes: 0 no error found, 1 error found, 2 bad usage or input,\n"
-          "  3 unsupported construct or internal limit; with --svcomp, 0 once an answer is\n"
-          "  printed.\n",
+          "  Exit codes: 0 no error in the stated scope, 1 error found, 2 bad usage or input,\n"
+          "  3 unsupported construct or internal limit, 4 no error found but the search is\n"
+          "  incomplete (a limit, or behaviours left out); with --svcomp, 0 once an answer\n"
+          "  is printed.\n",
           &llvm::errs()))
     return false;
   if (Input.empty())

@@ -30,7 +30,7 @@ using namespace bpor::tool;
 
 namespace {
 
-enum ExitCode { NoErrorFound = 0, ErrorFound = 1, BadInput = 2, Unsupported = 3 };
+enum ExitCode { NoErrorFound = 0, ErrorFound = 1, BadInput = 2, Unsupported = 3, Incomplete = 4 };
 
 // An unsupported construct, an internal limit or an execution cut at --max-depth decides
 // nothing about the program: exit code 3.
@@ -375,10 +375,15 @@ int main(int argc, char **argv) {
     std::cout << formatStatistics(result.stats, peakRssKb(), uniqueLocalStates);
     std::cout << run.extraStatistics;
   }
-  if (result.errors.empty())
+  if (result.errors.empty()) {
     // A search cut by the depth limit has not shown that every execution ends well: an
     // execution went on for longer than --max-depth without repeating a state.
-    return result.stats.depthLimited && !result.complete ? Unsupported : NoErrorFound;
+    if (result.stats.depthLimited && !result.complete)
+      return Unsupported;
+    // 0 only when every schedule in the stated scope was covered: a search stopped by a limit,
+    // or one that left behaviours out (coverage gaps), says so with its own code.
+    return result.complete && run.dataGap.empty() ? NoErrorFound : Incomplete;
+  }
   const ErrorReport &first = result.errors.front();
   if (!options.saveTrace.empty()) {
     if (std::string problem = saveSchedule(options.saveTrace, first.schedule, options.input,

@@ -2,9 +2,9 @@
 // execution the stateless searches cannot see `waits` reach 3, so their "ok" says what the cap
 // left out (and --json says the verdict is not complete). The stateful search needs no cap: a
 // wait loop that wakes spuriously returns to a state it has visited, and it finds the third wait.
-// RUN: %bporcheck --spurious-wakeups %s | %FileCheck --check-prefix=CAPPED %s
+// RUN: %expect-exit 4 %bporcheck --spurious-wakeups %s | %FileCheck --check-prefix=CAPPED %s
 // CAPPED: verdict: ok: no error in any schedule, but not every behaviour was covered: 1 condition wait began after its thread had used up its spurious wakeups (one per thread and execution)
-// RUN: %bporcheck --spurious-wakeups --json %s | %FileCheck --check-prefix=JSON %s
+// RUN: %expect-exit 4 %bporcheck --spurious-wakeups --json %s | %FileCheck --check-prefix=JSON %s
 // JSON: "complete": false
 // RUN: not %bporcheck --spurious-wakeups --search=stateful %s | %FileCheck --check-prefix=STATEFUL %s
 // STATEFUL: error: assertion failure: assertion 'waits < 3' failed

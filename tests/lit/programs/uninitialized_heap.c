@@ -5,10 +5,10 @@
 // memcpy from written bytes, strcpy), and a struct copied whole with fields never set (padding
 // and all; one wider than 8 bytes, which is not copied by a scalar load), are no gap; realloc's
 // new bytes are.
-// RUN: %bporcheck --no-progress -DFIELD %s | %FileCheck --check-prefix=GAP %s
-// RUN: %bporcheck --no-progress -DREALLOC %s | %FileCheck --check-prefix=GAP %s
-// RUN: %bporcheck --no-progress -DCOPIED %s | %FileCheck --check-prefix=GAP %s
-// RUN: %bporcheck --no-progress -DTHREAD %s | %FileCheck --check-prefix=GAP %s
+// RUN: %expect-exit 4 %bporcheck --no-progress -DFIELD %s | %FileCheck --check-prefix=GAP %s
+// RUN: %expect-exit 4 %bporcheck --no-progress -DREALLOC %s | %FileCheck --check-prefix=GAP %s
+// RUN: %expect-exit 4 %bporcheck --no-progress -DCOPIED %s | %FileCheck --check-prefix=GAP %s
+// RUN: %expect-exit 4 %bporcheck --no-progress -DTHREAD %s | %FileCheck --check-prefix=GAP %s
 // RUN: %bporcheck --no-progress -DCALLOC %s | %FileCheck --check-prefix=OK %s
 // RUN: %bporcheck --no-progress -DWRITTEN %s | %FileCheck --check-prefix=OK %s
 // RUN: %bporcheck --no-progress -DSTRUCT_COPY %s | %FileCheck --check-prefix=OK %s

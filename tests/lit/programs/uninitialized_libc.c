@@ -11,7 +11,7 @@
 // RUN: %bporcheck --svcomp --no-progress --property=%S/../svcomp/Inputs/unreach-call.prp -DFN=0 -DWRITTEN %s | %FileCheck --check-prefix=TRUE %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/../svcomp/Inputs/unreach-call.prp -DFN=3 -DWRITTEN %s | %FileCheck --check-prefix=TRUE %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/../svcomp/Inputs/unreach-call.prp -DFN=4 -DWRITTEN %s | %FileCheck --check-prefix=TRUE %s
-// RUN: %bporcheck --no-progress --nondet=values -DFN=0 %s | %FileCheck --check-prefix=GAP %s
+// RUN: %expect-exit 4 %bporcheck --no-progress --nondet=values -DFN=0 %s | %FileCheck --check-prefix=GAP %s
 // UNKNOWN: memory never written
 // UNKNOWN: SV-COMP result: unknown
 // TRUE: SV-COMP result: true

@@ -7,7 +7,7 @@
 // RUN: %bporcheck --svcomp --no-progress --property=%S/../svcomp/Inputs/unreach-call.prp %s | %FileCheck --check-prefix=FALSE %s
 // RUN: %bporcheck --svcomp --no-progress --nondet=values --property=%S/../svcomp/Inputs/unreach-call.prp %s | %FileCheck --check-prefix=UNKNOWN %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/../svcomp/Inputs/unreach-call.prp -DALL %s | %FileCheck --check-prefix=TRUE %s
-// RUN: %bporcheck --no-progress --nondet-values=2 %s | %FileCheck --check-prefix=GAP %s
+// RUN: %expect-exit 4 %bporcheck --no-progress --nondet-values=2 %s | %FileCheck --check-prefix=GAP %s
 // FALSE: SV-COMP result: false(unreach-call)
 // UNKNOWN: SV-COMP result: unknown
 // TRUE: SV-COMP result: true

@@ -3,7 +3,7 @@
 // malloc's (C: indeterminate). A load of one is a coverage gap in a values model (SV-COMP
 // unknown, not TRUE), and an input in a symbolic one (the violation is found). Locals that
 // stay private to their function are registers or plain memory: the undef check covers those.
-// RUN: %bporcheck --no-progress %s | %FileCheck --check-prefix=GAP %s
+// RUN: %expect-exit 4 %bporcheck --no-progress %s | %FileCheck --check-prefix=GAP %s
 // RUN: %bporcheck --no-progress -DWRITTEN %s | %FileCheck --check-prefix=OK %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/../svcomp/Inputs/unreach-call.prp %s | %FileCheck --check-prefix=UNKNOWN %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/../svcomp/Inputs/unreach-call.prp -DWRITTEN %s | %FileCheck --check-prefix=TRUE %s
