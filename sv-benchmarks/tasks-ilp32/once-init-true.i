@@ -2,7 +2,7 @@
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *)
     __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
-void reach_error() { __assert_fail("0", "/work/main/sv-benchmarks/tasks/once-init-true.c", 5, "reach_error"); }
+void reach_error() { __assert_fail("0", "sv-benchmarks/tasks/once-init-true.c", 5, "reach_error"); }
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assume(int);
 typedef unsigned char __u_char;
