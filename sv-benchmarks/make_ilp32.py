@@ -32,8 +32,12 @@ def main():
             continue
         stem = source[:-2]
         preprocessed = stem + ".i"
-        subprocess.run([args.clang, "-m32", "-E", "-P", os.path.join(source_dir, source),
-                        "-o", os.path.join(target_dir, preprocessed)], check=True)
+        # From the repository's root with a relative path, so that __FILE__ (in the assertions
+        # the tasks make) names the task as the repository does, not the machine's checkout.
+        root = os.path.dirname(HERE)
+        subprocess.run([args.clang, "-m32", "-E", "-P",
+                        os.path.relpath(os.path.join(source_dir, source), root),
+                        "-o", os.path.join(target_dir, preprocessed)], check=True, cwd=root)
         text = re.sub(r"input_files:\s*'?[^'\n]+'?", f"input_files: '{preprocessed}'", text)
         text = re.sub(r"data_model:\s*\S+", "data_model: ILP32", text)
         open(os.path.join(target_dir, name), "w").write(text)
