@@ -173,7 +173,9 @@ void Execution::showOutputIfEnded() {
 // footprint the pass named keeps it, as its pending operation had it, so the two agree. Any
 // other block's event touches what the block touched if the whole block ran in this step: the
 // block reads the same values, takes the same path and touches the same ranges wherever it is
-// moved past events that do not touch them.
+// moved past events that do not touch them. A block the execution ended in (an assertion, an
+// assume, exit) touched what it gathered before it stopped, by the same rule: moved past events
+// that do not touch that, it reads the same values and stops at the same place.
 void Execution::setBlockEventFootprint(const ProgramThread &thread) {
   BlockFootprint &block = blockFootprint_;
   if (!block.named.global) {
@@ -181,7 +183,8 @@ void Execution::setBlockEventFootprint(const ProgramThread &thread) {
       event_.global = true;
     return;
   }
-  if (block.fits && thread.atomicDepth == 0 && status_ == ExecStatus::Running) {
+  bool blockEnded = thread.atomicDepth == 0 || status_ != ExecStatus::Running;
+  if (block.fits && blockEnded) {
     event_.global = false;
     event_.numAccesses = block.ranges.numAccesses;
     std::copy_n(block.ranges.accesses, event_.numAccesses, event_.accesses);
