@@ -3,17 +3,26 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/Debug.h"
 
 #include <optional>
 #include <vector>
 
 using namespace llvm;
+
+#define DEBUG_TYPE "bpor-instrument"
+
+// Always tracked, so that opt -stats shows them with a release build of LLVM (passes/README.md).
+ALWAYS_ENABLED_STATISTIC(NumNamedFootprints, "Atomic blocks whose footprint is named in advance");
+ALWAYS_ENABLED_STATISTIC(NumUnnamedFootprints,
+                         "Atomic blocks without a named footprint (global until run)");
 
 namespace bpor::passes {
 
@@ -74,6 +83,12 @@ public:
           if (isEnd(*Call))
             break;
           visitCall(*Call);
+          // An invoke: the block goes on at its normal destination. Its unwind edge is left out
+          // as a throwing call's is (the frame end of InstrumentPass makes such calls invokes).
+          if (auto *Invoke = dyn_cast<InvokeInst>(Call)) {
+            Work.push_back(&Invoke->getNormalDest()->front());
+            break;
+          }
         } else if (isa<ReturnInst>(I) || isa<ResumeInst>(I)) {
           Known = false; // the block goes on in the caller
         } else if (I->isTerminator()) {
@@ -210,8 +225,15 @@ unsigned describeAtomicFootprints(Module &M) {
     if (!Call || Call->getCalledFunction() != Begin || Call->arg_size() != 3)
       continue;
     BlockFootprint Footprint(M.getDataLayout());
-    if (!Footprint.collect(*Call) || Footprint.ranges().empty())
+    if (!Footprint.collect(*Call) || Footprint.ranges().empty()) {
+      ++NumUnnamedFootprints;
+      LLVM_DEBUG(dbgs() << "bpor-instrument: atomic block without a named footprint:" << *Call
+                        << "\n");
       continue;
+    }
+    ++NumNamedFootprints;
+    LLVM_DEBUG(dbgs() << "bpor-instrument: atomic block with " << Footprint.ranges().size()
+                      << " named ranges:" << *Call << "\n");
     Call->setArgOperand(1, footprintTable(M, Footprint.ranges()));
     Call->setArgOperand(2, ConstantInt::get(Type::getInt32Ty(M.getContext()),
                                             Footprint.ranges().size()));

@@ -5,14 +5,32 @@
 #include "passes/NondetTypes.h"
 #include "passes/OnceLowering.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Support/Debug.h"
 
 #include <vector>
 
 using namespace llvm;
+
+#define DEBUG_TYPE "bpor-instrument"
+
+// Always tracked, so that opt -stats shows them with a release build of LLVM (passes/README.md).
+ALWAYS_ENABLED_STATISTIC(NumRoutedCalls, "Calls routed to the runtime (renamed to __bpor_*)");
+ALWAYS_ENABLED_STATISTIC(NumErrorCalls, "Calls of error functions routed to __bpor_reach_error");
+ALWAYS_ENABLED_STATISTIC(NumPauseYields, "Spin-wait hints (_mm_pause) made yields");
+ALWAYS_ENABLED_STATISTIC(NumNondetCalls, "Nondet inputs drawn from the whole domain");
+ALWAYS_ENABLED_STATISTIC(NumNondetAmongCalls, "Nondet inputs drawn from one value per class");
+ALWAYS_ENABLED_STATISTIC(NumNondetUnsupported, "Nondet inputs left as calls: unsupported type");
+ALWAYS_ENABLED_STATISTIC(NumAtomicCalls, "Calls of __VERIFIER_atomic_* made atomic blocks");
+ALWAYS_ENABLED_STATISTIC(NumAtomicMarkers, "__VERIFIER_atomic_begin/end calls replaced");
+ALWAYS_ENABLED_STATISTIC(NumNestedAtomicCalls,
+                         "Calls of __VERIFIER_atomic_* left alone: already atomic");
+ALWAYS_ENABLED_STATISTIC(NumOnceCalls, "pthread_once calls lowered");
+ALWAYS_ENABLED_STATISTIC(NumIndirectCalls, "Indirect calls left to the interpreter");
 
 namespace bpor::passes {
 
@@ -117,13 +135,19 @@ CallRouter::CallRouter(Module &M, RuntimeFunctions &Runtime,
 
 unsigned CallRouter::route(Function &F) {
   std::vector<std::pair<CallBase *, Function *>> Calls;
-  for (Instruction &I : instructions(F))
-    if (auto *Call = dyn_cast<CallBase>(&I))
-      // Look through a mismatched prototype; a load of a function pointer
-      // (an indirect call) is left to the interpreter.
-      if (auto *Callee =
-              dyn_cast<Function>(Call->getCalledOperand()->stripPointerCasts()))
-        Calls.emplace_back(Call, Callee);
+  for (Instruction &I : instructions(F)) {
+    auto *Call = dyn_cast<CallBase>(&I);
+    if (!Call)
+      continue;
+    // Look through a mismatched prototype; a load of a function pointer
+    // (an indirect call) is left to the interpreter.
+    if (auto *Callee = dyn_cast<Function>(Call->getCalledOperand()->stripPointerCasts())) {
+      Calls.emplace_back(Call, Callee);
+    } else if (!Call->isInlineAsm()) {
+      ++NumIndirectCalls;
+      LLVM_DEBUG(dbgs() << "bpor-instrument: left alone, an indirect call:" << I << "\n");
+    }
+  }
   unsigned Routed = 0;
   for (auto [Call, Callee] : Calls)
     Routed += routeCall(*Call, *Callee);
@@ -134,6 +158,8 @@ bool CallRouter::routeCall(CallBase &Call, Function &Callee) {
   StringRef Name = Callee.getName();
   // A spin-wait hint (_mm_pause) lets other threads run: a yield.
   if (Name == "llvm.x86.sse2.pause") {
+    ++NumPauseYields;
+    LLVM_DEBUG(dbgs() << "bpor-instrument: routed, a spin-wait hint:" << Call << "\n");
     rename(Call, Callee, "__bpor_sched_yield");
     return true;
   }
@@ -141,6 +167,8 @@ bool CallRouter::routeCall(CallBase &Call, Function &Callee) {
     return false;
   if (Name.starts_with(AtomicPrefix) && Callee.isDeclaration()) {
     if (Name == "__VERIFIER_atomic_begin" || Name == "__VERIFIER_atomic_end") {
+      ++NumAtomicMarkers;
+      LLVM_DEBUG(dbgs() << "bpor-instrument: replaced, an atomic block's bound:" << Call << "\n");
       replaceWithAtomicMarker(Call, Name == "__VERIFIER_atomic_begin");
       Replaced.insert(&Callee);
       return true;
@@ -151,6 +179,8 @@ bool CallRouter::routeCall(CallBase &Call, Function &Callee) {
   // SV-COMP's error functions: the call itself is the violation of unreach-call, whatever
   // the program's own body of the function does (often nothing, or __assert_fail).
   if (RouteErrorFunctions && isErrorFunctionName(Name)) {
+    ++NumErrorCalls;
+    LLVM_DEBUG(dbgs() << "bpor-instrument: routed, an error function:" << Call << "\n");
     rename(Call, Callee, routedName(Name));
     Replaced.insert(&Callee);
     return true;
@@ -165,14 +195,18 @@ bool CallRouter::routeCall(CallBase &Call, Function &Callee) {
     return true;
   }
   if (Name == "pthread_once") {
+    LLVM_DEBUG(dbgs() << "bpor-instrument: pthread_once:" << Call << "\n");
     if (!lowerPthreadOnce(Call, Runtime, Locations.idConstant(Call)))
       return false;
+    ++NumOnceCalls;
     Replaced.insert(&Callee);
     return true;
   }
   StringRef NewName = routedName(Name);
   if (NewName.empty())
     return false;
+  ++NumRoutedCalls;
+  LLVM_DEBUG(dbgs() << "bpor-instrument: routed to " << NewName << ":" << Call << "\n");
   rename(Call, Callee, NewName);
   Replaced.insert(&Callee);
   return true;
@@ -199,8 +233,12 @@ bool CallRouter::rewriteNondet(CallBase &Call, StringRef Suffix) {
                     Pair->getElementType(0)->isIntegerTy(64) &&
                     Pair->getElementType(1)->isIntegerTy(64);
   if (!Type || !(ResultTy->isIntegerTy() || ResultTy->isPointerTy() ||
-                 ResultTy->isFloatingPointTy() || ResultTy->isVoidTy() || IsWidePair))
+                 ResultTy->isFloatingPointTy() || ResultTy->isVoidTy() || IsWidePair)) {
+    ++NumNondetUnsupported;
+    LLVM_DEBUG(dbgs() << "bpor-instrument: left alone, a nondet input of a type not drawn:" << Call
+                      << "\n");
     return false; // unsupported: the runtime reports the call by name
+  }
   // The declared result type is the truth about the width (long in ILP32);
   // the runtime draws at most 64 bits, sign- or zero-extended beyond.
   uint32_t Bits = ResultTy->isIntegerTy() ? std::min(ResultTy->getIntegerBitWidth(), 64u)
@@ -217,10 +255,15 @@ bool CallRouter::rewriteNondet(CallBase &Call, StringRef Suffix) {
     auto *Table = new GlobalVariable(M, Values->getType(), /*isConstant=*/true,
                                      GlobalValue::PrivateLinkage, Values, "bpor.nondet.classes");
     Table->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    ++NumNondetAmongCalls;
+    LLVM_DEBUG(dbgs() << "bpor-instrument: nondet, one value of each of " << Classes->second.size()
+                      << " classes:" << Call << "\n");
     Word = B.CreateCall(Runtime.nondetAmong(),
                         {B.getInt32(Bits), B.getInt32(Type->IsSigned), Locations.idConstant(Call),
                          Table, B.getInt32(uint32_t(Classes->second.size()))});
   } else {
+    ++NumNondetCalls;
+    LLVM_DEBUG(dbgs() << "bpor-instrument: nondet, the whole domain:" << Call << "\n");
     Word = B.CreateCall(Runtime.nondet(), {B.getInt32(Bits), B.getInt32(Type->IsSigned),
                                            Locations.idConstant(Call)});
   }
@@ -258,11 +301,16 @@ void CallRouter::replaceWithAtomicMarker(CallBase &Call, bool Begin) {
 
 bool CallRouter::wrapAtomic(CallBase &Call) {
   // Inside an atomic function the call is already atomic: no nesting.
-  if (isInsideAtomicFunction(Call))
+  if (isInsideAtomicFunction(Call)) {
+    ++NumNestedAtomicCalls;
+    LLVM_DEBUG(dbgs() << "bpor-instrument: left alone, already atomic:" << Call << "\n");
     return false;
+  }
   auto *CI = dyn_cast<CallInst>(&Call);
   if (!CI)
     return false; // an invoke: not produced from C
+  ++NumAtomicCalls;
+  LLVM_DEBUG(dbgs() << "bpor-instrument: made an atomic block:" << Call << "\n");
   ConstantInt *Loc = Locations.idConstant(Call);
   IRBuilder<> Before(CI);
   Before.CreateCall(Runtime.atomicBegin(), atomicBeginArguments(Before, Loc));

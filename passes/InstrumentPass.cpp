@@ -4,18 +4,27 @@
 #include "passes/AtomicFootprint.h"
 
 #include "passes/CallRouter.h"
+#include "passes/FrameEnds.h"
 #include "passes/MemoryInstrumenter.h"
 #include "passes/RuntimeFunctions.h"
 #include "passes/SharedMemory.h"
 #include "passes/SourceLocations.h"
 #include "passes/ThreadLocals.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Metadata.h"
+#include "llvm/Support/Debug.h"
 
 #include <vector>
 
 using namespace llvm;
+
+#define DEBUG_TYPE "bpor-instrument"
+
+// Always tracked, so that opt -stats shows them with a release build of LLVM (passes/README.md).
+ALWAYS_ENABLED_STATISTIC(NumFunctions, "Functions instrumented");
+ALWAYS_ENABLED_STATISTIC(NumSharedFrames, "Functions with a shared alloca (frame ends)");
 
 namespace bpor::passes {
 
@@ -32,22 +41,6 @@ bool markSharedAllocas(Function &F, const SharedMemory &Shared) {
   return Any;
 }
 
-/// A return frees the frame's stack objects, which another thread may still use once an
-/// address of one was published: __bpor_frame_end before each return lets the runtime make that
-/// release a visible operation (runtime FrameEnd), so that every explorer orders it against the
-/// other threads' accesses like a free. Unwinding and longjmp release frames without it.
-void insertFrameEnds(Function &F, RuntimeFunctions &Runtime, SourceLocationTable &Locations) {
-  std::vector<ReturnInst *> Returns;
-  for (Instruction &I : instructions(F))
-    if (auto *RI = dyn_cast<ReturnInst>(&I))
-      Returns.push_back(RI);
-  for (ReturnInst *RI : Returns) {
-    if (RI->getParent()->getTerminatingMustTailCall())
-      continue; // nothing may come between a musttail call and its return
-    auto *Call = CallInst::Create(Runtime.frameEnd(), {Locations.idConstant(*RI)}, "", RI);
-    Call->setDebugLoc(RI->getDebugLoc());
-  }
-}
 } // namespace
 
 PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &) {
@@ -64,13 +57,18 @@ PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &) {
       Bodies.push_back(&F);
 
   for (Function *F : Bodies) {
+    LLVM_DEBUG(dbgs() << "bpor-instrument: function " << F->getName() << "\n");
+    ++NumFunctions;
     // Classify before rewriting: the new calls take addresses as arguments.
     SharedMemory Shared(*F);
     bool SharedFrame = markSharedAllocas(*F, Shared);
     Memory.instrument(*F, Shared);
-    if (SharedFrame)
-      insertFrameEnds(*F, Runtime, Locations);
     Calls.route(*F);
+    // After routing: a lowered pthread_once calls a routine that may throw (FrameEnds.h).
+    if (SharedFrame) {
+      ++NumSharedFrames;
+      insertFrameEnds(*F, Runtime, Locations);
+    }
   }
   Calls.eraseUnusedDeclarations();
   describeAtomicFootprints(M);

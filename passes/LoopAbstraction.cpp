@@ -3,6 +3,7 @@
 
 #include "passes/RuntimeFunctions.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -10,11 +11,21 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 
 #include <optional>
 #include <vector>
 
 using namespace llvm;
+
+#define DEBUG_TYPE "bpor-abstract-loops"
+
+// Always tracked, so that opt -stats shows them with a release build of LLVM (passes/README.md).
+ALWAYS_ENABLED_STATISTIC(NumAbstracted, "Loops replaced by their last iteration");
+ALWAYS_ENABLED_STATISTIC(NumNotInnermost, "Loops left: not innermost or without a preheader");
+ALWAYS_ENABLED_STATISTIC(NumEffects, "Loops left: an instruction with an effect or a fault");
+ALWAYS_ENABLED_STATISTIC(NumOtherPhis,
+                         "Loops left: a header phi neither an induction variable nor an integer");
 
 namespace bpor::passes {
 
@@ -96,12 +107,20 @@ struct LoopPlan {
 /// The plan for L, or nullopt if L is not abstracted.
 std::optional<LoopPlan> planFor(Loop &L, ScalarEvolution &SE, EffectFreeCode &EffectFree) {
   BasicBlock *Preheader = L.getLoopPreheader();
-  if (!L.isInnermost() || !Preheader)
+  if (!L.isInnermost() || !Preheader) {
+    ++NumNotInnermost;
+    LLVM_DEBUG(dbgs() << "bpor-abstract-loops: loop at " << L.getHeader()->getName()
+                      << " left: not innermost or without a preheader\n");
     return std::nullopt;
+  }
   for (const BasicBlock *BB : L.blocks())
     for (const Instruction &I : *BB)
-      if (!EffectFree.instruction(I))
+      if (!EffectFree.instruction(I)) {
+        ++NumEffects;
+        LLVM_DEBUG(dbgs() << "bpor-abstract-loops: loop at " << L.getHeader()->getName()
+                          << " left: an effect or a possible fault:" << I << "\n");
         return std::nullopt;
+      }
   LoopPlan Plan{&L, {}};
   for (PHINode &Phi : L.getHeader()->phis()) {
     PhiPlan Entry{&Phi, std::nullopt};
@@ -111,8 +130,12 @@ std::optional<LoopPlan> planFor(Loop &L, ScalarEvolution &SE, EffectFreeCode &Ef
       if (const auto *Step = dyn_cast<SCEVConstant>(Rec->getStepRecurrence(SE)))
         Entry.Step = Step->getAPInt();
     bool Havocable = Phi.getType()->isIntegerTy() && Phi.getType()->getIntegerBitWidth() <= 64;
-    if (!Entry.Step && !Havocable)
+    if (!Entry.Step && !Havocable) {
+      ++NumOtherPhis;
+      LLVM_DEBUG(dbgs() << "bpor-abstract-loops: loop at " << L.getHeader()->getName()
+                        << " left: no value after n iterations for" << Phi << "\n");
       return std::nullopt;
+    }
     Plan.Phis.push_back(Entry);
   }
   return Plan;
@@ -206,8 +229,12 @@ PreservedAnalyses LoopAbstractionPass::run(Module &M, ModuleAnalysisManager &MAM
     for (Loop *L : LI.getLoopsInPreorder())
       if (std::optional<LoopPlan> Plan = planFor(*L, SE, EffectFree))
         Plans.push_back(std::move(*Plan));
-    for (const LoopPlan &Plan : Plans)
+    for (const LoopPlan &Plan : Plans) {
+      LLVM_DEBUG(dbgs() << "bpor-abstract-loops: " << F.getName() << ": loop at "
+                        << Plan.L->getHeader()->getName() << " becomes its last iteration\n");
       abstract(Plan, M);
+    }
+    NumAbstracted += Plans.size();
     Count += Plans.size();
     if (!Plans.empty())
       FAM.invalidate(F, PreservedAnalyses::none());

@@ -1,12 +1,34 @@
 //===- MemoryInstrumenter.cpp - Shared accesses become runtime calls -----===//
 #include "passes/MemoryInstrumenter.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/Debug.h"
 
 #include <vector>
 
 using namespace llvm;
+
+#define DEBUG_TYPE "bpor-instrument"
+
+// Always tracked, so that opt -stats shows them with a release build of LLVM (passes/README.md).
+ALWAYS_ENABLED_STATISTIC(NumLoads, "Loads instrumented");
+ALWAYS_ENABLED_STATISTIC(NumStores, "Stores instrumented");
+ALWAYS_ENABLED_STATISTIC(NumAtomicLoadsStores,
+                         "Loads and stores instrumented for being atomic or volatile");
+ALWAYS_ENABLED_STATISTIC(NumWideAccesses,
+                         "Loads and stores wider than a word, through a private buffer");
+ALWAYS_ENABLED_STATISTIC(NumRMWs, "Atomic read-modify-writes instrumented");
+ALWAYS_ENABLED_STATISTIC(NumCmpXchgs, "Compare-exchanges instrumented");
+ALWAYS_ENABLED_STATISTIC(NumFences, "Fences instrumented");
+ALWAYS_ENABLED_STATISTIC(NumMemIntrinsics, "memcpy, memmove and memset instrumented");
+ALWAYS_ENABLED_STATISTIC(NumLocalLoads, "Loads left plain: local objects that never escape");
+ALWAYS_ENABLED_STATISTIC(NumConstantLoads, "Loads left plain: constant globals");
+ALWAYS_ENABLED_STATISTIC(NumLocalStores, "Stores left plain: local objects that never escape");
+ALWAYS_ENABLED_STATISTIC(NumLocalMemIntrinsics,
+                         "memcpy, memmove and memset left plain: local objects only");
+ALWAYS_ENABLED_STATISTIC(NumUnsupported, "Accesses that cannot be instrumented (errors)");
 
 namespace bpor::passes {
 
@@ -44,18 +66,38 @@ unsigned MemoryInstrumenter::instrument(Function &F,
 
 bool MemoryInstrumenter::rewrite(Instruction &I, const SharedMemory &Shared) {
   if (auto *LI = dyn_cast<LoadInst>(&I)) {
-    if (LI->isSimple() && !Shared.mayReadSharedMutable(LI->getPointerOperand()))
+    if (LI->isSimple() && !Shared.mayReadSharedMutable(LI->getPointerOperand())) {
+      // Nothing another thread writes: a local object that never escapes, or immutable memory.
+      bool Local = !Shared.mayBeShared(LI->getPointerOperand());
+      if (Local)
+        ++NumLocalLoads;
+      else
+        ++NumConstantLoads;
+      LLVM_DEBUG(dbgs() << "bpor-instrument: plain, "
+                        << (Local ? "local objects only" : "constant globals") << ":" << I << "\n");
       return false;
+    }
+    LLVM_DEBUG(dbgs() << "bpor-instrument: instrumented, "
+                      << (LI->isSimple() ? "may read shared memory" : "atomic or volatile") << ":"
+                      << I << "\n");
     rewriteLoad(*LI);
     return true;
   }
   if (auto *SI = dyn_cast<StoreInst>(&I)) {
-    if (SI->isSimple() && !Shared.mayBeShared(SI->getPointerOperand()))
+    if (SI->isSimple() && !Shared.mayBeShared(SI->getPointerOperand())) {
+      ++NumLocalStores;
+      LLVM_DEBUG(dbgs() << "bpor-instrument: plain, local objects only:" << I << "\n");
       return false;
+    }
+    LLVM_DEBUG(dbgs() << "bpor-instrument: instrumented, "
+                      << (SI->isSimple() ? "may write shared memory" : "atomic or volatile") << ":"
+                      << I << "\n");
     rewriteStore(*SI);
     return true;
   }
   // Atomic read-modify-writes and fences are always visible.
+  if (!isa<MemIntrinsic>(I))
+    LLVM_DEBUG(dbgs() << "bpor-instrument: instrumented, always visible:" << I << "\n");
   if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
     rewriteRMW(*RMW);
     return true;
@@ -65,6 +107,7 @@ bool MemoryInstrumenter::rewrite(Instruction &I, const SharedMemory &Shared) {
     return true;
   }
   if (auto *FI = dyn_cast<FenceInst>(&I)) {
+    ++NumFences;
     rewriteFence(*FI);
     return true;
   }
@@ -129,6 +172,8 @@ AllocaInst *MemoryInstrumenter::privateBuffer(Instruction &At, Type *T) const {
 }
 
 void MemoryInstrumenter::unsupported(Instruction &I, const Twine &What) const {
+  ++NumUnsupported;
+  LLVM_DEBUG(dbgs() << "bpor-instrument: cannot instrument " << What << ":" << I << "\n");
   std::string Where =
       ("in function '" + I.getFunction()->getName() + "'").str();
   if (const DebugLoc &Loc = I.getDebugLoc())
@@ -146,11 +191,14 @@ void MemoryInstrumenter::rewriteLoad(LoadInst &LI) {
   ConstantInt *Loc = Locations.idConstant(LI);
   if (DL.getTypeStoreSize(T).isScalable())
     return unsupported(LI, "a load of a scalable vector");
+  ++NumLoads;
+  NumAtomicLoadsStores += !LI.isSimple();
   Value *Result;
   if (fitsInWord(T)) {
     Value *Word = B.CreateCall(Runtime.load(), {Ptr, sizeOf(T), Order, Loc});
     Result = fromWord(B, Word, T);
   } else {
+    ++NumWideAccesses;
     AllocaInst *Buffer = privateBuffer(LI, T);
     B.CreateCall(Runtime.loadBytes(), {Ptr, Buffer, sizeOf(T), Order, Loc});
     Result = B.CreateAlignedLoad(T, Buffer, Buffer->getAlign());
@@ -169,9 +217,12 @@ void MemoryInstrumenter::rewriteStore(StoreInst &SI) {
   ConstantInt *Loc = Locations.idConstant(SI);
   if (DL.getTypeStoreSize(T).isScalable())
     return unsupported(SI, "a store of a scalable vector");
+  ++NumStores;
+  NumAtomicLoadsStores += !SI.isSimple();
   if (fitsInWord(T)) {
     B.CreateCall(Runtime.store(), {Ptr, toWord(B, V), sizeOf(T), Order, Loc});
   } else {
+    ++NumWideAccesses;
     AllocaInst *Buffer = privateBuffer(SI, T);
     B.CreateAlignedStore(V, Buffer, Buffer->getAlign());
     B.CreateCall(Runtime.storeBytes(), {Ptr, Buffer, sizeOf(T), Order, Loc});
@@ -183,6 +234,7 @@ void MemoryInstrumenter::rewriteRMW(AtomicRMWInst &RMW) {
   Type *T = RMW.getValOperand()->getType();
   if (!fitsInWord(T))
     return unsupported(RMW, "an atomicrmw wider than 8 bytes");
+  ++NumRMWs;
   IRBuilder<> B(&RMW);
   Value *Old =
       B.CreateCall(Runtime.rmw(),
@@ -202,6 +254,7 @@ void MemoryInstrumenter::rewriteCmpXchg(AtomicCmpXchgInst &CX) {
   Type *T = CX.getCompareOperand()->getType();
   if (!fitsInWord(T))
     return unsupported(CX, "a cmpxchg wider than 8 bytes");
+  ++NumCmpXchgs;
   IRBuilder<> B(&CX);
   Value *Expected = CX.getCompareOperand();
   Value *OldWord =
@@ -235,8 +288,17 @@ bool MemoryInstrumenter::rewriteMemIntrinsic(MemIntrinsic &MI,
   bool DstShared = Shared.mayBeShared(MI.getDest());
   auto *MT = dyn_cast<MemTransferInst>(&MI);
   bool SrcShared = MT && Shared.mayBeShared(MT->getSource());
-  if (!DstShared && !SrcShared)
+  if (!DstShared && !SrcShared) {
+    ++NumLocalMemIntrinsics;
+    LLVM_DEBUG(dbgs() << "bpor-instrument: plain, local objects only:" << MI << "\n");
     return false; // only local memory: nothing visible
+  }
+  ++NumMemIntrinsics;
+  LLVM_DEBUG(dbgs() << "bpor-instrument: instrumented, "
+                    << (DstShared && SrcShared ? "shared objects"
+                        : DstShared            ? "into a shared object"
+                                               : "from a shared object")
+                    << ":" << MI << "\n");
 
   IRBuilder<> B(&MI);
   Value *Length = B.CreateZExtOrTrunc(MI.getLength(), Runtime.i64());

@@ -92,4 +92,9 @@ bool isRuntimeFunctionName(StringRef Name) {
   return Name.starts_with("__bpor_");
 }
 
+bool declarationMayThrow(const Function &Callee) {
+  StringRef Name = Callee.getName();
+  return Name == "__bpor_cxx_throw" || Name == "pthread_once";
+}
+
 } // namespace bpor::passes

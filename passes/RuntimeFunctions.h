@@ -59,6 +59,12 @@ private:
 /// the passes never rewrite their bodies.
 bool isRuntimeFunctionName(llvm::StringRef Name);
 
+/// Whether a call of the declared function `Callee` may throw a C++ exception. bporcheck links
+/// its support libraries into the program before the passes run, so every function still only
+/// declared is modelled by the runtime, and of those only __bpor_cxx_throw throws (the support
+/// library's __cxa_throw and __cxa_rethrow end in it), and pthread_once runs a routine that may.
+bool declarationMayThrow(const llvm::Function &Callee);
+
 } // namespace bpor::passes
 
 #endif

@@ -5,16 +5,30 @@
 #include "passes/SourceLocations.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <vector>
 
 using namespace llvm;
+
+#define DEBUG_TYPE "bpor-spin-loops"
+
+// Always tracked, so that opt -stats shows them with a release build of LLVM (passes/README.md).
+ALWAYS_ENABLED_STATISTIC(NumSpinLoops, "Spin loops");
+ALWAYS_ENABLED_STATISTIC(NumYields, "Spin-loop yields inserted on back edges");
+ALWAYS_ENABLED_STATISTIC(NumAssumes, "Spin-loop assumes inserted on back edges");
+ALWAYS_ENABLED_STATISTIC(NumSplitEdges, "Back edges split to hold a yield or assume");
+ALWAYS_ENABLED_STATISTIC(NumLatchYields, "Back edges that cannot be split: on the latch");
+ALWAYS_ENABLED_STATISTIC(NumProgressLoops, "Loops not spinning: a header phi carries state");
+ALWAYS_ENABLED_STATISTIC(NumEffectLoops, "Loops not spinning: an instruction with an effect");
+ALWAYS_ENABLED_STATISTIC(NumAtomicFunctions, "Functions left alone: __VERIFIER_atomic_*");
 
 namespace bpor::passes {
 
@@ -90,15 +104,23 @@ FunctionSet readOnlyFunctions(const Module &M) {
   return ReadOnly;
 }
 
-bool isSpinLoop(const Loop &L, const FunctionSet &ReadOnly) {
+namespace {
+/// Why a loop is not a spin loop: the first header phi that carries state from one iteration
+/// into the next, or else the first instruction that does more than read; null if it is one.
+const Instruction *progressOrEffect(const Loop &L, const FunctionSet &ReadOnly) {
   for (const PHINode &Phi : L.getHeader()->phis())
     if (carriesState(Phi))
-      return false;
+      return &Phi;
   for (const BasicBlock *BB : L.blocks())
     for (const Instruction &I : *BB)
       if (!onlyReads(I, ReadOnly))
-        return false;
-  return true;
+        return &I;
+  return nullptr;
+}
+} // namespace
+
+bool isSpinLoop(const Loop &L, const FunctionSet &ReadOnly) {
+  return !progressOrEffect(L, ReadOnly);
 }
 
 PreservedAnalyses SpinLoopPass::run(Module &M, ModuleAnalysisManager &MAM) {
@@ -120,8 +142,11 @@ PreservedAnalyses SpinLoopPass::run(Module &M, ModuleAnalysisManager &MAM) {
   for (Function *F : Bodies) {
     // Inside an atomic function no other thread runs: a spin there never
     // ends, and neither a yield nor an assume may hide that.
-    if (F->getName().starts_with("__VERIFIER_atomic_"))
+    if (F->getName().starts_with("__VERIFIER_atomic_")) {
+      ++NumAtomicFunctions;
+      LLVM_DEBUG(dbgs() << "bpor-spin-loops: " << F->getName() << ": left alone, atomic\n");
       continue;
+    }
     // Find every back edge of every spin loop first: splitting edges
     // invalidates LoopInfo.
     struct BackEdge {
@@ -131,8 +156,20 @@ PreservedAnalyses SpinLoopPass::run(Module &M, ModuleAnalysisManager &MAM) {
     std::vector<BackEdge> BackEdges;
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(*F);
     for (Loop *L : LI.getLoopsInPreorder()) {
-      if (!isSpinLoop(*L, ReadOnly))
+      if (const Instruction *Why = progressOrEffect(*L, ReadOnly)) {
+        bool Progress = isa<PHINode>(Why);
+        if (Progress)
+          ++NumProgressLoops;
+        else
+          ++NumEffectLoops;
+        LLVM_DEBUG(dbgs() << "bpor-spin-loops: " << F->getName() << ": loop at "
+                          << L->getHeader()->getName() << " is no spin loop, "
+                          << (Progress ? "state carried by" : "an effect:") << *Why << "\n");
         continue;
+      }
+      ++NumSpinLoops;
+      LLVM_DEBUG(dbgs() << "bpor-spin-loops: " << F->getName() << ": spin loop at "
+                        << L->getHeader()->getName() << "\n");
       SmallVector<BasicBlock *, 2> Latches;
       L->getLoopLatches(Latches);
       for (BasicBlock *Latch : Latches)
@@ -147,15 +184,26 @@ PreservedAnalyses SpinLoopPass::run(Module &M, ModuleAnalysisManager &MAM) {
                            ? E.Latch
                            : SplitEdge(E.Latch, E.Header, nullptr, nullptr,
                                        nullptr, "bpor.spin");
-      if (!At) // an edge that cannot be split (indirectbr): yield on the latch
+      if (At && At != E.Latch)
+        ++NumSplitEdges;
+      if (!At) { // an edge that cannot be split (indirectbr): yield on the latch
+        ++NumLatchYields;
         At = E.Latch;
+      }
       IRBuilder<> B(At->getTerminator());
       B.SetCurrentDebugLocation(E.Loc);
       ConstantInt *Loc = Locations.idConstant(E.Loc);
-      if (Handling == SpinLoopHandling::Yield)
+      if (Handling == SpinLoopHandling::Yield) {
+        ++NumYields;
         B.CreateCall(Runtime.spinYield(), {Loc});
-      else
+      } else {
+        ++NumAssumes;
         B.CreateCall(Runtime.assume(), {B.getInt32(0)});
+      }
+      LLVM_DEBUG(dbgs() << "bpor-spin-loops: " << F->getName() << ": "
+                        << (Handling == SpinLoopHandling::Yield ? "yield" : "assume")
+                        << " on the back edge " << E.Latch->getName() << " -> "
+                        << E.Header->getName() << "\n");
     }
     FAM.invalidate(*F, PreservedAnalyses::none());
     Changed = true;

@@ -1,13 +1,21 @@
 //===- ThreadLocals.cpp - Thread-local variables get per-thread addresses -===//
 #include "passes/ThreadLocals.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/Debug.h"
 
 #include <vector>
 
 using namespace llvm;
+
+#define DEBUG_TYPE "bpor-instrument"
+
+// Always tracked, so that opt -stats shows them with a release build of LLVM (passes/README.md).
+ALWAYS_ENABLED_STATISTIC(NumThreadLocalUses,
+                         "Uses of thread-local variables given the thread's copy");
 
 namespace bpor::passes {
 
@@ -21,6 +29,7 @@ unsigned rewriteThreadLocals(Module &M, RuntimeFunctions &Runtime) {
   FunctionCallee Address = Runtime.threadLocalAddress();
   unsigned Rewritten = 0;
   for (GlobalVariable *GV : Globals) {
+    LLVM_DEBUG(dbgs() << "bpor-instrument: per-thread copies of @" << GV->getName() << "\n");
     std::vector<Use *> Uses;
     for (Use &U : GV->uses())
       if (isa<Instruction>(U.getUser()))
@@ -35,6 +44,7 @@ unsigned rewriteThreadLocals(Module &M, RuntimeFunctions &Runtime) {
         II->replaceAllUsesWith(Call);
         II->eraseFromParent();
         ++Rewritten;
+        ++NumThreadLocalUses;
         continue;
       }
       // Any other instruction: the address is taken just before it (for a phi, at the end of
@@ -45,6 +55,7 @@ unsigned rewriteThreadLocals(Module &M, RuntimeFunctions &Runtime) {
       IRBuilder<> B(Before);
       U->set(B.CreateCall(Address, {GV}));
       ++Rewritten;
+      ++NumThreadLocalUses;
     }
   }
   return Rewritten;
