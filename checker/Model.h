@@ -113,6 +113,20 @@ public:
 
   /// Human-readable description of an address for traces ("x", "heap#3+8"); may be empty.
   virtual std::string describeAddress(uint64_t address) const { return {}; }
+
+  // ---- Weak memory (checker/graph/): the search says what each load reads. ----
+  //
+  // Under a memory model weaker than sequential consistency a load may read any write its
+  // model allows, not memory's latest value: the search decides, and the model reads what it
+  // is told. Only loads, read-modify-writes and compare-and-swaps of at most 8 bytes read so.
+
+  /// Whether the model reads what setReadValue says.
+  virtual bool takesReadValues() const { return false; }
+  /// The next step of `thread`, if it reads memory, reads `value` instead.
+  virtual void setReadValue(ThreadId thread, uint64_t value) {}
+  /// The `size` bytes (at most 8) at `address` as memory holds them now, little-endian: a
+  /// location's initial value, read before any event of the execution wrote it.
+  virtual uint64_t peekMemory(uint64_t address, uint32_t size) const { return 0; }
 };
 
 /// A thread whose pending operation is FailedAssume evaluated an assumption to false outside an

@@ -53,6 +53,19 @@ const char *opKindName(OpKind kind);
 /// except for their footprint).
 inline bool isDataChoice(OpKind kind) { return kind == OpKind::Nondet || kind == OpKind::Decision; }
 
+/// The memory order of an atomic access or fence: llvm::AtomicOrdering's values, which the pass
+/// passes to the runtime (runtime/bpor_abi.h). The weak-memory searches (checker/graph/) read
+/// it; the others treat every access as sequentially consistent.
+enum class MemoryOrder : uint8_t {
+  NotAtomic = 0,
+  Unordered = 1,
+  Relaxed = 2,
+  Acquire = 4,
+  Release = 5,
+  AcqRel = 6,
+  SeqCst = 7,
+};
+
 /// A byte range in the program's memory (or a synchronisation object's address) touched by an
 /// operation. Addresses are the runtime's encoded pointers; a test model may use any integers.
 struct Access {
@@ -67,10 +80,20 @@ struct Operation {
   OpKind kind = OpKind::Other;
   /// Conflicts with every operation of every other thread that has a footprint: used where the
   /// footprint is not known in advance (an atomic block) or the operation ends all threads (exit).
-  bool global = false;
+  bool global : 1 = false;
   /// A load that may be disabled, whatever its kind says: a futex wait, enabled once its word
   /// differs from the value given (mayBlock, checker/Dependence.h).
-  bool blocking = false;
+  bool blocking : 1 = false;
+  /// Set on an executed event whose transition ended its thread (its function returned or it
+  /// called pthread_exit). A join of that thread depends on it.
+  /// A model MAY also set it on a pending operation when it knows that the transition will end
+  /// the thread: the checker then treats that transition as a release (it enables joins),
+  /// which the delta and fair bounds need to know before it runs. Leaving it false on pending
+  /// operations is allowed (see docs/algorithms-notes.md, "Release operations").
+  bool endsThread : 1 = false;
+  /// Set on an executed read-modify-write that wrote (a compare-and-swap may fail): it wrote
+  /// `written`.
+  bool wrote : 1 = false;
   /// Up to MaxAccesses byte ranges (memcpy reads one and writes another; an executed atomic
   /// block has the ranges its body touched). Synchronisation operations access their object's
   /// address as a write, so that operations on one mutex are dependent.
@@ -79,13 +102,10 @@ struct Operation {
   /// What else the model says about the operation, for the trace only (for a Decision: the
   /// runtime's DecisionKind). Never read by the checker.
   uint8_t detail = 0;
-  /// Set on an executed event whose transition ended its thread (its function returned or it
-  /// called pthread_exit). A join of that thread depends on it.
-  /// A model MAY also set it on a pending operation when it knows that the transition will end
-  /// the thread: the checker then treats that transition as a release (it enables joins),
-  /// which the delta and fair bounds need to know before it runs. Leaving it false on pending
-  /// operations is allowed (see docs/algorithms-notes.md, "Release operations").
-  bool endsThread = false;
+  /// The memory order of a load, store, read-modify-write or fence (for a compare-and-swap, the
+  /// order of success), and a compare-and-swap's order of failure.
+  MemoryOrder order = MemoryOrder::NotAtomic;
+  MemoryOrder failureOrder = MemoryOrder::NotAtomic;
   /// Source location id for traces (0: unknown); Model::describeLocation turns it into text.
   uint32_t location = 0;
   // (The small fields come first: with the accesses after them the struct has no padding.)
@@ -97,6 +117,8 @@ struct Operation {
   /// Set on an executed event: the value read (loads, the old value of an RMW) or written, the
   /// choice made for Nondet. Used for hashing states and for the trace.
   uint64_t value = 0;
+  /// Set on an executed read-modify-write that wrote: the value it wrote.
+  uint64_t written = 0;
 
   void addAccess(uint64_t address, uint64_t size, bool write) {
     accesses[numAccesses++] = Access{address, size, write};

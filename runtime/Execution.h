@@ -32,6 +32,7 @@
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <set>
 #include <vector>
 
 namespace bpor {
@@ -137,18 +138,26 @@ struct CoverageGaps {
     for (size_t k = 0; k < concretised.size(); ++k)
       concretised[k] += other.concretised[k];
     solverUnknowns += other.solverUnknowns;
+    for (uint32_t site : other.weakOrderSites)
+      addWeakOrder(site);
+  }
+  void addWeakOrder(uint32_t location) {
+    if (!weakOrderSites.insert(location).second)
+      return;
+    ++weakOrders;
     if (!firstWeakOrder)
-      firstWeakOrder = other.firstWeakOrder;
-    weakOrders += other.weakOrders;
+      firstWeakOrder = location;
   }
   /// Path conditions Z3 could not decide in other models (add()); Execution::solverUnknowns()
   /// adds this model's own.
   uint64_t solverUnknowns = 0;
-  /// Atomic operations with a memory order weaker than seq_cst (relaxed, acquire, release,
-  /// acq_rel), which the executions treat as sequentially consistent: the behaviours only a
-  /// weaker memory model allows were not explored. The location id of the first one.
+  /// The atomic operations of the program (distinct places) with a memory order weaker than
+  /// seq_cst (relaxed, acquire, release, acq_rel) that the executions treated as sequentially
+  /// consistent: the behaviours only a weaker memory model allows were not explored. The
+  /// location id of the first one met.
   uint64_t weakOrders = 0;
   uint32_t firstWeakOrder = 0;
+  std::set<uint32_t> weakOrderSites;
 };
 
 /// The value a nondet call returned in an execution (symbolic mode: in the model of the path).
@@ -203,6 +212,12 @@ public:
   bool isEnabled(ThreadId thread) const override;
   const Operation &pending(ThreadId thread) const override;
   const Operation &step(ThreadId thread, uint32_t choice = 0) override;
+  bool takesReadValues() const override { return true; }
+  void setReadValue(ThreadId thread, uint64_t value) override {
+    injectedReader_ = thread;
+    injectedValue_ = value;
+  }
+  uint64_t peekMemory(uint64_t address, uint32_t size) const override;
   ExecStatus status() const override { return status_; }
   /// Interpreted instructions (plus one) count a step's work, except in symbolic mode, where a
   /// step's solver calls cost far more than its instructions.
@@ -376,6 +391,7 @@ private:
   void noteUndefinedRead(const ProgramThread &thread, Address address, uint64_t size);
   /// Counts a load of bytes never written at `location`, unless library code made it.
   void countWeakOrder(uint32_t location);
+  uint64_t readForThread(const ProgramThread &thread, uint64_t fromMemory);
   void countUndefinedRead(uint32_t location);
   /// The first location id that is this execution's own (currentLocation says which are the
   /// program's).
@@ -445,6 +461,9 @@ private:
   const Program &program_;
   ExecutionOptions options_;
   Memory memory_;
+  /// The value the next step of injectedReader_ reads, if it reads (setReadValue).
+  ThreadId injectedReader_ = NoThread;
+  uint64_t injectedValue_ = 0;
   Address mainFunction_ = 0;
   std::unique_ptr<Interpreter> interp_;
   uint64_t lastStepWork_ = 1; // lastStepWork()

@@ -255,9 +255,7 @@ void Execution::countWeakOrder(uint32_t location) {
   SourceLocation place = sourceLocation(location);
   if (!place.known() || isSystemHeader(place.file))
     return;
-  ++coverageGaps_.weakOrders;
-  if (coverageGaps_.firstWeakOrder == 0)
-    coverageGaps_.firstWeakOrder = location;
+  coverageGaps_.addWeakOrder(location);
 }
 
 void Execution::countUndefinedRead(uint32_t location) {
@@ -291,7 +289,26 @@ bool weakOrder(Ext id, const Slot *a) {
   }
 }
 
+// The memory order in argument `arg` (bpor_abi.h), without the protocol flag.
+MemoryOrder orderAt(const Slot *a, unsigned arg) { return MemoryOrder(a[arg] & 0xff); }
+
 } // namespace
+
+// What the memory operation reads: memory's bytes, or the value the search gave
+// (setReadValue: a weak-memory search decides which write each read reads from).
+uint64_t Execution::readForThread(const ProgramThread &thread, uint64_t fromMemory) {
+  if (injectedReader_ != thread.state.threadId)
+    return fromMemory;
+  injectedReader_ = NoThread;
+  return injectedValue_;
+}
+
+uint64_t Execution::peekMemory(uint64_t address, uint32_t size) const {
+  uint64_t value = 0;
+  if (size <= 8)
+    memory_.read(address, size, value);
+  return value;
+}
 
 Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &result,
                                               Operation &event) {
@@ -312,7 +329,8 @@ Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &resul
       return Performed::Stopped;
     }
     noteUndefinedRead(thread, a[0], a[1]);
-    result = event.value = value;
+    result = event.value = readForThread(thread, value);
+    event.order = orderAt(a, 2);
     return Performed::Complete;
   }
   case Ext::Store:
@@ -322,6 +340,7 @@ Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &resul
       return Performed::Stopped;
     }
     event.value = a[1] & maskOf(a[2]);
+    event.order = orderAt(a, 3);
     if (a[2] == program_.pointerBytes())
       memory_.noteStoredPointer(a[0], a[1], thread.state.threadId);
     return Performed::Complete;
@@ -362,6 +381,7 @@ Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &resul
     }
     memory_.read(a[0], size, old);
     noteUndefinedRead(thread, a[0], size);
+    old = readForThread(thread, old) & maskOf(size);
     uint64_t updated = old;
     if (rmw) {
       if (!applyRmw(uint32_t(a[3]), old, a[1], size, updated)) {
@@ -376,9 +396,16 @@ Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &resul
     if (size == program_.pointerBytes())
       memory_.noteStoredPointer(a[0], updated, thread.state.threadId);
     result = event.value = old;
+    // A compare-and-swap that failed wrote nothing (memory holds the value it read).
+    event.wrote = rmw || (old & maskOf(size)) == (a[1] & maskOf(size));
+    event.written = event.wrote ? updated & maskOf(size) : 0;
+    event.order = orderAt(a, 4);
+    if (!rmw)
+      event.failureOrder = orderAt(a, 5);
     return Performed::Complete;
   }
   case Ext::Fence:
+    event.order = orderAt(a, 0);
     return Performed::Complete;
   case Ext::BporMemcpy:
   case Ext::BporMemmove:

@@ -9,7 +9,7 @@
 #include "checker/optimal/OptimalExplorer.h"
 #include "checker/optimal/PendingOperations.h"
 #include "checker/optimal/SharedStates.h"
-#include "checker/optimal/ThreadNames.h"
+#include "checker/ThreadNames.h"
 #include "checker/optimal/WakeupTree.h"
 
 #include <memory>

@@ -30,7 +30,7 @@
 
 #include "checker/Explorer.h"
 #include "checker/ThreadSet.h"
-#include "checker/optimal/ThreadNames.h"
+#include "checker/ThreadNames.h"
 #include "checker/optimal/WakeupTree.h"
 
 #include <atomic>

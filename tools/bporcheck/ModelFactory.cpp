@@ -87,6 +87,33 @@ bool isLibraryCode(const llvm::Function &function) {
   return file.starts_with("/") ? system(file) : system(directory);
 }
 
+// Whether the program's own code (not library code, as above) makes an atomic access or fence
+// with a memory order weaker than seq_cst: the order argument of the runtime's memory calls
+// (runtime/bpor_abi.h), without the C++ ABI's protocol accesses (flag 0x100).
+bool weakOrdersInProgramCode(const llvm::Module &module) {
+  static const std::pair<const char *, unsigned> calls[] = {
+      {"__bpor_load", 2},       {"__bpor_store", 3}, {"__bpor_load_bytes", 3},
+      {"__bpor_store_bytes", 3}, {"__bpor_rmw", 4},  {"__bpor_cmpxchg", 4},
+      {"__bpor_cmpxchg", 5},     {"__bpor_fence", 0}};
+  for (const auto &[name, orderArg] : calls) {
+    const llvm::Function *f = module.getFunction(name);
+    if (!f)
+      continue;
+    for (const llvm::User *user : f->users()) {
+      const auto *call = llvm::dyn_cast<llvm::CallBase>(user);
+      if (!call || isLibraryCode(*call->getFunction()) || call->arg_size() <= orderArg)
+        continue;
+      const auto *order = llvm::dyn_cast<llvm::ConstantInt>(call->getArgOperand(orderArg));
+      if (!order)
+        return true;
+      uint64_t value = order->getZExtValue();
+      if (!(value & 0x100) && value != 0 && value < 7)
+        return true;
+    }
+  }
+  return false;
+}
+
 bool yieldsInProgramCode(const llvm::Module &module) {
   for (const char *name : {"__bpor_spin_yield", "__bpor_sched_yield"}) {
     const llvm::Function *yield = module.getFunction(name);
@@ -181,6 +208,7 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
   built.usesNondet = used("__bpor_nondet");
   built.uninitializedUse = findUninitializedUse(*module);
   built.hasYields = yieldsInProgramCode(*module);
+  built.weakOrders = weakOrdersInProgramCode(*module);
   built.threadHandlesRead = threadHandlesMayBeRead(*module);
 
   ExternalRegistry registry;

@@ -58,6 +58,9 @@ struct BuiltModel {
   /// The program may read a pthread_t value (a thread's number): see threadHandlesMayBeRead.
   bool threadHandlesRead = true;
   bool hasYields = false; // sched_yield calls or spin loops (the pass put yields in them)
+  /// The program's own code has atomics or fences with memory orders weaker than seq_cst (the
+  /// default memory model is then RC11).
+  bool weakOrders = false;
   unsigned abstractedLoops = 0; // ModelConfig::abstractLoops
   /// "file:line" of the first instruction that may use an uninitialized local variable (an
   /// undef operand once locals are promoted), "" if none: its value is whatever the

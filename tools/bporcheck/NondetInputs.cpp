@@ -67,9 +67,9 @@ std::string dataCoverageGap(const Execution &execution, const CoverageGaps &gaps
         n, n == 1 ? "" : "s", n == 1 ? "its" : "their"));
   if (uint64_t n = gaps.weakOrders)
     parts.push_back(fmt::format(
-        "{} atomic operation{} with a memory order weaker than seq_cst (relaxed, acquire or "
-        "release), the first at {}, {} checked as sequentially consistent: the behaviours only "
-        "weaker memory models allow were not explored",
+        "{} atomic operation{} of the program with a memory order weaker than seq_cst "
+        "(relaxed, acquire or release), the first at {}, {} checked as sequentially "
+        "consistent: the behaviours only weaker memory models allow were not explored",
         n, n == 1 ? "" : "s",
         gaps.firstWeakOrder ? execution.describeLocation(gaps.firstWeakOrder) : "?",
         n == 1 ? "was" : "were"));

@@ -1,4 +1,6 @@
 #include "tools/bporcheck/Options.h"
+
+#include "checker/graph/Axioms.h"
 #include "runtime/Execution.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -43,6 +45,15 @@ cl::opt<std::string> Por(
              "a bug hunt, never complete; see --pct-depth)"),
     cl::value_desc("search"), cl::init(""), // the names: set from the registry
     cl::cat(Category));
+cl::opt<std::string> MemoryModelName(
+    "model",
+    cl::desc("Memory model: sc (sequential consistency), tso (x86-TSO), pso (SPARC PSO), ra "
+             "(release/acquire for every atomic), rc11 (C11's model, repaired: every memory "
+             "order of the atomics). Default: rc11 if the program's atomics use an order "
+             "weaker than seq_cst, else sc. Under any model but sc the search explores one "
+             "execution per consistent execution graph (docs/user-guide.md, \"Memory "
+             "models\")"),
+    cl::value_desc("model"), cl::init(""), cl::cat(Category));
 cl::opt<std::string> SearchName(
     "search",
     cl::desc("The search, as --por names it; 'stateful' is the stateful search: a depth-first "
@@ -448,6 +459,13 @@ bool parseOptions(int argc, char **argv, Options &options) {
       return usageError("--strategy=best-first with --por=dpor takes no bound: DPOR under a "
                         "bound loses the coverage guarantee; use --por=bpor");
     bounded = true;
+  }
+  if (!MemoryModelName.empty()) {
+    options.memoryModel = graph::parseMemoryModel(std::string(MemoryModelName));
+    options.memoryModelExplicit = true;
+    if (!options.memoryModel)
+      return usageError(fmt::format("unknown --model={} (expected sc, tso, pso, ra or rc11)",
+                                    std::string(MemoryModelName)));
   }
   options.defaultMode = Por.empty() && !bounded;
   // Without --por: BPOR with a bound, else optimal DPOR (the default mode may choose another

@@ -1,9 +1,12 @@
 // bporcheck's command line (LLVM-style options via llvm::cl) and its validation.
 #pragma once
 
+#include "checker/graph/Axioms.h"
+
 #include "checker/registry/SearchRegistry.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +29,11 @@ struct Options {
   /// Neither --por nor a bound was given: main picks the default mode once it knows whether
   /// the program spins (see chooseDefaultMode in main.cpp).
   bool defaultMode = false;
+  /// --model: the memory model; unset, main picks RC11 for a program whose own atomics use
+  /// orders weaker than seq_cst, else sequential consistency.
+  std::optional<graph::MemoryModel> memoryModel;
+  bool memoryModelExplicit = false; // given by --model
+  bool weakMemory() const { return memoryModel && *memoryModel != graph::MemoryModel::SC; }
   /// -j: worker threads for the searches that divide their tree (SearchKind::parallel).
   unsigned jobs = 1;
   /// --find-bug: hunt for an error with the strategy that finds bugs fastest (docs/results.md,

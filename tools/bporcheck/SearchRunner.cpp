@@ -1,5 +1,7 @@
 #include "tools/bporcheck/SearchRunner.h"
 
+#include "checker/graph/GraphSearch.h"
+
 #include "checker/stateful/CycleCheck.h"
 
 #include <fmt/format.h>
@@ -78,7 +80,22 @@ void configureBugHunt(Options &options, bool hasYields) {
     options.search.combinedFairBound = DefaultFairBound;
 }
 
+namespace {
+std::string searchKindName(const Options &options);
+} // namespace
+
+// The search, and the memory model when the user named it (--model=sc: the atomics' weaker
+// orders were asked to be checked as seq_cst, so they are no coverage gap).
 std::string searchName(const Options &options) {
+  if (options.weakMemory())
+    return fmt::format("graph search under {}, one execution per consistent graph",
+                       graph::memoryModelTitle(*options.memoryModel));
+  std::string name = searchKindName(options);
+  return options.memoryModelExplicit ? name + " under SC" : name;
+}
+
+namespace {
+std::string searchKindName(const Options &options) {
   if (options.explores("pct"))
     return fmt::format("random testing (PCT, depth {}, seed {})", options.pctOptions.depth,
                        options.pctOptions.seed);
@@ -137,6 +154,7 @@ std::string searchName(const Options &options) {
         search.iterativeBounding ? ", iterative" : "");
   return name;
 }
+} // namespace
 
 SearchResult runSearch(Model &model, Options &options, SearchOptions search, RunDescription &run,
                        const ExecutionObserver &observer, ProgressLine &progress,
@@ -173,6 +191,13 @@ SearchResult runSearch(Model &model, Options &options, SearchOptions search, Run
       describeUnfolding(options.unfoldingOptions, found.unfolding, run);
     return std::move(found.search);
   };
+  if (options.weakMemory()) {
+    graph::GraphSearchOptions graphOptions;
+    graphOptions.model = *options.memoryModel;
+    if (!options.memoryModelExplicit && !options.maxDepthGiven)
+      search.maxDepth = std::min(search.maxDepth, WeakDefaultMaxDepth);
+    return graph::exploreGraphs(model, search, graphOptions, observer);
+  }
   if (!options.defaultMode || !options.explores("optimal"))
     return runNamed(search);
   auto tooLong = [](const SearchResult &r) {

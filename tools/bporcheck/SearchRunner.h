@@ -13,6 +13,12 @@
 
 namespace bpor::tool {
 
+/// The default weak model's graph search gives up on an execution graph with more events than
+/// this (unless --max-depth is given), and the program is checked under SC instead: the search
+/// runs the first thread until it blocks, so a loop that waits for another thread would grow
+/// the graph to --max-depth, at a cost cubic in its size.
+inline constexpr uint64_t WeakDefaultMaxDepth = 150;
+
 /// "optimal DPOR", "BPOR", "stateful search (bounded context switching, 2 preemptions)", ...
 std::string searchName(const Options &options);
 

@@ -41,6 +41,32 @@ bool inconclusive(const ErrorInfo &error) {
 
 int exitCodeFor(const ErrorInfo &error) { return inconclusive(error) ? Unsupported : ErrorFound; }
 
+// The search stopped at an operation it does not support, having found no real error.
+bool stoppedUnsupported(const SearchResult &result) {
+  bool unsupported = false;
+  for (const ErrorReport &report : result.errors) {
+    if (!inconclusive(report.error))
+      return false;
+    unsupported |= report.error.kind == ErrorKind::Unsupported;
+  }
+  return unsupported;
+}
+
+// Why the default weak model's graph search gave up without an answer, or "" if it did not:
+// an operation it does not support, or an execution longer than the default bound, which a
+// loop waiting for another thread makes (the search runs the first thread until it blocks).
+std::string weakSearchGaveUp(const SearchResult &result, const Options &options) {
+  if (stoppedUnsupported(result))
+    return result.errors.front().error.message;
+  if (!options.maxDepthGiven && !result.errors.empty() &&
+      result.errors.front().error.kind == ErrorKind::DepthLimit)
+    return fmt::format("an execution went on for more than {} events under {}, as a loop "
+                       "that waits for another thread does (not supported under {} yet)",
+                       WeakDefaultMaxDepth, graph::memoryModelTitle(*options.memoryModel),
+                       graph::memoryModelTitle(*options.memoryModel));
+  return "";
+}
+
 // With --keep-going a real error found anywhere decides the exit code.
 int exitCodeFor(const std::vector<ErrorReport> &errors) {
   for (const ErrorReport &report : errors)
@@ -269,7 +295,16 @@ int main(int argc, char **argv) {
 
   std::string stateKey;
   bool hasStateKeys = model.stateKey(stateKey);
-  if (options.defaultMode)
+  // The memory model: RC11 by default for a program whose own atomics use weaker orders (a
+  // search or bound the user chose runs under sequential consistency, naming the gap).
+  if (!options.memoryModel)
+    options.memoryModel = built.weakOrders && options.defaultMode ? graph::MemoryModel::RC11
+                                                                   : graph::MemoryModel::SC;
+  if (options.weakMemory() && !options.defaultMode)
+    return fail(BadInput, fmt::format("--model={} explores the program's consistent execution "
+                                      "graphs: it takes no --por, --search or bound",
+                                      graph::memoryModelName(*options.memoryModel)));
+  if (options.defaultMode && !options.weakMemory())
     chooseDefaultMode(options, built.hasYields, hasStateKeys);
   configureBugHunt(options, built.hasYields);
   if (options.findBug)
@@ -341,6 +376,24 @@ int main(int argc, char **argv) {
       runSearch(model, options, search, run, observer, progress, hasStateKeys, workerModels,
                 built.execution);
   progress.finish();
+  if (options.weakMemory() && !options.memoryModelExplicit) {
+    if (std::string why = weakSearchGaveUp(result, options); !why.empty()) {
+      // The default model's search met what it does not support yet: check the program under
+      // SC instead, with the weaker orders as the coverage gap they are there.
+      if (!options.json)
+        std::cout << fmt::format("bporcheck: {}: {}; checking under sequential consistency "
+                                 "instead\n",
+                                 options.input, why);
+      options.memoryModel = graph::MemoryModel::SC;
+      chooseDefaultMode(options, built.hasYields, hasStateKeys);
+      run = describeRun(options, built.usesNondet);
+      search = options.search;
+      search.progress = [&](const Statistics &stats) { progress.update(stats, std::nullopt); };
+      result = runSearch(model, options, search, run, observer, progress, hasStateKeys,
+                         workerModels, built.execution);
+      progress.finish();
+    }
+  }
   for (const std::shared_ptr<Execution> &worker : workerExecutions)
     built.execution->addCoverageGapsOf(*worker);
   std::optional<uint64_t> uniqueLocalStates;
@@ -351,6 +404,11 @@ int main(int argc, char **argv) {
       return fail(BadInput, problem);
   CoverageGaps gaps = built.execution->coverageGaps();
   gaps.spuriousWakeupsWithheld -= run.spuriousWakeupsWithheldBefore;
+  // Under a weak model the search explored what the orders allow; under --model=sc the user
+  // asked for them to be checked as seq_cst.
+  // Searched under a weak model, or asked to take the weaker orders as seq_cst: no gap.
+  if (options.weakMemory() || options.memoryModelExplicit)
+    gaps.weakOrders = 0;
   run.dataGap = dataCoverageGap(*built.execution, gaps);
   std::vector<std::vector<std::string>> nondetInputs;
   for (ErrorReport &report : result.errors)

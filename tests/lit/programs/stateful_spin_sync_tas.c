@@ -1,8 +1,10 @@
 // A spin lock on __sync_lock_test_and_set / __sync_lock_release (GCC builtins), three workers.
-// The builtins are acquire and release operations: checked as sequentially consistent, which
-// the verdict says, with the incomplete exit code.
+// The release is weaker than seq_cst, so the default model is RC11; its graph search does not
+// support a loop that waits for another thread yet, says so, and checks the program under
+// sequential consistency instead, with the release as the coverage gap (exit 4, incomplete).
 // RUN: %expect-exit 4 %bporcheck --no-progress %s | %FileCheck --check-prefix=DEFAULT %s
-// DEFAULT: verdict: ok: no error in any schedule, but not every behaviour was covered: {{[0-9]+}} atomic operations with a memory order weaker than seq_cst (relaxed, acquire or release), the first at {{.*}}stateful_spin_sync_tas.c:{{[0-9]+}}:3, were checked as sequentially consistent: the behaviours only weaker memory models allow were not explored (stateful search,
+// DEFAULT: bporcheck: {{.*}}stateful_spin_sync_tas.c: an execution went on for more than 150 events under RC11, as a loop that waits for another thread does (not supported under RC11 yet); checking under sequential consistency instead
+// DEFAULT: verdict: ok: no error in any schedule, but not every behaviour was covered: 1 atomic operation of the program with a memory order weaker than seq_cst (relaxed, acquire or release), the first at {{.*}}stateful_spin_sync_tas.c:20:3, was checked as sequentially consistent: the behaviours only weaker memory models allow were not explored (stateful search,
 // RUN: %expect-exit 4 %bporcheck --search=stateful --no-progress %s | %FileCheck %s
 // CHECK: verdict: ok: no error in any schedule, but not every behaviour was covered: {{.*}} (stateful search, 89 states, exact storage, livelocks checked)
 #include <assert.h>

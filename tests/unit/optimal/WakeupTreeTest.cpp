@@ -1,7 +1,7 @@
 // Wakeup-tree insertion and the initials of a sequence (POPL 2014, section 6) on hand-made
 // events, and the race classification for blocking operations.
 #include "checker/optimal/EventLog.h"
-#include "checker/optimal/ThreadNames.h"
+#include "checker/ThreadNames.h"
 #include "checker/optimal/WakeupTree.h"
 
 #include <gtest/gtest.h>

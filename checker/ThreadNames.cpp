@@ -1,6 +1,6 @@
-#include "checker/optimal/ThreadNames.h"
+#include "checker/ThreadNames.h"
 
-namespace bpor::optimal {
+namespace bpor {
 
 ThreadId ThreadNameTable::nameOf(ThreadId creator, uint32_t eventIndex, uint32_t ordinal) {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -33,4 +33,4 @@ void ThreadNames::truncate(ThreadId n) {
   }
 }
 
-} // namespace bpor::optimal
+} // namespace bpor

@@ -19,7 +19,7 @@
 #include <tuple>
 #include <vector>
 
-namespace bpor::optimal {
+namespace bpor {
 
 /// The interned creation paths. Shared by a parallel search's workers, whose events meet in
 /// shared states: each path gets the same name in all of them.
@@ -81,4 +81,4 @@ private:
   std::vector<ThreadId> threads_; // per name: the Model's number, or NoThread
 };
 
-} // namespace bpor::optimal
+} // namespace bpor

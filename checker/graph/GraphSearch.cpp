@@ -1,0 +1,592 @@
+#include "checker/graph/GraphSearch.h"
+
+#include "checker/ThreadNames.h"
+#include "checker/engine/ExecutionEnds.h"
+#include "checker/engine/SearchLedger.h"
+
+#include <fmt/format.h>
+
+namespace bpor::graph {
+
+namespace {
+
+/// How the search treats a pending operation.
+enum class Step : uint8_t { Read, Update, Write, Fence, Fork, Join, Other, Unsupported };
+
+Step stepOf(const Operation &op) {
+  switch (op.kind) {
+  case OpKind::Load: return Step::Read;
+  case OpKind::ReadModifyWrite: return Step::Update;
+  case OpKind::Store: return Step::Write;
+  case OpKind::Fence: return Step::Fence;
+  case OpKind::Fork: return Step::Fork;
+  case OpKind::Join: return Step::Join;
+  case OpKind::Nondet:
+  case OpKind::Decision:
+  case OpKind::Exit:
+  case OpKind::Other:
+  case OpKind::FailedAssume: return Step::Other;
+  default: return Step::Unsupported;
+  }
+}
+
+/// What the user wrote, for an operation the search does not support.
+std::string unsupportedConstruct(OpKind kind) {
+  switch (kind) {
+  case OpKind::Lock:
+  case OpKind::Trylock:
+  case OpKind::Unlock: return "a mutex";
+  case OpKind::CondWait:
+  case OpKind::CondWake:
+  case OpKind::CondSignal:
+  case OpKind::CondBroadcast: return "a condition variable";
+  case OpKind::RwRdlock:
+  case OpKind::RwWrlock:
+  case OpKind::RwUnlock: return "a read-write lock";
+  case OpKind::BarrierWait: return "a barrier";
+  case OpKind::SemWait:
+  case OpKind::SemPost: return "a semaphore";
+  case OpKind::Once:
+  case OpKind::OnceEnd: return "pthread_once";
+  case OpKind::AtomicBlock: return "an atomic block (__VERIFIER_atomic_*)";
+  case OpKind::MemoryCopy: return "memcpy, memset or a libc function over shared memory";
+  case OpKind::Free: return "free() of shared memory";
+  // The back edge of a loop the passes saw wait for another thread: under a weak model it may
+  // read a stale value forever, which needs a spin-loop treatment of its own.
+  case OpKind::Yield: return "a spin loop (a loop that waits for another thread)";
+  default: return opKindName(kind);
+  }
+}
+
+class GraphSearch {
+public:
+  GraphSearch(Model &model, const SearchOptions &options, const GraphSearchOptions &graph,
+              const ExecutionObserver *observer)
+      : model(model), options(options), graphOptions(graph), ledger(this->options, observer),
+        names(nameTable) {}
+
+  SearchResult run() {
+    ledger.start();
+    Graph empty;
+    if (replayTo(empty))
+      visit(empty);
+    return ledger.finish([] { return true; });
+  }
+
+private:
+  // ---- Driving the model ----
+
+  /// Restarts the model and re-steps g's events (Graph::replayOrder), each read reading what g
+  /// says.
+  /// Updates the events whose result depends on what they read (a compare-and-swap, an
+  /// update's value). False if the model diverged or stopped (reported).
+  bool replayTo(Graph &g);
+  /// Steps name `t` (reading `read` if it reads), naming the threads it creates. The event as
+  /// the model executed it.
+  const Operation &stepThread(const Graph &g, ThreadId t, std::optional<uint64_t> read,
+                              uint32_t choice = 0);
+  /// The lowest-named live thread the model lets run, NoThread if none.
+  ThreadId nextThread() const;
+  bool allEnded() const;
+  /// Whether a thread other than `self` has not ended.
+  bool othersAlive(ThreadId self) const;
+
+  // ---- The search ----
+
+  void visit(const Graph &g);
+  void addRead(const Graph &g, ThreadId t, const Operation &pending, bool update);
+  void addWrite(const Graph &g, ThreadId t, const Operation &pending);
+  void addOther(const Graph &g, ThreadId t, const Operation &pending);
+  /// g with its new last event; checks consistency and the model's status, then visits it.
+  void enter(const Graph &g);
+  /// Backward revisits of the reads of w's location by the write w (TruSt's Revisit), of the
+  /// reads with stamps up to maxStamp.
+  void revisitBy(const Graph &g, EventId w, uint32_t maxStamp = UINT32_MAX);
+  std::optional<uint32_t> pendingUpdateStamp(const Graph &g, EventId u) const;
+  bool maximal(const Graph &g, EventId r, EventId w, const View &prefix) const;
+
+  // ---- Ends ----
+
+  void complete(const Graph &g);
+  void report(const Graph &g, const ErrorInfo &error);
+  std::vector<Operation> trace(const Graph &g) const;
+  /// An event from the operation the model executed (its location added to g if new).
+  bool eventOf(Graph &g, const Operation &op, ThreadId t, Event &event);
+  bool unsupported(const Graph &g, const Operation &op, const std::string &what);
+  bool stopped() const { return ledger.stopped(); }
+
+  Model &model;
+  SearchOptions options;
+  GraphSearchOptions graphOptions;
+  SearchLedger ledger;
+  ThreadNameTable nameTable;
+  ThreadNames names;
+};
+
+// ---- Driving the model ----
+
+const Operation &GraphSearch::stepThread(const Graph &g, ThreadId t,
+                                         std::optional<uint64_t> read, uint32_t choice) {
+  ThreadId id = names.threadOf(t);
+  ThreadId before = model.numThreads();
+  if (read)
+    model.setReadValue(id, *read);
+  const Operation &op = model.step(id, choice);
+  if (model.numThreads() > before) {
+    uint32_t index = t < g.threads.size() ? uint32_t(g.threads[t].size()) : 0;
+    names.created(t, index + 1, model.numThreads());
+  }
+  return op;
+}
+
+bool GraphSearch::replayTo(Graph &g) {
+  model.restart();
+  names.start(model.numThreads());
+  // Thread rows grow as the replay goes: stepThread names children by their creator's index.
+  Graph shape;
+  shape.threads.resize(g.threads.size());
+  std::vector<EventId> order = g.replayOrder();
+  for (EventId e : order) {
+    Event &ev = g.at(e);
+    std::optional<uint64_t> read;
+    if (reads(ev.kind) || ev.op.kind == OpKind::ReadModifyWrite)
+      read = g.valueOf(ev.rf);
+    const Operation &op = stepThread(shape, e.thread, read, ev.choice);
+    shape.threads[e.thread].push_back(ev);
+    ++ledger.result.stats.steps;
+    if (op.kind != ev.op.kind || op.location != ev.op.location ||
+        (op.numAccesses && ev.op.numAccesses &&
+         op.accesses[0].address != ev.op.accesses[0].address)) {
+      ledger.reportError(nondeterminismError(op, 0), trace(g), {});
+      ledger.stop = StopReason::Nondeterminism;
+      return false;
+    }
+    // What a compare-and-swap or an update wrote depends on what it read.
+    if (op.kind == OpKind::ReadModifyWrite) {
+      bool wasUpdate = ev.kind == Kind::Update;
+      ev.kind = op.wrote ? Kind::Update : Kind::Read;
+      ev.order = op.wrote || op.failureOrder == MemoryOrder::NotAtomic ? op.order
+                                                                         : op.failureOrder;
+      ev.value = op.wrote ? op.written : op.value;
+      if (ev.kind == Kind::Update && !wasUpdate)
+        g.placeCo(e, ev.rf);
+      if (ev.kind == Kind::Read && wasUpdate) {
+        std::vector<EventId> &co = g.locations[ev.location].co;
+        co.erase(std::find(co.begin(), co.end(), e));
+      }
+    } else if (ev.kind == Kind::Read) {
+      ev.value = g.valueOf(ev.rf);
+    }
+    ev.op = op;
+    if (model.status() != ExecStatus::Running && !(e == order.back()))
+      return false; // an earlier event ended the execution: nothing to replay after it
+  }
+  return true;
+}
+
+ThreadId GraphSearch::nextThread() const {
+  ThreadId chosen = NoThread;
+  for (ThreadId id = 0; id < model.numThreads(); ++id)
+    if (model.isAlive(id) && model.isEnabled(id))
+      chosen = std::min(chosen, names.nameOf(id));
+  return chosen;
+}
+
+bool GraphSearch::othersAlive(ThreadId self) const {
+  for (ThreadId id = 0; id < model.numThreads(); ++id)
+    if (id != self && model.isAlive(id))
+      return true;
+  return false;
+}
+
+bool GraphSearch::allEnded() const {
+  for (ThreadId id = 0; id < model.numThreads(); ++id)
+    if (model.isAlive(id))
+      return false;
+  return true;
+}
+
+// ---- The search ----
+
+void GraphSearch::visit(const Graph &g) {
+  if (stopped())
+    return;
+  ledger.checkLimits();
+  if (model.status() != ExecStatus::Running) {
+    complete(g);
+    return;
+  }
+  if (g.size() >= options.maxDepth) {
+    ++ledger.result.stats.depthLimited;
+    report(g, depthLimitError(NoThread, 0, options.maxDepth));
+    ledger.endExecution(ExecutionEnd::DepthLimit, trace(g));
+    return;
+  }
+  ThreadId t = nextThread();
+  if (t == NoThread) {
+    if (allEnded()) {
+      complete(g);
+    } else if (stoppedByFailedAssume(model)) {
+      ledger.endExecution(ExecutionEnd::Infeasible, trace(g));
+    } else {
+      report(g, deadlockError(model));
+      ledger.endExecution(ExecutionEnd::Deadlock, trace(g));
+    }
+    return;
+  }
+  const Operation pending = model.pending(names.threadOf(t));
+  switch (stepOf(pending)) {
+  case Step::Read: addRead(g, t, pending, false); return;
+  case Step::Update: addRead(g, t, pending, true); return;
+  case Step::Write: addWrite(g, t, pending); return;
+  case Step::Unsupported:
+    // A yield is the back edge of a loop the passes saw wait for another thread: under a weak
+    // model it may read a stale value forever, which needs the spin-loop treatment of
+    // docs/weak-memory.md, "Not supported yet".
+    unsupported(g, pending, unsupportedConstruct(pending.kind));
+    return;
+  default: addOther(g, t, pending); return;
+  }
+}
+
+// A read (or the read of an update): one branch per write of its location, each consistent
+// one visited; an update then revisits the reads its write may revisit.
+void GraphSearch::addRead(const Graph &g, ThreadId t, const Operation &pending, bool update) {
+  if (!pending.numAccesses || pending.accesses[0].size > 8) {
+    unsupported(g, pending, "a load wider than 8 bytes");
+    return;
+  }
+  uint64_t address = pending.accesses[0].address;
+  uint32_t size = uint32_t(pending.accesses[0].size);
+  Graph base = g;
+  int64_t location = base.locationOf(address, size, model.peekMemory(address, size));
+  if (location < 0) {
+    unsupported(g, pending, "accesses of different sizes to one location");
+    return;
+  }
+  std::vector<EventId> candidates{initWrite(uint32_t(location))};
+  for (EventId w : base.locations[location].co)
+    candidates.push_back(w);
+  bool first = true;
+  for (EventId w : candidates) {
+    if (stopped())
+      return;
+    Graph next = base;
+    if (!first && !replayTo(next))
+      return;
+    first = false;
+    Event event;
+    event.rf = w;
+    const Operation &op = stepThread(next, t, next.valueOf(w));
+    ++ledger.result.stats.steps;
+    if (!eventOf(next, op, t, event))
+      return;
+    event.rf = w;
+    EventId id = next.add(t, event);
+    if (next.at(id).kind != Kind::Update) {
+      if (consistent(next, graphOptions.model))
+        enter(next);
+      continue;
+    }
+    std::optional<uint32_t> pending = pendingUpdateStamp(next, id);
+    if (pending) {
+      // Another update reads w too: this graph breaks atomicity, and only its revisits of
+      // that update (or of reads before it) can repair it. It is kept if it is consistent
+      // with the new update taken as a plain read, as the read half of a two-event update is
+      // checked before its write half is added (TruSt, section 5; GenMC's pending RMW).
+      Graph asRead = next;
+      asRead.at(id).kind = Kind::Read;
+      if (!consistent(asRead, graphOptions.model))
+        continue;
+      next.placeCo(id, w);
+      revisitBy(next, id, *pending);
+      continue;
+    }
+    next.placeCo(id, w);
+    if (!consistent(next, graphOptions.model))
+      continue;
+    enter(next);
+    if (!stopped())
+      revisitBy(next, id);
+  }
+}
+
+// The smallest stamp of another update that reads what update u reads, if there is one.
+std::optional<uint32_t> GraphSearch::pendingUpdateStamp(const Graph &g, EventId u) const {
+  const Event &ue = g.at(u);
+  std::optional<uint32_t> stamp;
+  for (EventId e : g.events()) {
+    const Event &ev = g.at(e);
+    if (e == u || ev.kind != Kind::Update || ev.location != ue.location || !(ev.rf == ue.rf))
+      continue;
+    if (!stamp || ev.stamp < *stamp)
+      stamp = ev.stamp;
+  }
+  return stamp;
+}
+
+// A write: one branch per place in its location's coherence (the last first), each consistent
+// one visited, then the reads it may revisit.
+void GraphSearch::addWrite(const Graph &g, ThreadId t, const Operation &pending) {
+  Graph base = g;
+  // The location's initial value is memory's before the write.
+  if (!pending.numAccesses || pending.accesses[0].size > 8 ||
+      base.locationOf(pending.accesses[0].address, uint32_t(pending.accesses[0].size),
+                      model.peekMemory(pending.accesses[0].address,
+                                       uint32_t(pending.accesses[0].size))) < 0) {
+    unsupported(g, pending, "a store wider than 8 bytes, or of another size than other "
+                            "accesses to its location,");
+    return;
+  }
+  const Operation &op = stepThread(base, t, std::nullopt);
+  ++ledger.result.stats.steps;
+  Event event;
+  if (!eventOf(base, op, t, event))
+    return;
+  EventId id = base.add(t, event);
+  uint32_t location = base.at(id).location;
+  std::vector<EventId> places{initWrite(location)};
+  for (EventId w : base.locations[location].co)
+    places.push_back(w);
+  bool first = true;
+  for (size_t k = places.size(); k-- > 0;) {
+    if (stopped())
+      return;
+    Graph next = base;
+    next.placeCo(id, places[k]);
+    if (!first && !replayTo(next))
+      return;
+    first = false;
+    if (!consistent(next, graphOptions.model))
+      continue;
+    enter(next);
+    if (!stopped())
+      revisitBy(next, id);
+  }
+}
+
+// Fences, thread creation and join, and steps without a memory effect (one branch per data
+// choice).
+void GraphSearch::addOther(const Graph &g, ThreadId t, const Operation &pending) {
+  for (uint32_t choice = 0; choice < std::max<uint32_t>(1, pending.numChoices); ++choice) {
+    if (stopped())
+      return;
+    Graph next = g;
+    if (choice > 0 && !replayTo(next))
+      return;
+    const Operation &op = stepThread(next, t, std::nullopt, choice);
+    ++ledger.result.stats.steps;
+    Event event;
+    event.choice = choice;
+    if (!eventOf(next, op, t, event))
+      return;
+    next.add(t, event);
+    if (event.kind == Kind::Fence && !consistent(next, graphOptions.model))
+      continue;
+    enter(next);
+  }
+}
+
+void GraphSearch::enter(const Graph &g) {
+  if (model.status() == ExecStatus::Error) {
+    report(g, model.error());
+    ledger.endExecution(ExecutionEnd::Error, trace(g));
+    // The graph ends at the error: the other threads' events are never added, so the graphs
+    // their writes would make by revisiting its reads are not reached. With --keep-going the
+    // search stops here, incomplete, rather than go on as if it covered them.
+    if (othersAlive(model.error().thread))
+      ledger.stop = StopReason::Error;
+    return;
+  }
+  visit(g);
+}
+
+// Backward revisits (TruSt, Algorithm 1, lines "for r ∈ ... Revisit"): each read of w's
+// location that is not in w's porf-prefix may read w instead, in the graph that keeps the
+// events added before it and w's porf-prefix; made only if that graph is maximal. The read
+// keeps its stamp: it now reads a write added after it, which is what the maximality of a later
+// revisit looks at.
+void GraphSearch::revisitBy(const Graph &g, EventId w, uint32_t maxStamp) {
+  const Event &we = g.at(w);
+  View prefix = porfPrefix(g, w);
+  for (EventId r : g.events()) {
+    if (stopped())
+      return;
+    const Event &re = g.at(r);
+    if (r == w || !reads(re.kind) || re.location != we.location || re.stamp > maxStamp ||
+        prefix.contains(r))
+      continue;
+    if (!maximal(g, r, w, prefix))
+      continue;
+    uint32_t stamp = re.stamp;
+    Graph next = g;
+    next.restrict(
+        [&](EventId e) { return e == r || g.at(e).stamp < stamp || prefix.contains(e); });
+    Event &revisited = next.at(r);
+    if (revisited.kind == Kind::Update) {
+      // What it writes now is known once it is replayed, which places it again.
+      std::vector<EventId> &co = next.locations[revisited.location].co;
+      co.erase(std::find(co.begin(), co.end(), r));
+      revisited.kind = Kind::Read;
+    }
+    revisited.rf = w;
+    if (!replayTo(next))
+      continue;
+    if (!consistent(next, graphOptions.model))
+      continue;
+    enter(next);
+    if (next.at(r).kind == Kind::Update && !stopped())
+      revisitBy(next, r);
+  }
+}
+
+// The revisit of r by w is made from this graph only (TruSt, section 4, "maximal extensions"):
+// every event it deletes, and r, was added maximally, judged against Previous(e), the events
+// added up to e and the strict porf-prefix of w. A read reads a write in Previous(e) with no
+// write of Previous(e) coherence-after it (its own write excepted, for an update); a write has
+// no write of Previous(e) coherence-after it and no reader in Previous(e) (no read it revisited
+// is kept). And w's coherence successor (unless w is an update) stays, so that the graphs
+// revisited from w's different coherence places differ (GenMC's coherenceSuccRemainInGraph).
+bool GraphSearch::maximal(const Graph &g, EventId r, EventId w, const View &prefix) const {
+  uint32_t readStamp = g.at(r).stamp;
+  auto kept = [&](EventId e) { return g.at(e).stamp < readStamp || prefix.contains(e); };
+  const Event &we = g.at(w);
+  if (we.kind != Kind::Update) {
+    const std::vector<EventId> &co = g.locations[we.location].co;
+    int64_t position = g.coPosition(w);
+    if (position + 1 < int64_t(co.size()) && !kept(co[size_t(position) + 1]))
+      return false;
+  }
+  std::vector<EventId> all = g.events();
+  for (EventId e : all) {
+    if (e != r && kept(e))
+      continue;
+    const Event &ev = g.at(e);
+    if (!reads(ev.kind) && !writes(ev.kind))
+      continue;
+    uint32_t stamp = ev.stamp;
+    auto previous = [&](EventId k) {
+      return k.isInit() || g.at(k).stamp <= stamp || (k != w && prefix.contains(k));
+    };
+    const std::vector<EventId> &co = g.locations[ev.location].co;
+    // No write of Previous(e) coherence-after `from` (after every write, from the initial
+    // write), `self` excepted.
+    auto latestInPrevious = [&](EventId from, EventId self) {
+      size_t start = from.isInit() ? 0 : size_t(g.coPosition(from)) + 1;
+      for (size_t k = start; k < co.size(); ++k)
+        if (!(co[k] == self) && previous(co[k]))
+          return false;
+      return true;
+    };
+    if (reads(ev.kind) && (!previous(ev.rf) || !latestInPrevious(ev.rf, e)))
+      return false;
+    if (writes(ev.kind)) {
+      if (!latestInPrevious(e, e))
+        return false;
+      for (EventId x : all)
+        if (x != e && reads(g.at(x).kind) && g.at(x).rf == e && previous(x))
+          return false;
+    }
+  }
+  return true;
+}
+
+// ---- Ends ----
+
+void GraphSearch::complete(const Graph &g) {
+  if (auto race = dataRace(g, graphOptions.model)) {
+    ErrorInfo error;
+    error.kind = ErrorKind::DataRace;
+    error.thread = g.at(race->second).op.thread;
+    error.location = g.at(race->second).op.location;
+    error.message = fmt::format(
+        "this access and one by thread {} at {} are not ordered by happens-before under {}, "
+        "and one of them is not atomic",
+        g.at(race->first).op.thread, model.describeLocation(g.at(race->first).op.location),
+        memoryModelTitle(graphOptions.model));
+    report(g, error);
+    ledger.endExecution(ExecutionEnd::Error, trace(g));
+    return;
+  }
+  if (graphOptions.onGraph)
+    graphOptions.onGraph(g);
+  ledger.endExecution(executionEndOf(model.status()), trace(g));
+}
+
+void GraphSearch::report(const Graph &g, const ErrorInfo &error) {
+  ledger.reportError(error, trace(g), {});
+}
+
+std::vector<Operation> GraphSearch::trace(const Graph &g) const {
+  std::vector<Operation> events;
+  for (EventId e : g.replayOrder())
+    events.push_back(g.at(e).op);
+  return events;
+}
+
+bool GraphSearch::eventOf(Graph &g, const Operation &op, ThreadId t, Event &event) {
+  event.op = op;
+  event.order = op.order;
+  event.endsThread = op.endsThread;
+  switch (op.kind) {
+  case OpKind::Load:
+  case OpKind::Store:
+  case OpKind::ReadModifyWrite: {
+    uint64_t address = op.accesses[0].address;
+    uint32_t size = uint32_t(op.accesses[0].size);
+    int64_t location = g.locationOf(address, size, model.peekMemory(address, size));
+    if (location < 0)
+      return unsupported(g, op, "accesses of different sizes to one location");
+    event.location = uint32_t(location);
+    if (op.kind == OpKind::Load) {
+      event.kind = Kind::Read;
+      event.value = op.value;
+    } else if (op.kind == OpKind::Store) {
+      event.kind = Kind::Write;
+      event.value = op.value;
+    } else {
+      event.kind = op.wrote ? Kind::Update : Kind::Read;
+      event.value = op.wrote ? op.written : op.value;
+      if (!op.wrote && op.failureOrder != MemoryOrder::NotAtomic)
+        event.order = op.failureOrder;
+    }
+    return true;
+  }
+  case OpKind::Fence: event.kind = Kind::Fence; return true;
+  case OpKind::Fork:
+    event.kind = Kind::Fork;
+    event.other = names.nameOf(op.otherThread);
+    return true;
+  case OpKind::Join:
+    event.kind = Kind::Join;
+    event.other = names.nameOf(op.otherThread);
+    return true;
+  default: event.kind = Kind::Other; return true;
+  }
+  (void)t;
+}
+
+bool GraphSearch::unsupported(const Graph &g, const Operation &op, const std::string &what) {
+  ErrorInfo error;
+  error.kind = ErrorKind::Unsupported;
+  error.thread = op.thread;
+  error.location = op.location;
+  error.message = fmt::format("{} is not supported under {} yet", what,
+                              memoryModelTitle(graphOptions.model));
+  if (op.kind == OpKind::Yield)
+    error.message += " (--spin-assume turns a spin loop whose iterations change nothing into "
+                     "an await, which is)";
+  report(g, error);
+  ledger.stop = StopReason::Error;
+  return false;
+}
+
+} // namespace
+
+SearchResult exploreGraphs(Model &model, const SearchOptions &options,
+                           const GraphSearchOptions &graph, const ExecutionObserver &observer) {
+  GraphSearch search(model, options, graph, observer ? &observer : nullptr);
+  return search.run();
+}
+
+} // namespace bpor::graph

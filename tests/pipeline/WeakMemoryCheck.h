@@ -1,0 +1,25 @@
+// The weak-memory search against its brute-force oracle on one C program through the real
+// pipeline (docs/weak-memory.md, "Validation"): under each memory model, the graph search must
+// explore exactly the consistent complete graphs the oracle enumerates (tests/support/
+// GraphEnumerator.h), each once, and reach the same errors.
+#pragma once
+
+#include "tests/pipeline/PipelineValidation.h"
+
+#include "checker/graph/Axioms.h"
+
+#include <vector>
+
+namespace bpor::testing {
+
+struct WeakMemoryCheck {
+  PipelineCheck check;
+  /// Per model checked: the number of consistent graphs.
+  std::vector<std::pair<graph::MemoryModel, size_t>> graphs;
+};
+
+WeakMemoryCheck checkWeakMemory(const CProgram &program,
+                                const std::vector<graph::MemoryModel> &models,
+                                uint64_t maxInterleavings = 100000);
+
+} // namespace bpor::testing

@@ -1,0 +1,105 @@
+// The weak-memory search against its brute-force oracle (WeakMemoryCheck.h) through the real
+// pipeline: on generated C11 programs (WeakProgramGenerator.h) and on the litmus tests of
+// tests/lit/litmus with each of their variants, under SC, TSO, PSO, RA and RC11.
+#include "tests/pipeline/WeakMemoryCheck.h"
+#include "tests/pipeline/WeakProgramGenerator.h"
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#ifndef BPOR_VALIDATION_SCALE
+#define BPOR_VALIDATION_SCALE 1
+#endif
+
+using namespace bpor;
+using namespace bpor::testing;
+
+namespace {
+
+const std::vector<graph::MemoryModel> AllModels{graph::MemoryModel::SC, graph::MemoryModel::TSO,
+                                                graph::MemoryModel::PSO, graph::MemoryModel::RA,
+                                                graph::MemoryModel::RC11};
+
+// A sanitized Debug build runs about sixty times slower: it runs a twentieth.
+#ifdef __SANITIZE_ADDRESS__
+constexpr uint64_t Divisor = 20;
+#else
+constexpr uint64_t Divisor = 1;
+#endif
+
+std::string describe(const WeakMemoryCheck &result) {
+  std::string text;
+  for (const std::string &m : result.check.mismatches)
+    text += "  " + m + "\n";
+  return text;
+}
+
+void validateGenerated(uint64_t first, uint64_t count, const WeakProgramOptions &options) {
+  size_t graphs = 0, checked = 0;
+  for (uint64_t seed = first; seed < first + count; ++seed) {
+    CProgram program = generateWeakProgram(seed, options);
+    WeakMemoryCheck result = checkWeakMemory(program, AllModels);
+    if (!result.check.mismatches.empty()) {
+      ADD_FAILURE() << fmt::format("seed {} (bpor_weak_soak --first-seed {} --programs 1):\n{}"
+                                   "program:\n{}",
+                                   seed, seed, describe(result), program.source);
+      return;
+    }
+    checked += !result.check.skipped;
+    for (const auto &[model, n] : result.graphs)
+      graphs += n;
+  }
+  fmt::print("{} of {} programs checked, {} consistent graphs\n", checked, count, graphs);
+  EXPECT_GE(checked * 10, count * 9);
+  EXPECT_GT(graphs, count);
+}
+
+} // namespace
+
+TEST(WeakMemory, TwoOrThreeThreads) {
+  validateGenerated(0, 300 * BPOR_VALIDATION_SCALE / Divisor, WeakProgramOptions());
+}
+
+TEST(WeakMemory, LongerThreads) {
+  WeakProgramOptions options;
+  options.maxThreads = 3;
+  options.maxOps = 4;
+  options.numVariables = 3;
+  validateGenerated(500000, 40 * BPOR_VALIDATION_SCALE / Divisor, options);
+}
+
+// Each litmus test, with each -D variant its RUN lines name: the search's graphs are the
+// oracle's, under every model.
+TEST(WeakMemory, LitmusTests) {
+  size_t programs = 0;
+  for (const auto &entry : std::filesystem::directory_iterator(BPOR_LITMUS_DIR)) {
+    if (entry.path().extension() != ".c")
+      continue;
+    std::ifstream in(entry.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string source = text.str();
+    std::set<std::string> variants{""};
+    std::regex define(R"(\((-D[A-Z_]+)\))");
+    for (std::sregex_iterator it(source.begin(), source.end(), define), end; it != end; ++it)
+      variants.insert((*it)[1]);
+    for (const std::string &variant : variants) {
+      CProgram program{source, {}, {}};
+      if (!variant.empty())
+        program.clangArgs.push_back(variant);
+      WeakMemoryCheck result = checkWeakMemory(program, AllModels, 2000000);
+      EXPECT_FALSE(result.check.skipped) << entry.path() << " " << variant;
+      EXPECT_TRUE(result.check.mismatches.empty())
+          << entry.path() << " " << variant << ":\n"
+          << describe(result);
+      ++programs;
+    }
+  }
+  EXPECT_GE(programs, 20u);
+}

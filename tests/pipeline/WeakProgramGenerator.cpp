@@ -1,0 +1,203 @@
+#include "tests/pipeline/WeakProgramGenerator.h"
+
+#include <fmt/format.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+namespace bpor::testing {
+namespace {
+
+using Lines = std::vector<std::string>;
+
+class WeakGenerator {
+public:
+  WeakGenerator(uint64_t seed, const WeakProgramOptions &options)
+      : random(seed), options(options), fresh(options.numVariables, 0) {}
+
+  CProgram run();
+
+private:
+  struct Thread {
+    std::string name;
+    Lines ops;
+    unsigned reads = 0; // locals r0, r1, ...: the values it read
+  };
+
+  uint64_t below(uint64_t n) { return random() % n; }
+  bool chance(unsigned percent) { return below(100) < percent; }
+  template <size_t N> const char *pick(const char *const (&orders)[N]) {
+    return orders[below(N)];
+  }
+  unsigned variable() { return unsigned(below(options.numVariables)); }
+  /// A value not yet stored to x<v>: a read tells which store it read from.
+  unsigned freshValue(unsigned v) { return ++fresh[v]; }
+
+  std::string operation(Thread &thread);
+  void addPlainAccesses(std::vector<Thread> &threads);
+  std::string emitThread(const Thread &thread) const;
+  std::string assertion(const std::vector<Thread> &threads);
+
+  std::mt19937_64 random;
+  const WeakProgramOptions &options;
+  std::vector<unsigned> fresh;
+  bool usesPlain = false, usesAssume = false;
+};
+
+constexpr const char *LoadOrders[] = {"memory_order_relaxed", "memory_order_acquire",
+                                      "memory_order_seq_cst"};
+constexpr const char *StoreOrders[] = {"memory_order_relaxed", "memory_order_release",
+                                       "memory_order_seq_cst"};
+constexpr const char *UpdateOrders[] = {"memory_order_relaxed", "memory_order_acquire",
+                                        "memory_order_release", "memory_order_acq_rel",
+                                        "memory_order_seq_cst"};
+constexpr const char *FenceOrders[] = {"memory_order_acquire", "memory_order_release",
+                                       "memory_order_acq_rel", "memory_order_seq_cst"};
+
+// One atomic operation; what it read goes to the thread's next local.
+std::string WeakGenerator::operation(Thread &thread) {
+  unsigned v = variable();
+  uint64_t kind = below(100);
+  std::string r = fmt::format("r{}", thread.reads);
+  if (kind < 30) {
+    ++thread.reads;
+    return fmt::format("{} = atomic_load_explicit(&x{}, {});", r, v, pick(LoadOrders));
+  }
+  if (kind < 55)
+    return fmt::format("atomic_store_explicit(&x{}, {}, {});", v, freshValue(v),
+                       pick(StoreOrders));
+  if (kind < 65) {
+    ++thread.reads;
+    return fmt::format("{} = atomic_fetch_add_explicit(&x{}, 1, {});", r, v, pick(UpdateOrders));
+  }
+  if (kind < 72) {
+    ++thread.reads;
+    return fmt::format("{} = atomic_exchange_explicit(&x{}, {}, {});", r, v, freshValue(v),
+                       pick(UpdateOrders));
+  }
+  if (kind < 86) {
+    // The failure order is no stronger than the success order and not a release (C11 7.17.7.4).
+    const char *success = pick(UpdateOrders);
+    std::string s = success;
+    std::vector<const char *> failures{"memory_order_relaxed"};
+    if (s == "memory_order_acquire" || s == "memory_order_acq_rel" || s == "memory_order_seq_cst")
+      failures.push_back("memory_order_acquire");
+    if (s == "memory_order_seq_cst")
+      failures.push_back("memory_order_seq_cst");
+    const char *failure = failures[below(failures.size())];
+    ++thread.reads;
+    // After the call, `r` holds the value read whether the exchange succeeded or not.
+    unsigned expected = unsigned(below(fresh[v] + 1));
+    return fmt::format("{} = {}; atomic_compare_exchange_{}_explicit(&x{}, &{}, {}, {}, {});", r,
+                       expected, chance(50) ? "strong" : "weak", v, r, freshValue(v), success,
+                       failure);
+  }
+  return fmt::format("atomic_thread_fence({});", pick(FenceOrders));
+}
+
+// A plain variable two threads access: a write and a read or two writes, unordered unless the
+// atomics happen to order them.
+void WeakGenerator::addPlainAccesses(std::vector<Thread> &threads) {
+  usesPlain = true;
+  size_t a = below(threads.size()), b = (a + 1 + below(threads.size() - 1)) % threads.size();
+  threads[a].ops.insert(threads[a].ops.begin() + std::ptrdiff_t(below(threads[a].ops.size() + 1)),
+                        "p = 1;");
+  Thread &t = threads[b];
+  std::string access = chance(50) ? "p = 2;" : fmt::format("r{} = p;", t.reads++);
+  t.ops.insert(t.ops.begin() + std::ptrdiff_t(below(t.ops.size() + 1)), access);
+}
+
+std::string WeakGenerator::emitThread(const Thread &thread) const {
+  std::string text = fmt::format("void *{}(void *arg) {{\n", thread.name);
+  if (thread.reads) {
+    text += "  int";
+    for (unsigned k = 0; k < thread.reads; ++k)
+      text += fmt::format("{} r{} = 0", k ? "," : "", k);
+    text += ";\n";
+  }
+  for (const std::string &op : thread.ops)
+    text += "  " + op + "\n";
+  if (thread.reads) {
+    std::string packed;
+    for (unsigned k = 0; k < thread.reads; ++k)
+      packed += fmt::format("{}{}r{}", k ? " + " : "", k ? fmt::format("{} * ", 1u << (3 * k)) : "",
+                            k);
+    text += fmt::format("  res_{} = {};\n", thread.name, packed);
+  }
+  return text + "  return 0;\n}\n";
+}
+
+// !(res_a == .. && res_b == ..): each value a combination of small values its reads could see.
+std::string WeakGenerator::assertion(const std::vector<Thread> &threads) {
+  std::string condition;
+  for (const Thread &t : threads) {
+    if (!t.reads || (!condition.empty() && chance(30)))
+      continue;
+    unsigned packed = 0;
+    for (unsigned k = 0; k < t.reads; ++k)
+      packed += unsigned(below(3)) << (3 * k);
+    condition += fmt::format("{}res_{} == {}", condition.empty() ? "" : " && ", t.name, packed);
+  }
+  return condition.empty() ? "" : fmt::format("  assert(!({}));\n", condition);
+}
+
+CProgram WeakGenerator::run() {
+  unsigned n = options.minThreads +
+               unsigned(below(std::max(1u, options.maxThreads - options.minThreads + 1)));
+  std::vector<Thread> threads;
+  for (unsigned t = 0; t < n; ++t) {
+    Thread thread{fmt::format("t{}", t), {}, 0};
+    unsigned ops = 1 + unsigned(below(options.maxOps));
+    for (unsigned k = 0; k < ops; ++k) {
+      std::string op = operation(thread);
+      // Now and then guarded by what the thread read before: control dependency.
+      if (k > 0 && thread.reads > 0 && chance(20) && op.find(" = ") == std::string::npos)
+        op = fmt::format("if (r{} == {}) {}", below(thread.reads), below(2) + 1, op);
+      thread.ops.push_back(op);
+      // Now and then an assumption on the value just read: a thread blocked in the middle of
+      // the graph, which a revisit may later unblock. (Not an assertion: an error ends the
+      // graph, and the search does not go on past it, docs/weak-memory.md.)
+      if (thread.reads > 0 && op.find(" = ") != std::string::npos && chance(15)) {
+        usesAssume = true;
+        thread.ops.push_back(
+            fmt::format("__VERIFIER_assume(r{} != {});", thread.reads - 1, below(3)));
+      }
+    }
+    threads.push_back(std::move(thread));
+  }
+  if (n >= 2 && chance(options.plainPercent))
+    addPlainAccesses(threads);
+
+  std::string source = "#include <assert.h>\n#include <pthread.h>\n#include <stdatomic.h>\n\n";
+  if (usesAssume)
+    source += "extern void __VERIFIER_assume(int);\n";
+  for (unsigned v = 0; v < options.numVariables; ++v)
+    source += fmt::format("atomic_int x{};\n", v);
+  if (usesPlain)
+    source += "int p;\n";
+  for (const Thread &t : threads)
+    if (t.reads)
+      source += fmt::format("int res_{};\n", t.name);
+  source += "\n";
+  for (const Thread &t : threads)
+    source += emitThread(t) + "\n";
+  source += "int main(void) {\n";
+  for (const Thread &t : threads)
+    source += fmt::format("  pthread_t h_{};\n", t.name);
+  for (const Thread &t : threads)
+    source += fmt::format("  pthread_create(&h_{}, 0, {}, 0);\n", t.name, t.name);
+  for (const Thread &t : threads)
+    source += fmt::format("  pthread_join(h_{}, 0);\n", t.name);
+  source += assertion(threads);
+  source += "  return 0;\n}\n";
+  return CProgram{source, {}, {}};
+}
+
+} // namespace
+
+CProgram generateWeakProgram(uint64_t seed, const WeakProgramOptions &options) {
+  return WeakGenerator(seed, options).run();
+}
+
+} // namespace bpor::testing

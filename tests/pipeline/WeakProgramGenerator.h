@@ -1,0 +1,31 @@
+// A seeded generator of small C11 programs for the weak-memory validation (docs/weak-memory.md,
+// "Validation"): two or three threads over two or three atomic variables, each thread a few
+// atomic operations of every kind and memory order C11 has (loads, stores, fetch_add,
+// exchange, strong and weak compare-and-swap with their failure orders, fences), now and then
+// one guarded by a value the thread read, an assertion or an assumption on a value just read,
+// or a plain (non-atomic) access that may race. Each thread keeps what it read in one plain
+// global that main checks after the joins, in an assertion one combination of values violates. The litmus shapes (SB, MP, LB, IRIW, 2+2W, ...)
+// are among these programs; the graph search must explore exactly the consistent graphs the
+// brute-force oracle enumerates (WeakMemoryCheck.h).
+#pragma once
+
+#include "tests/pipeline/CProgramGenerator.h"
+
+#include <cstdint>
+
+namespace bpor::testing {
+
+struct WeakProgramOptions {
+  unsigned minThreads = 2;
+  unsigned maxThreads = 3;
+  unsigned maxOps = 3;       // atomic operations per thread
+  unsigned numVariables = 2; // atomic variables
+  /// Percent of programs with a plain variable two threads access (a data race under RC11
+  /// unless ordered).
+  unsigned plainPercent = 15;
+};
+
+/// The same seed and options always give the same program.
+CProgram generateWeakProgram(uint64_t seed, const WeakProgramOptions &options = {});
+
+} // namespace bpor::testing

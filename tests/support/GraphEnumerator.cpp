@@ -1,0 +1,234 @@
+#include "tests/support/GraphEnumerator.h"
+
+#include "checker/ThreadNames.h"
+#include "checker/engine/ExecutionEnds.h"
+#include "checker/graph/Graph.h"
+
+#include <fmt/format.h>
+
+#include <optional>
+#include <unordered_set>
+#include <vector>
+
+namespace bpor::testing {
+
+namespace {
+
+using graph::Event;
+using graph::EventId;
+using graph::Graph;
+using graph::Kind;
+
+struct Step {
+  ThreadId name;
+  uint32_t choice;
+  std::optional<uint64_t> read;
+};
+
+class Enumerator {
+public:
+  Enumerator(Model &model, graph::MemoryModel memoryModel, uint64_t limit)
+      : model(model), memoryModel(memoryModel), limit(limit), names(table) {}
+
+  EnumeratedGraphs run() {
+    restart();
+    Graph empty;
+    explore(empty, {});
+    return std::move(out);
+  }
+
+private:
+  void restart() {
+    model.restart();
+    names.start(model.numThreads());
+  }
+
+  // Steps thread `name` as the path's next step, naming the threads it creates after the index
+  // of the creating event in its thread (as the graph numbers it).
+  const Operation &step(const Graph &g, const Step &s) {
+    ThreadId id = names.threadOf(s.name);
+    ThreadId before = model.numThreads();
+    if (s.read)
+      model.setReadValue(id, *s.read);
+    const Operation &op = model.step(id, s.choice);
+    if (model.numThreads() > before) {
+      uint32_t index = s.name < g.threads.size() ? uint32_t(g.threads[s.name].size()) : 0;
+      names.created(s.name, index + 1, model.numThreads());
+    }
+    return op;
+  }
+
+  // Back to the state after `path` (whose graph is g).
+  void replay(const std::vector<Step> &path) {
+    restart();
+    Graph shape;
+    for (const Step &s : path) {
+      step(shape, s);
+      if (s.name >= shape.threads.size())
+        shape.threads.resize(s.name + 1);
+      shape.threads[s.name].emplace_back();
+    }
+  }
+
+  void explore(const Graph &g, std::vector<Step> path) {
+    if (!out.complete)
+      return;
+    // Two interleavings that built the same graph continue alike: each thread's state is fixed
+    // by its events and the values they read, all in the graph.
+    if (!seen.insert(g.canonical()).second)
+      return;
+    if (model.status() != ExecStatus::Running) {
+      finish(g);
+      return;
+    }
+    std::vector<ThreadId> runnable;
+    for (ThreadId id = 0; id < model.numThreads(); ++id)
+      if (model.isAlive(id) && model.isEnabled(id))
+        runnable.push_back(names.nameOf(id));
+    if (runnable.empty()) {
+      finish(g);
+      return;
+    }
+    bool first = true;
+    // Every relation the axioms look at only grows as events are added, so a graph that is
+    // inconsistent stays so: its extensions need not be enumerated.
+    auto branch = [&](const Graph &next, const std::vector<Step> &nextPath) {
+      if (graph::consistent(next, memoryModel))
+        explore(next, nextPath);
+    };
+    for (ThreadId name : runnable) {
+      if (!first)
+        replay(path);
+      first = false;
+      const Operation pending = model.pending(names.threadOf(name));
+      bool memory = pending.kind == OpKind::Load || pending.kind == OpKind::Store ||
+                    pending.kind == OpKind::ReadModifyWrite;
+      Graph base = g;
+      uint32_t location = 0;
+      if (memory) {
+        uint64_t address = pending.accesses[0].address;
+        uint32_t size = uint32_t(pending.accesses[0].size);
+        int64_t l = base.locationOf(address, size, model.peekMemory(address, size));
+        if (l < 0) {
+          out.complete = false;
+          return;
+        }
+        location = uint32_t(l);
+      }
+      // The writes a read may read: every write of the location so far.
+      std::vector<std::optional<EventId>> sources{std::nullopt};
+      if (pending.kind == OpKind::Load || pending.kind == OpKind::ReadModifyWrite) {
+        sources = {graph::initWrite(location)};
+        for (EventId w : base.locations[location].co)
+          sources.push_back(w);
+      }
+      uint32_t choices = std::max<uint32_t>(1, pending.numChoices);
+      bool firstHere = true;
+      for (const std::optional<EventId> &source : sources)
+        for (uint32_t choice = 0; choice < choices; ++choice) {
+          if (!firstHere)
+            replay(path);
+          firstHere = false;
+          Step s{name, choice, source ? std::optional<uint64_t>(base.valueOf(*source))
+                                      : std::nullopt};
+          Graph next = base;
+          const Operation &op = step(next, s);
+          Event event;
+          event.op = op;
+          event.order = op.order;
+          event.choice = choice;
+          event.endsThread = op.endsThread;
+          event.location = location;
+          switch (op.kind) {
+          case OpKind::Load:
+            event.kind = Kind::Read;
+            event.value = op.value;
+            break;
+          case OpKind::Store:
+            event.kind = Kind::Write;
+            event.value = op.value;
+            break;
+          case OpKind::ReadModifyWrite:
+            event.kind = op.wrote ? Kind::Update : Kind::Read;
+            event.value = op.wrote ? op.written : op.value;
+            if (!op.wrote && op.failureOrder != MemoryOrder::NotAtomic)
+              event.order = op.failureOrder;
+            break;
+          case OpKind::Fence: event.kind = Kind::Fence; break;
+          case OpKind::Fork:
+            event.kind = Kind::Fork;
+            event.other = names.nameOf(op.otherThread);
+            break;
+          case OpKind::Join:
+            event.kind = Kind::Join;
+            event.other = names.nameOf(op.otherThread);
+            break;
+          default: event.kind = Kind::Other;
+          }
+          if (source)
+            event.rf = *source;
+          EventId id = next.add(name, event);
+          std::vector<Step> nextPath = path;
+          nextPath.push_back(s);
+          if (!graph::writes(event.kind)) {
+            branch(next, nextPath);
+            continue;
+          }
+          // Every place in coherence, the axioms judge.
+          std::vector<EventId> places{graph::initWrite(location)};
+          for (EventId w : next.locations[location].co)
+            places.push_back(w);
+          for (size_t k = 0; k < places.size(); ++k) {
+            if (k > 0)
+              replay(nextPath);
+            Graph placed = next;
+            placed.placeCo(id, places[k]);
+            branch(placed, nextPath);
+          }
+        }
+    }
+  }
+
+  void finish(const Graph &g) {
+    if (++out.interleavings > limit) {
+      out.complete = false;
+      return;
+    }
+    if (!graph::consistent(g, memoryModel))
+      return;
+    if (model.status() == ExecStatus::Running) {
+      // Threads remain and none can run: stopped by failed assumptions, or a deadlock.
+      if (!stoppedByFailedAssume(model))
+        out.errors.insert(fmt::format("{} at 0", errorKindName(ErrorKind::Deadlock)));
+      return;
+    }
+    if (model.status() == ExecStatus::Error) {
+      out.errors.insert(fmt::format("{} at {}", errorKindName(model.error().kind),
+                                    model.error().location));
+      return;
+    }
+    if (auto race = graph::dataRace(g, memoryModel)) {
+      out.errors.insert(fmt::format("{} at {}", errorKindName(ErrorKind::DataRace),
+                                    g.at(race->second).op.location));
+      return;
+    }
+    out.graphs.insert(g.canonical());
+  }
+
+  Model &model;
+  graph::MemoryModel memoryModel;
+  uint64_t limit;
+  ThreadNameTable table;
+  ThreadNames names;
+  std::unordered_set<std::string> seen;
+  EnumeratedGraphs out;
+};
+
+} // namespace
+
+EnumeratedGraphs enumerateGraphs(Model &model, graph::MemoryModel memoryModel,
+                                 uint64_t maxInterleavings) {
+  return Enumerator(model, memoryModel, maxInterleavings).run();
+}
+
+} // namespace bpor::testing
