@@ -67,6 +67,10 @@ public:
   /// if countsStepWork(). The checkpoint policy weighs re-stepping by it (StateRestorer.h).
   virtual uint64_t lastStepWork() const { return 1; }
 
+  /// While `quiet`, the model shows none of the program's output: the search takes steps only
+  /// to see an event, outside the executions it runs (StateRestorer::probe).
+  virtual void setQuiet(bool quiet) {}
+
   /// Meaningful when status() == Error.
   virtual const ErrorInfo &error() const = 0;
 

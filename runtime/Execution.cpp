@@ -159,7 +159,7 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
 }
 
 void Execution::showOutputIfEnded() {
-  if (!options_.printOutput || outputShown_ || status_ == ExecStatus::Infeasible)
+  if (!options_.printOutput || quiet_ || outputShown_ || status_ == ExecStatus::Infeasible)
     return;
   if (status_ == ExecStatus::Running) // ended only if deadlocked
     for (ThreadId t = 0; t < numThreads_; ++t)

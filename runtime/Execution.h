@@ -223,6 +223,7 @@ public:
   /// step's solver calls cost far more than its instructions.
   bool countsStepWork() const override { return !options_.symbolicNondet; }
   uint64_t lastStepWork() const override { return lastStepWork_; }
+  void setQuiet(bool quiet) override { quiet_ = quiet; }
   const ErrorInfo &error() const override { return error_; }
   SourceLocation sourceLocation(uint32_t location) const override;
   std::string describeAddress(uint64_t address) const override;
@@ -475,6 +476,7 @@ private:
   Operation event_;
   std::string output_;
   bool outputShown_ = false; // this execution's output went to stdout (printOutput)
+  bool quiet_ = false;       // Model::setQuiet: no output shown
   uint64_t randState_ = 1;
   ProcessState process_;
   CoverageGaps coverageGaps_;

@@ -105,4 +105,34 @@ StateRestorer::returnToEnd(const std::vector<Operation> &recorded, uint64_t &ste
   return std::nullopt;
 }
 
+std::optional<Operation> StateRestorer::probe(size_t depth, ScheduleStep step,
+                                              const std::vector<Operation> &recorded,
+                                              uint64_t &steps) {
+  size_t from = 0;
+  for (size_t k = std::min(depth, depth_); k > 0; --k)
+    if (slots_[k].hasCheckpoint) {
+      from = k;
+      break;
+    }
+  model_.setQuiet(true);
+  if (slots_[from].hasCheckpoint)
+    model_.restore(*slots_[from].checkpoint);
+  else
+    model_.restart();
+  std::optional<Operation> event;
+  size_t i = from;
+  for (; i < depth; ++i) {
+    const ScheduleStep &s = slots_[i].taken;
+    ++steps;
+    if (!sameEvent(model_.step(s.thread, s.choice), recorded[i]))
+      break;
+  }
+  if (i == depth) {
+    ++steps;
+    event = model_.step(step.thread, step.choice);
+  }
+  model_.setQuiet(false);
+  return event;
+}
+
 } // namespace bpor

@@ -88,6 +88,13 @@ public:
   /// executed when the search took it. Counts re-stepped steps in `steps`.
   std::optional<Divergence> returnToEnd(const std::vector<Operation> &recorded, uint64_t &steps);
 
+  /// The event `step` executes from the state at `depth` on the path (at most depth()): puts the
+  /// model in that state as returnToEnd does, takes the step and returns a copy of the event.
+  /// The model is then off the path: the next returnToEnd restores it. Counts the steps in
+  /// `steps`; nullopt if a re-stepped event differed from `recorded`.
+  std::optional<Operation> probe(size_t depth, ScheduleStep step,
+                                 const std::vector<Operation> &recorded, uint64_t &steps);
+
 private:
   struct Slot {
     ScheduleStep taken;          // the step from this state (meaningless at the path's end)

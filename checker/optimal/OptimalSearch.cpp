@@ -489,6 +489,8 @@ void OptimalSearch::analyseRaces() {
       return; // asleep at a sleep-set-blocked end: its operation was explored elsewhere
     Event pending{nextOf(frames.size() - 1, u), false};
     if (cutShort && frames[length - 1].enabled.contains(u)) {
+      if (perChoice())
+        resolveFootprint(length - 1, pending);
       // It could have run before the event that ended the execution. The wakeup sequence
       // keeps that event after it: a branch in which the thread merely commutes with the
       // sequence is no cover, since an execution that ends early never runs it.
@@ -508,6 +510,25 @@ void OptimalSearch::analyseRaces() {
     for (uint32_t i : log.racesOfPending(pending, limit))
       reverseRace(i, pending, limit);
   });
+}
+
+// An atomic block whose footprint the pass could not name is pending as `global`, while its
+// event carries the ranges its body touched (docs/design.md, "Atomic blocks"). In a wakeup
+// sequence the pending form conflicts with the sleepers and earlier branches that the event
+// commutes with, so optimal DPOR would insert a reversal that one of them already covers (or
+// not descend into the branch of the block itself), and that execution would end sleep-set
+// blocked. The event is what the block does from state i: found by running it there (the
+// model is left off the path; the next return to a state restores it).
+void OptimalSearch::resolveFootprint(size_t i, Event &pending) {
+  const Operation &op = pending.op;
+  if (op.kind != OpKind::AtomicBlock || !op.global || op.numChoices != 1)
+    return;
+  std::optional<Operation> event = restorer.probe(
+      i, ScheduleStep{names.threadOf(op.thread), 0}, events, ledger.result.stats.steps);
+  if (!event || event->kind != OpKind::AtomicBlock)
+    return;
+  pending.op = *event;
+  names.rename(pending.op);
 }
 
 // The reversal of the race e_i ⋖ later: v = notdep(e_i, E).later goes into wut(pre(E, e_i))

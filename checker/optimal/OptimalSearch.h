@@ -164,6 +164,9 @@ private:
   void reverseAlternatives(size_t j, size_t limit);
   void reverseDisablings(size_t j, size_t limit);
   void reverseAt(size_t j, const Event &p, size_t limit);
+  /// `pending`, a thread's next operation in state i, as the event it executes there when its
+  /// footprint is known only once it has run (an atomic block the pass could not name).
+  void resolveFootprint(size_t i, Event &pending);
   /// Inserts v (Algorithm 2, lines 5-6) at state i; consumes v (WakeupTree::insert).
   void insertWakeupSequence(size_t i, std::vector<Event> &v);
   /// insertWakeupSequence(i, {event}) and (i, {first, second}), through `sequence`.
