@@ -106,6 +106,11 @@ struct Operation {
   /// order of success), and a compare-and-swap's order of failure.
   MemoryOrder order = MemoryOrder::NotAtomic;
   MemoryOrder failureOrder = MemoryOrder::NotAtomic;
+  /// In a trace of the weak-memory search, on a load or read-modify-write: the step (1-based)
+  /// of the store it read, ReadFromInitial for the location's initial value; 0 where not given
+  /// (the SC searches, where a load reads the last store before it). For the trace only.
+  uint16_t readFromStep = 0;
+  static constexpr uint16_t ReadFromInitial = 0xffff;
   /// Source location id for traces (0: unknown); Model::describeLocation turns it into text.
   uint32_t location = 0;
   // (The small fields come first: with the accesses after them the struct has no padding.)
@@ -127,5 +132,7 @@ struct Operation {
   /// either is). Returns false, leaving the footprint as it was, if there is no room.
   bool mergeAccess(const Access &access);
 };
+// Every search copies operations: the trace-only fields fill what was padding.
+static_assert(sizeof(Operation) == 88, "Operation grew: keep it small, it is copied per step");
 
 } // namespace bpor

@@ -6,6 +6,9 @@
 
 #include <fmt/format.h>
 
+#include <map>
+#include <utility>
+
 namespace bpor::graph {
 
 namespace {
@@ -517,10 +520,26 @@ void GraphSearch::report(const Graph &g, const ErrorInfo &error) {
   ledger.reportError(error, trace(g), {});
 }
 
+// The events in replay order, each read naming the step of the write it read (the point of a
+// weak trace: a read need not read the last store before it).
 std::vector<Operation> GraphSearch::trace(const Graph &g) const {
+  std::vector<EventId> order = g.replayOrder();
+  std::map<std::pair<ThreadId, uint32_t>, size_t> stepOf;
+  for (size_t i = 0; i < order.size(); ++i)
+    stepOf[{order[i].thread, order[i].index}] = i + 1;
   std::vector<Operation> events;
-  for (EventId e : g.replayOrder())
-    events.push_back(g.at(e).op);
+  for (EventId e : order) {
+    Operation op = g.at(e).op;
+    if (reads(g.at(e).kind)) {
+      EventId from = g.at(e).rf;
+      if (from.isInit())
+        op.readFromStep = Operation::ReadFromInitial;
+      else if (auto step = stepOf.find({from.thread, from.index});
+               step != stepOf.end() && step->second < Operation::ReadFromInitial)
+        op.readFromStep = uint16_t(step->second);
+    }
+    events.push_back(op);
+  }
   return events;
 }
 

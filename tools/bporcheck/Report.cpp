@@ -117,12 +117,39 @@ std::string describeEvent(const Model &model, const Operation &op) {
   }
 }
 
+namespace {
+
+// Under a weak model a load may read another store than the last one before it: the trace says
+// which it read, and names a later store to the same bytes that it did not read.
+std::string readFromNote(const std::vector<Operation> &trace, size_t i) {
+  const Operation &op = trace[i];
+  if (!op.readFromStep || !op.numAccesses)
+    return "";
+  bool initial = op.readFromStep == Operation::ReadFromInitial;
+  std::string note = initial ? "the initial value" : fmt::format("from step {}", op.readFromStep);
+  for (size_t k = i; k-- > (initial ? 0 : size_t(op.readFromStep));) {
+    const Operation &earlier = trace[k];
+    bool stores = earlier.kind == OpKind::Store ||
+                  (earlier.kind == OpKind::ReadModifyWrite && earlier.wrote);
+    if (stores && earlier.numAccesses &&
+        earlier.accesses[0].address == op.accesses[0].address) {
+      note += fmt::format(", although step {} stored to it", k + 1);
+      break;
+    }
+  }
+  return note;
+}
+
+} // namespace
+
 std::string formatTrace(const Model &model, const std::vector<Operation> &trace) {
   std::string out;
   unsigned width = static_cast<unsigned>(fmt::format("{}", trace.size()).size());
   auto printStep = [&](size_t i) {
     const Operation &op = trace[i];
     std::string text = describeEvent(model, op);
+    if (std::string note = readFromNote(trace, i); !note.empty())
+      text += " (" + note + ")";
     if (op.endsThread)
       text += fmt::format(", thread {} ends", op.thread);
     std::string where = locationOf(model, op.location);
@@ -234,12 +261,19 @@ namespace {
 
 llvm::json::Array traceJson(const Model &model, const std::vector<Operation> &trace) {
   llvm::json::Array steps;
-  for (const Operation &op : trace) {
+  for (size_t i = 0; i < trace.size(); ++i) {
+    const Operation &op = trace[i];
     llvm::json::Object step;
     step["thread"] = int64_t(op.thread);
     step["op"] = opKindName(op.kind);
     step["text"] = describeEvent(model, op);
     step["location"] = locationOf(model, op.location);
+    // Weak-memory traces: the step whose store a read read (0: the initial value).
+    if (op.readFromStep)
+      step["readFrom"] =
+          op.readFromStep == Operation::ReadFromInitial ? int64_t(0) : int64_t(op.readFromStep);
+    if (std::string note = readFromNote(trace, i); !note.empty())
+      step["readFromNote"] = note;
     steps.push_back(std::move(step));
   }
   return steps;

@@ -16,6 +16,9 @@
 // RUN: %bporcheck --svcomp --property=%S/../svcomp/Inputs/unreach-call.prp %s | %FileCheck --check-prefix=SVCOMP %s
 // RC11-ERROR: bporcheck: {{.*}}weak_memory_orders.c: graph search under RC11, one execution per consistent graph
 // RC11-ERROR: error: assertion failure
+// RC11-ERROR: store global data := 1
+// RC11-ERROR: load global flag = 1 (from step 3)
+// RC11-ERROR: load global data = 0 (the initial value, although step 2 stored to it)
 // RC11-ERROR: verdict: error (assertion failure)
 // RC11-ERROR: executions: 2
 // RC11-OK: verdict: ok: no error in any schedule (graph search under RC11, one execution per consistent graph, 2 executions)
