@@ -8,6 +8,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 namespace bpor::tool {
 namespace cl = llvm::cl;
@@ -187,6 +188,12 @@ cl::opt<uint64_t> MaxExecutions("max-executions",
                                 cl::init(0), cl::cat(Category));
 cl::opt<double> TimeLimit("time-limit", cl::desc("Stop after this many seconds (0: no limit)"),
                           cl::init(0), cl::cat(Category));
+cl::opt<uint64_t> MemoryLimit(
+    "memory-limit",
+    cl::desc("Stop the search (incomplete, exit code 4) once bporcheck's peak memory exceeds "
+             "this many MiB (0: no limit; default: 4096, or half the physical memory if that "
+             "is less; none in --svcomp mode)"),
+    cl::init(0), cl::value_desc("MiB"), cl::cat(Category));
 cl::opt<unsigned> Jobs("j",
                        cl::desc("Explore on this many worker threads (--search=optimal and source: "
                                 "source-DPOR divided among them; the same traces as one thread)"),
@@ -299,6 +306,17 @@ void printVersion(llvm::raw_ostream &os) {
 }
 
 constexpr uint64_t StatefulDefaultMaxDepth = 10'000'000;
+
+// --memory-limit's default: 4 GiB, or half the physical memory on a machine with less than
+// 8 GiB. A fixed bound keeps verdicts the same from machine to machine; half the memory keeps a
+// small machine out of swapping and the OOM killer, which would lose the whole run.
+uint64_t defaultMemoryLimitBytes() {
+  uint64_t bytes = uint64_t(4096) << 20;
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
+  if (pages > 0 && pageSize > 0)
+    bytes = std::min(bytes, uint64_t(pages) * uint64_t(pageSize) / 2);
+  return bytes;
+}
 
 bool usageError(const std::string &message) {
   llvm::errs() << "bporcheck: " << message << "\n";
@@ -586,6 +604,14 @@ bool parseOptions(int argc, char **argv, Options &options) {
   if (TimeLimit < 0)
     return usageError("--time-limit must not be negative");
   options.search.timeLimitSeconds = TimeLimit;
+  options.search.memoryLimitBytes =
+      MemoryLimit.getNumOccurrences() ? uint64_t(MemoryLimit) << 20
+      : Svcomp                        ? 0 // BenchExec limits the memory of SV-COMP runs
+                                      : defaultMemoryLimitBytes();
+  // The stateful search's own estimate of its states and checkpoints stops it at the same
+  // bound, and it keeps a checkpoint in every branching state up to a quarter of it.
+  if (options.search.memoryLimitBytes)
+    options.statefulOptions.memoryLimitBytes = options.search.memoryLimitBytes;
   options.search.keepGoing = KeepGoing;
   if (Jobs == 0)
     return usageError("-j must be at least 1");
