@@ -126,6 +126,7 @@ static SearchResult exploreIteratively(Model &model, const SearchOptions &option
       total.errors.push_back(std::move(e));
     total.complete = r.complete;
     total.boundPruned = r.boundPruned;
+    total.limit = r.limit;
     if (!r.complete || (!options.keepGoing && !total.errors.empty()) || !r.boundPruned)
       break;
   }

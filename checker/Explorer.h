@@ -68,6 +68,15 @@ enum class BestFirstPriority : uint8_t {
 const char *porModeName(PorMode mode);
 const char *boundKindName(BoundKind kind);
 
+/// Which limit stopped a search before it ran out of work (SearchResult::limit).
+enum class SearchLimit : uint8_t {
+  None,       // none did (the search finished, or an error stopped it)
+  Executions, // SearchOptions::maxExecutions
+  Time,       // SearchOptions::timeLimitSeconds
+  Memory,     // SearchOptions::memoryLimitBytes: the process's peak resident memory
+  Interrupt,  // a signal asked every search to stop (checker/engine/SearchStop.h)
+};
+
 /// What a search has done so far; reported at the end and to the progress callback.
 struct Statistics {
   uint64_t executions = 0;      // maximal executions explored, whatever their end
@@ -129,6 +138,10 @@ struct SearchOptions {
   uint64_t maxExecutions = 0;
   /// Stop after this many seconds (0: no limit).
   double timeLimitSeconds = 0;
+  /// Stop once the process's peak resident memory exceeds this many bytes (0: no limit). The
+  /// whole process counts, not the search's own structures: what runs out is the machine's
+  /// memory. Sampled with the other limits (checker/engine/SearchStop.h).
+  uint64_t memoryLimitBytes = 0;
   /// The depth-first searches: where they keep model checkpoints.
   CheckpointPolicy checkpoints = CheckpointPolicy::Adaptive;
   /// false: stop at the first error; true: report every error found.
@@ -251,6 +264,8 @@ struct SearchResult {
   bool boundPruned = false;
   /// Iterative bounding: one entry per round run, in order of bound; empty otherwise.
   std::vector<BoundRound> rounds;
+  /// The limit that stopped the search, if one did.
+  SearchLimit limit = SearchLimit::None;
 };
 
 /// How an explored execution ended.

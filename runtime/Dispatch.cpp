@@ -553,14 +553,20 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     return CallOutcome::Return;
 
   // ---- libc: memory ----
-  // An allocation the model cannot make is a resource limit, never a NULL the program would
-  // have to handle: running out of the model's memory is no behaviour of the program.
+  // A request larger than any object (tooLargeForAnyObject) returns NULL with errno ENOMEM, as
+  // glibc's malloc does for a size it cannot map: what the program does then is its own
+  // behaviour. Any other allocation the model cannot make is a resource limit, never a NULL
+  // the program would have to handle: running out of the model's memory by allocating what
+  // it could hold one request at a time is no behaviour of the program.
   case Ext::Malloc:
   case Ext::Calloc: {
     unsigned __int128 total = id == Ext::Malloc ? a[0] : (unsigned __int128)a[0] * a[1];
-    result[0] = total >> 63 ? 0
-                            : memory_.allocate(ObjectKind::Heap, uint64_t(total), 16,
-                                               thread.state.threadId);
+    if (tooLargeForAnyObject(total)) {
+      result[0] = 0;
+      setErrno(thread, ENOMEM);
+      return CallOutcome::Return;
+    }
+    result[0] = memory_.allocate(ObjectKind::Heap, uint64_t(total), 16, thread.state.threadId);
     if (result[0] == 0) {
       fail(ErrorKind::ResourceLimit, thread, currentLocation(thread),
            fmt::format("cannot allocate {} bytes (the model's memory limit)", uint64_t(total)));
@@ -598,6 +604,12 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     return visible ? CallOutcome::Pause : CallOutcome::Return;
   }
   case Ext::Realloc:
+    if (tooLargeForAnyObject(a[1])) {
+      // glibc leaves the old object as it was.
+      result[0] = 0;
+      setErrno(thread, ENOMEM);
+      return CallOutcome::Return;
+    }
     if (a[0] == 0) {
       result[0] = memory_.allocate(ObjectKind::Heap, a[1], 16, thread.state.threadId);
       if (result[0] == 0) {
@@ -802,6 +814,11 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     return CallOutcome::Return;
   }
   case Ext::AlignedAlloc:
+    if (tooLargeForAnyObject(a[1])) {
+      result[0] = 0;
+      setErrno(thread, ENOMEM);
+      return CallOutcome::Return;
+    }
     result[0] = memory_.allocate(ObjectKind::Heap, a[1], 16, thread.state.threadId);
     memory_.markUndefined(result[0], a[1]);
     return CallOutcome::Return;

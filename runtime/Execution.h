@@ -361,6 +361,12 @@ private:
   bool hasExitHandlers(const ProgramThread &thread, ExitPhase phase) const;
   /// The thread's copy of the thread-local global at `global` (made on first use).
   Address threadLocalAddress(ProgramThread &thread, Address global);
+  /// Whether an allocation of `size` bytes is larger than any object the model can hold: at
+  /// least 4 GiB, or in a 32-bit program more than PTRDIFF_MAX (2 GiB - 1), which glibc's
+  /// malloc refuses too. malloc and its kin return NULL for it (errno ENOMEM).
+  bool tooLargeForAnyObject(unsigned __int128 size) const {
+    return size > (memory_.narrow() ? uint64_t(INT32_MAX) : UINT32_MAX);
+  }
   Address errnoAddress(ProgramThread &thread);
   void setErrno(ProgramThread &thread, int value);
   /// Frees the thread's copies of thread-local variables and its errno as it terminates.

@@ -1,7 +1,9 @@
-// The time and execution limits of a search and its progress reports (SearchLedger keeps one).
+// The limits of a search (time, executions, memory, an interrupt) and its progress reports
+// (SearchLedger keeps one).
 #pragma once
 
 #include "checker/Explorer.h"
+#include "checker/engine/SearchStop.h"
 
 #include <chrono>
 #include <cstdint>
@@ -21,10 +23,11 @@ public:
   }
 
   /// Updates stats.elapsedSeconds, calls options.progress at most once a second, and says
-  /// whether options.maxExecutions or options.timeLimitSeconds has been reached. Called at
-  /// every execution's end, so it reads the coarse clock (a few milliseconds' resolution, ample
-  /// for limits and progress; the final time is elapsedSeconds()).
-  bool tick(const SearchOptions &options, Statistics &stats) {
+  /// which limit, if any, has been reached: an interrupt or the memory limit (SearchStop.h),
+  /// options.timeLimitSeconds or options.maxExecutions. Called at every execution's end, so it
+  /// reads the coarse clock (a few milliseconds' resolution, ample for limits and progress; the
+  /// final time is elapsedSeconds()).
+  SearchLimit tick(const SearchOptions &options, Statistics &stats) {
     uint64_t now = coarseNanos();
     double elapsed = double(now - coarseStart_) * 1e-9;
     stats.elapsedSeconds = elapsed;
@@ -32,8 +35,14 @@ public:
       lastProgress_ = now;
       options.progress(stats);
     }
-    return (options.maxExecutions && stats.executions >= options.maxExecutions) ||
-           (options.timeLimitSeconds > 0 && elapsed >= options.timeLimitSeconds);
+    if (SearchLimit external = externalStop(options, now, lastMemoryCheck_);
+        external != SearchLimit::None)
+      return external;
+    if (options.timeLimitSeconds > 0 && elapsed >= options.timeLimitSeconds)
+      return SearchLimit::Time;
+    if (options.maxExecutions && stats.executions >= options.maxExecutions)
+      return SearchLimit::Executions;
+    return SearchLimit::None;
   }
 
 private:
@@ -44,7 +53,7 @@ private:
     return uint64_t(now.tv_sec) * 1000000000u + uint64_t(now.tv_nsec);
   }
   Clock::time_point startTime_;
-  uint64_t coarseStart_ = 0, lastProgress_ = 0;
+  uint64_t coarseStart_ = 0, lastProgress_ = 0, lastMemoryCheck_ = 0;
 };
 
 } // namespace bpor

@@ -65,11 +65,13 @@ void SearchLedger::endExecution(ExecutionEnd end, const std::vector<Operation> &
 }
 
 void SearchLedger::checkLimits() {
-  bool limitReached = clock_.tick(options_, result.stats);
-  if (options_.cancelled && options_.cancelled->load(std::memory_order_relaxed))
-    limitReached = true; // another worker of a parallel search stopped them all
-  if (stop == StopReason::None && limitReached)
+  SearchLimit limit = clock_.tick(options_, result.stats);
+  // Another worker of a parallel search stopped them all (its own result says why).
+  bool cancelled = options_.cancelled && options_.cancelled->load(std::memory_order_relaxed);
+  if (stop == StopReason::None && (limit != SearchLimit::None || cancelled)) {
     stop = StopReason::Limit;
+    result.limit = limit;
+  }
 }
 
 } // namespace bpor

@@ -16,7 +16,7 @@ namespace bpor {
 enum class StopReason : uint8_t {
   None,           // it has not (yet)
   Error,          // an error was found and keepGoing is off
-  Limit,          // maxExecutions, the time limit, or the explorer's own (memory) limit
+  Limit,          // a SearchLimit (result.limit), or the explorer's own (memory) limit
   Nondeterminism, // replaying a schedule gave other events than before
 };
 
@@ -44,7 +44,8 @@ public:
   void endExecution(ExecutionEnd end, const std::vector<Operation> &events);
 
   /// Updates the elapsed time, reports progress at most once a second, and stops the search
-  /// (StopReason::Limit) once maxExecutions or the time limit is reached.
+  /// (StopReason::Limit, with the limit in result.limit) once maxExecutions, the time or memory
+  /// limit is reached or a signal asked it to stop (SearchStop.h).
   void checkLimits();
 
   /// The search is over: it is complete iff nothing stopped it, or an error stopped it when no

@@ -106,6 +106,9 @@ SearchResult runWorkers(const std::vector<Model *> &models, const SearchOptions 
   for (size_t w = 0; w < workers; ++w) {
     addStatistics(merged.stats, results[w].stats);
     merged.complete = merged.complete && results[w].complete;
+    // The limit that stopped the search is the one a worker met (the others were cancelled).
+    if (merged.limit == SearchLimit::None)
+      merged.limit = results[w].limit;
     for (ErrorReport &report : results[w].errors) {
       if (w != 0)
         rederive(report, *models[0], options.maxDepth);

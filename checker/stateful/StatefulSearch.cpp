@@ -2,6 +2,7 @@
 
 #include "checker/engine/ExecutionEnds.h"
 #include "checker/engine/SearchLedger.h"
+#include "checker/engine/SearchStop.h"
 #include "checker/stateful/FairCycle.h"
 
 #include <algorithm>
@@ -108,6 +109,7 @@ private:
   uint64_t reducedStates_ = 0; // states finished with moves still put off
   std::chrono::steady_clock::time_point start_;
   double lastProgress_ = 0;
+  uint64_t lastMemoryCheck_ = 0; // nanoseconds since start_ (externalStop)
 
   std::vector<Node> stack_;
   /// The stack entry whose state the model is in, or Elsewhere.
@@ -139,11 +141,18 @@ bool StatefulExplorer::limitsReached() {
     r.stats.states = store_.states();
     options_.progress(r.stats);
   }
-  if (options_.timeLimitSeconds > 0 && now >= options_.timeLimitSeconds) {
-    result_.incompleteReason = "time limit";
+  // An interrupt or the process's memory (SearchStop.h), then the time limit.
+  SearchLimit limit = externalStop(options_, uint64_t(now * 1e9), lastMemoryCheck_);
+  if (limit == SearchLimit::None && options_.timeLimitSeconds > 0 &&
+      now >= options_.timeLimitSeconds)
+    limit = SearchLimit::Time;
+  if (limit != SearchLimit::None) {
+    r.limit = limit;
+    result_.incompleteReason = describeLimit(limit, options_);
     return true;
   }
   if (store_.bytes() + checkpointBytes_ + stackBytes_ > stateful_.memoryLimitBytes) {
+    r.limit = SearchLimit::Memory;
     result_.incompleteReason =
         fmt::format("memory limit ({} MiB of states, checkpoints and the search's path)",
                     stateful_.memoryLimitBytes >> 20);

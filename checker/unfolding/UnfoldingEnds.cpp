@@ -96,8 +96,10 @@ std::vector<Operation> UnfoldingSearch::currentTrace(Schedule *schedule) const {
 }
 
 void UnfoldingSearch::checkLimits() {
-  if (clock.tick(options, result.stats))
+  if (SearchLimit limit = clock.tick(options, result.stats); limit != SearchLimit::None) {
     stop = true;
+    result.limit = limit;
+  }
 }
 
 } // namespace bpor::unfolding

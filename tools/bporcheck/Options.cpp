@@ -7,298 +7,375 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <fmt/format.h>
+#include <map>
+#include <unistd.h>
 
 namespace bpor::tool {
 namespace cl = llvm::cl;
 
 namespace {
 
-cl::OptionCategory Category("bporcheck options");
+// The help lists the options by category, in this order (printHelp). Each description is a
+// line or three: the full explanations are in docs/user-guide.md, whose option table a test
+// (tests/lit/usage/help.test) keeps in step with this list.
+cl::OptionCategory InputCategory("Input and compilation");
+cl::OptionCategory SearchCategory("Search");
+cl::OptionCategory BoundCategory("Bounds");
+cl::OptionCategory StatefulCategory("Stateful search");
+cl::OptionCategory ProgramCategory("Memory model and program semantics");
+cl::OptionCategory LimitCategory("Limits");
+cl::OptionCategory OutputCategory("Output and replay");
+cl::OptionCategory SvcompCategory("SV-COMP");
+cl::OptionCategory TuningCategory("Reduction switches (for measuring and debugging)");
+const cl::OptionCategory *const Categories[] = {
+    &InputCategory, &SearchCategory, &BoundCategory,  &StatefulCategory, &ProgramCategory,
+    &LimitCategory, &OutputCategory, &SvcompCategory, &TuningCategory};
 
 cl::opt<std::string> Input(cl::Positional,
-                           cl::desc("<program.c | program.bc | program.ll | task.yml (--svcomp)>"),
-                           cl::cat(Category));
+                           cl::desc("<program.c | program.cpp | program.bc | program.ll | "
+                                    "task.yml (--svcomp)>"),
+                           cl::cat(InputCategory));
 cl::list<std::string> IncludeDirs("I", cl::Prefix, cl::desc("Include directory (for .c/.cpp input)"),
-                                  cl::value_desc("dir"), cl::cat(Category));
+                                  cl::value_desc("dir"), cl::cat(InputCategory));
 cl::list<std::string> Defines("D", cl::Prefix, cl::desc("Macro definition (for .c/.cpp input)"),
-                              cl::value_desc("name[=value]"), cl::cat(Category));
+                              cl::value_desc("name[=value]"), cl::cat(InputCategory));
 cl::opt<std::string> LanguageStandard(
     "std", cl::desc("Language standard for .c/.cpp input, as clang takes it (c11, gnu17, "
                     "c++17, c++20, ...); default: clang's"),
-    cl::value_desc("standard"), cl::cat(Category));
+    cl::value_desc("standard"), cl::cat(InputCategory));
 cl::opt<bool> M32("m32",
-                  cl::desc("Compile .c/.cpp input for 32-bit x86 (ILP32: 4-byte pointers, long and "
+                  cl::desc("Compile .c input for 32-bit x86 (ILP32: 4-byte pointers, long and "
                            "size_t), as SV-COMP's ILP32 tasks are"),
-                  cl::cat(Category));
+                  cl::cat(InputCategory));
+cl::opt<std::string> ClangPath("clang",
+                               cl::desc("The clang that compiles .c/.cpp input (default: the "
+                                        "one built into bporcheck)"),
+                               cl::value_desc("path"), cl::init(BPOR_DEFAULT_CLANG),
+                               cl::cat(InputCategory));
+cl::opt<std::string> EmitInstrumented(
+    "emit-instrumented", cl::desc("Write the instrumented module (what is run) as LLVM IR"),
+    cl::value_desc("file"), cl::cat(InputCategory));
 
 cl::opt<std::string> Por(
     "por",
-    cl::desc("Reduction: none (every schedule; with a bound, plain bounded search), dpor (DPOR "
-             "with sleep sets), bpor (bounded partial-order reduction; the default with a "
-             "bound), source (source-DPOR), optimal (optimal DPOR with wakeup trees: one "
-             "execution per Mazurkiewicz trace; the default without a bound, unless the "
-             "program spins), stateful (the stateful search; the default for programs with "
-             "spin loops or sched_yield, see --search), unfolding (unfolding-based POR: one "
-             "execution per trace, and with cutoffs complete on spinning programs with "
-             "finitely many states; see --cutoffs), pct (random testing with PCT priorities: "
-             "a bug hunt, never complete; see --pct-depth)"),
+    cl::desc("The search: optimal (the default), stateful (the default for spinning "
+             "programs), bpor (the default with a bound), none, dpor, source, unfolding or pct"),
     cl::value_desc("search"), cl::init(""), // the names: set from the registry
-    cl::cat(Category));
-cl::opt<std::string> MemoryModelName(
-    "model",
-    cl::desc("Memory model: sc (sequential consistency), tso (x86-TSO), pso (SPARC PSO), ra "
-             "(release/acquire for every atomic), rc11 (C11's model, repaired: every memory "
-             "order of the atomics). Default: rc11 if the program's atomics use an order "
-             "weaker than seq_cst, else sc. Under any model but sc the search explores one "
-             "execution per consistent execution graph (docs/user-guide.md, \"Memory "
-             "models\")"),
-    cl::value_desc("model"), cl::init(""), cl::cat(Category));
+    cl::cat(SearchCategory));
 cl::opt<std::string> SearchName(
-    "search",
-    cl::desc("The search, as --por names it; 'stateful' is the stateful search: a depth-first "
-             "search of the program's states that stores every state it visits, so that it "
-             "terminates on programs whose loops spin (complete when the program has finitely "
-             "many states) and finds livelocks as fair cycles; with --preemptions=N it is "
-             "Spin's bounded context switching"),
+    "search", cl::desc("The same as --por"),
     cl::value_desc("search"), cl::init(""), // the names: set from the registry
-    cl::cat(Category));
+    cl::cat(SearchCategory));
+cl::opt<bool> FindBug(
+    "find-bug",
+    cl::desc("Hunt for an error: best-first BPOR, fewest preemptions first, for at most "
+             "--time-limit seconds (default 60 here)"),
+    cl::cat(SearchCategory));
+cl::opt<std::string> Strategy(
+    "strategy",
+    cl::desc("For --por=none, dpor or bpor: depth-first (the default) or best-first (the "
+             "cheapest open schedule next; each completed level is reported)"),
+    cl::value_desc("depth-first|best-first"), cl::init("depth-first"), cl::cat(SearchCategory));
+cl::opt<std::string> BestFirstPriorityOption(
+    "best-first-priority",
+    cl::desc("--strategy=best-first's order: cost (the default), random (--seed) or dpor"),
+    cl::value_desc("cost|random|dpor"), cl::init("cost"), cl::cat(SearchCategory));
+cl::opt<unsigned> Jobs("j",
+                       cl::desc("Explore on N worker threads (--search=optimal or source): the "
+                                "same traces as one thread; default 1"),
+                       cl::init(1), cl::value_desc("N"), cl::cat(SearchCategory));
+cl::alias JobsLong("jobs", cl::desc("Alias for -j"), cl::aliasopt(Jobs));
+cl::opt<bool> KeepGoing("keep-going",
+                        cl::desc("Go on after an error: report each distinct error (kind, place, "
+                                 "message) once, with the number of executions that reached it"),
+                        cl::cat(SearchCategory));
 cl::opt<bool> Cutoffs(
     "cutoffs",
-    cl::desc("--por=unfolding: cutoff events (on by default; --cutoffs=false turns them off): "
-             "an event whose local configuration reaches a state that a lesser configuration "
-             "(in an adequate order) reached is not explored further, so that spin loops and "
-             "retries end; whether every execution ends is then not checked "
-             "(--search=stateful finds livelocks)"),
-    cl::init(true), cl::cat(Category));
+    cl::desc("--por=unfolding: cutoff events, so that spin loops end (default true; "
+             "--cutoffs=false turns them off)"),
+    cl::init(true), cl::cat(SearchCategory));
 cl::opt<std::string> Alternatives(
     "alternatives",
-    cl::desc("--por=unfolding: which alternatives open a new branch: all (optimal: each trace "
-             "once; the default) or k > 0 (k-partial: cheaper to find, may explore executions "
-             "that end sleep-set blocked)"),
-    cl::value_desc("all|k"), cl::init("all"), cl::cat(Category));
-cl::opt<std::string> StateStore(
-    "state-store",
-    cl::desc("Stateful search: how visited states are stored: exact (the states themselves; the "
-             "default), hash (hash compaction: 8 bytes a state, may miss a state with the "
-             "probability the result states) or bitstate (Spin's bitstate hashing: "
-             "3 bits a state in a 2^--bitstate-bits array; no livelock check)"),
-    cl::value_desc("exact|hash|bitstate"), cl::init("exact"), cl::cat(Category));
+    cl::desc("--por=unfolding: alternatives to all explored events (optimal; the default) or "
+             "k-partial ones"),
+    cl::value_desc("all|k"), cl::init("all"), cl::cat(SearchCategory));
 cl::opt<unsigned> PctDepth("pct-depth",
                            cl::desc("--por=pct: the bug depth d (d - 1 priority changes an "
                                     "execution; default 3)"),
-                           cl::init(3), cl::value_desc("d"), cl::cat(Category));
+                           cl::init(3), cl::value_desc("d"), cl::cat(SearchCategory));
 cl::opt<uint64_t> Seed("seed",
                        cl::desc("--por=pct or --best-first-priority=random: the seed of the "
                                 "random choices (default 1)"),
-                       cl::init(1), cl::value_desc("N"), cl::cat(Category));
-cl::opt<bool> FindBug(
-    "find-bug",
-    cl::desc("Hunt for an error: best-first BPOR with the fewest preemptions first (a fair bound "
-             "of 2 if the program spins), for at most --time-limit seconds (default 60); prints "
-             "the first error as soon as it is found, otherwise the coverage reached (every "
-             "schedule with at most c preemptions)"),
-    cl::cat(Category));
-cl::opt<std::string> Strategy(
-    "strategy",
-    cl::desc("The order of the schedules for --por=none, dpor or bpor: depth-first (the "
-             "default) or best-first (dissertation chapter 3: an execution tree whose cheapest "
-             "open schedule runs next, so every schedule with c preemptions runs before any "
-             "with c + 1, and each completed level is reported; a bound given is a limit, none "
-             "means no limit; the reduction is bpor unless --por says otherwise)"),
-    cl::value_desc("depth-first|best-first"), cl::init("depth-first"), cl::cat(Category));
-cl::opt<std::string> BestFirstPriorityOption(
-    "best-first-priority",
-    cl::desc("--strategy=best-first: cost (fewest preemptions, or the cost of the bound given, "
-             "first; the default), random (a random order, --seed) or dpor (every schedule "
-             "within the bound, those DPOR would explore first; give a bound)"),
-    cl::value_desc("cost|random|dpor"), cl::init("cost"), cl::cat(Category));
-cl::opt<bool> StatePor(
-    "state-por",
-    cl::desc("Stateful search: partial-order reduction with the cycle proviso (a thread whose "
-             "next step is independent of every other thread's, a yield, fence or nondet "
-             "choice, runs first, the others after it); keeps every error and deadlock, does "
-             "not check livelocks, no bound"),
-    cl::cat(Category));
-cl::opt<unsigned> BitstateBits("bitstate-bits",
-                               cl::desc("Bitstate storage: 2^N bits (default 30: 128 MiB)"),
-                               cl::init(30), cl::value_desc("N"), cl::cat(Category));
+                       cl::init(1), cl::value_desc("N"), cl::cat(SearchCategory));
+cl::opt<std::string> Checkpoints(
+    "checkpoints",
+    cl::desc("How a depth-first search returns to a state: adaptive (the default), every or "
+             "never (re-step the prefix); the same executions either way"),
+    cl::value_desc("adaptive|every|never"), cl::init("adaptive"), cl::cat(SearchCategory));
 
-// The bound functions of the dissertation (2.7 and chapter 7); at most one.
+// The bound functions (docs/user-guide.md, "Search modes and bounds"); at most one, or the fair
+// bound with one of preemptions, contexts and delta.
 cl::opt<int64_t> Preemptions("preemptions", cl::desc("Preemption bound"), cl::init(-1),
-                             cl::value_desc("N"), cl::cat(Category));
+                             cl::value_desc("N"), cl::cat(BoundCategory));
 cl::opt<int64_t> Contexts("contexts", cl::desc("Context-switch bound"), cl::init(-1),
-                          cl::value_desc("N"), cl::cat(Category));
+                          cl::value_desc("N"), cl::cat(BoundCategory));
 cl::opt<int64_t> Delta("delta", cl::desc("Delta bound (deviations from round-robin order)"),
-                       cl::init(-1), cl::value_desc("N"), cl::cat(Category));
+                       cl::init(-1), cl::value_desc("N"), cl::cat(BoundCategory));
 cl::opt<int64_t> Fair("fair",
-                      cl::desc("Fair bound (difference of yield counts); alone, or together "
-                               "with one of --preemptions, --contexts or --delta, which keeps "
-                               "spin loops finite while the other bound limits the schedules "
-                               "(6.6)"),
-                      cl::init(-1), cl::value_desc("N"), cl::cat(Category));
+                      cl::desc("Fair bound (difference of yield counts); alone, or with one of "
+                               "--preemptions, --contexts or --delta: both bounds at once"),
+                      cl::init(-1), cl::value_desc("N"), cl::cat(BoundCategory));
 cl::opt<int64_t> Depth("depth", cl::desc("Depth bound (visible steps)"), cl::init(-1),
-                       cl::value_desc("N"), cl::cat(Category));
+                       cl::value_desc("N"), cl::cat(BoundCategory));
 cl::opt<int64_t> LocalDepth("local-depth",
                             cl::desc("Local depth bound (longest happens-before chain)"),
-                            cl::init(-1), cl::value_desc("N"), cl::cat(Category));
+                            cl::init(-1), cl::value_desc("N"), cl::cat(BoundCategory));
 cl::opt<int64_t> LocalContext("local-context",
                               cl::desc("Local context bound (context switches along "
                                        "happens-before chains)"),
-                              cl::init(-1), cl::value_desc("N"), cl::cat(Category));
+                              cl::init(-1), cl::value_desc("N"), cl::cat(BoundCategory));
 cl::opt<bool> Iterate("iterate",
                       cl::desc("Search with bound 0, 1, ... up to the given bound, stopping at "
                                "the first error or when the bound prunes nothing"),
-                      cl::cat(Category));
-cl::opt<bool> NoTransitiveReduction(
-    "no-transitive-reduction",
-    cl::desc("Backtrack every race, not only those in the transitive reduction (6.1)"),
-    cl::cat(Category));
-cl::opt<bool> NoBoundOptimization(
-    "no-bound-optimization",
-    cl::desc("Explore conservative backtrack points everywhere (6.4 off)"), cl::cat(Category));
-cl::opt<bool> NoReleaseOptimization(
-    "no-release-optimization",
-    cl::desc("Reverse a lock race before the unlock, not before the lock it released (6.3 off)"),
-    cl::cat(Category));
-cl::opt<bool> NoThreadStartOptimization(
-    "no-thread-start-optimization",
-    cl::desc("Backtrack races between a fork and the child's transitions too (6.3 off)"),
-    cl::cat(Category));
-cl::opt<bool> NoAlternativeThread(
-    "no-alternative-thread",
-    cl::desc("Reverse a race with a disabled thread by backtracking every enabled thread, not "
-             "only the cheapest one that leads to it (6.2 off)"),
-    cl::cat(Category));
-cl::opt<bool> NoSleepSets("no-sleep-sets", cl::desc("No sleep sets with BPOR (6.5 off)"),
-                          cl::cat(Category));
-cl::opt<bool> CheckInvariants(
-    "check-invariants",
-    cl::desc("Debugging: check each bound's Post condition in every state (slow)"),
-    cl::cat(Category));
+                      cl::cat(BoundCategory));
 
-cl::opt<uint64_t> MaxDepth("max-depth",
-                           cl::desc("Cut an execution longer than this many visible steps "
-                                    "(inconclusive, exit code 3; the stateful search: stop "
-                                    "following a path deeper than this, default 10,000,000 there)"),
-                           cl::init(100000), cl::cat(Category));
-cl::opt<uint64_t> MaxExecutions("max-executions",
-                                cl::desc("Stop after this many executions (0: no limit)"),
-                                cl::init(0), cl::cat(Category));
-cl::opt<double> TimeLimit("time-limit", cl::desc("Stop after this many seconds (0: no limit)"),
-                          cl::init(0), cl::cat(Category));
-cl::opt<unsigned> Jobs("j",
-                       cl::desc("Explore on this many worker threads (--search=optimal and source: "
-                                "source-DPOR divided among them; the same traces as one thread)"),
-                       cl::init(1), cl::cat(Category));
-cl::alias JobsLong("jobs", cl::desc("Alias for -j"), cl::aliasopt(Jobs));
-cl::opt<bool> KeepGoing("keep-going",
-                        cl::desc("Go on after an error: count every execution that ends in one, and "
-                                 "report each distinct error (kind, place, message) once"),
-                        cl::cat(Category));
+cl::opt<std::string> StateStore(
+    "state-store",
+    cl::desc("How visited states are stored: exact (the default), hash (8 bytes a state) or "
+             "bitstate (3 bits a state; no livelock check); the last two may miss a state"),
+    cl::value_desc("exact|hash|bitstate"), cl::init("exact"), cl::cat(StatefulCategory));
+cl::opt<unsigned> BitstateBits("bitstate-bits",
+                               cl::desc("Bitstate storage: 2^N bits (default 30: 128 MiB)"),
+                               cl::init(30), cl::value_desc("N"), cl::cat(StatefulCategory));
+cl::opt<bool> StatePor(
+    "state-por",
+    cl::desc("Partial-order reduction with the cycle proviso; keeps every error and deadlock, "
+             "does not check livelocks, takes no bound"),
+    cl::cat(StatefulCategory));
+
+cl::opt<std::string> MemoryModelName(
+    "model",
+    cl::desc("Memory model: sc, tso, pso, ra or rc11. Default: rc11 if the program's atomics "
+             "use an order weaker than seq_cst, else sc"),
+    cl::value_desc("sc|tso|pso|ra|rc11"), cl::init(""), cl::cat(ProgramCategory));
 cl::opt<std::string> NondetMode(
     "nondet",
-    cl::desc("How __VERIFIER_nondet_* values are explored: 'symbolic' (every value of the type, "
-             "decided with Z3; the default when built with Z3) or 'values' (only the "
-             "--nondet-values; the default without Z3). A value the program only compares with "
-             "constants is covered completely either way: as plain values, by one value of each "
-             "class those comparisons cannot tell apart"),
-    cl::value_desc("symbolic|values"), cl::cat(Category));
+    cl::desc("__VERIFIER_nondet_* values: symbolic (every value, decided with Z3; the default "
+             "when built with Z3) or values (only --nondet-values)"),
+    cl::value_desc("symbolic|values"), cl::cat(ProgramCategory));
 cl::opt<std::string> NondetValues(
     "nondet-values",
-    cl::desc("With --nondet=values: comma-separated values that each __VERIFIER_nondet_* call "
-             "may return (implies --nondet=values; given, it also applies to values only "
-             "compared with constants)"),
-    cl::init("-1,0,1"), cl::cat(Category));
-cl::opt<std::string> SaveTrace("save-trace",
-                               cl::desc("Write the schedule of the error found to this file"),
-                               cl::value_desc("file"), cl::cat(Category));
-cl::opt<std::string> Replay("replay", cl::desc("Re-run exactly the schedule saved in this file"),
-                            cl::value_desc("file"), cl::cat(Category));
+    cl::desc("The values each __VERIFIER_nondet_* call may return (default -1,0,1; implies "
+             "--nondet=values)"),
+    cl::value_desc("V,..."), cl::init("-1,0,1"), cl::cat(ProgramCategory));
 cl::opt<bool> SpinAssume(
     "spin-assume",
-    cl::desc("Turn each spin loop into a blocking await of its exit condition instead of "
-             "putting a yield on its back edge (sound for assertions; hides livelocks)"),
-    cl::cat(Category));
-cl::opt<bool> HashStates(
-    "hash-states",
-    cl::desc("Count the unique local states the search reaches (each thread's last event and "
-             "its happens-before past, hashed canonically; dissertation, chapter 8). Costs "
-             "memory (a set of every state's 64-bit hash, about 40 bytes a state, kept for "
-             "the whole search) and time (every execution is hashed)"),
-    cl::cat(Category));
-cl::opt<std::string> DumpLocalStates(
-    "dump-local-states",
-    cl::desc("Write the unique local states' hashes (as --hash-states counts them) to this "
-             "file, sorted, one hexadecimal hash a line; implies --hash-states. Two searches "
-             "of one program reached the same states iff their files are equal"),
-    cl::value_desc("file"), cl::cat(Category));
-cl::opt<bool> Json("json", cl::desc("Print the result as one JSON object"), cl::cat(Category));
-cl::opt<bool> PrintOutput("print-output",
-                          cl::desc("Show the program's own output (printf and friends): each "
-                                   "execution's, once, when it ends"),
-                          cl::cat(Category));
-cl::opt<bool> NoProgress("no-progress", cl::desc("No progress line on stderr"),
-                         cl::cat(Category));
-cl::opt<std::string> Checkpoints(
-    "checkpoints",
-    cl::desc("How the depth-first searches return to a state to explore another branch: "
-             "adaptive (restore a checkpoint where re-stepping from the one above would cost "
-             "more than twice a checkpoint; the default), every (a checkpoint in every state), "
-             "never (re-step the whole prefix); for measuring, each gives the same executions"),
-    cl::init("adaptive"), cl::cat(Category));
+    cl::desc("Turn each spin loop into a blocking await of its exit condition (sound for "
+             "assertions; hides livelocks)"),
+    cl::cat(ProgramCategory));
+cl::opt<bool> SpuriousWakeups(
+    "spurious-wakeups",
+    cl::desc("pthread_cond_wait may return without a signal, once per thread and execution (on "
+             "in --svcomp mode)"),
+    cl::cat(ProgramCategory));
 cl::opt<unsigned> StackLimit("stack-limit",
                              cl::desc("Maximum call depth of a thread (0: the default)"),
-                             cl::init(0), cl::cat(Category));
+                             cl::init(0), cl::value_desc("N"), cl::cat(ProgramCategory));
 cl::opt<uint64_t> MaxLocalBranches(
     "max-local-branches",
     cl::desc("Branches a thread may take between two visible operations before it is reported "
              "as a local infinite loop (0: the default, 2^28)"),
-    cl::init(0), cl::cat(Category));
-cl::opt<std::string> EmitInstrumented(
-    "emit-instrumented", cl::desc("Write the instrumented module as LLVM IR to this file"),
-    cl::value_desc("file"), cl::cat(Category));
-cl::opt<bool> SpuriousWakeups(
-    "spurious-wakeups",
-    cl::desc("Let pthread_cond_wait return without a signal, as POSIX allows (once per thread "
-             "and execution, so that wait loops stay finite; on in --svcomp mode)"),
-    cl::cat(Category));
+    cl::init(0), cl::value_desc("N"), cl::cat(ProgramCategory));
+
+cl::opt<uint64_t> MaxDepth("max-depth",
+                           cl::desc("Cut an execution longer than N visible steps (inconclusive, "
+                                    "exit code 3); default 100000, 10000000 for the stateful "
+                                    "search"),
+                           cl::init(100000), cl::value_desc("N"), cl::cat(LimitCategory));
+cl::opt<uint64_t> MaxExecutions("max-executions",
+                                cl::desc("Stop after N executions (incomplete, exit code 4); "
+                                         "default 0: no limit"),
+                                cl::init(0), cl::value_desc("N"), cl::cat(LimitCategory));
+cl::opt<double> TimeLimit("time-limit",
+                          cl::desc("Stop after S seconds (incomplete, exit code 4); default 0: no "
+                                   "limit (60 with --find-bug, 850 with --svcomp)"),
+                          cl::init(0), cl::value_desc("S"), cl::cat(LimitCategory));
+cl::opt<uint64_t> MemoryLimit(
+    "memory-limit",
+    cl::desc("Stop once bporcheck's peak memory exceeds MiB (incomplete, exit code 4); default "
+             "4096, or half the physical memory if less; 0: no limit (the default in --svcomp "
+             "mode)"),
+    cl::init(0), cl::value_desc("MiB"), cl::cat(LimitCategory));
+
+cl::opt<bool> Json("json", cl::desc("Print the result as one JSON object"),
+                   cl::cat(OutputCategory));
+cl::opt<bool> PrintOutput("print-output",
+                          cl::desc("Show the program's own output (printf and friends): each "
+                                   "execution's, once, when it ends"),
+                          cl::cat(OutputCategory));
+cl::opt<bool> NoProgress("no-progress", cl::desc("No progress line on stderr"),
+                         cl::cat(OutputCategory));
+cl::opt<std::string> SaveTrace("save-trace",
+                               cl::desc("Write the schedule of the error found to this file"),
+                               cl::value_desc("file"), cl::cat(OutputCategory));
+cl::opt<std::string> Replay("replay", cl::desc("Re-run exactly the schedule saved in this file"),
+                            cl::value_desc("file"), cl::cat(OutputCategory));
+cl::opt<bool> HashStates(
+    "hash-states",
+    cl::desc("Count the unique local states the search reaches (costs memory, about 40 bytes a "
+             "state, and time)"),
+    cl::cat(OutputCategory));
+cl::opt<std::string> DumpLocalStates(
+    "dump-local-states",
+    cl::desc("Write the unique local states' hashes to this file, sorted, one a line (implies "
+             "--hash-states)"),
+    cl::value_desc("file"), cl::cat(OutputCategory));
+
 cl::opt<bool> Svcomp(
     "svcomp",
-    cl::desc("SV-COMP mode: the input is a task definition (.yml, format 2.0) or a program "
-             "checked against --property; the last line of output is 'SV-COMP result: true', "
-             "'SV-COMP result: false(PROPERTY)' or 'SV-COMP result: unknown', with the reason "
-             "on the line before (docs/user-guide.md, \"SV-COMP mode\")"),
-    cl::cat(Category));
+    cl::desc("SV-COMP mode: the input is a task definition (.yml) or a program checked against "
+             "--property; the last line of output is 'SV-COMP result: ...'"),
+    cl::cat(SvcompCategory));
 cl::opt<std::string> PropertyFile(
     "property",
-    cl::desc("SV-COMP mode and --validate-witness: the property file (.prp) to check "
-             "(unreach-call, no-data-race, no-overflow, valid-memsafety); needed for a program, "
-             "and for a task definition that lists several properties"),
-    cl::value_desc("file"), cl::cat(Category));
+    cl::desc("The property file (.prp): unreach-call, no-data-race, no-overflow or "
+             "valid-memsafety"),
+    cl::value_desc("file"), cl::cat(SvcompCategory));
 cl::opt<std::string>
     DataModel("data-model",
-              cl::desc("SV-COMP mode and --validate-witness: ILP32 (compile with -m32) or "
-                       "LP64; default: the task's options.data_model, else LP64"),
-              cl::value_desc("ILP32|LP64"), cl::cat(Category));
-cl::opt<std::string> Witness("witness",
-                             cl::desc("SV-COMP mode: write a GraphML witness to this file"),
-                             cl::value_desc("file"), cl::cat(Category));
+              cl::desc("ILP32 (compile with -m32) or LP64; default: the task's, else LP64"),
+              cl::value_desc("ILP32|LP64"), cl::cat(SvcompCategory));
+cl::opt<std::string> Witness("witness", cl::desc("Write a GraphML witness to this file"),
+                             cl::value_desc("file"), cl::cat(SvcompCategory));
 cl::opt<std::string> ValidateWitness(
     "validate-witness",
-    cl::desc("Replay this SV-COMP violation witness (GraphML) on the task (or a program with "
-             "--property) and say whether an execution that follows it calls the error "
-             "function: exit code 0 confirmed, 1 rejected, 2 bad input, 3 not checkable"),
-    cl::value_desc("file"), cl::cat(Category));
-cl::opt<std::string> ClangPath("clang", cl::desc("The clang used to compile C/C++ input (the "
-                                                 "default runs inside bporcheck)"),
-                               cl::init(BPOR_DEFAULT_CLANG), cl::cat(Category));
+    cl::desc("Replay this violation witness (GraphML) on the task: exit code 0 confirmed, 1 "
+             "rejected, 2 bad input, 3 not checkable"),
+    cl::value_desc("file"), cl::cat(SvcompCategory));
+
+cl::opt<bool> NoTransitiveReduction(
+    "no-transitive-reduction",
+    cl::desc("Backtrack every race, not only those in the transitive reduction of "
+             "happens-before"),
+    cl::cat(TuningCategory));
+cl::opt<bool> NoBoundOptimization(
+    "no-bound-optimization",
+    cl::desc("Explore a bound's conservative backtrack points everywhere"),
+    cl::cat(TuningCategory));
+cl::opt<bool> NoReleaseOptimization(
+    "no-release-optimization",
+    cl::desc("Reverse a lock race before the unlock, not before the lock it released"),
+    cl::cat(TuningCategory));
+cl::opt<bool> NoThreadStartOptimization(
+    "no-thread-start-optimization",
+    cl::desc("Backtrack races between a thread's creation and its steps too"),
+    cl::cat(TuningCategory));
+cl::opt<bool> NoAlternativeThread(
+    "no-alternative-thread",
+    cl::desc("Reverse a race with a disabled thread by backtracking every enabled thread"),
+    cl::cat(TuningCategory));
+cl::opt<bool> NoSleepSets("no-sleep-sets", cl::desc("No sleep sets with BPOR"),
+                          cl::cat(TuningCategory));
+cl::opt<bool> CheckInvariants(
+    "check-invariants",
+    cl::desc("Check each bound's Post condition in every state (slow; for debugging)"),
+    cl::cat(TuningCategory));
 
 void printVersion(llvm::raw_ostream &os) {
   os << "bporcheck " << BPOR_VERSION << " (LLVM " << LLVM_VERSION_STRING << ")\n";
 }
 
 constexpr uint64_t StatefulDefaultMaxDepth = 10'000'000;
+
+// What the help says before the options.
+constexpr const char *Overview =
+    "bporcheck: a stateless model checker for C and C++ programs with POSIX or C++ threads\n\n"
+    "  Runs the program under every thread schedule (within a bound, if one is given) and\n"
+    "  reports assertion failures, deadlocks, livelocks and memory errors with a trace.\n"
+    "  Exit codes: 0 no error in the stated scope, 1 error found, 2 bad usage or input,\n"
+    "  3 unsupported construct or internal limit, 4 no error found but the search is\n"
+    "  incomplete (a limit, an interrupt, or behaviours left out); with --svcomp, 0 once an\n"
+    "  answer is printed. docs/user-guide.md explains every option.\n";
+
+// How an option is written in the help: as users type it. A one-letter option and -m32 (as
+// clang spells it) take one dash, the others two; llvm::cl accepts either.
+std::string optionSpelling(const cl::Option &option) {
+  std::string name = option.ArgStr.str();
+  std::string value = option.ValueStr.str();
+  if (name == "j")
+    return "-j <N>, --jobs=<N>";
+  if (name.size() == 1)
+    return fmt::format("-{} <{}>", name, value);
+  if (name == "m32")
+    return "-m32";
+  if (option.getValueExpectedFlag() == cl::ValueOptional && value.empty())
+    return "--" + name; // a switch (cl::opt<bool>)
+  return fmt::format("--{}=<{}>", name, value);
+}
+
+// Words of `text` filled into lines of at most `width` characters.
+std::vector<std::string> wrap(const std::string &text, size_t width) {
+  std::vector<std::string> lines;
+  std::string line;
+  for (llvm::StringRef rest = text; !rest.empty();) {
+    auto [word, tail] = rest.split(' ');
+    rest = tail;
+    if (word.empty())
+      continue;
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      lines.push_back(line);
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word.str();
+  }
+  if (!line.empty())
+    lines.push_back(line);
+  return lines;
+}
+
+// --help: the options by category (Categories' order, by name within one), each description
+// filled to lines of at most HelpWidth characters beside its option.
+constexpr size_t HelpWidth = 100, OptionColumn = 34;
+void printHelp(llvm::raw_ostream &os) {
+  os << "USAGE: bporcheck [options] " << Input.HelpStr << "\n\n" << Overview;
+  std::map<const cl::OptionCategory *, std::map<std::string, const cl::Option *>> byCategory;
+  for (const auto &entry : cl::getRegisteredOptions())
+    for (const cl::OptionCategory *category : entry.second->Categories)
+      // --jobs, -j's alias, is shown with it.
+      if (entry.second->getFormattingFlag() != cl::Positional && entry.first() != "jobs")
+        byCategory[category][entry.second->ArgStr.str()] = entry.second;
+  for (const cl::OptionCategory *category : Categories) {
+    os << "\n" << category->getName() << ":\n";
+    for (const auto &[name, option] : byCategory[category]) {
+      std::string spelling = "  " + optionSpelling(*option);
+      std::vector<std::string> lines = wrap(option->HelpStr.str(), HelpWidth - OptionColumn);
+      if (spelling.size() + 2 > OptionColumn) {
+        os << spelling << "\n";
+        spelling.clear();
+      }
+      for (const std::string &line : lines) {
+        os << spelling << std::string(OptionColumn - spelling.size(), ' ') << line << "\n";
+        spelling.clear();
+      }
+    }
+  }
+  os << "\nGeneric options:\n"
+     << "  --help                          This list\n"
+     << "  --version                       bporcheck's version and LLVM's\n";
+}
+
+// --memory-limit's default: 4 GiB, or half the physical memory on a machine with less than
+// 8 GiB. A fixed bound keeps verdicts the same from machine to machine; half the memory keeps a
+// small machine out of swapping and the OOM killer, which would lose the whole run.
+uint64_t defaultMemoryLimitBytes() {
+  uint64_t bytes = uint64_t(4096) << 20;
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
+  if (pages > 0 && pageSize > 0)
+    bytes = std::min(bytes, uint64_t(pages) * uint64_t(pageSize) / 2);
+  return bytes;
+}
 
 bool usageError(const std::string &message) {
   llvm::errs() << "bporcheck: " << message << "\n";
@@ -320,18 +397,19 @@ bool parseOptions(int argc, char **argv, Options &options) {
   }();
   Por.setValueStr(searchNames);
   SearchName.setValueStr(searchNames);
-  cl::HideUnrelatedOptions(Category);
+  cl::HideUnrelatedOptions(Categories);
   cl::SetVersionPrinter(printVersion);
-  if (!cl::ParseCommandLineOptions(
-          argc, argv,
-          "bporcheck: a stateless model checker for C programs with POSIX threads\n\n"
-          "  Runs the program under every thread schedule (within a bound, if one is given) and\n"
-          "  reports assertion failures, deadlocks, livelocks and memory errors with a trace.\n"
-          "  Exit codes: 0 no error in the stated scope, 1 error found, 2 bad usage or input,\n"
-          "  3 unsupported construct or internal limit, 4 no error found but the search is\n"
-          "  incomplete (a limit, or behaviours left out); with --svcomp, 0 once an answer\n"
-          "  is printed.\n",
-          &llvm::errs()))
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg = argv[i];
+    if (arg == "--help" || arg == "-help" || arg == "-h") {
+      printHelp(llvm::outs());
+      llvm::outs().flush();
+      std::exit(0);
+    }
+    if (arg == "--")
+      break;
+  }
+  if (!cl::ParseCommandLineOptions(argc, argv, Overview, &llvm::errs()))
     return false;
   if (Input.empty())
     return usageError("no input file (try --help)");
@@ -586,6 +664,14 @@ bool parseOptions(int argc, char **argv, Options &options) {
   if (TimeLimit < 0)
     return usageError("--time-limit must not be negative");
   options.search.timeLimitSeconds = TimeLimit;
+  options.search.memoryLimitBytes =
+      MemoryLimit.getNumOccurrences() ? uint64_t(MemoryLimit) << 20
+      : Svcomp                        ? 0 // BenchExec limits the memory of SV-COMP runs
+                                      : defaultMemoryLimitBytes();
+  // The stateful search's own estimate of its states and checkpoints stops it at the same
+  // bound, and it keeps a checkpoint in every branching state up to a quarter of it.
+  if (options.search.memoryLimitBytes)
+    options.statefulOptions.memoryLimitBytes = options.search.memoryLimitBytes;
   options.search.keepGoing = KeepGoing;
   if (Jobs == 0)
     return usageError("-j must be at least 1");

@@ -1,6 +1,7 @@
 #include "tools/bporcheck/Report.h"
 #include "tools/bporcheck/TraceFolding.h"
 
+#include "checker/engine/SearchStop.h"
 #include "interp/Symbolic.h"
 
 #include "llvm/Support/JSON.h"
@@ -224,16 +225,18 @@ std::string formatVerdict(const Model &model, const RunDescription &run,
                        saturated ? "; the bound pruned nothing" : "",
                        run.verdictNote.empty() ? "" : "; " + run.verdictNote);
   }
+  // "stopped by the time limit (10 s)", "stopped by the interrupt (SIGINT)".
+  std::string stoppedBy =
+      run.incompleteReason.empty() ? "a limit" : "the " + run.incompleteReason;
   if (run.stateful)
     return fmt::format("verdict: inconclusive: no error in the {} states explored, search "
-                       "incomplete (stopped by the {}; {})\n",
-                       s.states, run.incompleteReason.empty() ? "a limit" : run.incompleteReason,
-                       run.searchName);
+                       "incomplete (stopped by {}; {})\n",
+                       s.states, stoppedBy, run.searchName);
   std::string covered =
       run.coverageReached.empty() ? "" : "; covered: " + run.coverageReached;
   return fmt::format("verdict: ok so far: no error in the {} executions explored, search "
-                     "incomplete (stopped by a limit; {}{})\n",
-                     s.executions, run.searchName, covered);
+                     "incomplete (stopped by {}; {}{})\n",
+                     s.executions, stoppedBy, run.searchName, covered);
 }
 
 std::string formatStatistics(const Statistics &s, long peakRss,
@@ -365,9 +368,10 @@ std::string formatJson(const Model &model, const RunDescription &run, const Sear
   if (run.stateful) {
     root["storage"] = run.storage;
     root["livelocks_checked"] = run.livelocksChecked;
-    if (!run.incompleteReason.empty())
-      root["incomplete_reason"] = run.incompleteReason;
   }
+  if (!run.incompleteReason.empty())
+    root["incomplete_reason"] = run.incompleteReason;
+  root["stopped_by"] = searchLimitName(result.limit);
   root["pruned_by_bound"] = int64_t(s.prunedByBound);
   root["conservative_backtrack_points"] = int64_t(s.conservativeBacktrackPoints);
   root["bound_pruned"] = result.boundPruned;

@@ -31,8 +31,9 @@ struct RunDescription {
   bool stateful = false;
   std::string storage;
   bool livelocksChecked = false;
-  /// Why the search stopped before it was complete ("time limit", "depth limit (100000
-  /// steps)"); empty when it was complete or stopped at an error.
+  /// Why the search stopped before it was complete ("time limit (10 s)", "interrupt
+  /// (SIGINT)", "depth limit (100000 steps)"), worded to follow "stopped by the "; empty when
+  /// it was complete or stopped at an error.
   std::string incompleteReason;
   /// A search stopped by a limit: what it had covered ("no error in any schedule with at most 2
   /// preemptions"), or "".

@@ -1,5 +1,6 @@
 #include "tools/bporcheck/SearchRunner.h"
 
+#include "checker/engine/SearchStop.h"
 #include "checker/graph/GraphSearch.h"
 
 #include "checker/stateful/CycleCheck.h"
@@ -186,6 +187,10 @@ SearchResult runSearch(Model &model, Options &options, SearchOptions search, Run
       run.storage = describeStorage(options.statefulOptions.storage, found.omissionProbability);
       run.livelocksChecked = found.livelocksChecked;
       run.incompleteReason = found.incompleteReason;
+      // A limit is named with the value the user gave (an iterative-deepening pass has only
+      // the time left); a memory limit keeps the search's wording, which says what it counted.
+      if (found.search.limit != SearchLimit::None && found.search.limit != SearchLimit::Memory)
+        run.incompleteReason = describeLimit(found.search.limit, options.search);
     }
     if (options.explores("unfolding"))
       describeUnfolding(options.unfoldingOptions, found.unfolding, run);

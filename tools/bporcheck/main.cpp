@@ -16,14 +16,17 @@
 #include "tools/bporcheck/clang/InProcessClang.h"
 #endif
 
+#include "checker/engine/SearchStop.h"
 #include "checker/registry/SearchRegistry.h"
 #include "checker/stateful/CycleCheck.h"
 #include "checker/stateful/FairCycle.h"
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <csignal>
 #include <fmt/format.h>
 #include <iostream>
+#include <unistd.h>
 
 using namespace bpor;
 using namespace bpor::tool;
@@ -73,6 +76,29 @@ int exitCodeFor(const std::vector<ErrorReport> &errors) {
     if (!inconclusive(report.error))
       return ErrorFound;
   return Unsupported;
+}
+
+// SIGINT and SIGTERM. Before the search nothing has been decided, so the process ends at once
+// and quietly with 128 + the signal's number, as a shell reports a process the signal killed.
+// During the search the signal asks it to stop (stopSignal, checked with the time limit), and
+// the run reports what it covered, incomplete (exit code 4); SA_RESETHAND restores the default
+// action, so a second signal kills the process at once.
+extern "C" void exitOnSignal(int signal) { _exit(128 + signal); }
+extern "C" void stopOnSignal(int signal) { stopSignal.store(signal, std::memory_order_relaxed); }
+
+void handleInterrupts(void (*handler)(int), bool once) {
+  struct sigaction action {};
+  action.sa_handler = handler;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART | (once ? SA_RESETHAND : 0);
+  for (int signal : {SIGINT, SIGTERM}) {
+    // A signal the parent set to be ignored (nohup, a background job of a shell without job
+    // control) stays ignored.
+    struct sigaction old {};
+    if (sigaction(signal, nullptr, &old) == 0 && old.sa_handler == SIG_IGN)
+      continue;
+    sigaction(signal, &action, nullptr);
+  }
 }
 
 int fail(int code, const std::string &message) {
@@ -171,6 +197,7 @@ RunDescription describeRun(const Options &options, bool usesNondet) {
   run.options["max_depth"] = std::to_string(options.search.maxDepth);
   run.options["max_executions"] = std::to_string(options.search.maxExecutions);
   run.options["time_limit"] = fmt::format("{}", options.search.timeLimitSeconds);
+  run.options["memory_limit_mib"] = std::to_string(options.search.memoryLimitBytes >> 20);
   run.options["keep_going"] = options.search.keepGoing ? "true" : "false";
   run.options["nondet"] = options.symbolicNondet ? "symbolic" : "values";
   run.options["nondet_values"] = joinValues(options.nondetValues);
@@ -256,6 +283,7 @@ int main(int argc, char **argv) {
     return runSvcomp(options);
   if (!options.validateWitness.empty())
     return runWitnessValidation(options);
+  handleInterrupts(exitOnSignal, false);
 
   // A replay first takes the settings its schedule was saved with: they decide how the program
   // is compiled and modelled.
@@ -372,6 +400,7 @@ int main(int argc, char **argv) {
     };
   }
   ExecutionObserver observer = options.hashStates ? states.observer() : ExecutionObserver();
+  handleInterrupts(stopOnSignal, true);
   SearchResult result =
       runSearch(model, options, search, run, observer, progress, hasStateKeys, workerModels,
                 built.execution);
@@ -394,6 +423,9 @@ int main(int argc, char **argv) {
       progress.finish();
     }
   }
+  // The stateful search words its own reasons; a stateless search stopped by a limit says which.
+  if (!result.complete && result.limit != SearchLimit::None && run.incompleteReason.empty())
+    run.incompleteReason = describeLimit(result.limit, options.search);
   for (const std::shared_ptr<Execution> &worker : workerExecutions)
     built.execution->addCoverageGapsOf(*worker);
   std::optional<uint64_t> uniqueLocalStates;
@@ -435,8 +467,9 @@ int main(int argc, char **argv) {
   }
   if (result.errors.empty()) {
     // A search cut by the depth limit has not shown that every execution ends well: an
-    // execution went on for longer than --max-depth without repeating a state.
-    if (result.stats.depthLimited && !result.complete)
+    // execution went on for longer than --max-depth without repeating a state. A search a limit
+    // stopped (time, memory, an interrupt) says so first: it is incomplete, exit code 4.
+    if (result.stats.depthLimited && !result.complete && result.limit == SearchLimit::None)
       return Unsupported;
     // 0 only when every schedule in the stated scope was covered: a search stopped by a limit,
     // or one that left behaviours out (coverage gaps), says so with its own code.

@@ -5,7 +5,7 @@
 // CHECK: error: assertion failure: assertion 'counter == 2' failed
 // CHECK: verdict: error (assertion failure)
 // RUN: %expect-exit 4 %bporcheck --por=pct --no-progress --max-executions=200 -DLOCKED %s | %FileCheck --check-prefix=LOCKED %s
-// LOCKED: verdict: ok so far: no error in the 200 executions explored, search incomplete (stopped by a limit; random testing (PCT, depth 3, seed 1))
+// LOCKED: verdict: ok so far: no error in the 200 executions explored, search incomplete (stopped by the execution limit (200 executions); random testing (PCT, depth 3, seed 1))
 // RUN: %expect-exit 2 %bporcheck --pct-depth=2 %s 2>&1 | %FileCheck --check-prefix=USAGE %s
 // USAGE: --pct-depth applies only to --por=pct, --seed to --por=pct and --best-first-priority=random
 #include <assert.h>
