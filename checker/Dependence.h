@@ -1,7 +1,7 @@
 // The dependence relation of Definition 2.4 (dissertation) over Operation footprints.
 #pragma once
 
-#include "checker/Model.h"
+#include "core/Model.h"
 
 namespace bpor {
 

@@ -4,7 +4,7 @@
 // it at every step. Follows a depth-first stack: push() appends an event, pop() removes it.
 #pragma once
 
-#include "checker/Model.h"
+#include "core/Model.h"
 
 #include <cstdint>
 #include <map>

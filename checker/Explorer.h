@@ -16,7 +16,7 @@
 // every algorithm to the code.
 #pragma once
 
-#include "checker/Model.h"
+#include "core/Model.h"
 
 #include <atomic>
 #include <cstdint>

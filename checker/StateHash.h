@@ -10,7 +10,7 @@
 // j-th child of main...), which does not depend on the schedule, unlike Model's numbering.
 #pragma once
 
-#include "checker/Model.h"
+#include "core/Model.h"
 
 #include <cstdint>
 #include <vector>

@@ -3,7 +3,7 @@
 // programs with more threads pay for a heap allocation.
 #pragma once
 
-#include "checker/Model.h"
+#include "core/Model.h"
 
 #include <algorithm>
 #include <bit>

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "checker/DependenceIndex.h"
-#include "checker/Model.h"
+#include "core/Model.h"
 
 #include <algorithm>
 #include <cstdint>

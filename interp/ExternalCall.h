@@ -126,7 +126,7 @@ public:
   /// (free) has their expressions dropped instead of made concrete: no input is pinned.
   virtual bool readsPointees(uint32_t id) const { return true; }
   /// A plain load of the thread (its pc saved) read only bytes never written: a private local
-  /// of the program read before any write (runtime/memory/Memory.h, "Bytes never written").
+  /// of the program read before any write (memory/Memory.h, "Bytes never written").
   virtual void readUnwritten(const ThreadState &thread) {}
   /// Symbolic mode, before a plain load that may read the `size` bytes at `first`: each of them
   /// never written becomes a fresh symbol (an input), and written.

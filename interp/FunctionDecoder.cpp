@@ -560,7 +560,7 @@ void FunctionDecoder::decodeInstruction(const Instruction &instruction) {
       inst.imm = elementSize;
     }
     // A local of the program's own code (a function with debug information) starts with its
-    // bytes never written (runtime/memory/Memory.h, "Bytes never written"): runtime calls keep
+    // bytes never written (memory/Memory.h, "Bytes never written"): runtime calls keep
     // track of them for a local whose address escapes (the instrumentation's `bpor.shared`
     // mark), the interpreter's plain loads and stores for the others.
     inst.flag = alloca.getFunction()->getSubprogram() ? 1 : 0;

@@ -12,7 +12,7 @@
 #include "interp/Program.h"
 #include "interp/Symbolic.h"
 #include "interp/SymbolicMemory.h"
-#include "runtime/memory/Memory.h"
+#include "memory/Memory.h"
 
 #include <cstdint>
 #include <span>

@@ -9,7 +9,7 @@
 #include "core/SourceLocation.h"
 #include "interp/Bytecode.h"
 #include "interp/ExternalCall.h"
-#include "runtime/memory/Memory.h"
+#include "memory/Memory.h"
 
 #include <memory>
 #include <string>

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "interp/Symbolic.h"
-#include "runtime/memory/Memory.h"
+#include "memory/Memory.h"
 
 #include <cstdint>
 #include <vector>

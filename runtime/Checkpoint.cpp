@@ -1,4 +1,4 @@
-// Checkpoint and restore of an Execution (checker/Model.h): the state of a run is its Memory,
+// Checkpoint and restore of an Execution (core/Model.h): the state of a run is its Memory,
 // its threads (interpreter stacks are values), the synchronisation tables and a few scalars, so
 // a checkpoint is a copy of each and restore() assigns them back. Assignment reuses the
 // Execution's buffers, so restoring allocates little once the run has grown to the saved size.

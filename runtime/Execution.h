@@ -1,4 +1,4 @@
-// One run of an instrumented program behind the checker's Model interface (checker/Model.h).
+// One run of an instrumented program behind the checker's Model interface (core/Model.h).
 //
 // The Execution owns the program's Memory, its threads (interpreter states) and the tables of
 // synchronisation objects, and is the interpreter's ExternalHandler: every __bpor_* call
@@ -10,8 +10,8 @@
 // semantics (malloc, printf, pthread_self, ...) are answered at once.
 #pragma once
 
-#include "checker/Model.h"
-#include "checker/symmetry/ThreadSymmetry.h"
+#include "core/Model.h"
+#include "core/ThreadSymmetry.h"
 #include "interp/Interpreter.h"
 #include "interp/Program.h"
 #include "runtime/ProgramThread.h"
@@ -236,7 +236,7 @@ public:
   /// The state key (StateKey.cpp); none in symbolic mode, whose path condition it would miss.
   bool stateKey(std::string &key) const override;
 
-  // Interchangeable threads (Symmetry.cpp; checker/symmetry/ThreadSymmetry.h).
+  // Interchangeable threads (Symmetry.cpp; core/ThreadSymmetry.h).
   std::string symmetryObstacle() const override;
   void threadPartKey(ThreadId thread, std::string &key) const override;
   void rearrangeThreads(std::span<const ThreadId> order) override;

@@ -1,5 +1,5 @@
 // The state key of an Execution (Model::stateKey): every part of the run's state that decides
-// what the program can do from here, written field by field (runtime/StateWriter.h).
+// what the program can do from here, written field by field (core/StateWriter.h).
 //
 // Left out, because they do not change what can happen next: the program's output, statistics
 // (instructions executed), scratch buffers of the interpreter (callArgs), the interned location

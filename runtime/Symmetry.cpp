@@ -1,4 +1,4 @@
-// Interchangeable threads (checker/symmetry/ThreadSymmetry.h, docs/symmetry.md): whether the
+// Interchangeable threads (core/ThreadSymmetry.h, docs/symmetry.md): whether the
 // threads of the current state may be permuted, copied and dropped, the key of one thread's
 // part whatever its number, and the rearrangement itself.
 //

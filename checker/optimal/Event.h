@@ -3,7 +3,7 @@
 #pragma once
 
 #include "checker/Dependence.h"
-#include "checker/Model.h"
+#include "core/Model.h"
 
 namespace bpor::optimal {
 

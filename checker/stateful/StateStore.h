@@ -1,7 +1,7 @@
 // The visited set of the stateful search (checker/stateful/StatefulSearch.h), in Spin's three
 // forms: exact (the state keys themselves), hash compaction (a 64-bit hash per state) and
 // bitstate hashing (k bits per state in a fixed bit array, a Bloom filter). Exact storage keeps
-// each distinct part of a key (runtime/StateWriter.h: the process, memory, each thread) once,
+// each distinct part of a key (core/StateWriter.h: the process, memory, each thread) once,
 // numbered per position, and a state as the list of its parts' numbers, as Spin's COLLAPSE
 // compression does: threads' local states and memory contents recur in many states. Exact storage misses
 // nothing; the other two may take a new state for a visited one when hashes collide, which makes
@@ -13,7 +13,7 @@
 // count from the one reached up to the bound ("replicated storage", section 3.2) and no threads.
 #pragma once
 
-#include "checker/Model.h"
+#include "core/Model.h"
 
 #include <cstdint>
 #include <string>

@@ -15,8 +15,8 @@
 // every number of threads; a violation the abstraction reaches may be spurious.
 #pragma once
 
-#include "checker/Model.h"
-#include "checker/symmetry/ThreadSymmetry.h"
+#include "core/Model.h"
+#include "core/ThreadSymmetry.h"
 
 #include <optional>
 #include <string>

@@ -9,7 +9,7 @@
 // configuration that contains them.
 #pragma once
 
-#include "checker/Model.h"
+#include "core/Model.h"
 
 #include <cstdint>
 #include <string>

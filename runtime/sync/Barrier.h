@@ -4,7 +4,7 @@
 // PTHREAD_BARRIER_SERIAL_THREAD; the others return 0.
 #pragma once
 
-#include "runtime/StateWriter.h"
+#include "core/StateWriter.h"
 
 #include <cstdint>
 

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "core/Operation.h"
-#include "runtime/StateWriter.h"
+#include "core/StateWriter.h"
 
 #include <cstdint>
 

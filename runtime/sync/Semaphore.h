@@ -1,7 +1,7 @@
 // A POSIX semaphore: a counter. sem_wait is enabled only while the value is positive.
 #pragma once
 
-#include "runtime/StateWriter.h"
+#include "core/StateWriter.h"
 
 namespace bpor::runtime {
 

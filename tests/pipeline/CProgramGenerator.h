@@ -57,7 +57,7 @@ struct CGeneratorOptions {
   /// reason (LibraryCalls turns it on).
   bool libraryCalls = false;
   /// Compile as a 32-bit program (clang -m32): addresses are then virtual addresses, not
-  /// object ids and offsets (runtime/memory/Memory.h).
+  /// object ids and offsets (memory/Memory.h).
   bool ilp32 = false;
   /// Busy-waiting in pairs placed in two threads: a spin on a flag and the store that ends it
   /// (sometimes missing, so the spin never ends), a compare-and-swap spin lock around an

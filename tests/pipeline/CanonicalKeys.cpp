@@ -30,7 +30,7 @@ std::string pathText(const std::vector<std::pair<ThreadId, uint32_t>> &moves) {
 }
 
 // Where two keys first differ: the part (the process and synchronisation objects, memory, then
-// one per thread; runtime/StateWriter.h) and the byte within it.
+// one per thread; core/StateWriter.h) and the byte within it.
 std::string firstDifference(const std::string &a, const std::string &b) {
   size_t at = 0, part = 0;
   while (at + 4 <= a.size() && at + 4 <= b.size()) {

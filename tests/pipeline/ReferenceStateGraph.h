@@ -6,7 +6,7 @@
 // analysis, its checkpoints and its storage.
 #pragma once
 
-#include "checker/Model.h"
+#include "core/Model.h"
 
 #include <cstdint>
 #include <set>

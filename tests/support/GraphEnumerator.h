@@ -10,7 +10,7 @@
 // by it). Exponential: for small programs.
 #pragma once
 
-#include "checker/Model.h"
+#include "core/Model.h"
 #include "checker/graph/Axioms.h"
 
 #include <cstdint>

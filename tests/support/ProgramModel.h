@@ -6,7 +6,7 @@
 // endsThread set. The execution finishes when every thread has terminated.
 #pragma once
 
-#include "checker/Model.h"
+#include "core/Model.h"
 #include "tests/support/Program.h"
 
 #include <memory>

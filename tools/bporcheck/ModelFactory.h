@@ -2,7 +2,7 @@
 // decode it (interp/) and wrap it in an Execution (runtime/).
 #pragma once
 
-#include "checker/Model.h"
+#include "core/Model.h"
 #include "runtime/Execution.h"
 
 #include "llvm/IR/Module.h"

@@ -3,7 +3,7 @@
 // compiler arguments that compile the task's input for that data model.
 #pragma once
 
-#include "checker/Model.h"
+#include "core/Model.h"
 #include "tools/bporcheck/ModelFactory.h"
 #include "tools/bporcheck/Options.h"
 #include "tools/bporcheck/SvcompTask.h"

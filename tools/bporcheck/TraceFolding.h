@@ -3,7 +3,7 @@
 // loop, one round of it, how many rounds it ran, and the last round.
 #pragma once
 
-#include "checker/Model.h"
+#include "core/Model.h"
 
 #include <cstddef>
 #include <vector>

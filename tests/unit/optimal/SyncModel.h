@@ -16,7 +16,7 @@
 // take (lost if every waiter is already owed one); a broadcast wakes every current waiter.
 #pragma once
 
-#include "checker/Model.h"
+#include "core/Model.h"
 
 #include <string>
 #include <vector>

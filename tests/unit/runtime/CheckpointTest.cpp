@@ -1,4 +1,4 @@
-// Checkpoint and restore (checker/Model.h) on real C programs compiled by clang-19 and
+// Checkpoint and restore (core/Model.h) on real C programs compiled by clang-19 and
 // instrumented as bporcheck does it: after restore(c), stepping on gives exactly the events and
 // the final state that restart() + replaying c's prefix gives, however often c is restored and
 // whatever ran in between. The toy ProgramModel is held to the same contract.

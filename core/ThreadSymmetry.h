@@ -9,7 +9,7 @@
 // threads' own objects, main's thread) and its own part (its record and its own objects).
 #pragma once
 
-#include "checker/Model.h"
+#include "core/Model.h"
 
 #include <span>
 #include <string>

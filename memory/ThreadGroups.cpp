@@ -5,7 +5,7 @@
 // group bits; in narrow memory each thread has an arena of the address space and its objects
 // lie in it in allocation order, so renaming shifts every address by the distance between the
 // two arenas and keeps the layout (and so every comparison and difference of addresses).
-#include "runtime/memory/Memory.h"
+#include "memory/Memory.h"
 
 #include <cassert>
 

@@ -1,7 +1,7 @@
 // Renaming a thread's objects (Memory.h, "Renaming a thread's objects"), in both data models:
 // the objects and the addresses that point into them follow the thread to its new number, and
 // nothing else changes.
-#include "runtime/memory/Memory.h"
+#include "memory/Memory.h"
 
 #include <gtest/gtest.h>
 

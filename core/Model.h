@@ -102,7 +102,7 @@ public:
   /// statuses. Equivalent interleavings of one trace reach equal keys. Returns false (and leaves
   /// `key` unspecified) if the model cannot describe its state; the stateful search and the
   /// livelock check then do not apply. A key may be a sequence of parts, each a 4-byte length
-  /// and its bytes (runtime/StateWriter.h), which exact storage keeps once each. See
+  /// and its bytes (core/StateWriter.h), which exact storage keeps once each. See
   /// docs/design.md, "The stateful search and state keys".
   virtual bool stateKey(std::string &key) const { return false; }
 

@@ -1,4 +1,4 @@
-#include "runtime/memory/Memory.h"
+#include "memory/Memory.h"
 
 #include <algorithm>
 #include <cassert>

@@ -1,6 +1,6 @@
 // Narrow (32-bit) memory: addresses are 32-bit virtual addresses laid out per group (static
 // objects, then one arena per allocating thread), resolved to objects by search.
-#include "runtime/memory/Memory.h"
+#include "memory/Memory.h"
 
 #include <gtest/gtest.h>
 

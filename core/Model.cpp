@@ -1,4 +1,4 @@
-#include "checker/Model.h"
+#include "core/Model.h"
 
 namespace bpor {
 

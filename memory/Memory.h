@@ -29,7 +29,7 @@
 #pragma once
 
 #include "core/CopyVector.h"
-#include "runtime/StateWriter.h"
+#include "core/StateWriter.h"
 
 #include <cstdint>
 #include <cstring>
