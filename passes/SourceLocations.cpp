@@ -63,11 +63,48 @@ Constant *SourceLocationTable::fileString(StringRef File) {
   return GV;
 }
 
+namespace {
+
+bool isSystemHeaderPath(StringRef File, StringRef Directory) {
+  auto System = [](StringRef Path) {
+    return Path.starts_with("/usr/include") || Path.starts_with("/usr/lib");
+  };
+  return File.starts_with("/") ? System(File) : System(Directory);
+}
+
+// A function of the C++ atomics interface: a member of std::atomic, std::atomic_flag,
+// std::atomic_ref or their bases (__atomic_base, __atomic_float, __atomic_ref), or a free
+// std::atomic_* function.
+bool isAtomicInterface(const DISubprogram *Function) {
+  if (!Function)
+    return false;
+  if (Function->getName().starts_with("atomic_"))
+    return true;
+  for (const DIScope *Scope = Function->getScope(); Scope; Scope = Scope->getScope()) {
+    StringRef Name = Scope->getName();
+    if (Name.starts_with("atomic") || Name.starts_with("__atomic_base") ||
+        Name.starts_with("__atomic_float") || Name.starts_with("__atomic_ref"))
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
 uint32_t SourceLocationTable::idFor(const DebugLoc &Loc) {
   if (!Loc)
     return 0;
-  // The innermost location: for inlined code, where the code itself is.
+  // The innermost location: for inlined code, where the code itself is; but an operation of
+  // std::atomic's interface inlined into the program (its members are always inlined, even at
+  // -O0) is shown where the program called it: the line the user wrote, whose memory order the
+  // program chose. Library code that uses atomics inside (a semaphore, a shared_ptr's count)
+  // keeps its header's location, and its orders stay the library's.
   const DILocation *DL = Loc.get();
+  while (DL->getInlinedAt() && isSystemHeaderPath(DL->getFilename(), DL->getDirectory()) &&
+         isAtomicInterface(DL->getScope()->getSubprogram()) &&
+         !isSystemHeaderPath(DL->getInlinedAt()->getFilename(),
+                             DL->getInlinedAt()->getDirectory()))
+    DL = DL->getInlinedAt();
   Constant *File = fileString(DL->getFilename());
   auto Key = std::make_tuple(File, DL->getLine(), DL->getColumn());
   auto [It, Inserted] = Ids.try_emplace(Key, Entries.size());
