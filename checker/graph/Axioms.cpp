@@ -393,10 +393,24 @@ bool consistent(const Graph &g, MemoryModel model) {
 }
 
 std::optional<std::pair<EventId, EventId>> dataRace(const Graph &g, MemoryModel model) {
-  if (model != MemoryModel::RA && model != MemoryModel::RC11)
+  if (!racesAreUndefined(model))
     return std::nullopt;
   Numbered x(g, model);
   Rel hb = happensBefore(x);
+  // A free of an object and an access to it (atomic or not) by another thread, unordered.
+  for (size_t f = 0; f < x.n; ++f) {
+    if (x.isInit(f) || g.at(x.ids[f]).op.kind != OpKind::Free || !g.at(x.ids[f]).op.numAccesses)
+      continue;
+    const Access &freed = g.at(x.ids[f]).op.accesses[0];
+    for (size_t a = 0; a < x.n; ++a) {
+      if (x.isInit(a) || !x.isMemory(a) || x.thread(a) == x.thread(f))
+        continue;
+      const Location &l = g.locations[x.location(a)];
+      bool inside = l.address < freed.address + freed.size && freed.address < l.address + l.size;
+      if (inside && !hb.get(a, f) && !hb.get(f, a))
+        return std::make_pair(x.ids[a], x.ids[f]);
+    }
+  }
   for (size_t a = 0; a < x.n; ++a)
     for (size_t b = a + 1; b < x.n; ++b) {
       if (x.isInit(a) || x.isInit(b) || !x.sameLocation(a, b))

@@ -41,7 +41,12 @@ std::optional<MemoryModel> parseMemoryModel(std::string_view name);
 bool consistent(const Graph &g, MemoryModel model);
 
 /// Under RA and RC11: two accesses to one location, one a write and one not atomic, that
-/// happens-before does not order (undefined behaviour in C11), if there are any.
+/// happens-before does not order (undefined behaviour in C11), if there are any; or an access
+/// to an object and its free by another thread, unordered (the free second).
 std::optional<std::pair<EventId, EventId>> dataRace(const Graph &g, MemoryModel model);
+/// Whether a data race is undefined behaviour under `model` (RA and RC11: C11's models).
+inline bool racesAreUndefined(MemoryModel model) {
+  return model == MemoryModel::RA || model == MemoryModel::RC11;
+}
 
 } // namespace bpor::graph

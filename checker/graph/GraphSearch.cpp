@@ -28,7 +28,11 @@ Step stepOf(const Operation &op) {
   case OpKind::Decision:
   case OpKind::Exit:
   case OpKind::Other:
-  case OpKind::FailedAssume: return Step::Other;
+  case OpKind::FailedAssume:
+  // A free has no effect on the graph; where races are undefined behaviour (RA, RC11) an
+  // access not ordered with it by happens-before is reported as a race with it (dataRace),
+  // and one after it is a use after free when the model replays it.
+  case OpKind::Free: return Step::Other;
   default: return Step::Unsupported;
   }
 }
@@ -238,6 +242,10 @@ void GraphSearch::visit(const Graph &g) {
     return;
   }
   const Operation pending = model.pending(names.threadOf(t));
+  if (pending.kind == OpKind::Free && !racesAreUndefined(graphOptions.model)) {
+    unsupported(g, pending, unsupportedConstruct(pending.kind));
+    return;
+  }
   switch (stepOf(pending)) {
   case Step::Read: addRead(g, t, pending, false); return;
   case Step::Update: addRead(g, t, pending, true); return;
@@ -502,11 +510,17 @@ void GraphSearch::complete(const Graph &g) {
     error.kind = ErrorKind::DataRace;
     error.thread = g.at(race->second).op.thread;
     error.location = g.at(race->second).op.location;
-    error.message = fmt::format(
-        "this access and one by thread {} at {} are not ordered by happens-before under {}, "
-        "and one of them is not atomic",
-        g.at(race->first).op.thread, model.describeLocation(g.at(race->first).op.location),
-        memoryModelTitle(graphOptions.model));
+    ThreadId other = g.at(race->first).op.thread;
+    std::string where = model.describeLocation(g.at(race->first).op.location);
+    const char *title = memoryModelTitle(graphOptions.model);
+    if (g.at(race->second).op.kind == OpKind::Free)
+      error.message = fmt::format("this free() and an access to the object by thread {} at {} "
+                                  "are not ordered by happens-before under {}",
+                                  other, where, title);
+    else
+      error.message = fmt::format("this access and one by thread {} at {} are not ordered by "
+                                  "happens-before under {}, and one of them is not atomic",
+                                  other, where, title);
     report(g, error);
     ledger.endExecution(ExecutionEnd::Error, trace(g));
     return;
