@@ -6,8 +6,7 @@
 
 #include <fmt/format.h>
 
-#include <map>
-#include <utility>
+#include <vector>
 
 namespace bpor::graph {
 
@@ -538,9 +537,11 @@ void GraphSearch::report(const Graph &g, const ErrorInfo &error) {
 // weak trace: a read need not read the last store before it).
 std::vector<Operation> GraphSearch::trace(const Graph &g) const {
   std::vector<EventId> order = g.replayOrder();
-  std::map<std::pair<ThreadId, uint32_t>, size_t> stepOf;
+  std::vector<std::vector<size_t>> stepOf(g.threads.size()); // per thread, per event
+  for (size_t t = 0; t < g.threads.size(); ++t)
+    stepOf[t].resize(g.threads[t].size());
   for (size_t i = 0; i < order.size(); ++i)
-    stepOf[{order[i].thread, order[i].index}] = i + 1;
+    stepOf[order[i].thread][order[i].index] = i + 1;
   std::vector<Operation> events;
   for (EventId e : order) {
     Operation op = g.at(e).op;
@@ -548,9 +549,8 @@ std::vector<Operation> GraphSearch::trace(const Graph &g) const {
       EventId from = g.at(e).rf;
       if (from.isInit())
         op.readFromStep = Operation::ReadFromInitial;
-      else if (auto step = stepOf.find({from.thread, from.index});
-               step != stepOf.end() && step->second < Operation::ReadFromInitial)
-        op.readFromStep = uint16_t(step->second);
+      else if (size_t step = stepOf[from.thread][from.index]; step < Operation::ReadFromInitial)
+        op.readFromStep = uint16_t(step);
     }
     events.push_back(op);
   }
