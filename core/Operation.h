@@ -94,6 +94,10 @@ struct Operation {
   /// Set on an executed read-modify-write that wrote (a compare-and-swap may fail): it wrote
   /// `written`.
   bool wrote : 1 = false;
+  /// Set on a Lock, Trylock or Unlock of a pthread mutex or spin lock (not a timed lock, a
+  /// read-write lock or a semaphore): the operations the weak-memory search models as
+  /// read-modify-writes and stores of a lock word (docs/weak-memory.md, "Mutexes").
+  bool mutex : 1 = false;
   /// Up to MaxAccesses byte ranges (memcpy reads one and writes another; an executed atomic
   /// block has the ranges its body touched). Synchronisation operations access their object's
   /// address as a write, so that operations on one mutex are dependent.

@@ -308,6 +308,7 @@ CallOutcome Execution::prepareFromRow(ProgramThread &thread, const ExternalCall 
   setPending(thread, row.kind, row.locationArg < 0 ? 0 : uint32_t(a[row.locationArg]));
   Operation &op = thread.pending;
   op.blocking = row.enabled != runtime::Enabling::Always && row.kind == OpKind::Load;
+  op.mutex = runtime::isPlainMutexOperation(row.id);
   for (const runtime::AccessRule &rule : row.accesses) {
     Address address = 0;
     switch (rule.at) {

@@ -145,6 +145,9 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
   case Performed::Stopped:
     break;
   }
+  // A read value given for this step is used by it or by nothing: never by a later step.
+  if (injectedReader_ == id)
+    injectedReader_ = NoThread;
   if (thread.stage == Stage::Terminated)
     event_.endsThread = true;
   if (options_.raceDetection != RaceDetection::Off)

@@ -450,6 +450,8 @@ private:
   const runtime::Mutex *findMutex(Address address) const;
   /// A spin lock: a normal mutex, created on first use whatever its bytes hold.
   runtime::Mutex &spinAt(Address address);
+  /// Whether a trylock must fail because the weak-memory search says it reads the lock held.
+  bool triesHeldLock(const ProgramThread &thread, const runtime::Mutex &mutex);
   uint64_t syncFootprint(Address address, uint64_t typeSize) const;
 
   void emit(std::string_view text);

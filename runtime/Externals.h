@@ -279,6 +279,20 @@ struct ExternalOp {
   const char *identityUse = nullptr;
 };
 
+/// Whether `id` locks, tries or unlocks a mutex or spin lock without a timeout
+/// (Operation::mutex).
+inline bool isPlainMutexOperation(Ext id) {
+  switch (id) {
+  case Ext::MutexLock:
+  case Ext::MutexTrylock:
+  case Ext::MutexUnlock:
+  case Ext::SpinLock:
+  case Ext::SpinTrylock:
+  case Ext::SpinUnlock: return true;
+  default: return false;
+  }
+}
+
 /// The rows, indexed by Ext (Externals.cpp).
 extern const ExternalOp ExternalOpTable[];
 /// The row of `id`: inline, since enabledness and perform ask it at every step.

@@ -34,6 +34,15 @@ Execution::Performed Execution::refuseWriterPreference(ProgramThread &thread, Ad
   return Performed::Stopped;
 }
 
+// A weak-memory search may let a trylock read the lock word as another thread's acquisition
+// left it, although that thread has released it since in the order the runtime runs the
+// events (setReadValue with a non-zero value: held): the try then fails, changing nothing. A
+// lock the caller holds itself is tried as usual (a recursive mutex counts).
+bool Execution::triesHeldLock(const ProgramThread &thread, const runtime::Mutex &mutex) {
+  bool held = readForThread(thread, mutex.isHeld() ? 1 : 0) != 0;
+  return held && !mutex.isHeld();
+}
+
 Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
                                             Operation &event) {
   const Slot *a = thread.request.args;
@@ -104,6 +113,8 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
   case Ext::MutexLock:
     return complete(mutexAt(a[0]).lock(self), "pthread_mutex_lock");
   case Ext::MutexTrylock:
+    if (triesHeldLock(thread, mutexAt(a[0])))
+      return complete(runtime::SyncResult::ok(EBUSY), "pthread_mutex_trylock");
     return complete(mutexAt(a[0]).trylock(self), "pthread_mutex_trylock");
   case Ext::MutexUnlock:
     return complete(mutexAt(a[0]).unlock(self), "pthread_mutex_unlock");
@@ -135,6 +146,8 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
   case Ext::SpinLock:
     return complete(spinAt(a[0]).lock(self), "pthread_spin_lock");
   case Ext::SpinTrylock:
+    if (triesHeldLock(thread, spinAt(a[0])))
+      return complete(runtime::SyncResult::ok(EBUSY), "pthread_spin_trylock");
     return complete(spinAt(a[0]).trylock(self), "pthread_spin_trylock");
   case Ext::SpinUnlock:
     return complete(spinAt(a[0]).unlock(self), "pthread_spin_unlock");

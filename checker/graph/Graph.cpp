@@ -79,13 +79,35 @@ std::vector<EventId> Graph::events() const {
 }
 
 std::vector<EventId> Graph::byStamp() const {
-  std::vector<EventId> all = events();
-  std::sort(all.begin(), all.end(),
-            [&](EventId a, EventId b) { return at(a).stamp < at(b).stamp; });
-  return all;
+  // Stamps are distinct and below nextStamp: a bucket per stamp, no comparisons.
+  std::vector<EventId> slots(nextStamp, EventId{NoThread, UINT32_MAX});
+  for (ThreadId t = 0; t < threads.size(); ++t)
+    for (uint32_t i = 0; i < threads[t].size(); ++i)
+      slots[threads[t][i].stamp] = EventId{t, i};
+  std::erase_if(slots, [](EventId e) { return e.index == UINT32_MAX; });
+  return slots;
 }
 
 std::vector<EventId> Graph::replayOrder() const {
+  // Stamp order, where it already extends po, rf, creation and join (what Kahn's algorithm
+  // below gives then too: the smallest stamp is always ready); it does unless a revisited read
+  // reads a later write.
+  std::vector<EventId> byStamps = byStamp();
+  auto before = [&](EventId p, EventId e) { return p.isInit() || at(p).stamp < at(e).stamp; };
+  bool ordered = true;
+  for (EventId e : byStamps) {
+    const Event &ev = at(e);
+    if ((reads(ev.kind) && !before(ev.rf, e)) ||
+        (e.index == 0 && e.thread < creators.size() && contains(creators[e.thread]) &&
+         !before(creators[e.thread], e)) ||
+        (ev.kind == Kind::Join && ev.other < threads.size() && !threads[ev.other].empty() &&
+         !before(EventId{ev.other, uint32_t(threads[ev.other].size() - 1)}, e))) {
+      ordered = false;
+      break;
+    }
+  }
+  if (ordered)
+    return byStamps;
   // Kahn's algorithm over po, rf, creation and join, the smallest stamp first among the events
   // whose predecessors are placed.
   auto predecessors = [&](EventId e, auto &&visit) {
@@ -160,6 +182,8 @@ std::string Graph::canonical() const {
         row += fmt::format("@{}={}", locations[e.location].address, e.value);
       if (reads(e.kind))
         row += "<" + id(e.rf);
+      if (e.blocked)
+        row += "!";
     }
     rows.push_back(row);
   }

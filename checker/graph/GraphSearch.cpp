@@ -3,6 +3,8 @@
 #include "checker/ThreadNames.h"
 #include "checker/engine/ExecutionEnds.h"
 #include "checker/engine/SearchLedger.h"
+#include "checker/graph/ClockConsistency.h"
+#include "checker/graph/Mutexes.h"
 
 #include <fmt/format.h>
 
@@ -13,13 +15,16 @@ namespace bpor::graph {
 namespace {
 
 /// How the search treats a pending operation.
-enum class Step : uint8_t { Read, Update, Write, Fence, Fork, Join, Other, Unsupported };
+enum class Step : uint8_t { Read, Update, Write, Lock, Fence, Fork, Join, Other, Unsupported };
 
 Step stepOf(const Operation &op) {
   switch (op.kind) {
   case OpKind::Load: return Step::Read;
   case OpKind::ReadModifyWrite: return Step::Update;
   case OpKind::Store: return Step::Write;
+  case OpKind::Lock:
+  case OpKind::Trylock: return op.mutex ? Step::Lock : Step::Unsupported;
+  case OpKind::Unlock: return op.mutex ? Step::Write : Step::Unsupported;
   case OpKind::Fence: return Step::Fence;
   case OpKind::Fork: return Step::Fork;
   case OpKind::Join: return Step::Join;
@@ -41,7 +46,7 @@ std::string unsupportedConstruct(OpKind kind) {
   switch (kind) {
   case OpKind::Lock:
   case OpKind::Trylock:
-  case OpKind::Unlock: return "a mutex";
+  case OpKind::Unlock: return "a timed lock, a read-write lock or a semaphore";
   case OpKind::CondWait:
   case OpKind::CondWake:
   case OpKind::CondSignal:
@@ -91,8 +96,17 @@ private:
   /// the model executed it.
   const Operation &stepThread(const Graph &g, ThreadId t, std::optional<uint64_t> read,
                               uint32_t choice = 0);
-  /// The lowest-named live thread the model lets run, NoThread if none.
-  ThreadId nextThread() const;
+  /// The lowest-named live thread that can add an event: one the model lets run, or one that
+  /// waits for a mutex (its lock reads the mutex held); not one whose last event in g is such
+  /// a lock. NoThread if none.
+  ThreadId nextThread(const Graph &g) const;
+  /// Whether thread `name`'s last event in g is a lock that read its mutex held.
+  static bool waits(const Graph &g, ThreadId name) {
+    return name < g.threads.size() && !g.threads[name].empty() && g.threads[name].back().blocked;
+  }
+  /// Whether a thread of g waits for a mutex another thread has released since the lock the
+  /// wait read: no revisit can wake it (TruSt's blocked execution, a dead end of the search).
+  static bool waitsForReleasedLock(const Graph &g);
   bool allEnded() const;
   /// Whether a thread other than `self` has not ended.
   bool othersAlive(ThreadId self) const;
@@ -102,6 +116,7 @@ private:
   void visit(const Graph &g);
   void addRead(const Graph &g, ThreadId t, const Operation &pending, bool update);
   void addWrite(const Graph &g, ThreadId t, const Operation &pending);
+  void addLock(const Graph &g, ThreadId t, const Operation &pending);
   void addOther(const Graph &g, ThreadId t, const Operation &pending);
   /// g with its new last event; checks consistency and the model's status, then visits it.
   void enter(const Graph &g);
@@ -118,8 +133,13 @@ private:
   std::vector<Operation> trace(const Graph &g) const;
   /// An event from the operation the model executed (its location added to g if new).
   bool eventOf(Graph &g, const Operation &op, ThreadId t, Event &event);
+  /// The location `op` accesses (added to g if new), or -1 after reporting it unsupported.
+  int64_t locationFor(Graph &g, const Operation &op);
   bool unsupported(const Graph &g, const Operation &op, const std::string &what);
   bool stopped() const { return ledger.stopped(); }
+  /// Whether g is consistent under the model: by vector clocks under RA and RC11, by the
+  /// reference axioms under the others.
+  bool consistentGraph(const Graph &g) const;
 
   Model &model;
   SearchOptions options;
@@ -154,6 +174,15 @@ bool GraphSearch::replayTo(Graph &g) {
   std::vector<EventId> order = g.replayOrder();
   for (EventId e : order) {
     Event &ev = g.at(e);
+    if (ev.blocked) {
+      // A lock that reads its mutex held: the thread waits there, the model is not stepped.
+      shape.threads[e.thread].push_back(ev);
+      continue;
+    }
+    // A lock whose mutex the model holds here: a revisit made it read an unlock that another
+    // lock reads too, which the axioms reject (atomicity); not a graph the program can make.
+    if (ev.op.mutex && !model.isEnabled(names.threadOf(e.thread)))
+      return false;
     std::optional<uint64_t> read;
     if (reads(ev.kind) || ev.op.kind == OpKind::ReadModifyWrite)
       read = g.valueOf(ev.rf);
@@ -167,8 +196,21 @@ bool GraphSearch::replayTo(Graph &g) {
       ledger.stop = StopReason::Nondeterminism;
       return false;
     }
-    // What a compare-and-swap or an update wrote depends on what it read.
-    if (op.kind == OpKind::ReadModifyWrite) {
+    // Whether a lock or trylock acquired depends on what it read.
+    if (op.mutex) {
+      bool wasUpdate = ev.kind == Kind::Update;
+      setMutexEvent(op, graphOptions.model, ev);
+      // A trylock told the mutex was free that found it held in the model: as above.
+      if (op.kind == OpKind::Trylock && ev.kind == Kind::Read && g.valueOf(ev.rf) == 0)
+        return false;
+      if (ev.kind == Kind::Update && !wasUpdate)
+        g.placeCo(e, ev.rf);
+      if (ev.kind != Kind::Update && wasUpdate) {
+        std::vector<EventId> &co = g.locations[ev.location].co;
+        co.erase(std::find(co.begin(), co.end(), e));
+      }
+    } else if (op.kind == OpKind::ReadModifyWrite) {
+      // What a compare-and-swap or an update wrote depends on what it read.
       bool wasUpdate = ev.kind == Kind::Update;
       ev.kind = op.wrote ? Kind::Update : Kind::Read;
       ev.order = op.wrote || op.failureOrder == MemoryOrder::NotAtomic ? op.order
@@ -190,12 +232,26 @@ bool GraphSearch::replayTo(Graph &g) {
   return true;
 }
 
-ThreadId GraphSearch::nextThread() const {
+ThreadId GraphSearch::nextThread(const Graph &g) const {
   ThreadId chosen = NoThread;
-  for (ThreadId id = 0; id < model.numThreads(); ++id)
-    if (model.isAlive(id) && model.isEnabled(id))
+  for (ThreadId id = 0; id < model.numThreads(); ++id) {
+    if (!model.isAlive(id) || waits(g, names.nameOf(id)))
+      continue;
+    const Operation &pending = model.pending(id);
+    if (model.isEnabled(id) || (pending.kind == OpKind::Lock && pending.mutex))
       chosen = std::min(chosen, names.nameOf(id));
+  }
   return chosen;
+}
+
+bool GraphSearch::waitsForReleasedLock(const Graph &g) {
+  for (ThreadId t = 0; t < g.threads.size(); ++t)
+    if (waits(g, t)) {
+      const Event &lock = g.threads[t].back();
+      if (!(lock.rf == g.coMax(lock.location)))
+        return true;
+    }
+  return false;
 }
 
 bool GraphSearch::othersAlive(ThreadId self) const {
@@ -228,10 +284,12 @@ void GraphSearch::visit(const Graph &g) {
     ledger.endExecution(ExecutionEnd::DepthLimit, trace(g));
     return;
   }
-  ThreadId t = nextThread();
+  ThreadId t = nextThread(g);
   if (t == NoThread) {
     if (allEnded()) {
       complete(g);
+    } else if (waitsForReleasedLock(g)) {
+      ledger.endExecution(ExecutionEnd::SleepSetBlocked, trace(g));
     } else if (stoppedByFailedAssume(model)) {
       ledger.endExecution(ExecutionEnd::Infeasible, trace(g));
     } else {
@@ -249,6 +307,7 @@ void GraphSearch::visit(const Graph &g) {
   case Step::Read: addRead(g, t, pending, false); return;
   case Step::Update: addRead(g, t, pending, true); return;
   case Step::Write: addWrite(g, t, pending); return;
+  case Step::Lock: addLock(g, t, pending); return;
   case Step::Unsupported:
     // A yield is the back edge of a loop the passes saw wait for another thread: under a weak
     // model it may read a stale value forever, which needs the spin-loop treatment of
@@ -262,18 +321,10 @@ void GraphSearch::visit(const Graph &g) {
 // A read (or the read of an update): one branch per write of its location, each consistent
 // one visited; an update then revisits the reads its write may revisit.
 void GraphSearch::addRead(const Graph &g, ThreadId t, const Operation &pending, bool update) {
-  if (!pending.numAccesses || pending.accesses[0].size > 8) {
-    unsupported(g, pending, "a load wider than 8 bytes");
-    return;
-  }
-  uint64_t address = pending.accesses[0].address;
-  uint32_t size = uint32_t(pending.accesses[0].size);
   Graph base = g;
-  int64_t location = base.locationOf(address, size, model.peekMemory(address, size));
-  if (location < 0) {
-    unsupported(g, pending, "accesses of different sizes to one location");
+  int64_t location = locationFor(base, pending);
+  if (location < 0)
     return;
-  }
   std::vector<EventId> candidates{initWrite(uint32_t(location))};
   for (EventId w : base.locations[location].co)
     candidates.push_back(w);
@@ -294,7 +345,7 @@ void GraphSearch::addRead(const Graph &g, ThreadId t, const Operation &pending, 
     event.rf = w;
     EventId id = next.add(t, event);
     if (next.at(id).kind != Kind::Update) {
-      if (consistent(next, graphOptions.model))
+      if (consistentGraph(next))
         enter(next);
       continue;
     }
@@ -306,14 +357,14 @@ void GraphSearch::addRead(const Graph &g, ThreadId t, const Operation &pending, 
       // checked before its write half is added (TruSt, section 5; GenMC's pending RMW).
       Graph asRead = next;
       asRead.at(id).kind = Kind::Read;
-      if (!consistent(asRead, graphOptions.model))
+      if (!consistentGraph(asRead))
         continue;
       next.placeCo(id, w);
       revisitBy(next, id, *pending);
       continue;
     }
     next.placeCo(id, w);
-    if (!consistent(next, graphOptions.model))
+    if (!consistentGraph(next))
       continue;
     enter(next);
     if (!stopped())
@@ -340,20 +391,18 @@ std::optional<uint32_t> GraphSearch::pendingUpdateStamp(const Graph &g, EventId 
 void GraphSearch::addWrite(const Graph &g, ThreadId t, const Operation &pending) {
   Graph base = g;
   // The location's initial value is memory's before the write.
-  if (!pending.numAccesses || pending.accesses[0].size > 8 ||
-      base.locationOf(pending.accesses[0].address, uint32_t(pending.accesses[0].size),
-                      model.peekMemory(pending.accesses[0].address,
-                                       uint32_t(pending.accesses[0].size))) < 0) {
-    unsupported(g, pending, "a store wider than 8 bytes, or of another size than other "
-                            "accesses to its location,");
+  if (locationFor(base, pending) < 0)
     return;
-  }
   const Operation &op = stepThread(base, t, std::nullopt);
   ++ledger.result.stats.steps;
   Event event;
   if (!eventOf(base, op, t, event))
     return;
   EventId id = base.add(t, event);
+  if (!writes(event.kind)) { // an unlock that failed (EPERM)
+    enter(base);
+    return;
+  }
   uint32_t location = base.at(id).location;
   std::vector<EventId> places{initWrite(location)};
   for (EventId w : base.locations[location].co)
@@ -367,10 +416,88 @@ void GraphSearch::addWrite(const Graph &g, ThreadId t, const Operation &pending)
     if (!first && !replayTo(next))
       return;
     first = false;
-    if (!consistent(next, graphOptions.model))
+    if (!consistentGraph(next))
       continue;
     enter(next);
     if (!stopped())
+      revisitBy(next, id);
+  }
+}
+
+// A lock or trylock of a mutex (Mutexes.h): one branch per write of its lock word, as for the
+// read of an update. Reading the latest write it acquires (the model steps it) or, if that
+// write holds the mutex, a lock waits there (not stepped) and a trylock fails; reading an
+// earlier unlock, which another lock acquired from, it is a pending update whose revisit of
+// that lock makes it wait (TruSt's treatment of two updates reading one write). A trylock may
+// also fail reading an earlier acquisition, released since. A lock never waits on an earlier
+// acquisition: a revisit would not find that wait maximal, so no graph grows from it.
+void GraphSearch::addLock(const Graph &g, ThreadId t, const Operation &pending) {
+  Graph base = g;
+  int64_t found = locationFor(base, pending);
+  if (found < 0)
+    return;
+  uint32_t location = uint32_t(found);
+  EventId latest = base.coMax(location);
+  bool lock = pending.kind == OpKind::Lock;
+  std::vector<EventId> candidates{initWrite(location)};
+  for (EventId w : base.locations[location].co)
+    candidates.push_back(w);
+  bool first = true;
+  for (EventId w : candidates) {
+    if (stopped())
+      return;
+    bool held = base.valueOf(w) != 0;
+    if (lock && held && !(w == latest))
+      continue;
+    Graph next = base;
+    if (!first && !replayTo(next))
+      return;
+    first = false;
+    Event event;
+    event.op = pending;
+    event.location = location;
+    event.rf = w;
+    if (!held && !(w == latest)) {
+      event.kind = Kind::Update;
+      event.order = MemoryOrder::Acquire;
+      event.value = 1;
+      EventId id = next.add(t, event);
+      std::optional<uint32_t> other = pendingUpdateStamp(next, id);
+      Graph asRead = next;
+      asRead.at(id).kind = Kind::Read;
+      if (!other || !consistentGraph(asRead))
+        continue;
+      next.placeCo(id, w);
+      revisitBy(next, id, *other);
+      continue;
+    }
+    if (lock && held && !model.isEnabled(names.threadOf(t))) {
+      event.kind = Kind::Read;
+      event.order = MemoryOrder::Acquire;
+      event.value = 1;
+      event.blocked = true;
+      next.add(t, event);
+      if (consistentGraph(next))
+        enter(next);
+      continue;
+    }
+    const Operation &op = stepThread(next, t, lock ? std::nullopt
+                                                   : std::optional<uint64_t>(held ? 1 : 0));
+    ++ledger.result.stats.steps;
+    if (!eventOf(next, op, t, event))
+      return;
+    event.rf = w;
+    if (held && event.kind == Kind::Update) {
+      unsupported(next, op, "a recursive mutex locked again by its owner");
+      return;
+    }
+    EventId id = next.add(t, event);
+    if (event.kind == Kind::Update)
+      next.placeCo(id, w);
+    if (!consistentGraph(next))
+      continue;
+    enter(next);
+    if (event.kind == Kind::Update && !stopped())
       revisitBy(next, id);
   }
 }
@@ -391,7 +518,7 @@ void GraphSearch::addOther(const Graph &g, ThreadId t, const Operation &pending)
     if (!eventOf(next, op, t, event))
       return;
     next.add(t, event);
-    if (event.kind == Kind::Fence && !consistent(next, graphOptions.model))
+    if (event.kind == Kind::Fence && !consistentGraph(next))
       continue;
     enter(next);
   }
@@ -440,9 +567,12 @@ void GraphSearch::revisitBy(const Graph &g, EventId w, uint32_t maxStamp) {
       revisited.kind = Kind::Read;
     }
     revisited.rf = w;
+    // A lock that now reads its mutex held waits there (the model does not step it).
+    if (revisited.op.mutex && revisited.op.kind == OpKind::Lock)
+      revisited.blocked = next.valueOf(w) != 0;
     if (!replayTo(next))
       continue;
-    if (!consistent(next, graphOptions.model))
+    if (!consistentGraph(next))
       continue;
     enter(next);
     if (next.at(r).kind == Kind::Update && !stopped())
@@ -501,10 +631,23 @@ bool GraphSearch::maximal(const Graph &g, EventId r, EventId w, const View &pref
   return true;
 }
 
+bool GraphSearch::consistentGraph(const Graph &g) const {
+  MemoryModel m = graphOptions.model;
+  if (m != MemoryModel::RA && m != MemoryModel::RC11)
+    return consistent(g, m);
+  bool answer = consistentByClocks(g, m);
+  if (graphOptions.disagreements && answer != consistent(g, m))
+    ++*graphOptions.disagreements;
+  return answer;
+}
+
 // ---- Ends ----
 
 void GraphSearch::complete(const Graph &g) {
-  if (auto race = dataRace(g, graphOptions.model)) {
+  std::optional<std::pair<EventId, EventId>> race = dataRaceByClocks(g, graphOptions.model);
+  if (graphOptions.disagreements && race != dataRace(g, graphOptions.model))
+    ++*graphOptions.disagreements;
+  if (race) {
     ErrorInfo error;
     error.kind = ErrorKind::DataRace;
     error.thread = g.at(race->second).op.thread;
@@ -537,6 +680,8 @@ void GraphSearch::report(const Graph &g, const ErrorInfo &error) {
 // weak trace: a read need not read the last store before it).
 std::vector<Operation> GraphSearch::trace(const Graph &g) const {
   std::vector<EventId> order = g.replayOrder();
+  // A lock that waits did not happen: its thread's pending operation.
+  std::erase_if(order, [&](EventId e) { return g.at(e).blocked; });
   std::vector<std::vector<size_t>> stepOf(g.threads.size()); // per thread, per event
   for (size_t t = 0; t < g.threads.size(); ++t)
     stepOf[t].resize(g.threads[t].size());
@@ -557,19 +702,44 @@ std::vector<Operation> GraphSearch::trace(const Graph &g) const {
   return events;
 }
 
+int64_t GraphSearch::locationFor(Graph &g, const Operation &op) {
+  if (op.mutex) {
+    int64_t location = mutexLocation(g, op);
+    if (location < 0)
+      unsupported(g, op, "a mutex whose bytes the program also accesses");
+    return location;
+  }
+  if (!op.numAccesses || op.accesses[0].size > 8) {
+    unsupported(g, op, "an access wider than 8 bytes");
+    return -1;
+  }
+  uint64_t address = op.accesses[0].address;
+  uint32_t size = uint32_t(op.accesses[0].size);
+  int64_t location = g.locationOf(address, size, model.peekMemory(address, size));
+  if (location < 0)
+    unsupported(g, op, "accesses of different sizes to one location");
+  return location;
+}
+
 bool GraphSearch::eventOf(Graph &g, const Operation &op, ThreadId t, Event &event) {
   event.op = op;
   event.order = op.order;
   event.endsThread = op.endsThread;
+  if (op.mutex) {
+    int64_t location = locationFor(g, op);
+    if (location < 0)
+      return false;
+    event.location = uint32_t(location);
+    setMutexEvent(op, graphOptions.model, event);
+    return true;
+  }
   switch (op.kind) {
   case OpKind::Load:
   case OpKind::Store:
   case OpKind::ReadModifyWrite: {
-    uint64_t address = op.accesses[0].address;
-    uint32_t size = uint32_t(op.accesses[0].size);
-    int64_t location = g.locationOf(address, size, model.peekMemory(address, size));
+    int64_t location = locationFor(g, op);
     if (location < 0)
-      return unsupported(g, op, "accesses of different sizes to one location");
+      return false;
     event.location = uint32_t(location);
     if (op.kind == OpKind::Load) {
       event.kind = Kind::Read;

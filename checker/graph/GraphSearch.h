@@ -25,6 +25,9 @@ struct GraphSearchOptions {
   MemoryModel model = MemoryModel::RC11;
   /// Called with each complete consistent graph (validation).
   std::function<void(const Graph &)> onGraph;
+  /// Validation: where set, every consistency check the search makes with vector clocks
+  /// (ClockConsistency.h) is made with the reference axioms too, and a disagreement counted.
+  uint64_t *disagreements = nullptr;
 };
 
 /// Explores `model`'s consistent graphs under graph.model. SearchResult's executions are the

@@ -14,7 +14,8 @@ using Lines = std::vector<std::string>;
 class WeakGenerator {
 public:
   WeakGenerator(uint64_t seed, const WeakProgramOptions &options)
-      : random(seed), options(options), fresh(options.numVariables, 0) {}
+      : random(seed), lockRandom(seed ^ 0x6d75746578ull), options(options),
+        fresh(options.numVariables, 0) {}
 
   CProgram run();
 
@@ -36,13 +37,17 @@ private:
 
   std::string operation(Thread &thread);
   void addPlainAccesses(std::vector<Thread> &threads);
+  void addMutexes(std::vector<Thread> &threads);
+  uint64_t lockBelow(uint64_t n) { return lockRandom() % n; }
   std::string emitThread(const Thread &thread) const;
   std::string assertion(const std::vector<Thread> &threads);
 
   std::mt19937_64 random;
+  std::mt19937_64 lockRandom; // the mutexes' own stream (WeakProgramOptions::mutexPercent)
   const WeakProgramOptions &options;
   std::vector<unsigned> fresh;
   bool usesPlain = false, usesAssume = false;
+  unsigned mutexes = 0;
 };
 
 constexpr const char *LoadOrders[] = {"memory_order_relaxed", "memory_order_acquire",
@@ -108,6 +113,39 @@ void WeakGenerator::addPlainAccesses(std::vector<Thread> &threads) {
   t.ops.insert(t.ops.begin() + std::ptrdiff_t(below(t.ops.size() + 1)), access);
 }
 
+// Ranges of the threads' operations under a mutex: a lock and an unlock around them, sometimes
+// a trylock whose success the thread records (and runs the range only then), sometimes a
+// second lock nested inside the first (two threads nesting two mutexes in opposite orders
+// deadlock).
+void WeakGenerator::addMutexes(std::vector<Thread> &threads) {
+  mutexes = 1 + unsigned(lockBelow(2));
+  for (Thread &t : threads) {
+    if (lockBelow(100) >= 70)
+      continue;
+    auto at = [&](size_t position) { return t.ops.begin() + std::ptrdiff_t(position); };
+    size_t begin = lockBelow(t.ops.size() + 1);
+    size_t end = begin + lockBelow(t.ops.size() - begin + 1);
+    unsigned m = unsigned(lockBelow(mutexes));
+    if (lockBelow(100) < 25) {
+      unsigned r = t.reads++;
+      t.ops.insert(at(end), fmt::format("pthread_mutex_unlock(&m{}); }}", m));
+      t.ops.insert(at(begin),
+                   fmt::format("r{} = pthread_mutex_trylock(&m{}) == 0; if (r{}) {{", r, m, r));
+      continue;
+    }
+    if (mutexes == 2 && lockBelow(100) < 40) {
+      // The other mutex inside the range.
+      size_t innerBegin = begin + lockBelow(end - begin + 1);
+      size_t innerEnd = innerBegin + lockBelow(end - innerBegin + 1);
+      t.ops.insert(at(innerEnd), fmt::format("pthread_mutex_unlock(&m{});", 1 - m));
+      t.ops.insert(at(innerBegin), fmt::format("pthread_mutex_lock(&m{});", 1 - m));
+      end += 2;
+    }
+    t.ops.insert(at(end), fmt::format("pthread_mutex_unlock(&m{});", m));
+    t.ops.insert(at(begin), fmt::format("pthread_mutex_lock(&m{});", m));
+  }
+}
+
 std::string WeakGenerator::emitThread(const Thread &thread) const {
   std::string text = fmt::format("void *{}(void *arg) {{\n", thread.name);
   if (thread.reads) {
@@ -168,6 +206,8 @@ CProgram WeakGenerator::run() {
   }
   if (n >= 2 && chance(options.plainPercent))
     addPlainAccesses(threads);
+  if (lockBelow(100) < options.mutexPercent)
+    addMutexes(threads);
 
   std::string source = "#include <assert.h>\n#include <pthread.h>\n#include <stdatomic.h>\n\n";
   if (usesAssume)
@@ -176,6 +216,8 @@ CProgram WeakGenerator::run() {
     source += fmt::format("atomic_int x{};\n", v);
   if (usesPlain)
     source += "int p;\n";
+  for (unsigned m = 0; m < mutexes; ++m)
+    source += fmt::format("pthread_mutex_t m{} = PTHREAD_MUTEX_INITIALIZER;\n", m);
   for (const Thread &t : threads)
     if (t.reads)
       source += fmt::format("int res_{};\n", t.name);

@@ -3,7 +3,8 @@
 // atomic operations of every kind and memory order C11 has (loads, stores, fetch_add,
 // exchange, strong and weak compare-and-swap with their failure orders, fences), now and then
 // one guarded by a value the thread read, an assertion or an assumption on a value just read,
-// or a plain (non-atomic) access that may race. Each thread keeps what it read in one plain
+// or a plain (non-atomic) access that may race, and in some programs mutexes around ranges of
+// a thread's operations (pthread_mutex_lock, trylock, nested locks that may deadlock). Each thread keeps what it read in one plain
 // global that main checks after the joins, in an assertion one combination of values violates. The litmus shapes (SB, MP, LB, IRIW, 2+2W, ...)
 // are among these programs; the graph search must explore exactly the consistent graphs the
 // brute-force oracle enumerates (WeakMemoryCheck.h).
@@ -23,6 +24,10 @@ struct WeakProgramOptions {
   /// Percent of programs with a plain variable two threads access (a data race under RC11
   /// unless ordered).
   unsigned plainPercent = 15;
+  /// Percent of programs with one or two mutexes, each thread (now and then) running a range
+  /// of its operations under a lock, a trylock, or two nested locks. Drawn from a random
+  /// stream of their own, so that the programs without mutexes stay what their seeds made.
+  unsigned mutexPercent = 25;
 };
 
 /// The same seed and options always give the same program.

@@ -3,6 +3,7 @@
 #include "checker/ThreadNames.h"
 #include "checker/engine/ExecutionEnds.h"
 #include "checker/graph/Graph.h"
+#include "checker/graph/Mutexes.h"
 
 #include <fmt/format.h>
 
@@ -103,9 +104,18 @@ private:
       const Operation pending = model.pending(names.threadOf(name));
       bool memory = pending.kind == OpKind::Load || pending.kind == OpKind::Store ||
                     pending.kind == OpKind::ReadModifyWrite;
+      // A mutex operation accesses its lock word (checker/graph/Mutexes.h).
+      bool lockRead = pending.mutex && pending.kind != OpKind::Unlock;
       Graph base = g;
       uint32_t location = 0;
-      if (memory) {
+      if (pending.mutex) {
+        int64_t l = graph::mutexLocation(base, pending);
+        if (l < 0) {
+          out.complete = false;
+          return;
+        }
+        location = uint32_t(l);
+      } else if (memory) {
         uint64_t address = pending.accesses[0].address;
         uint32_t size = uint32_t(pending.accesses[0].size);
         int64_t l = base.locationOf(address, size, model.peekMemory(address, size));
@@ -117,7 +127,7 @@ private:
       }
       // The writes a read may read: every write of the location so far.
       std::vector<std::optional<EventId>> sources{std::nullopt};
-      if (pending.kind == OpKind::Load || pending.kind == OpKind::ReadModifyWrite) {
+      if (pending.kind == OpKind::Load || pending.kind == OpKind::ReadModifyWrite || lockRead) {
         sources = {graph::initWrite(location)};
         for (EventId w : base.locations[location].co)
           sources.push_back(w);
@@ -126,6 +136,10 @@ private:
       bool firstHere = true;
       for (const std::optional<EventId> &source : sources)
         for (uint32_t choice = 0; choice < choices; ++choice) {
+          // A lock runs only when the model has its mutex free: reading a held mutex it
+          // would wait, which this interleaving does not show.
+          if (pending.kind == OpKind::Lock && lockRead && base.valueOf(*source) != 0)
+            continue;
           if (!firstHere)
             replay(path);
           firstHere = false;
@@ -139,7 +153,7 @@ private:
           event.choice = choice;
           event.endsThread = op.endsThread;
           event.location = location;
-          switch (op.kind) {
+          switch (pending.mutex ? OpKind::Other : op.kind) {
           case OpKind::Load:
             event.kind = Kind::Read;
             event.value = op.value;
@@ -164,6 +178,13 @@ private:
             event.other = names.nameOf(op.otherThread);
             break;
           default: event.kind = Kind::Other;
+          }
+          if (pending.mutex) {
+            graph::setMutexEvent(op, memoryModel, event);
+            // A trylock acquires exactly when it reads the mutex free.
+            if (source && graph::reads(event.kind) &&
+                (event.kind == Kind::Update) != (base.valueOf(*source) == 0))
+              continue;
           }
           if (source)
             event.rf = *source;
