@@ -98,6 +98,10 @@ struct Operation {
   /// read-write lock or a semaphore): the operations the weak-memory search models as
   /// read-modify-writes and stores of a lock word (docs/weak-memory.md, "Mutexes").
   bool mutex : 1 = false;
+  /// Set on the yield the pass puts on the back edge of a spin loop, a loop whose iterations
+  /// only read (passes/SpinLoopPass.h): the weak-memory search makes the thread wait there
+  /// for a write that ends the loop, as an await (docs/weak-memory.md, "Spin loops").
+  bool spinLoop : 1 = false;
   /// Up to MaxAccesses byte ranges (memcpy reads one and writes another; an executed atomic
   /// block has the ranges its body touched). Synchronisation operations access their object's
   /// address as a write, so that operations on one mutex are dependent.
@@ -124,7 +128,8 @@ struct Operation {
   /// Number of data choices (Nondet); 1 for everything else.
   uint32_t numChoices = 1;
   /// Set on an executed event: the value read (loads, the old value of an RMW) or written, the
-  /// choice made for Nondet. Used for hashing states and for the trace.
+  /// choice made for Nondet; on a spin loop's yield (spinLoop), pending too, the number of the
+  /// thread's steps in the iteration it ends. Used for hashing states and for the trace.
   uint64_t value = 0;
   /// Set on an executed read-modify-write that wrote: the value it wrote.
   uint64_t written = 0;

@@ -59,6 +59,12 @@ FunctionCallee RuntimeFunctions::memset() {
 FunctionCallee RuntimeFunctions::spinYield() {
   return declare("__bpor_spin_yield", Void, {I32});
 }
+FunctionCallee RuntimeFunctions::spinStart() {
+  return declare("__bpor_spin_start", Void, {I32});
+}
+FunctionCallee RuntimeFunctions::spinEnd() {
+  return declare("__bpor_spin_end", Void, {I32});
+}
 FunctionCallee RuntimeFunctions::assume() {
   return declare("__bpor_assume", Void, {I32});
 }

@@ -30,6 +30,8 @@ public:
   llvm::FunctionCallee memmove(); // void (ptr, ptr, u64, u32)
   llvm::FunctionCallee memset();  // void (ptr, u8, u64, u32)
   llvm::FunctionCallee spinYield();   // void (u32 loc)
+  llvm::FunctionCallee spinStart();   // void (u32 loop)
+  llvm::FunctionCallee spinEnd();     // void (u32 loop)
   llvm::FunctionCallee assume();      // void (i32 condition)
   llvm::FunctionCallee nondet();      // u64 (u32 bits, u32 signed, u32 loc)
   llvm::FunctionCallee nondetAmong(); // u64 (u32 bits, u32 signed, u32 loc, u64 *values, u32 n)

@@ -138,6 +138,7 @@ PreservedAnalyses SpinLoopPass::run(Module &M, ModuleAnalysisManager &MAM) {
       Bodies.push_back(&F);
   // Before any yield is added: a yield is a call with an effect.
   const FunctionSet ReadOnly = readOnlyFunctions(M);
+  uint32_t NextLoop = 0; // numbers the spin loops (__bpor_spin_start/end)
 
   for (Function *F : Bodies) {
     // Inside an atomic function no other thread runs: a spin there never
@@ -152,8 +153,10 @@ PreservedAnalyses SpinLoopPass::run(Module &M, ModuleAnalysisManager &MAM) {
     struct BackEdge {
       BasicBlock *Latch, *Header;
       DebugLoc Loc;
+      uint32_t Loop;
     };
     std::vector<BackEdge> BackEdges;
+    std::vector<std::pair<BasicBlock *, uint32_t>> Headers;
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(*F);
     for (Loop *L : LI.getLoopsInPreorder()) {
       if (const Instruction *Why = progressOrEffect(*L, ReadOnly)) {
@@ -172,12 +175,19 @@ PreservedAnalyses SpinLoopPass::run(Module &M, ModuleAnalysisManager &MAM) {
                         << L->getHeader()->getName() << "\n");
       SmallVector<BasicBlock *, 2> Latches;
       L->getLoopLatches(Latches);
+      uint32_t Loop = NextLoop++;
+      Headers.push_back({L->getHeader(), Loop});
       for (BasicBlock *Latch : Latches)
-        BackEdges.push_back({Latch, L->getHeader(), locationOf(*L, *Latch)});
+        BackEdges.push_back({Latch, L->getHeader(), locationOf(*L, *Latch), Loop});
     }
     if (BackEdges.empty())
       continue;
 
+    // The iteration begins at the header and ends on each back edge (bpor_abi.h).
+    for (auto [Header, Loop] : Headers) {
+      IRBuilder<> H(&*Header->getFirstInsertionPt());
+      H.CreateCall(Runtime.spinStart(), {H.getInt32(Loop)});
+    }
     for (const BackEdge &E : BackEdges) {
       // Only on the back edge, not on a latch's exit edge.
       BasicBlock *At = E.Latch->getSingleSuccessor()
@@ -193,6 +203,7 @@ PreservedAnalyses SpinLoopPass::run(Module &M, ModuleAnalysisManager &MAM) {
       IRBuilder<> B(At->getTerminator());
       B.SetCurrentDebugLocation(E.Loc);
       ConstantInt *Loc = Locations.idConstant(E.Loc);
+      B.CreateCall(Runtime.spinEnd(), {B.getInt32(E.Loop)});
       if (Handling == SpinLoopHandling::Yield) {
         ++NumYields;
         B.CreateCall(Runtime.spinYield(), {Loc});

@@ -9,7 +9,10 @@
 // progress") it must yield: the pass puts __bpor_spin_yield(loc) on each back
 // edge so that the fair bound breaks the cycle, and Peterson's lock without
 // sched_yield is checkable with the default bounds. In Assume mode the back
-// edge gets __bpor_assume(0) instead. Loops in __VERIFIER_atomic_* functions
+// edge gets __bpor_assume(0) instead. Either way the iteration is marked:
+// __bpor_spin_start(n) at the header, __bpor_spin_end(n) on each back edge
+// (invisible calls; the weak-memory search reads from them which events the
+// iteration made). Loops in __VERIFIER_atomic_* functions
 // are left alone (no other thread runs there). Runs after bpor-instrument.
 //
 //===----------------------------------------------------------------------===//

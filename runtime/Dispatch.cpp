@@ -309,6 +309,10 @@ CallOutcome Execution::prepareFromRow(ProgramThread &thread, const ExternalCall 
   Operation &op = thread.pending;
   op.blocking = row.enabled != runtime::Enabling::Always && row.kind == OpKind::Load;
   op.mutex = runtime::isPlainMutexOperation(row.id);
+  if (row.id == runtime::Ext::SpinYield) {
+    op.spinLoop = true;
+    op.value = thread.spinIteration;
+  }
   for (const runtime::AccessRule &rule : row.accesses) {
     Address address = 0;
     switch (rule.at) {
@@ -360,6 +364,18 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
 
   switch (id) {
   // ---- Scheduling, errors, exit ----
+  case Ext::SpinStart:
+  case Ext::SpinEnd: {
+    auto it = std::find_if(thread.spinStarts.begin(), thread.spinStarts.end(),
+                           [&](const auto &start) { return start.first == uint32_t(a[0]); });
+    if (id == Ext::SpinStart && it == thread.spinStarts.end())
+      thread.spinStarts.push_back({uint32_t(a[0]), thread.steps});
+    else if (id == Ext::SpinStart)
+      it->second = thread.steps;
+    else
+      thread.spinIteration = it == thread.spinStarts.end() ? 0 : thread.steps - it->second;
+    return CallOutcome::Return;
+  }
   case Ext::AssertFail: {
     std::string assertion, file, function;
     memory_.readString(a[0], assertion);

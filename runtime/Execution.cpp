@@ -126,6 +126,7 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
     blockFootprint_.gathering = true;
     blockFootprint_.named = event_;
   }
+  ++thread.steps; // before the thread runs on to its next call (a spin loop's end counts it)
   Performed performed = perform(thread, choice, result, event_);
   noteForRaces(thread, event_, performed, result);
   switch (performed) {

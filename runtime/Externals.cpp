@@ -149,6 +149,9 @@ constexpr ExternalOp ExternalOpTable[] = {
     // Scheduling, errors, exit.
     Row(Ext::SchedYield, "__bpor_sched_yield", Plain).pending(K::Yield, P::Yield),
     Row(Ext::SpinYield, "__bpor_spin_yield").pending(K::Yield, P::Yield, 0),
+    // A spin loop's iteration begins and ends (answered at once: not visible).
+    Row(Ext::SpinStart, "__bpor_spin_start"),
+    Row(Ext::SpinEnd, "__bpor_spin_end"),
     Row(Ext::AssertFail, "__bpor_assert_fail __assert_fail"),
     Row(Ext::ReachError, "__bpor_reach_error", Plain),
     Row(Ext::Abort, "__bpor_abort", Plain),

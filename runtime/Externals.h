@@ -32,6 +32,8 @@ enum class Ext : uint32_t {
   // Scheduling, errors, exit.
   SchedYield,
   SpinYield,
+  SpinStart,
+  SpinEnd,
   AssertFail,
   ReachError,
   Abort,

@@ -80,6 +80,12 @@ struct ProgramThread {
   CopyVector<ExitHandler> threadExitHandlers;
   /// Nondet calls made so far (symbolic mode names the n-th call's symbol by it).
   uint32_t nondetCalls = 0;
+  /// Visible steps taken in this execution, and per spin loop (the pass's number) that count
+  /// when its iteration began: __bpor_spin_end sets spinIteration, the steps of the iteration
+  /// ending, which the loop's yield then carries (Operation::value). Not part of the state.
+  uint32_t steps = 0;
+  CopyVector<std::pair<uint32_t, uint32_t>> spinStarts;
+  uint32_t spinIteration = 0;
   /// Performer::AtCall: the visible step of the call the thread stands at was just taken, so the
   /// call, run again within that step, goes on at once. Always false between steps.
   bool callGranted = false;
@@ -114,6 +120,9 @@ struct ProgramThread {
     errnoObject = 0;
     threadExitHandlers.clear();
     nondetCalls = 0;
+    steps = 0;
+    spinStarts.clear();
+    spinIteration = 0;
   }
 };
 

@@ -58,6 +58,11 @@ void __bpor_frame_end(uint32_t loc);
 /* sched_yield(), and the yield the pass inserts on the back edge of a spin loop. */
 int __bpor_sched_yield(void);
 void __bpor_spin_yield(uint32_t loc);
+/* A spin loop's iteration begins (at the loop's header) and ends (on its back edge, before the
+   yield or assume there): `loop` numbers the module's spin loops. Not visible: they tell the
+   weak-memory search which of the thread's operations the iteration made. */
+void __bpor_spin_start(uint32_t loop);
+void __bpor_spin_end(uint32_t loop);
 
 /* ---- Errors and program exit ---- */
 void __bpor_assert_fail(const char *assertion, const char *file, unsigned line,

@@ -50,8 +50,9 @@ struct Event {
   ThreadId other = NoThread; // Fork: the child; Join: the thread joined
   uint32_t choice = 0;      // the data choice the step took (a nondet value's index)
   bool endsThread = false;  // the thread's last event
-  /// A lock that read its mutex held (Mutexes.h): the thread waits here, the last of its
-  /// events, until a backward revisit makes it read an unlock. The model does not step it.
+  /// A lock that read its mutex held (Mutexes.h), or the back edge of a spin loop whose
+  /// iteration read values that keep it looping: the thread waits here, the last of its
+  /// events, until a backward revisit makes it read other values. The model does not step it.
   bool blocked = false;
   uint32_t stamp = 0;
   /// The operation as the model executed it (its thread in the model's numbering), for traces.

@@ -15,7 +15,9 @@ namespace bpor::graph {
 namespace {
 
 /// How the search treats a pending operation.
-enum class Step : uint8_t { Read, Update, Write, Lock, Fence, Fork, Join, Other, Unsupported };
+enum class Step : uint8_t {
+  Read, Update, Write, Lock, SpinWait, Fence, Fork, Join, Other, Unsupported
+};
 
 Step stepOf(const Operation &op) {
   switch (op.kind) {
@@ -25,6 +27,7 @@ Step stepOf(const Operation &op) {
   case OpKind::Lock:
   case OpKind::Trylock: return op.mutex ? Step::Lock : Step::Unsupported;
   case OpKind::Unlock: return op.mutex ? Step::Write : Step::Unsupported;
+  case OpKind::Yield: return op.spinLoop ? Step::SpinWait : Step::Unsupported;
   case OpKind::Fence: return Step::Fence;
   case OpKind::Fork: return Step::Fork;
   case OpKind::Join: return Step::Join;
@@ -62,9 +65,10 @@ std::string unsupportedConstruct(OpKind kind) {
   case OpKind::AtomicBlock: return "an atomic block (__VERIFIER_atomic_*)";
   case OpKind::MemoryCopy: return "memcpy, memset or a libc function over shared memory";
   case OpKind::Free: return "free() of shared memory";
-  // The back edge of a loop the passes saw wait for another thread: under a weak model it may
-  // read a stale value forever, which needs a spin-loop treatment of its own.
-  case OpKind::Yield: return "a spin loop (a loop that waits for another thread)";
+  // sched_yield, in a loop that waits for another thread but whose iterations have effects
+  // (a spin loop's back edge is a wait the search supports).
+  case OpKind::Yield: return "a loop that waits for another thread with sched_yield or with "
+                             "effects in its iterations";
   default: return opKindName(kind);
   }
 }
@@ -104,9 +108,17 @@ private:
   static bool waits(const Graph &g, ThreadId name) {
     return name < g.threads.size() && !g.threads[name].empty() && g.threads[name].back().blocked;
   }
-  /// Whether a thread of g waits for a mutex another thread has released since the lock the
-  /// wait read: no revisit can wake it (TruSt's blocked execution, a dead end of the search).
-  static bool waitsForReleasedLock(const Graph &g);
+  /// Whether a thread of g waits where no revisit can wake it: for a mutex another thread has
+  /// released since the acquisition its lock read, or at the back edge of a spin loop whose
+  /// iteration read a write that is not the latest of its location (TruSt's blocked
+  /// execution, a dead end of the search).
+  static bool waitsInDeadEnd(const Graph &g);
+  /// A thread of g waiting at a spin loop whose iteration read the latest writes: no write
+  /// is left to end the loop, so it spins forever. NoThread if none.
+  static ThreadId spinsForever(const Graph &g);
+  /// Whether the reads of the spin-loop iteration thread t waits after all read the latest
+  /// write of their location.
+  static bool iterationReadsLatest(const Graph &g, ThreadId t);
   bool allEnded() const;
   /// Whether a thread other than `self` has not ended.
   bool othersAlive(ThreadId self) const;
@@ -117,6 +129,8 @@ private:
   void addRead(const Graph &g, ThreadId t, const Operation &pending, bool update);
   void addWrite(const Graph &g, ThreadId t, const Operation &pending);
   void addLock(const Graph &g, ThreadId t, const Operation &pending);
+  void addSpinWait(const Graph &g, ThreadId t, const Operation &pending);
+  void reportSpinForever(const Graph &g, ThreadId t);
   void addOther(const Graph &g, ThreadId t, const Operation &pending);
   /// g with its new last event; checks consistency and the model's status, then visits it.
   void enter(const Graph &g);
@@ -244,14 +258,35 @@ ThreadId GraphSearch::nextThread(const Graph &g) const {
   return chosen;
 }
 
-bool GraphSearch::waitsForReleasedLock(const Graph &g) {
-  for (ThreadId t = 0; t < g.threads.size(); ++t)
-    if (waits(g, t)) {
-      const Event &lock = g.threads[t].back();
-      if (!(lock.rf == g.coMax(lock.location)))
-        return true;
-    }
+bool GraphSearch::iterationReadsLatest(const Graph &g, ThreadId t) {
+  // The wait is the thread's last event; the iteration's are the ones before it, as many as
+  // the yield says the iteration made (Operation::value, from __bpor_spin_start/end).
+  const std::vector<Event> &events = g.threads[t];
+  size_t count = std::min<size_t>(events.back().op.value, events.size() - 1);
+  for (size_t i = events.size() - 1 - count; i + 1 < events.size(); ++i) {
+    const Event &ev = events[i];
+    if (reads(ev.kind) && !(ev.rf == g.coMax(ev.location)))
+      return false;
+  }
+  return true;
+}
+
+bool GraphSearch::waitsInDeadEnd(const Graph &g) {
+  for (ThreadId t = 0; t < g.threads.size(); ++t) {
+    if (!waits(g, t))
+      continue;
+    const Event &wait = g.threads[t].back();
+    if (wait.op.mutex ? !(wait.rf == g.coMax(wait.location)) : !iterationReadsLatest(g, t))
+      return true;
+  }
   return false;
+}
+
+ThreadId GraphSearch::spinsForever(const Graph &g) {
+  for (ThreadId t = 0; t < g.threads.size(); ++t)
+    if (waits(g, t) && g.threads[t].back().op.spinLoop && iterationReadsLatest(g, t))
+      return t;
+  return NoThread;
 }
 
 bool GraphSearch::othersAlive(ThreadId self) const {
@@ -288,8 +323,10 @@ void GraphSearch::visit(const Graph &g) {
   if (t == NoThread) {
     if (allEnded()) {
       complete(g);
-    } else if (waitsForReleasedLock(g)) {
+    } else if (waitsInDeadEnd(g)) {
       ledger.endExecution(ExecutionEnd::SleepSetBlocked, trace(g));
+    } else if (ThreadId spinning = spinsForever(g); spinning != NoThread) {
+      reportSpinForever(g, spinning);
     } else if (stoppedByFailedAssume(model)) {
       ledger.endExecution(ExecutionEnd::Infeasible, trace(g));
     } else {
@@ -308,6 +345,7 @@ void GraphSearch::visit(const Graph &g) {
   case Step::Update: addRead(g, t, pending, true); return;
   case Step::Write: addWrite(g, t, pending); return;
   case Step::Lock: addLock(g, t, pending); return;
+  case Step::SpinWait: addSpinWait(g, t, pending); return;
   case Step::Unsupported:
     // A yield is the back edge of a loop the passes saw wait for another thread: under a weak
     // model it may read a stale value forever, which needs the spin-loop treatment of
@@ -500,6 +538,36 @@ void GraphSearch::addLock(const Graph &g, ThreadId t, const Operation &pending) 
     if (event.kind == Kind::Update && !stopped())
       revisitBy(next, id);
   }
+}
+
+// The back edge of a spin loop (an iteration that only read): the thread waits there, as if
+// the loop were an await of its exit condition (GenMC's spin-assume): only a revisit of a read
+// of the iteration, which deletes the wait, lets it go on, with the value that revisit gives.
+// A graph that ends with the thread still waiting is a dead end if some read of the iteration
+// read an older write than its location's latest (the revisit that gives it the latest is the
+// graph that counts), and a thread that spins forever if they all read the latest.
+void GraphSearch::addSpinWait(const Graph &g, ThreadId t, const Operation &pending) {
+  Graph next = g;
+  Event event;
+  event.op = pending;
+  event.kind = Kind::Other;
+  event.blocked = true;
+  next.add(t, event);
+  enter(next);
+}
+
+void GraphSearch::reportSpinForever(const Graph &g, ThreadId t) {
+  const Event &wait = g.threads[t].back();
+  ErrorInfo error;
+  error.kind = ErrorKind::Livelock;
+  error.thread = wait.op.thread;
+  error.location = wait.op.location;
+  error.message = fmt::format("thread {} spins forever in this loop: every value its iteration "
+                              "reads is the latest write of its location under {}, and no "
+                              "thread is left to write another",
+                              wait.op.thread, memoryModelTitle(graphOptions.model));
+  report(g, error);
+  ledger.endExecution(ExecutionEnd::Error, trace(g));
 }
 
 // Fences, thread creation and join, and steps without a memory effect (one branch per data

@@ -14,7 +14,8 @@ using Lines = std::vector<std::string>;
 class WeakGenerator {
 public:
   WeakGenerator(uint64_t seed, const WeakProgramOptions &options)
-      : random(seed), lockRandom(seed ^ 0x6d75746578ull), options(options),
+      : random(seed), lockRandom(seed ^ 0x6d75746578ull), spinRandom(seed ^ 0x7370696eull),
+        options(options),
         fresh(options.numVariables, 0) {}
 
   CProgram run();
@@ -38,12 +39,14 @@ private:
   std::string operation(Thread &thread);
   void addPlainAccesses(std::vector<Thread> &threads);
   void addMutexes(std::vector<Thread> &threads);
+  void addSpinLoop(std::vector<Thread> &threads);
   uint64_t lockBelow(uint64_t n) { return lockRandom() % n; }
   std::string emitThread(const Thread &thread) const;
   std::string assertion(const std::vector<Thread> &threads);
 
   std::mt19937_64 random;
   std::mt19937_64 lockRandom; // the mutexes' own stream (WeakProgramOptions::mutexPercent)
+  std::mt19937_64 spinRandom; // the spin loops' (WeakProgramOptions::spinPercent)
   const WeakProgramOptions &options;
   std::vector<unsigned> fresh;
   bool usesPlain = false, usesAssume = false;
@@ -146,6 +149,17 @@ void WeakGenerator::addMutexes(std::vector<Thread> &threads) {
   }
 }
 
+// A spin loop in one thread, at a random place: it waits for a variable to leave 0, reading it
+// with a random order (the loop, which only reads, is one the pass makes an await of).
+void WeakGenerator::addSpinLoop(std::vector<Thread> &threads) {
+  Thread &t = threads[spinRandom() % threads.size()];
+  size_t at = spinRandom() % (t.ops.size() + 1);
+  const char *order = LoadOrders[spinRandom() % std::size(LoadOrders)];
+  t.ops.insert(t.ops.begin() + std::ptrdiff_t(at),
+               fmt::format("while (atomic_load_explicit(&x{}, {}) == 0) {{ }}",
+                           spinRandom() % options.numVariables, order));
+}
+
 std::string WeakGenerator::emitThread(const Thread &thread) const {
   std::string text = fmt::format("void *{}(void *arg) {{\n", thread.name);
   if (thread.reads) {
@@ -208,6 +222,8 @@ CProgram WeakGenerator::run() {
     addPlainAccesses(threads);
   if (lockBelow(100) < options.mutexPercent)
     addMutexes(threads);
+  if (spinRandom() % 100 < options.spinPercent)
+    addSpinLoop(threads);
 
   std::string source = "#include <assert.h>\n#include <pthread.h>\n#include <stdatomic.h>\n\n";
   if (usesAssume)

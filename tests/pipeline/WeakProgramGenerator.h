@@ -4,7 +4,8 @@
 // exchange, strong and weak compare-and-swap with their failure orders, fences), now and then
 // one guarded by a value the thread read, an assertion or an assumption on a value just read,
 // or a plain (non-atomic) access that may race, and in some programs mutexes around ranges of
-// a thread's operations (pthread_mutex_lock, trylock, nested locks that may deadlock). Each thread keeps what it read in one plain
+// a thread's operations (pthread_mutex_lock, trylock, nested locks that may deadlock) or a spin
+// loop that waits for a variable to leave 0. Each thread keeps what it read in one plain
 // global that main checks after the joins, in an assertion one combination of values violates. The litmus shapes (SB, MP, LB, IRIW, 2+2W, ...)
 // are among these programs; the graph search must explore exactly the consistent graphs the
 // brute-force oracle enumerates (WeakMemoryCheck.h).
@@ -28,6 +29,9 @@ struct WeakProgramOptions {
   /// of its operations under a lock, a trylock, or two nested locks. Drawn from a random
   /// stream of their own, so that the programs without mutexes stay what their seeds made.
   unsigned mutexPercent = 25;
+  /// Percent of programs where a thread waits in a spin loop for a variable to change from 0
+  /// (which may never happen: the thread spins forever), from a stream of its own too.
+  unsigned spinPercent = 20;
 };
 
 /// The same seed and options always give the same program.

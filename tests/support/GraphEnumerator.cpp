@@ -82,9 +82,11 @@ private:
       finish(g);
       return;
     }
+    // A thread at the back edge of a spin loop stays there: the loop is an await of its exit
+    // (the iteration's reads, taken in every interleaving, give every value it may exit with).
     std::vector<ThreadId> runnable;
     for (ThreadId id = 0; id < model.numThreads(); ++id)
-      if (model.isAlive(id) && model.isEnabled(id))
+      if (model.isAlive(id) && model.isEnabled(id) && !model.pending(id).spinLoop)
         runnable.push_back(names.nameOf(id));
     if (runnable.empty()) {
       finish(g);
@@ -218,6 +220,27 @@ private:
     if (!graph::consistent(g, memoryModel))
       return;
     if (model.status() == ExecStatus::Running) {
+      // A thread at a spin loop whose iteration read a write older than its location's latest
+      // is no end: the interleaving where it reads later covers it. One whose reads were all
+      // the latest spins forever.
+      std::optional<std::pair<ThreadId, uint32_t>> spinning; // the lowest-named, as the search
+      for (ThreadId id = 0; id < model.numThreads(); ++id) {
+        const Operation &pending = model.pending(id);
+        if (!model.isAlive(id) || !pending.spinLoop)
+          continue;
+        const std::vector<Event> &events = g.threads[names.nameOf(id)];
+        size_t count = std::min<size_t>(pending.value, events.size());
+        for (size_t i = events.size() - count; i < events.size(); ++i)
+          if (graph::reads(events[i].kind) && !(events[i].rf == g.coMax(events[i].location)))
+            return;
+        if (!spinning || names.nameOf(id) < spinning->first)
+          spinning = std::make_pair(names.nameOf(id), pending.location);
+      }
+      if (spinning) {
+        out.errors.insert(fmt::format("{} at {}", errorKindName(ErrorKind::Livelock),
+                                      spinning->second));
+        return;
+      }
       // Threads remain and none can run: stopped by failed assumptions, or a deadlock.
       if (!stoppedByFailedAssume(model))
         out.errors.insert(fmt::format("{} at 0", errorKindName(ErrorKind::Deadlock)));

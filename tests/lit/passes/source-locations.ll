@@ -28,8 +28,10 @@ define void @f() !dbg !5 {
 
 ; The spin yield (added by the second pass) takes the loop's location.
 ; CHECK: spin:
+; CHECK-NEXT: call void @__bpor_spin_start(
 ; CHECK-NEXT: [[V:%.*]] = call i64 @__bpor_load(ptr @g, i64 4, i32 0, i32 1)
 ; CHECK: bpor.spin:
+; CHECK-NEXT: call void @__bpor_spin_end(
 ; CHECK-NEXT: call void @__bpor_spin_yield(i32 4)
 spin:
   %v = load i32, ptr @g, !dbg !10

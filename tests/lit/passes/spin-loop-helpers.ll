@@ -29,6 +29,7 @@ declare i32 @unknown()
 
 ; CHECK-LABEL: define void @spin_through_helpers(
 ; CHECK: loop:
+; CHECK-NEXT: call void @__bpor_spin_start(
 ; CHECK-NEXT: %v = call i32 @read_both()
 ; CHECK: call void @__bpor_spin_yield(i32 0)
 ; CHECK-NEXT: br label %loop

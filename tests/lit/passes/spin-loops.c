@@ -13,16 +13,20 @@ int data;
 extern void work(void);
 
 // CHECK-LABEL: define dso_local void @peterson_lock(
+// The iteration begins at the header and ends on the back edge (__bpor_spin_start/end).
 // CHECK: while.cond:
+// CHECK-NEXT: call void @__bpor_spin_start(i32 [[LOOP:[0-9]+]])
 // CHECK: call i64 @__bpor_load(ptr %arrayidx{{[0-9]*}}, i64 4, i32 0,
 // CHECK: call i64 @__bpor_load(ptr @turn, i64 4, i32 0,
 // The latch has one successor, the header: the yield goes into it.
 // CHECK: while.body:
+// CHECK-NEXT: call void @__bpor_spin_end(i32 [[LOOP]])
 // CHECK-NEXT: call void @__bpor_spin_yield(i32 {{[0-9]+}}), !dbg
 // CHECK-NEXT: br label %while.cond
 // CHECK-NOT: __bpor_spin_yield
 // ASSUME-LABEL: define dso_local void @peterson_lock(
 // ASSUME: while.body:
+// ASSUME-NEXT: call void @__bpor_spin_end(
 // ASSUME-NEXT: call void @__bpor_assume(i32 0)
 // ASSUME-NEXT: br label %while.cond
 void peterson_lock(int self) {
@@ -38,6 +42,7 @@ void peterson_lock(int self) {
 // CHECK: do.cond:
 // CHECK: br i1 {{%.*}}, label %bpor.spin, label %do.end
 // CHECK: bpor.spin:
+// CHECK-NEXT: call void @__bpor_spin_end(
 // CHECK-NEXT: call void @__bpor_spin_yield(
 // CHECK-NEXT: br label %do.body
 // CHECK: do.end:

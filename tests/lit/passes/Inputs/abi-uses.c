@@ -67,6 +67,8 @@ void *const abi_functions[] = {
     (void *)__bpor_sem_trywait,
     (void *)__bpor_sem_wait,
     (void *)__bpor_spin_yield,
+    (void *)__bpor_spin_start,
+    (void *)__bpor_spin_end,
     (void *)__bpor_store,
     (void *)__bpor_store_bytes,
     (void *)__bpor_thread_local_address,
