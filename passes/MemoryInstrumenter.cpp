@@ -33,12 +33,6 @@ ALWAYS_ENABLED_STATISTIC(NumUnsupported, "Accesses that cannot be instrumented (
 namespace bpor::passes {
 
 namespace {
-ConstantInt *orderConstant(IntegerType *I32, AtomicOrdering Order, bool Protocol = false) {
-  // The ABI's `order` is the llvm::AtomicOrdering value itself, with the protocol flag
-  // (bpor_abi.h) for an access the compiler made as part of the C++ ABI.
-  return ConstantInt::get(I32, static_cast<uint32_t>(Order) | (Protocol ? 0x100u : 0u));
-}
-
 // The guard variable of a function-local static (_ZGV...): clang loads its first byte with
 // acquire order before calling __cxa_guard_acquire, the C++ ABI's own protocol.
 bool isStaticGuard(const Value *Ptr) {
@@ -51,8 +45,21 @@ MemoryInstrumenter::MemoryInstrumenter(Module &M, RuntimeFunctions &Runtime,
                                        SourceLocationTable &Locations)
     : M(M), DL(M.getDataLayout()), Runtime(Runtime), Locations(Locations) {}
 
+// The ABI's `order` is the llvm::AtomicOrdering value itself, with the protocol flag
+// (bpor_abi.h) for an access the compiler made as part of the C++ ABI, and the caller's flag for
+// one in a function of the atomics interface.
+ConstantInt *MemoryInstrumenter::orderConstant(AtomicOrdering Order, bool Protocol) const {
+  uint32_t Flags = Protocol                                           ? 0x100u
+                   : OrdersFromCaller && Order != AtomicOrdering::NotAtomic ? 0x200u
+                                                                            : 0u;
+  return ConstantInt::get(Runtime.i32(), static_cast<uint32_t>(Order) | Flags);
+}
+
 unsigned MemoryInstrumenter::instrument(Function &F,
                                         const SharedMemory &Shared) {
+  // std::atomic<bool>::load and the like are functions of their own at -O0: their orders are
+  // the ones their callers chose.
+  OrdersFromCaller = isAtomicInterface(F.getSubprogram());
   std::vector<Instruction *> Candidates;
   for (Instruction &I : instructions(F))
     if (isa<LoadInst, StoreInst, AtomicRMWInst, AtomicCmpXchgInst, FenceInst,
@@ -187,7 +194,7 @@ void MemoryInstrumenter::rewriteLoad(LoadInst &LI) {
   Type *T = LI.getType();
   Value *Ptr = address(B, LI.getPointerOperand());
   ConstantInt *Order =
-      orderConstant(Runtime.i32(), LI.getOrdering(), isStaticGuard(LI.getPointerOperand()));
+      orderConstant(LI.getOrdering(), isStaticGuard(LI.getPointerOperand()));
   ConstantInt *Loc = Locations.idConstant(LI);
   if (DL.getTypeStoreSize(T).isScalable())
     return unsupported(LI, "a load of a scalable vector");
@@ -213,7 +220,7 @@ void MemoryInstrumenter::rewriteStore(StoreInst &SI) {
   Value *V = SI.getValueOperand();
   Type *T = V->getType();
   Value *Ptr = address(B, SI.getPointerOperand());
-  ConstantInt *Order = orderConstant(Runtime.i32(), SI.getOrdering());
+  ConstantInt *Order = orderConstant(SI.getOrdering());
   ConstantInt *Loc = Locations.idConstant(SI);
   if (DL.getTypeStoreSize(T).isScalable())
     return unsupported(SI, "a store of a scalable vector");
@@ -242,7 +249,7 @@ void MemoryInstrumenter::rewriteRMW(AtomicRMWInst &RMW) {
                     toWord(B, RMW.getValOperand()), sizeOf(T),
                     ConstantInt::get(Runtime.i32(),
                                      static_cast<uint32_t>(RMW.getOperation())),
-                    orderConstant(Runtime.i32(), RMW.getOrdering()),
+                    orderConstant(RMW.getOrdering()),
                     Locations.idConstant(RMW)});
   Value *Result = fromWord(B, Old, T);
   Result->takeName(&RMW);
@@ -261,8 +268,8 @@ void MemoryInstrumenter::rewriteCmpXchg(AtomicCmpXchgInst &CX) {
       B.CreateCall(Runtime.cmpxchg(),
                    {address(B, CX.getPointerOperand()), toWord(B, Expected),
                     toWord(B, CX.getNewValOperand()), sizeOf(T),
-                    orderConstant(Runtime.i32(), CX.getSuccessOrdering()),
-                    orderConstant(Runtime.i32(), CX.getFailureOrdering()),
+                    orderConstant(CX.getSuccessOrdering()),
+                    orderConstant(CX.getFailureOrdering()),
                     Locations.idConstant(CX)});
   // Rebuild { old, success }. Weak cmpxchg never fails spuriously here: the
   // checker explores sequentially consistent executions only.
@@ -278,7 +285,7 @@ void MemoryInstrumenter::rewriteCmpXchg(AtomicCmpXchgInst &CX) {
 
 void MemoryInstrumenter::rewriteFence(FenceInst &FI) {
   IRBuilder<> B(&FI);
-  B.CreateCall(Runtime.fence(), {orderConstant(Runtime.i32(), FI.getOrdering()),
+  B.CreateCall(Runtime.fence(), {orderConstant(FI.getOrdering()),
                                  Locations.idConstant(FI)});
   FI.eraseFromParent();
 }
@@ -310,7 +317,7 @@ bool MemoryInstrumenter::rewriteMemIntrinsic(MemIntrinsic &MI,
   } else {
     Value *Src = address(B, MT->getSource());
     ConstantInt *NotAtomic =
-        orderConstant(Runtime.i32(), AtomicOrdering::NotAtomic);
+        orderConstant(AtomicOrdering::NotAtomic);
     if (DstShared && SrcShared)
       B.CreateCall(isa<MemMoveInst>(MT) ? Runtime.memmove() : Runtime.memcpy(),
                    {Dst, Src, Length, Loc});

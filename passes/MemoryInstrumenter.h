@@ -47,6 +47,7 @@ private:
   llvm::ConstantInt *sizeOf(llvm::Type *T) const;
   llvm::AllocaInst *privateBuffer(llvm::Instruction &At, llvm::Type *T) const;
   void unsupported(llvm::Instruction &I, const llvm::Twine &What) const;
+  llvm::ConstantInt *orderConstant(llvm::AtomicOrdering Order, bool Protocol = false) const;
 
   llvm::Module &M;
   const llvm::DataLayout &DL;
@@ -57,6 +58,8 @@ private:
       Buffers;
   RuntimeFunctions &Runtime;
   SourceLocationTable &Locations;
+  /// Instrumenting a function of the C++ atomics interface (orderConstant's 0x200).
+  bool OrdersFromCaller = false;
 };
 
 } // namespace bpor::passes

@@ -72,9 +72,10 @@ bool isSystemHeaderPath(StringRef File, StringRef Directory) {
   return File.starts_with("/") ? System(File) : System(Directory);
 }
 
-// A function of the C++ atomics interface: a member of std::atomic, std::atomic_flag,
-// std::atomic_ref or their bases (__atomic_base, __atomic_float, __atomic_ref), or a free
-// std::atomic_* function.
+} // namespace
+
+// A member of std::atomic, std::atomic_flag, std::atomic_ref or their bases (__atomic_base,
+// __atomic_float, __atomic_ref), or a free std::atomic_* function.
 bool isAtomicInterface(const DISubprogram *Function) {
   if (!Function)
     return false;
@@ -88,8 +89,6 @@ bool isAtomicInterface(const DISubprogram *Function) {
   }
   return false;
 }
-
-} // namespace
 
 uint32_t SourceLocationTable::idFor(const DebugLoc &Loc) {
   if (!Loc)

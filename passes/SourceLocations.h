@@ -13,6 +13,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/Module.h"
@@ -58,6 +59,11 @@ private:
   llvm::DenseMap<std::tuple<llvm::Constant *, uint32_t, uint32_t>, uint32_t>
       Ids;
 };
+
+/// A function of the C++ atomics interface (std::atomic, std::atomic_flag, std::atomic_ref and
+/// their bases, the free std::atomic_* functions): the memory orders of its accesses are the
+/// ones its caller chose.
+bool isAtomicInterface(const llvm::DISubprogram *Function);
 
 } // namespace bpor::passes
 

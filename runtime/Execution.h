@@ -396,8 +396,10 @@ private:
   uint32_t currentLocation(const ProgramThread &thread);
   uint32_t internLocation(const SourceLocation &location);
   void noteUndefinedRead(const ProgramThread &thread, Address address, uint64_t size);
-  /// Counts a load of bytes never written at `location`, unless library code made it.
-  void countWeakOrder(uint32_t location);
+  /// Counts an atomic access with an order weaker than seq_cst at `location`, unless library
+  /// code chose the order (`callersOrder`: a function of std::atomic's interface, whose order
+  /// its caller chose, bpor_abi.h).
+  void countWeakOrder(uint32_t location, bool callersOrder);
   uint64_t readForThread(const ProgramThread &thread, uint64_t fromMemory);
   void countUndefinedRead(uint32_t location);
   /// The first location id that is this execution's own (currentLocation says which are the

@@ -251,9 +251,9 @@ void Execution::readUnwritten(const ThreadState &state) {
 // with its memory orders, as with the bytes it reads (above): libstdc++'s reference counts and
 // waits use acquire, release and relaxed orders correctly, and counting them would make every
 // C++ program incomplete.
-void Execution::countWeakOrder(uint32_t location) {
+void Execution::countWeakOrder(uint32_t location, bool callersOrder) {
   SourceLocation place = sourceLocation(location);
-  if (!place.known() || isSystemHeader(place.file))
+  if (!place.known() || (isSystemHeader(place.file) && !callersOrder))
     return;
   coverageGaps_.addWeakOrder(location);
 }
@@ -269,23 +269,30 @@ void Execution::countUndefinedRead(uint32_t location) {
 
 namespace {
 
+// The flags an order argument may carry (bpor_abi.h).
+constexpr Slot ProtocolOrder = 0x100, CallersOrder = 0x200;
+
 // llvm::AtomicOrdering values (bpor_abi.h): unordered, monotonic (relaxed), acquire, release and
 // acq_rel are weaker than seq_cst (7); 0 is not atomic. An access of the C++ ABI's own protocol
-// (the flag 0x100) is trusted, as library code is (countWeakOrder).
-bool weakerThanSeqCst(Slot order) { return !(order & 0x100) && order != 0 && order < 7; }
+// is trusted, as library code is (countWeakOrder).
+bool weakerThanSeqCst(Slot order) {
+  Slot o = order & 0xff;
+  return !(order & ProtocolOrder) && o != 0 && o < 7;
+}
 
-// Whether the memory operation's order (its orders, for a compare-and-swap) is weaker than
-// seq_cst, from its arguments (bpor_abi.h).
-bool weakOrder(Ext id, const Slot *a) {
+// The memory operation's order argument (one of them, for a compare-and-swap) weaker than
+// seq_cst, with its flags; 0 if none is.
+Slot weakOrder(Ext id, const Slot *a) {
+  auto weak = [](Slot order) { return weakerThanSeqCst(order) ? order : 0; };
   switch (id) {
-  case Ext::Load: return weakerThanSeqCst(a[2]);
+  case Ext::Load: return weak(a[2]);
   case Ext::Store:
   case Ext::LoadBytes:
-  case Ext::StoreBytes: return weakerThanSeqCst(a[3]);
-  case Ext::Rmw: return weakerThanSeqCst(a[4]);
-  case Ext::Cmpxchg: return weakerThanSeqCst(a[4]) || weakerThanSeqCst(a[5]);
-  case Ext::Fence: return weakerThanSeqCst(a[0]);
-  default: return false;
+  case Ext::StoreBytes: return weak(a[3]);
+  case Ext::Rmw: return weak(a[4]);
+  case Ext::Cmpxchg: return weak(a[4]) ? weak(a[4]) : weak(a[5]);
+  case Ext::Fence: return weak(a[0]);
+  default: return 0;
   }
 }
 
@@ -313,8 +320,8 @@ uint64_t Execution::peekMemory(uint64_t address, uint32_t size) const {
 Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &result,
                                               Operation &event) {
   const Slot *a = thread.request.args;
-  if (weakOrder(thread.request.id, a))
-    countWeakOrder(thread.pending.location);
+  if (Slot order = weakOrder(thread.request.id, a))
+    countWeakOrder(thread.pending.location, (order & CallersOrder) != 0);
   switch (thread.request.id) {
   case Ext::Load: {
     uint64_t value = 0;

@@ -14,7 +14,9 @@
  *   through the *_bytes functions and a private buffer.
  * - `order` is an llvm::AtomicOrdering value (0 not atomic, 2 monotonic, 4 acquire, 5 release,
  *   6 acq_rel, 7 seq_cst), plus 0x100 (the protocol flag) on an access the compiler made as part
- *   of the C++ ABI's own protocol (the acquire load of a function-local static's guard). The
+ *   of the C++ ABI's own protocol (the acquire load of a function-local static's guard), or
+ *   0x200 (the caller's flag) on an access in a function of std::atomic's interface that is not
+ *   inlined into the program (std::atomic<bool>::load at -O0): its caller chose the order. The
  *   checker explores sequentially consistent executions; an order weaker than seq_cst in the
  *   program's own code is a coverage gap the verdict names (runtime/Perform.cpp).
  * - Functions with concurrency semantics keep their C signature and gain the prefix __bpor_:

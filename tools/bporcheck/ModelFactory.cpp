@@ -4,6 +4,7 @@
 
 #include "interp/Program.h"
 #include "passes/Pipeline.h"
+#include "passes/SourceLocations.h"
 #include "runtime/Execution.h"
 #include "runtime/Externals.h"
 
@@ -87,6 +88,44 @@ bool isLibraryCode(const llvm::Function &function) {
   return file.starts_with("/") ? system(file) : system(directory);
 }
 
+// Whether `type` is C++'s std::memory_order (through typedefs and qualifiers).
+bool isMemoryOrder(const llvm::DIType *type) {
+  while (const auto *derived = llvm::dyn_cast_or_null<llvm::DIDerivedType>(type)) {
+    if (derived->getName() == "memory_order")
+      return true;
+    type = derived->getBaseType();
+  }
+  return type && type->getName() == "memory_order";
+}
+
+// Whether the program's own code calls a function of std::atomic's interface that is a
+// function of its own (std::atomic<bool> and std::atomic<T*> members at -O0; the ones inlined
+// into the program are its own accesses, above) with a memory_order weaker than seq_cst (C++'s
+// values: relaxed 0, consume 1, acquire 2, release 3, acq_rel 4, seq_cst 5), or one not known.
+bool callsAtomicsWithWeakOrder(const llvm::Module &module) {
+  for (const llvm::Function &function : module) {
+    if (function.isDeclaration() || isLibraryCode(function))
+      continue;
+    for (const llvm::Instruction &instruction : llvm::instructions(function)) {
+      const auto *call = llvm::dyn_cast<llvm::CallBase>(&instruction);
+      const llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
+      if (!callee || !passes::isAtomicInterface(callee->getSubprogram()))
+        continue;
+      // The debug types: the result's, then each parameter's (`this` first for a member), as
+      // the call passes them.
+      llvm::DITypeRefArray types = callee->getSubprogram()->getType()->getTypeArray();
+      for (unsigned i = 1; i < types.size() && i - 1 < call->arg_size(); ++i) {
+        if (!isMemoryOrder(types[i]))
+          continue;
+        const auto *order = llvm::dyn_cast<llvm::ConstantInt>(call->getArgOperand(i - 1));
+        if (!order || (order->getZExtValue() & 0xffff) < 5)
+          return true;
+      }
+    }
+  }
+  return false;
+}
+
 // Whether the program's own code (not library code, as above) makes an atomic access or fence
 // with a memory order weaker than seq_cst: the order argument of the runtime's memory calls
 // (runtime/bpor_abi.h), without the C++ ABI's protocol accesses (flag 0x100).
@@ -106,12 +145,12 @@ bool weakOrdersInProgramCode(const llvm::Module &module) {
       const auto *order = llvm::dyn_cast<llvm::ConstantInt>(call->getArgOperand(orderArg));
       if (!order)
         return true;
-      uint64_t value = order->getZExtValue();
-      if (!(value & 0x100) && value != 0 && value < 7)
+      uint64_t value = order->getZExtValue(), ordering = value & 0xff;
+      if (!(value & 0x100) && ordering != 0 && ordering < 7)
         return true;
     }
   }
-  return false;
+  return callsAtomicsWithWeakOrder(module);
 }
 
 bool yieldsInProgramCode(const llvm::Module &module) {
