@@ -10,7 +10,8 @@
 // - DPOR, BPOR at a bound that cuts nothing, unfolding-based POR with and without cutoffs and the
 //   stateful search find the same errors (kind and place), and where they promise it the same
 //   local states (DPOR, BPOR, unfolding without cutoffs) and the same traces (unfolding without
-//   cutoffs, on programs whose executions never end early).
+//   cutoffs, on programs whose executions never end early; each once unless a compare-and-swap
+//   or trylock failed, which its pending-operation events count as a write).
 #pragma once
 
 #include "tests/pipeline/PipelineValidation.h"
