@@ -26,6 +26,7 @@ bool runReference(Model &model, const Mode &mode, PipelineCheck &check, ModeResu
   reference = run(model, mode);
   checkRunnable(reference, check.mismatches);
   check.referenceExecutions = reference.result.stats.executions;
+  check.onlyReadEvents = reference.onlyReadEvents;
   if (!check.mismatches.empty())
     return false;
   if (!reference.result.complete || reference.result.stats.depthLimited) {

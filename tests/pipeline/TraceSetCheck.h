@@ -44,6 +44,7 @@ struct TraceSetCheck {
   bool exhaustive = false;  // exhaustive search completed and was compared
   bool hasErrors = false;   // some trace ends in an error
   unsigned notCompared = 0; // searches that stopped at their limit
+  bool onlyReadEvents = false; // some compare-and-swap or trylock failed (Operation::onlyRead)
 };
 
 TraceSetCheck checkTraceSets(const CProgram &program, const TraceSetOptions &options = {});
@@ -51,7 +52,9 @@ TraceSetCheck checkTraceSets(const CProgram &program, const TraceSetOptions &opt
 /// The program the trace-set soak checks for `seed`: three in four in ShapeGenerator's shapes
 /// (3 to 5 threads, atomics or plain ints, sometimes with a mutex, a nondet value or a
 /// grandchild), the rest CProgramGenerator's with 3 or 4 children; the options drawn from the
-/// seed.
-CProgram traceSoakProgram(uint64_t seed);
+/// seed. With `updates`, the programs also have compare-and-swaps and trylocks that fail in
+/// some schedules (ShapeOptions::updates, CGeneratorOptions::updates), and fewer threads and
+/// operations otherwise.
+CProgram traceSoakProgram(uint64_t seed, bool updates = false);
 
 } // namespace bpor::testing
