@@ -46,6 +46,22 @@ inline bool dependent(const Operation &a, const Operation &b) {
          accessesConflict(a, b);
 }
 
+/// The footprint of `event`'s operation as it was pending. An event that only read where its
+/// operation may write (Operation::onlyRead: a compare-and-swap that failed, a trylock that
+/// found the lock held) keeps doing so wherever it is moved past independent events, but moved
+/// before an event it depends on (the reversal of a race with a write), it may succeed and
+/// write. The optimal explorers run it there to know (OptimalSearch::resolveOutcome); this is
+/// what stands in when they cannot (docs/design.md, "What an event did").
+inline Operation asPending(const Operation &event) {
+  Operation op = event;
+  if (op.onlyRead) {
+    op.onlyRead = false;
+    for (unsigned k = 0; k < op.numAccesses; ++k)
+      op.accesses[k].write = true;
+  }
+  return op;
+}
+
 /// A release operation (dissertation 4.2): one that may enable another thread, and so raise
 /// the cost of other transitions under bounds that read enabledness (preemption, delta,
 /// fair). Judged by kind, plus endsThread (it enables joins). A pending operation that will end

@@ -17,7 +17,7 @@ inline constexpr ThreadId NoThread = ~ThreadId(0);
 enum class OpKind : uint8_t {
   Load,
   Store,
-  ReadModifyWrite, // atomicrmw, cmpxchg (also when the compare fails: it is still a write)
+  ReadModifyWrite, // atomicrmw, cmpxchg (pending: a write; a cmpxchg that failed may read only)
   Fence,
   MemoryCopy,      // memcpy/memmove/memset and libc functions over shared memory
   Free,            // free(): writes the whole object
@@ -102,6 +102,17 @@ struct Operation {
   /// only read (passes/SpinLoopPass.h): the weak-memory search makes the thread wait there
   /// for a write that ends the loop, as an await (docs/weak-memory.md, "Spin loops").
   bool spinLoop : 1 = false;
+  /// Set on an executed event that only read where its pending operation writes: a
+  /// compare-and-swap that failed, a mutex or spin trylock that found the lock held. Its
+  /// accesses are then reads (what it did: it commutes with other reads of them), where the
+  /// pending operation's are writes (what it may do). Moved before an event that writes what
+  /// it read, it may write after all (outcomeFootprint; docs/design.md, "What an event did").
+  bool onlyRead : 1 = false;
+  /// Set on an executed event whose footprint says its outcome, onlyRead or not: a
+  /// compare-and-swap or a mutex or spin trylock where the runtime makes a failed one a read.
+  /// Moved before an event it depends on, such an event may do otherwise (fail where it
+  /// succeeded, or the reverse): the explorers then find out what it does there.
+  bool outcomeFootprint : 1 = false;
   /// Up to MaxAccesses byte ranges (memcpy reads one and writes another; an executed atomic
   /// block has the ranges its body touched). Synchronisation operations access their object's
   /// address as a write, so that operations on one mutex are dependent.

@@ -225,8 +225,13 @@ void Execution::gatherBlockAccesses(const Operation &performed) {
   }
   if (performed.global)
     block.fits = false;
-  for (unsigned k = 0; k < performed.numAccesses && block.fits; ++k)
-    block.fits = block.ranges.mergeAccess(performed.accesses[k]);
+  // A compare-and-swap that failed counts as the write it may be: the block's event is what
+  // a reversal puts before other events, where it may succeed (Operation::onlyRead).
+  for (unsigned k = 0; k < performed.numAccesses && block.fits; ++k) {
+    Access access = performed.accesses[k];
+    access.write = access.write || performed.onlyRead;
+    block.fits = block.ranges.mergeAccess(access);
+  }
   for (unsigned k = 0; k < performed.numAccesses && block.withinNamed; ++k)
     block.withinNamed = covers(block.named, performed.accesses[k]);
 }

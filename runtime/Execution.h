@@ -329,6 +329,7 @@ private:
   Performed performMemory(ProgramThread &thread, Slot &result, Operation &event);
   Performed performThreads(ProgramThread &thread, Slot &result, Operation &event);
   Performed performSync(ProgramThread &thread, Slot &result, Operation &event);
+  Performed failedTrylockReads(Performed performed, Operation &event);
   /// Stopped (Unsupported) for a statically initialised rwlock that asks for writer preference;
   /// Complete otherwise.
   Performed refuseWriterPreference(ProgramThread &thread, Address lock);
@@ -401,6 +402,7 @@ private:
   /// its caller chose, bpor_abi.h).
   void countWeakOrder(uint32_t location, bool callersOrder);
   uint64_t readForThread(const ProgramThread &thread, uint64_t fromMemory);
+  bool failedCompareOnlyReads(bool injected) const;
   void countUndefinedRead(uint32_t location);
   /// The first location id that is this execution's own (currentLocation says which are the
   /// program's).

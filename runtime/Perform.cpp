@@ -310,6 +310,17 @@ uint64_t Execution::readForThread(const ProgramThread &thread, uint64_t fromMemo
   return injectedValue_;
 }
 
+// Whether a compare-and-swap that failed is a read of its location, for the dependence
+// relation (Operation::onlyRead; docs/design.md, "Dependence"). Not where it changes more than
+// the value: in symbolic mode it concretises the symbolic bytes it reads (concretiseFootprint),
+// which a load of them then sees; the data-race detector records it as an atomic write, and one
+// with a seq_cst failure order as a release, whatever the outcome (RaceDetection.cpp), so two
+// failed ones leave its clocks different in either order; and under a weak-memory search, which
+// says what it read (setReadValue), it keeps writing that value as it did. Those stay writes.
+bool Execution::failedCompareOnlyReads(bool injected) const {
+  return !injected && !symbolic_ && options_.raceDetection == RaceDetection::Off;
+}
+
 uint64_t Execution::peekMemory(uint64_t address, uint32_t size) const {
   uint64_t value = 0;
   if (size <= 8)
@@ -388,6 +399,7 @@ Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &resul
     }
     memory_.read(a[0], size, old);
     noteUndefinedRead(thread, a[0], size);
+    bool injected = injectedReader_ == thread.state.threadId; // a weak-memory search's value
     old = readForThread(thread, old) & maskOf(size);
     uint64_t updated = old;
     if (rmw) {
@@ -399,12 +411,21 @@ Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &resul
     } else if ((old & maskOf(size)) == (a[1] & maskOf(size))) {
       updated = a[2];
     }
-    memory_.write(a[0], size, updated);
-    if (size == program_.pointerBytes())
-      memory_.noteStoredPointer(a[0], updated, thread.state.threadId);
-    result = event.value = old;
     // A compare-and-swap that failed wrote nothing (memory holds the value it read).
     event.wrote = rmw || (old & maskOf(size)) == (a[1] & maskOf(size));
+    event.outcomeFootprint = !rmw && failedCompareOnlyReads(injected);
+    if (!event.wrote && event.outcomeFootprint) {
+      // A read of its location (docs/design.md, "Dependence"): memory, its definedness and
+      // what it publishes are left as they were, so that it commutes with other reads.
+      event.onlyRead = true;
+      for (unsigned k = 0; k < event.numAccesses; ++k)
+        event.accesses[k].write = false;
+    } else {
+      memory_.write(a[0], size, updated);
+      if (size == program_.pointerBytes())
+        memory_.noteStoredPointer(a[0], updated, thread.state.threadId);
+    }
+    result = event.value = old;
     event.written = event.wrote ? updated & maskOf(size) : 0;
     event.order = orderAt(a, 4);
     if (!rmw)

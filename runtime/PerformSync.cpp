@@ -43,6 +43,21 @@ bool Execution::triesHeldLock(const ProgramThread &thread, const runtime::Mutex 
   return held && !mutex.isHeld();
 }
 
+// A mutex or spin trylock that found the lock held (EBUSY) changed nothing: a read of the
+// lock's bytes for the dependence relation (Operation::onlyRead; docs/design.md,
+// "Dependence"). It commutes with other failed trylocks and reads; an acquisition, a release
+// or a successful trylock writes the bytes and stays dependent with it. (The data-race
+// detector does nothing for it either.)
+Execution::Performed Execution::failedTrylockReads(Performed performed, Operation &event) {
+  event.outcomeFootprint = performed == Performed::Complete;
+  if (performed == Performed::Complete && event.value != 0) {
+    event.onlyRead = true;
+    for (unsigned k = 0; k < event.numAccesses; ++k)
+      event.accesses[k].write = false;
+  }
+  return performed;
+}
+
 Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
                                             Operation &event) {
   const Slot *a = thread.request.args;
@@ -115,7 +130,8 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
   case Ext::MutexTrylock:
     if (triesHeldLock(thread, mutexAt(a[0])))
       return complete(runtime::SyncResult::ok(EBUSY), "pthread_mutex_trylock");
-    return complete(mutexAt(a[0]).trylock(self), "pthread_mutex_trylock");
+    return failedTrylockReads(complete(mutexAt(a[0]).trylock(self), "pthread_mutex_trylock"),
+                              event);
   case Ext::MutexUnlock:
     return complete(mutexAt(a[0]).unlock(self), "pthread_mutex_unlock");
   case Ext::MutexTimedlock: {
@@ -148,7 +164,8 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
   case Ext::SpinTrylock:
     if (triesHeldLock(thread, spinAt(a[0])))
       return complete(runtime::SyncResult::ok(EBUSY), "pthread_spin_trylock");
-    return complete(spinAt(a[0]).trylock(self), "pthread_spin_trylock");
+    return failedTrylockReads(complete(spinAt(a[0]).trylock(self), "pthread_spin_trylock"),
+                              event);
   case Ext::SpinUnlock:
     return complete(spinAt(a[0]).unlock(self), "pthread_spin_unlock");
 

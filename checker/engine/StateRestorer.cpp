@@ -108,6 +108,16 @@ StateRestorer::returnToEnd(const std::vector<Operation> &recorded, uint64_t &ste
 std::optional<Operation> StateRestorer::probe(size_t depth, ScheduleStep step,
                                               const std::vector<Operation> &recorded,
                                               uint64_t &steps) {
+  std::vector<Operation> events;
+  if (!probe(depth, std::vector<ScheduleStep>{step}, recorded, steps, events) || events.empty())
+    return std::nullopt;
+  return events.back();
+}
+
+bool StateRestorer::probe(size_t depth, const std::vector<ScheduleStep> &sequence,
+                          const std::vector<Operation> &recorded, uint64_t &steps,
+                          std::vector<Operation> &events) {
+  events.clear();
   size_t from = 0;
   for (size_t k = std::min(depth, depth_); k > 0; --k)
     if (slots_[k].hasCheckpoint) {
@@ -119,7 +129,6 @@ std::optional<Operation> StateRestorer::probe(size_t depth, ScheduleStep step,
     model_.restore(*slots_[from].checkpoint);
   else
     model_.restart();
-  std::optional<Operation> event;
   size_t i = from;
   for (; i < depth; ++i) {
     const ScheduleStep &s = slots_[i].taken;
@@ -127,12 +136,14 @@ std::optional<Operation> StateRestorer::probe(size_t depth, ScheduleStep step,
     if (!sameEvent(model_.step(s.thread, s.choice), recorded[i]))
       break;
   }
-  if (i == depth) {
+  bool reached = i == depth;
+  for (size_t k = 0; reached && k < sequence.size() && model_.status() == ExecStatus::Running;
+       ++k) {
     ++steps;
-    event = model_.step(step.thread, step.choice);
+    events.push_back(model_.step(sequence[k].thread, sequence[k].choice));
   }
   model_.setQuiet(false);
-  return event;
+  return reached;
 }
 
 } // namespace bpor

@@ -94,6 +94,12 @@ public:
   /// `steps`; nullopt if a re-stepped event differed from `recorded`.
   std::optional<Operation> probe(size_t depth, ScheduleStep step,
                                  const std::vector<Operation> &recorded, uint64_t &steps);
+  /// The same for a sequence of steps from the state at `depth`: their events in `events`
+  /// (fewer if the execution ended before the last one); false if a re-stepped event of the
+  /// path differed from `recorded`.
+  bool probe(size_t depth, const std::vector<ScheduleStep> &sequence,
+             const std::vector<Operation> &recorded, uint64_t &steps,
+             std::vector<Operation> &events);
 
 private:
   struct Slot {

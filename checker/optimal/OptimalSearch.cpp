@@ -500,7 +500,14 @@ void OptimalSearch::analyseRaces() {
       uint32_t choices = perChoice() ? pending.op.numChoices : 1;
       for (uint32_t c = 0; c < choices; ++c) {
         pending.choice = c;
-        insertWakeupSequence(length - 1, pending, ending);
+        sequence.clear();
+        sequence.push_back(pending);
+        sequence.push_back(ending);
+        // After the pending operation, a compare-and-swap that ended the execution may do
+        // otherwise.
+        if (!ending.endsExecution)
+          resolveOutcome(length - 1, sequence);
+        insertWakeupSequence(length - 1, sequence);
       }
       return;
     }
@@ -519,16 +526,54 @@ void OptimalSearch::analyseRaces() {
 // not descend into the branch of the block itself), and that execution would end sleep-set
 // blocked. The event is what the block does from state i: found by running it there (the
 // model is left off the path; the next return to a state restores it).
+//
+// Likewise a pending compare-and-swap or trylock writes, and its event only reads if it fails
+// (Operation::onlyRead; docs/design.md, "What an event did"): in a wakeup sequence, the pending
+// form where the event reads would make the tree's branches disagree with the events they run
+// (resolveOutcome, below, says what that lost). So it is resolved the same way.
 void OptimalSearch::resolveFootprint(size_t i, Event &pending) {
   const Operation &op = pending.op;
-  if (op.kind != OpKind::AtomicBlock || !op.global || op.numChoices != 1)
+  bool block = op.kind == OpKind::AtomicBlock && op.global;
+  if ((!block && op.kind != OpKind::ReadModifyWrite && op.kind != OpKind::Trylock) ||
+      op.numChoices != 1)
     return;
   std::optional<Operation> event = restorer.probe(
       i, ScheduleStep{names.threadOf(op.thread), 0}, events, ledger.result.stats.steps);
-  if (!event || event->kind != OpKind::AtomicBlock)
+  if (!event || event->kind != op.kind)
     return;
   pending.op = *event;
   names.rename(pending.op);
+}
+
+// A wakeup sequence v, to run from state i, holds events as they ran in E, and each does the
+// same from i: the events of notdep(e_i, E) keep every event they depend on, and its last event
+// keeps all but e_i. But e_i conflicts with the last one: if that is a compare-and-swap or a
+// trylock whose footprint says its outcome (Operation::outcomeFootprint), e_i wrote what it
+// read, and before e_i it may do otherwise: succeed and write where it failed and only read, or
+// fail where it succeeded. The wakeup tree must hold what it does there: its branches are
+// compared with the sleepers and the events they run, and a branch labelled otherwise than its
+// event (a write that runs as a read) left a sleeping load asleep below a branch the tree had
+// put beside it, and traces were lost. Its event there is found by running v from state i (the
+// model is left off the path; the next return to a state restores it); if that cannot be
+// done, its pending footprint, a write, stands in (docs/design.md, "What an event did").
+void OptimalSearch::resolveOutcome(size_t i, std::vector<Event> &v) {
+  Event &last = v.back();
+  if (!last.op.outcomeFootprint || aboveSplit(i))
+    return;
+  probeSteps.clear();
+  for (const Event &e : v)
+    probeSteps.push_back(ScheduleStep{names.threadOf(e.thread()), e.choice});
+  if (restorer.probe(i, probeSteps, events, ledger.result.stats.steps, probed) &&
+      probed.size() == v.size()) {
+    Operation op = probed.back();
+    names.rename(op);
+    if (op.thread == last.op.thread && op.kind == last.op.kind &&
+        op.numAccesses == last.op.numAccesses) {
+      last.op = op;
+      return;
+    }
+  }
+  last.op = asPending(last.op);
 }
 
 // The reversal of the race e_i ⋖ later: v = notdep(e_i, E).later goes into wut(pre(E, e_i))
@@ -542,6 +587,7 @@ void OptimalSearch::reverseRace(size_t i, const Event &later, size_t limit) {
   if (reversed.endsExecution && dependent(log[i].event.op, reversed.op))
     reversed.endsExecution = false;
   log.wakeupSequence(i, reversed, limit, sequence);
+  resolveOutcome(i, sequence);
   insertWakeupSequence(i, sequence);
 }
 

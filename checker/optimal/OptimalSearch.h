@@ -165,8 +165,15 @@ private:
   void reverseDisablings(size_t j, size_t limit);
   void reverseAt(size_t j, const Event &p, size_t limit);
   /// `pending`, a thread's next operation in state i, as the event it executes there when its
-  /// footprint is known only once it has run (an atomic block the pass could not name).
+  /// footprint is known only once it has run (an atomic block the pass could not name; a
+  /// compare-and-swap or trylock, which may fail and only read).
   void resolveFootprint(size_t i, Event &pending);
+  /// The last event of the wakeup sequence v (to run from state i) as it runs there, when it
+  /// ran differently in E (a failed compare-and-swap or trylock that may succeed before the
+  /// write it raced with).
+  void resolveOutcome(size_t i, std::vector<Event> &v);
+  std::vector<ScheduleStep> probeSteps;
+  std::vector<Operation> probed;
   /// Inserts v (Algorithm 2, lines 5-6) at state i; consumes v (WakeupTree::insert).
   void insertWakeupSequence(size_t i, std::vector<Event> &v);
   /// insertWakeupSequence(i, {event}) and (i, {first, second}), through `sequence`.

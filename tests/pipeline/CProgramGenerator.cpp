@@ -39,6 +39,8 @@ private:
   Lines libraryOp();
   bool charNondetUsed = false;
   Lines compoundOp();
+  Lines updateOp();
+  Lines spinLockOp();
   Lines lockedBlock(unsigned mutex, unsigned depth);
   Lines randomOp();
   void insertAt(Body &body, Lines op);
@@ -48,7 +50,8 @@ private:
   std::mt19937_64 random;
   const CGeneratorOptions &options;
   std::vector<Body> bodies;
-  bool usesCond = false, usesSignalSem = false, usesLockSem = false, usesOnce = false;
+  bool usesCond = false, usesSignalSem = false, usesLockSem = false, usesOnce = false,
+       usesSpinLock = false;
 };
 
 // An operation that never blocks: allowed inside lock blocks and (without nondet and heap
@@ -60,6 +63,8 @@ Lines Generator::simpleOp(bool inAtomicBlock) {
     // seed without it stay what they were.
     if (options.libraryCalls && chance(30))
       return libraryOp();
+    if (options.updates && chance(30))
+      return updateOp();
     if (options.stackObjects && !inAtomicBlock && chance(30))
       return heapOp();
     switch (below(options.assumes ? 13 : 12)) {
@@ -220,6 +225,36 @@ Lines Generator::charNondetOp() {
   }
 }
 
+// A compare-and-swap from a value the variable may hold (0, 1, 2) to 1, 2 or 3: it fails
+// whenever the variable holds another.
+Lines Generator::updateOp() {
+  unsigned expected = unsigned(below(3)), desired = value();
+  std::string x = variable();
+  switch (below(4)) {
+  case 0:
+  case 1:
+    return {fmt::format("{{ int e = {}; r += atomic_compare_exchange_{}(&a0, &e, {}) ? 10 : e; }}",
+                        expected, chance(50) ? "strong" : "weak", desired)};
+  case 2:
+    return {fmt::format("r += __sync_bool_compare_and_swap(&{}, {}, {});", x, expected, desired)};
+  default:
+    return {fmt::format("r += __sync_val_compare_and_swap(&{}, {}, {});", x, expected, desired)};
+  }
+}
+
+// The spin lock around an operation: taken, or tried (and the operation skipped if busy).
+Lines Generator::spinLockOp() {
+  usesSpinLock = true;
+  bool tryLock = chance(60);
+  Lines lines = {tryLock ? "if (pthread_spin_trylock(&sl) == 0) {" : "pthread_spin_lock(&sl);"};
+  for (std::string &line : simpleOp(false))
+    lines.push_back("  " + line);
+  lines.push_back(tryLock ? "  pthread_spin_unlock(&sl);" : "pthread_spin_unlock(&sl);");
+  if (tryLock)
+    lines.push_back("} else r += 5;");
+  return lines;
+}
+
 Lines Generator::heapOp() {
   unsigned p = unsigned(below(NumPointers));
   if (options.stackObjects && chance(40))
@@ -251,6 +286,17 @@ Lines Generator::lockedBlock(unsigned mutex, unsigned depth) {
 }
 
 Lines Generator::compoundOp() {
+  if (options.updates && chance(40)) {
+    if (chance(50))
+      return spinLockOp();
+    unsigned m = unsigned(below(2));
+    Lines lines = {fmt::format("if (pthread_mutex_trylock(&m{}) == 0) {{", m)};
+    for (std::string &line : simpleOp(false))
+      lines.push_back("  " + line);
+    lines.push_back(fmt::format("  pthread_mutex_unlock(&m{});", m));
+    lines.push_back("} else r += 5;");
+    return lines;
+  }
   for (;;) {
     switch (below(4)) {
     case 0:
@@ -373,6 +419,8 @@ std::string Generator::emitBody(size_t index) const {
       text += "  sem_init(&lockSem, 0, 1);\n";
     if (usesSignalSem)
       text += "  sem_init(&signalSem, 0, 0);\n";
+    if (usesSpinLock)
+      text += "  pthread_spin_init(&sl, 0);\n";
   }
   for (size_t c = 0; c < body.children.size(); ++c)
     text += fmt::format("  pthread_t h{};\n", c);
@@ -448,6 +496,8 @@ CProgram Generator::run() {
        "void initOnce(void) { onceCount = onceCount + 1; }\n";
   if (options.spins)
     s += "int spinFlag;\natomic_int spinLock;\n";
+  if (usesSpinLock)
+    s += "pthread_spinlock_t sl;\n";
   if (options.stackObjects)
     for (unsigned p = 0; p < NumPointers; ++p)
       s += fmt::format("void publishLocal{0}(int v, int clear) {{ int local = v; p{0} = &local; "

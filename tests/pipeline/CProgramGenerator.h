@@ -65,6 +65,12 @@ struct CGeneratorOptions {
   /// the stateful search covers them (checkSpinningProgram). Off by default, so that the
   /// programs of the other tests' seeds stay the same.
   bool spins = false;
+  /// Compare-and-swaps that fail in some schedules (C11 strong and weak ones on a0, the
+  /// __sync builtins on x0 and x1, the outcome or old value added to r) and trylocks of the
+  /// mutexes and of a spin lock (also taken with pthread_spin_lock elsewhere), each more often
+  /// than the other options make them. Off by default, so that the programs of every seed
+  /// without it stay what they were.
+  bool updates = false;
   /// Interchangeable threads (checkSymmetricProgram): main creates 2 to maxChildren + 1 copies
   /// of one thread function and joins none of them, and nothing records a thread (no mutex,
   /// condition variable, semaphore, once or grandchild: set those options off).

@@ -84,6 +84,7 @@ private:
       if (i > 0)
         model_.restore(*here);
       events_.push_back(model_.step(moves[i].first, moves[i].second));
+      check_.onlyReadEvents = check_.onlyReadEvents || events_.back().onlyRead;
       path_.push_back(moves[i]);
       visit();
       events_.pop_back();

@@ -2,7 +2,7 @@
 // bporcheck by hand (with --nondet-values=0,1).
 //
 //   bpor_cgen SEED [--heap] [--stack-objects] [--once] [--library] [--ilp32] [--max-children N] [--max-ops N] [--no-grandchildren]
-//            [--no-condvars] [--no-semaphores] [--no-atomics] [--no-arrays]
+//            [--no-condvars] [--no-semaphores] [--no-atomics] [--no-arrays] [--updates]
 //
 // The test's option sets are in tests/pipeline/PipelineValidationTest.cpp (AllFeatures uses the
 // defaults).
@@ -40,6 +40,8 @@ int main(int argc, char **argv) {
       options.libraryCalls = true;
     else if (is("--once"))
       options.once = true;
+    else if (is("--updates")) // compare-and-swaps and trylocks that fail (FailingUpdates*)
+      options.updates = true;
     else if (is("--assumes"))
       options.assumes = true;
     else if (is("--symmetric")) { // checkSymmetricProgram's programs

@@ -21,6 +21,8 @@ ModeResult run(Model &model, const Mode &mode, ModeResult *into) {
   ExecutionObserver observer = [&](const std::vector<Operation> &events, ExecutionEnd end) {
     countLocal(events, end);
     out.longestExecution = std::max<uint64_t>(out.longestExecution, events.size());
+    for (const Operation &event : events)
+      out.onlyReadEvents = out.onlyReadEvents || event.onlyRead;
     // A cutoff of the unfolding search is no trace: a configuration cut short, or one whose
     // execution ended at an event observed on its own (Explorer.h).
     if (end == ExecutionEnd::SleepSetBlocked || end == ExecutionEnd::Cutoff)

@@ -27,6 +27,9 @@ struct ModeResult {
   std::map<uint64_t, unsigned> traces; // global hash of each execution: no blocked one, no cutoff
   std::set<std::string> errors;        // "kind at file:line"
   uint64_t longestExecution = 0;       // visible steps
+  /// Some event only read where its operation may write (Operation::onlyRead: a failed
+  /// compare-and-swap or trylock).
+  bool onlyReadEvents = false;
 
   unsigned duplicateTraces() const {
     unsigned n = 0;

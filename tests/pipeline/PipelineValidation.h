@@ -32,6 +32,9 @@ struct PipelineCheck {
   uint64_t referenceExecutions = 0;
   /// checkLoopAbstraction: the loops the abstraction replaced (0: the check did not exercise it).
   unsigned abstractedLoops = 0;
+  /// An execution of the reference had an event that only read where its operation may write
+  /// (Operation::onlyRead: a compare-and-swap or trylock that failed).
+  bool onlyReadEvents = false;
 };
 
 struct PipelineCheckOptions {

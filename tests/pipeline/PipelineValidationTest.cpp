@@ -32,6 +32,7 @@ enum class Check { Modes, Symbolic, Spinning, Races, Symmetric, LoopAbstraction,
 
 void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &options,
                    Check kind = Check::Modes) {
+  uint64_t onlyRead = 0;
   if (const char *only = std::getenv("BPOR_PIPELINE_SEED")) {
     first = std::strtoull(only, nullptr, 10);
     count = 1;
@@ -49,6 +50,7 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
     executions += check.referenceExecutions;
     checked += !check.skipped;
     abstracted += !check.skipped && check.abstractedLoops > 0;
+    onlyRead += !check.skipped && check.onlyReadEvents;
     if (check.mismatches.empty())
       continue;
     std::string text;
@@ -59,9 +61,16 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
                                  seed, seed, text, program.source);
     return; // one program's report is enough to read
   }
-  fmt::print("{} of {} programs checked, {} {}\n", checked, count, executions,
+  fmt::print("{} of {} programs checked, {} {}, {} with a failed compare-and-swap or trylock\n",
+             checked, count, executions,
              kind == Check::CanonicalKeys ? "states reached by several interleavings"
-                                          : "reference executions");
+                                          : "reference executions",
+             onlyRead);
+  // The programs with updates must have failed ones: half of the checked programs at least
+  // (not under data-race detection, where a compare-and-swap stays a write).
+  if (options.updates && kind != Check::Races && count > 1) {
+    EXPECT_GE(onlyRead * 2, checked) << onlyRead << " of " << checked;
+  }
   // At least half the programs are small enough for exhaustive search to be the reference
   // (lock-heavy ones with four operations a thread are the largest: 56 % of 1,200 in the slow
   // run).
@@ -225,6 +234,27 @@ TEST(PipelineValidation, SpinningPrograms) {
   validateSeeds(8000000, seedCount(40), options, Check::Spinning);
 }
 
+// Compare-and-swaps and trylocks that fail in some schedules: a failed one reads (docs/
+// design.md, "Dependence"), which every reduced search must agree with exhaustive search on;
+// with data-race detection (where a compare-and-swap stays a write, a failed trylock still
+// reads); and every interleaving of one trace must reach one state key (a failed
+// compare-and-swap leaves memory and its definedness as they were).
+static CGeneratorOptions updateOptions() {
+  CGeneratorOptions options;
+  options.updates = true;
+  options.grandchildren = false; // keeps most programs small enough for exhaustive search
+  return options;
+}
+TEST(PipelineValidation, FailingUpdates) { validateSeeds(12000000, seedCount(60), updateOptions()); }
+TEST(PipelineValidation, FailingUpdatesRaces) {
+  CGeneratorOptions options = updateOptions();
+  options.asserts = false;
+  validateSeeds(12100000, seedCount(40), options, Check::Races);
+}
+TEST(PipelineValidation, FailingUpdatesStateKeys) {
+  validateSeeds(12200000, seedCount(40), updateOptions(), Check::CanonicalKeys);
+}
+
 // Interchangeable threads: symmetry reduction and the counter abstraction against the whole
 // state graph.
 TEST(PipelineValidation, InterchangeableThreads) {
@@ -249,30 +279,36 @@ constexpr uint64_t TraceSetDivisor = 1, EverySearchDivisor = 1;
 
 // The trace-set validation (TraceSetCheck.h) of `count` of the soak's programs from `first` on;
 // bpor_trace_soak runs it on as many as asked (docs/results.md, "Validation soak").
-void validateTraceSets(uint64_t first, uint64_t count, const TraceSetOptions &options) {
+void validateTraceSets(uint64_t first, uint64_t count, const TraceSetOptions &options,
+                       bool updates = false) {
   if (const char *only = std::getenv("BPOR_PIPELINE_SEED")) {
     first = std::strtoull(only, nullptr, 10);
     count = 1;
   }
-  uint64_t checked = 0, exhaustive = 0, withErrors = 0;
+  uint64_t checked = 0, exhaustive = 0, withErrors = 0, onlyRead = 0;
   for (uint64_t seed = first; seed < first + count; ++seed) {
-    CProgram program = traceSoakProgram(seed);
+    CProgram program = traceSoakProgram(seed, updates);
     TraceSetCheck result = checkTraceSets(program, options);
     checked += !result.check.skipped;
     exhaustive += result.exhaustive;
     withErrors += result.hasErrors;
+    onlyRead += !result.check.skipped && result.onlyReadEvents;
     if (result.check.mismatches.empty())
       continue;
     std::string text;
     for (const std::string &m : result.check.mismatches)
       text += "  " + m + "\n";
-    ADD_FAILURE() << fmt::format("seed {} (bpor_trace_soak --first-seed {} --programs 1):\n{}"
+    ADD_FAILURE() << fmt::format("seed {} (bpor_trace_soak --first-seed {} --programs 1{}):\n{}"
                                  "program:\n{}",
-                                 seed, seed, text, program.source);
+                                 seed, seed, updates ? " --updates" : "", text, program.source);
     return;
   }
-  fmt::print("{} of {} programs checked, {} also against exhaustive search, {} with errors\n",
-             checked, count, exhaustive, withErrors);
+  fmt::print("{} of {} programs checked, {} also against exhaustive search, {} with errors, {} "
+             "with a failed compare-and-swap or trylock\n",
+             checked, count, exhaustive, withErrors, onlyRead);
+  if (updates && count >= 20) {
+    EXPECT_GE(onlyRead * 2, checked) << onlyRead << " of " << checked;
+  }
   // Most programs have few enough traces, some reach an error, some are small enough for
   // exhaustive search.
   if (count >= 20) {
@@ -308,4 +344,11 @@ TEST(TraceSets, OptimalDporThirdPart) {
 // nothing, unfolding with and without cutoffs, the stateful search with each storage.
 TEST(TraceSets, EveryCompleteSearch) {
   validateTraceSets(11000000, seedCount(100) / EverySearchDivisor, TraceSetOptions());
+}
+
+// The soak's programs with compare-and-swaps and trylocks that fail in some schedules
+// (bpor_trace_soak --updates), under every complete search.
+TEST(TraceSets, FailingUpdates) {
+  validateTraceSets(12300000, seedCount(100) / EverySearchDivisor, TraceSetOptions(),
+                    /*updates=*/true);
 }

@@ -24,11 +24,13 @@ private:
     Lines ops;
     std::vector<size_t> children; // threads it creates (a grandchild, with extras)
   };
-  /// A global that keeps one loaded value, and the variable it was loaded from.
+  /// A global that keeps one loaded value, and the variable it was loaded from (NoVariable:
+  /// a trylock's outcome, 0 or 1).
   struct Observation {
     std::string name;
     unsigned variable;
   };
+  static constexpr unsigned NoVariable = ~0u;
 
   uint64_t below(uint64_t n) { return random() % n; }
   bool chance(unsigned percent) { return below(100) < percent; }
@@ -57,6 +59,9 @@ private:
   Lines copier();
   Lines mixed();
   void addExtras(Thread &thread);
+  void addUpdates(Thread &thread);
+  std::string compareAndSwap();
+  std::string lockAround(const std::string &ops, bool spin, bool tryLock);
   std::string emitThread(const Thread &thread) const;
   std::string assertion();
 
@@ -65,7 +70,7 @@ private:
   std::vector<Thread> threads;
   std::vector<Observation> observations;
   std::vector<std::vector<unsigned>> written; // per variable, the values stored
-  bool usesMutex = false, usesNondet = false;
+  bool usesMutex = false, usesNondet = false, usesSpin = false;
 };
 
 // Several stores to one variable, interleaved with stores to another.
@@ -139,6 +144,61 @@ void ShapeGenerator::addExtras(Thread &thread) {
   }
 }
 
+// o<k> = the old value of a compare-and-swap of a variable from 0 or a value it may hold to a
+// fresh one: it fails whenever another store got there first.
+std::string ShapeGenerator::compareAndSwap() {
+  unsigned v = variable();
+  unsigned expected =
+      written[v].empty() || chance(50) ? 0 : written[v][below(written[v].size())];
+  written[v].push_back(unsigned(written[v].size()) + 1);
+  unsigned fresh = written[v].back();
+  observations.push_back(Observation{fmt::format("o{}", observations.size()), v});
+  const std::string &o = observations.back().name;
+  if (!options.atomics)
+    return fmt::format("{} = __sync_val_compare_and_swap(&v{}, {}, {});", o, v, expected, fresh);
+  return fmt::format("{{ int e = {}; atomic_compare_exchange_{}(&v{}, &e, {}); {} = e; }}",
+                     expected, chance(50) ? "strong" : "weak", v, fresh, o);
+}
+
+// `ops` under the mutex or the spin lock; with tryLock only if the trylock succeeds, its
+// outcome kept in an observation.
+std::string ShapeGenerator::lockAround(const std::string &ops, bool spin, bool tryLock) {
+  (spin ? usesSpin : usesMutex) = true;
+  std::string lock = spin ? "s" : "m", kind = spin ? "spin" : "mutex";
+  if (!tryLock)
+    return fmt::format("pthread_{0}_lock(&{1}); {2} pthread_{0}_unlock(&{1});", kind, lock, ops);
+  observations.push_back(Observation{fmt::format("o{}", observations.size()), NoVariable});
+  return fmt::format("{0} = pthread_{1}_trylock(&{2}) == 0; if ({0}) {{ {3} "
+                     "pthread_{1}_unlock(&{2}); }}",
+                     observations.back().name, kind, lock, ops);
+}
+
+// A compare-and-swap, a trylock around an operation, a lock around two.
+void ShapeGenerator::addUpdates(Thread &thread) {
+  auto insert = [&](std::string op) {
+    thread.ops.insert(thread.ops.begin() + std::ptrdiff_t(below(thread.ops.size() + 1)),
+                      std::move(op));
+  };
+  if (chance(60))
+    insert(compareAndSwap());
+  if (chance(45)) {
+    bool spin = chance(50);
+    std::string inside = chance(50) ? storeFresh(variable()) : observe(variable());
+    insert(lockAround(inside, spin, true));
+  }
+  if (chance(30) && thread.ops.size() >= 2) {
+    // The lock the two operations do not use already (a thread never waits for itself).
+    size_t at = below(thread.ops.size() - 1);
+    std::string both = thread.ops[at] + " " + thread.ops[at + 1];
+    bool mutex = both.find("(&m)") != std::string::npos,
+         spin = both.find("(&s)") != std::string::npos;
+    if (!mutex || !spin) {
+      thread.ops[at] = lockAround(both, mutex || (!spin && chance(50)), false);
+      thread.ops.erase(thread.ops.begin() + std::ptrdiff_t(at) + 1);
+    }
+  }
+}
+
 std::string ShapeGenerator::emitThread(const Thread &thread) const {
   std::string text = fmt::format("void *{}(void *arg) {{\n", thread.name);
   for (size_t c = 0; c < thread.children.size(); ++c)
@@ -167,9 +227,13 @@ std::string ShapeGenerator::assertion() {
   std::shuffle(chosen.begin(), chosen.end(), random);
   chosen.resize(std::min<size_t>(chosen.size(), 2 + below(5)));
   std::string condition;
+  static const std::vector<unsigned> none;
   for (size_t k : chosen) {
-    const std::vector<unsigned> &values = written[observations[k].variable];
+    unsigned v = observations[k].variable;
+    const std::vector<unsigned> &values = v == NoVariable ? none : written[v];
     unsigned value = values.empty() || chance(30) ? 0 : values[below(values.size())];
+    if (observations[k].variable == NoVariable)
+      value = unsigned(below(2));
     condition +=
         fmt::format("{}{} == {}", condition.empty() ? "" : " && ", observations[k].name, value);
   }
@@ -201,6 +265,8 @@ CProgram ShapeGenerator::run() {
     }
     if (options.extras)
       addExtras(threads[index]);
+    if (options.updates)
+      addUpdates(threads[index]);
   }
 
   CProgram program;
@@ -213,6 +279,8 @@ CProgram ShapeGenerator::run() {
     s += fmt::format("int {};\n", o.name);
   if (usesMutex)
     s += "pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n";
+  if (usesSpin)
+    s += "pthread_spinlock_t s;\n";
   s += "\n";
   // Children first, so that every thread function is defined before its creator.
   for (size_t t = threads.size(); t-- > 0;)
@@ -222,6 +290,8 @@ CProgram ShapeGenerator::run() {
   std::shuffle(order.begin(), order.end(), random);
   std::shuffle(joins.begin(), joins.end(), random);
   s += fmt::format("int main(void) {{\n  pthread_t h[{}];\n", threads.size());
+  if (usesSpin)
+    s += "  pthread_spin_init(&s, 0);\n";
   for (size_t t : order)
     s += fmt::format("  pthread_create(&h[{}], 0, {}, 0);\n", t, threads[t].name);
   for (size_t t : joins)

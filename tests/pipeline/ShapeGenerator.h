@@ -25,6 +25,12 @@ struct ShapeOptions {
   /// Now and then a mutex around two operations, a nondet value stored, a thread that creates
   /// another: the other features, in these shapes.
   bool extras = false;
+  /// Compare-and-swaps and trylocks that fail in some schedules: a compare-and-swap of a
+  /// variable from a value it may hold (0 half the time) to a fresh one, its old value kept
+  /// for the assertion; a mutex or spin-lock trylock around an operation, its outcome kept; a
+  /// lock of the same mutex or spin lock around two operations elsewhere. Off by default, so
+  /// that the programs of every seed without it stay what they were.
+  bool updates = false;
 };
 
 /// The same seed and options always give the same program.

@@ -10,7 +10,8 @@
 // - DPOR, BPOR at a bound that cuts nothing, unfolding-based POR with and without cutoffs and the
 //   stateful search find the same errors (kind and place), and where they promise it the same
 //   local states (DPOR, BPOR, unfolding without cutoffs) and the same traces (unfolding without
-//   cutoffs, on programs whose executions never end early).
+//   cutoffs, on programs whose executions never end early; each once unless a compare-and-swap
+//   or trylock failed, which its pending-operation events count as a write).
 #pragma once
 
 #include "tests/pipeline/PipelineValidation.h"
@@ -43,6 +44,7 @@ struct TraceSetCheck {
   bool exhaustive = false;  // exhaustive search completed and was compared
   bool hasErrors = false;   // some trace ends in an error
   unsigned notCompared = 0; // searches that stopped at their limit
+  bool onlyReadEvents = false; // some compare-and-swap or trylock failed (Operation::onlyRead)
 };
 
 TraceSetCheck checkTraceSets(const CProgram &program, const TraceSetOptions &options = {});
@@ -50,7 +52,9 @@ TraceSetCheck checkTraceSets(const CProgram &program, const TraceSetOptions &opt
 /// The program the trace-set soak checks for `seed`: three in four in ShapeGenerator's shapes
 /// (3 to 5 threads, atomics or plain ints, sometimes with a mutex, a nondet value or a
 /// grandchild), the rest CProgramGenerator's with 3 or 4 children; the options drawn from the
-/// seed.
-CProgram traceSoakProgram(uint64_t seed);
+/// seed. With `updates`, the programs also have compare-and-swaps and trylocks that fail in
+/// some schedules (ShapeOptions::updates, CGeneratorOptions::updates), and fewer threads and
+/// operations otherwise.
+CProgram traceSoakProgram(uint64_t seed, bool updates = false);
 
 } // namespace bpor::testing

@@ -1,0 +1,2 @@
+#define N 6
+#include "cas_race.c"
