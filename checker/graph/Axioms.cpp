@@ -140,18 +140,7 @@ struct Numbered {
   ThreadId thread(size_t a) const { return ids[a].thread; }
 
   MemoryOrder orderOf(EventId e) const {
-    if (e.isInit())
-      return MemoryOrder::NotAtomic;
-    const Event &ev = g.at(e);
-    MemoryOrder o = ev.order == MemoryOrder::Unordered ? MemoryOrder::Relaxed : ev.order;
-    if (model != MemoryModel::RA || o == MemoryOrder::NotAtomic)
-      return o;
-    // RA: every atomic access is release/acquire.
-    switch (ev.kind) {
-    case Kind::Read: return MemoryOrder::Acquire;
-    case Kind::Write: return MemoryOrder::Release;
-    default: return MemoryOrder::AcqRel;
-    }
+    return e.isInit() ? MemoryOrder::NotAtomic : orderUnder(g.at(e), model);
   }
 
   size_t indexOf(EventId e) const {
@@ -379,6 +368,18 @@ bool rc11Consistent(const Numbered &x) {
 }
 
 } // namespace
+
+MemoryOrder orderUnder(const Event &ev, MemoryModel model) {
+  MemoryOrder o = ev.order == MemoryOrder::Unordered ? MemoryOrder::Relaxed : ev.order;
+  if (model != MemoryModel::RA || o == MemoryOrder::NotAtomic)
+    return o;
+  // RA: every atomic access is release/acquire.
+  switch (ev.kind) {
+  case Kind::Read: return MemoryOrder::Acquire;
+  case Kind::Write: return MemoryOrder::Release;
+  default: return MemoryOrder::AcqRel;
+  }
+}
 
 bool consistent(const Graph &g, MemoryModel model) {
   Numbered x(g, model);

@@ -36,6 +36,10 @@ const char *memoryModelName(MemoryModel model);
 const char *memoryModelTitle(MemoryModel model);
 std::optional<MemoryModel> parseMemoryModel(std::string_view name);
 
+/// The order of `event` as `model` reads it: unordered as relaxed, and under RA every atomic
+/// read acquire, write release, update and fence acq_rel.
+MemoryOrder orderUnder(const Event &event, MemoryModel model);
+
 /// Whether `g` is consistent under `model`. Cubic in the number of events (Warshall's
 /// algorithm over bit matrices): the reference the searches are checked against.
 bool consistent(const Graph &g, MemoryModel model);

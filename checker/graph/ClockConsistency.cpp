@@ -35,7 +35,7 @@ public:
         ids.push_back(EventId{t, i});
     orders.clear();
     for (EventId e : ids)
-      orders.push_back(orderOf(g().at(e)));
+      orders.push_back(orderUnder(g().at(e), model));
   }
 
   bool run() {
@@ -91,18 +91,6 @@ private:
   bool isMemory(uint32_t k) const { return reads(event(k).kind) || writes(event(k).kind); }
   bool sameLocation(uint32_t a, uint32_t b) const {
     return isMemory(a) && isMemory(b) && event(a).location == event(b).location;
-  }
-
-  /// The order the model reads (RA strengthens every atomic access; the axioms' reading).
-  MemoryOrder orderOf(const Event &ev) const {
-    MemoryOrder o = ev.order == MemoryOrder::Unordered ? MemoryOrder::Relaxed : ev.order;
-    if (model != MemoryModel::RA || o == MemoryOrder::NotAtomic)
-      return o;
-    switch (ev.kind) {
-    case Kind::Read: return MemoryOrder::Acquire;
-    case Kind::Write: return MemoryOrder::Release;
-    default: return MemoryOrder::AcqRel;
-    }
   }
 
   /// The immediate sb predecessors of event k: the previous event of its thread (or the fork

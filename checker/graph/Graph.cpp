@@ -65,6 +65,12 @@ int64_t Graph::coPosition(EventId w) const {
   return std::find(co.begin(), co.end(), w) - co.begin();
 }
 
+std::vector<EventId> Graph::writesOf(uint32_t location) const {
+  std::vector<EventId> writes{initWrite(location)};
+  writes.insert(writes.end(), locations[location].co.begin(), locations[location].co.end());
+  return writes;
+}
+
 EventId Graph::coMax(uint32_t location) const {
   const std::vector<EventId> &co = locations[location].co;
   return co.empty() ? initWrite(location) : co.back();

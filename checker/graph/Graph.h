@@ -102,6 +102,8 @@ public:
   int64_t coPosition(EventId w) const;
   /// The coherence-latest write of `location` (its initial write if none).
   EventId coMax(uint32_t location) const;
+  /// The writes of `location` in coherence order, its initial write first.
+  std::vector<EventId> writesOf(uint32_t location) const;
 
   /// Every event, thread by thread.
   std::vector<EventId> events() const;

@@ -363,9 +363,7 @@ void GraphSearch::addRead(const Graph &g, ThreadId t, const Operation &pending, 
   int64_t location = locationFor(base, pending);
   if (location < 0)
     return;
-  std::vector<EventId> candidates{initWrite(uint32_t(location))};
-  for (EventId w : base.locations[location].co)
-    candidates.push_back(w);
+  std::vector<EventId> candidates = base.writesOf(uint32_t(location));
   bool first = true;
   for (EventId w : candidates) {
     if (stopped())
@@ -442,9 +440,7 @@ void GraphSearch::addWrite(const Graph &g, ThreadId t, const Operation &pending)
     return;
   }
   uint32_t location = base.at(id).location;
-  std::vector<EventId> places{initWrite(location)};
-  for (EventId w : base.locations[location].co)
-    places.push_back(w);
+  std::vector<EventId> places = base.writesOf(location);
   bool first = true;
   for (size_t k = places.size(); k-- > 0;) {
     if (stopped())
@@ -477,9 +473,7 @@ void GraphSearch::addLock(const Graph &g, ThreadId t, const Operation &pending) 
   uint32_t location = uint32_t(found);
   EventId latest = base.coMax(location);
   bool lock = pending.kind == OpKind::Lock;
-  std::vector<EventId> candidates{initWrite(location)};
-  for (EventId w : base.locations[location].co)
-    candidates.push_back(w);
+  std::vector<EventId> candidates = base.writesOf(location);
   bool first = true;
   for (EventId w : candidates) {
     if (stopped())
