@@ -7,14 +7,21 @@ namespace bpor {
 
 // Defined here, inline: the explorers ask these for most pairs of events they look at.
 
-/// True iff the byte ranges of `a` and `b` overlap and at least one of the two writes.
+/// Two updates of one kind on exactly the same range: they commute (core/Operation.h, Update).
+/// Ranges that only overlap do not (a 4-byte and an 8-byte addition carry differently).
+inline bool commutingUpdates(const Access &x, const Access &y) {
+  return x.update != 0 && x.update == y.update && x.address == y.address && x.size == y.size;
+}
+
+/// True iff the byte ranges of `a` and `b` overlap, at least one of the two writes, and they
+/// are not commuting updates.
 inline bool accessesConflict(const Operation &a, const Operation &b) {
   for (unsigned i = 0; i < a.numAccesses; ++i)
     for (unsigned j = 0; j < b.numAccesses; ++j) {
       const Access &x = a.accesses[i], &y = b.accesses[j];
       // Zero-sized accesses touch nothing; ranges are half-open [address, address + size).
       if ((x.write || y.write) && x.size && y.size && x.address < y.address + y.size &&
-          y.address < x.address + x.size)
+          y.address < x.address + x.size && !commutingUpdates(x, y))
         return true;
     }
   return false;
@@ -36,9 +43,10 @@ inline bool dependsAsCreatorOrGlobal(const Operation &a, const Operation &b) {
 } // namespace detail
 
 /// t <-/-> t' (Definition 2.4): the same thread; or overlapping accesses with at least one
-/// write (reads commute); or one is `global` and the other, of another thread, has accesses
-/// or is global; or a fork and any operation of its child; or a join and the event that ended
-/// the joined thread. Symmetric. Either argument may be a pending operation or an event.
+/// write (reads commute, and so do updates of one kind on one range); or one is `global` and
+/// the other, of another thread, has accesses or is global; or a fork and any operation of its
+/// child; or a join and the event that ended the joined thread. Symmetric. Either argument may
+/// be a pending operation or an event.
 inline bool dependent(const Operation &a, const Operation &b) {
   if (a.thread == b.thread)
     return true;

@@ -40,8 +40,9 @@ void DependenceIndex::push(const Operation &e) {
       list.push_back({t});
       entry = list.end() - 1;
     }
-    log.push_back({Undo::Access, key, t, entry->write, entry->read});
-    (a.write ? entry->write : entry->read) = index;
+    unsigned slot = slotOf(a);
+    log.push_back({Undo::Access, key, t, entry->latest[slot], uint8_t(slot)});
+    entry->latest[slot] = index;
   }
   if (e.global) {
     uint32_t &g = slot(latestGlobal, t);
@@ -72,10 +73,8 @@ void DependenceIndex::pop() {
     case Undo::Access: {
       std::vector<ThreadAccess> &list = accesses[it->key];
       for (ThreadAccess &x : list)
-        if (x.thread == it->thread) {
-          x.write = it->oldWrite;
-          x.read = it->oldRead;
-        }
+        if (x.thread == it->thread)
+          x.latest[it->accessSlot] = it->oldWrite;
       break;
     }
     case Undo::Created:
@@ -124,12 +123,15 @@ void DependenceIndex::latestDependent(const Operation &n, std::vector<uint32_t> 
       uint64_t start = it->first.first, size = it->first.second;
       if (start + size <= a.address)
         continue;
+      // Every slot conflicts with a write but a read, and with a read but the reads; an
+      // update's own kind on its very range commutes with it (commutingUpdates).
+      unsigned commuting = a.update && start == a.address && size == a.size ? slotOf(a) : ~0u;
       for (const ThreadAccess &x : it->second) {
         if (x.thread == u)
           continue;
-        raise(latest, x.thread, x.write);
-        if (a.write)
-          raise(latest, x.thread, x.read);
+        for (unsigned k = 0; k < NumSlots; ++k)
+          if (k != commuting && (a.write || k != Reads))
+            raise(latest, x.thread, x.latest[k]);
       }
     }
   }

@@ -28,17 +28,24 @@ public:
   void latestDependent(const Operation &n, std::vector<uint32_t> &latest) const;
 
 private:
+  /// A thread's latest accesses of one range: by kind of access, the ordinary writes, the
+  /// reads and the updates of each Update kind (which commute with each other).
+  static constexpr unsigned Writes = 0, Reads = 1, UpdatesOf = 1; // UpdatesOf + Update(k)
+  static constexpr unsigned NumSlots = 2 + 4;
   struct ThreadAccess {
     ThreadId thread;
-    uint32_t write = None;
-    uint32_t read = None;
+    uint32_t latest[NumSlots] = {None, None, None, None, None, None};
   };
+  static unsigned slotOf(const bpor::Access &a) {
+    return a.update ? UpdatesOf + unsigned(a.update) : a.write ? Writes : Reads;
+  }
   using Key = std::pair<uint64_t, uint64_t>; // address, size
   struct Undo {
     enum Kind : uint8_t { Access, Created, Global, Footprint, Fork, End } kind;
     Key key{};
     ThreadId thread = NoThread;
-    uint32_t oldWrite = None, oldRead = None;
+    uint32_t oldWrite = None; // the slot's previous value
+    uint8_t accessSlot = 0;   // Access: the ThreadAccess slot it set
   };
 
   static void raise(std::vector<uint32_t> &latest, ThreadId v, uint32_t index);

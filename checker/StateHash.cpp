@@ -18,6 +18,15 @@ uint64_t mix(uint64_t x) {
 
 uint64_t combine(uint64_t seed, uint64_t value) { return mix(seed ^ mix(value)); }
 
+bool onlyUpdates(const Operation &e) {
+  if (e.numAccesses == 0)
+    return false;
+  for (unsigned k = 0; k < e.numAccesses; ++k)
+    if (!e.accesses[k].update)
+      return false;
+  return true;
+}
+
 } // namespace
 
 ExecutionHashes hashExecution(const std::vector<Operation> &events) {
@@ -61,8 +70,12 @@ ExecutionHashes hashExecution(const std::vector<Operation> &events) {
     h = combine(h, e.location);
     h = combine(h, e.numAccesses ? e.accesses[0].address : ~uint64_t(0));
     // A fork's value and otherThread are the child's schedule-dependent number: use its
-    // canonical name instead.
-    h = combine(h, e.kind == OpKind::Fork ? canonical[e.otherThread] : e.value);
+    // canonical name instead. A commuting update's value (the old value, which its thread
+    // ignores) depends on the order of the updates that commute with it: it is no part of
+    // a state.
+    h = combine(h, e.kind == OpKind::Fork ? canonical[e.otherThread]
+                   : onlyUpdates(e)       ? 0
+                                          : e.value);
     h = combine(h, e.endsThread);
     h = combine(h, clockHash);
     out.eventHash.push_back(h);

@@ -66,12 +66,30 @@ enum class MemoryOrder : uint8_t {
   SeqCst = 7,
 };
 
+/// How a write combines with the value it overwrites, when that is all it does: an atomic
+/// read-modify-write whose result the program ignores (atomic_fetch_add as a statement), a
+/// barrier arrival. Two updates of one kind on the same range commute: applied in either
+/// order they leave the same value, and neither tells the other's thread anything
+/// (docs/design.md, "Commuting updates").
+enum class Update : uint8_t {
+  None = 0, // an ordinary write (or a read)
+  Add,      // x += v (and x -= v: an addition modulo 2^n)
+  Or,       // x |= v
+  And,      // x &= v
+  Xor,      // x ^= v
+};
+
 /// A byte range in the program's memory (or a synchronisation object's address) touched by an
 /// operation. Addresses are the runtime's encoded pointers; a test model may use any integers.
 struct Access {
   uint64_t address = 0;
-  uint64_t size : 63 = 0;
+  uint64_t size : 60 = 0;
   uint64_t write : 1 = 0;
+  /// An Update other than None on a write (write is then set): see Update. Code that reads
+  /// only `write` treats the access as an ordinary write, which is always sound.
+  uint64_t update : 3 = 0;
+
+  Update updateKind() const { return Update(update); }
 };
 
 /// A visible operation: pending (next(s, u)) or executed (an event of the execution).

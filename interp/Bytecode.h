@@ -216,6 +216,9 @@ struct CallSite {
                   // empty if no argument is byval
   uint32_t numArgSlots = 0;
   ValueType resultType;
+  /// The program never uses the result (the pass's metadata bpor.ignored, on calls of the
+  /// runtime: passes/IgnoredResults.h).
+  bool resultIgnored = false;
   /// The frame slots that may be read after the call returns (SSA liveness over the IR, plus
   /// the call's own argument slots), sorted: the others hold nothing the function can still
   /// use, so a description of the state (Model::stateKey) leaves them out. Constant slots are

@@ -73,6 +73,8 @@ struct ExternalCall {
   std::span<const Slot> slots;
   std::span<const uint32_t> argOffsets;
   ValueType resultType; // Void if the call has no result
+  /// The program never uses the result (a statement atomic_fetch_add(&x, 1);): CallSite's.
+  bool resultIgnored = false;
   /// Symbolic mode (interp/Symbolic.h): the expressions beside `slots` (null otherwise). The
   /// arguments the handler does not keep symbolic (ExternalHandler::keepsSymbolic) are concrete
   /// by the time it is called. The handler may set the result's expressions in `resultShadows`.

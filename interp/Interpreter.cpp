@@ -411,6 +411,7 @@ ExternalCall Interpreter::externalCall(const ThreadState &thread,
                                      thread.slots.size() - base);
   call.argOffsets = site.argSlots;
   call.resultType = site.resultType;
+  call.resultIgnored = site.resultIgnored;
   if (symbolic_)
     call.shadows = thread.shadows.data() + base;
   return call;

@@ -1,6 +1,7 @@
 //===- CallRouter.cpp - Calls with concurrency semantics go to the runtime ===//
 #include "passes/CallRouter.h"
 
+#include "passes/IgnoredResults.h"
 #include "passes/NondetDomain.h"
 #include "passes/NondetTypes.h"
 #include "passes/OnceLowering.h"
@@ -222,6 +223,10 @@ void CallRouter::rename(CallBase &Call, Function &Callee, StringRef NewName) {
         NewF && NewF->getFunctionType() == Callee.getFunctionType())
       NewF->setAttributes(Callee.getAttributes()); // noreturn, nocapture, ...
   Call.setCalledFunction(FT, Target.getCallee());
+  if (!Call.getType()->isVoidTy() && isResultIgnored(Call)) {
+    markResultIgnored(Call);
+    dropIgnoredResult(Call);
+  }
 }
 
 bool CallRouter::rewriteNondet(CallBase &Call, StringRef Suffix) {

@@ -1,5 +1,6 @@
 //===- MemoryInstrumenter.cpp - Shared accesses become runtime calls -----===//
 #include "passes/MemoryInstrumenter.h"
+#include "passes/IgnoredResults.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/InstIterator.h"
@@ -243,7 +244,7 @@ void MemoryInstrumenter::rewriteRMW(AtomicRMWInst &RMW) {
     return unsupported(RMW, "an atomicrmw wider than 8 bytes");
   ++NumRMWs;
   IRBuilder<> B(&RMW);
-  Value *Old =
+  CallInst *Old =
       B.CreateCall(Runtime.rmw(),
                    {address(B, RMW.getPointerOperand()),
                     toWord(B, RMW.getValOperand()), sizeOf(T),
@@ -251,6 +252,12 @@ void MemoryInstrumenter::rewriteRMW(AtomicRMWInst &RMW) {
                                      static_cast<uint32_t>(RMW.getOperation())),
                     orderConstant(RMW.getOrdering()),
                     Locations.idConstant(RMW)});
+  if (isResultIgnored(RMW)) {
+    markResultIgnored(*Old);
+    dropIgnoredResult(RMW);
+    RMW.eraseFromParent();
+    return;
+  }
   Value *Result = fromWord(B, Old, T);
   Result->takeName(&RMW);
   RMW.replaceAllUsesWith(Result);

@@ -1,5 +1,6 @@
 // The Execution as the interpreter's ExternalHandler: each external call is either answered at
 // once (calls without concurrency semantics) or becomes the thread's pending visible operation.
+#include "runtime/CommutingUpdates.h"
 #include "runtime/Execution.h"
 #include "runtime/libc/Format.h"
 
@@ -339,6 +340,13 @@ CallOutcome Execution::prepareFromRow(ProgramThread &thread, const ExternalCall 
     else
       op.addAccess(address, sizeOf(rule, address), rule.write);
   }
+  // An update whose result the program ignores commutes with the others of its kind; so do
+  // barrier arrivals (runtime/sync/Barrier.h).
+  if (row.id == Ext::Rmw && thread.request.resultIgnored && op.numAccesses == 1)
+    op.accesses[0].update = uint64_t(runtime::commutingUpdate(uint32_t(a[3])));
+  if (row.id == Ext::BarrierWait && op.numAccesses == 1)
+    op.accesses[0] = runtime::barrierAccess(a[0], thread.passesAt(a[0]), /*arrival=*/true,
+                                            thread.request.resultIgnored);
   return CallOutcome::Pause;
 }
 
@@ -355,6 +363,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   Request &request = thread.request;
   request.id = id;
   request.numResultSlots = uint8_t(std::min<unsigned>(call.resultType.numSlots, 1));
+  request.resultIgnored = call.resultIgnored;
   request.resultBits = call.resultType.bits;
   for (unsigned i = 0; i < Request::MaxArgs; ++i)
     request.args[i] = arg(i);

@@ -34,6 +34,13 @@ Execution::Performed Execution::refuseWriterPreference(ProgramThread &thread, Ad
   return Performed::Stopped;
 }
 
+void Execution::forgetBarrierPasses(Address barrier) {
+  for (ThreadId t = 0; t < numThreads_; ++t)
+    if (threads_[t].passesAt(barrier) != 0)
+      std::erase_if(threads_.modify(t).barrierPasses,
+                    [&](const auto &entry) { return entry.first == barrier; });
+}
+
 // A weak-memory search may let a trylock read the lock word as another thread's acquisition
 // left it, although that thread has released it since in the order the runtime runs the
 // events (setReadValue with a non-zero value: held): the try then fails, changing nothing. A
@@ -91,8 +98,9 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     return Performed::Complete;
   }
   if (thread.stage == Stage::BarrierDepart) {
+    // (A thread whose result is ignored gets 0: see the arrival.)
     thread.stage = Stage::AtCall;
-    result = event.value = 0;
+    result = event.value = thread.barrierSerial ? uint32_t(PTHREAD_BARRIER_SERIAL_THREAD) : 0;
     return Performed::Complete;
   }
 
@@ -254,6 +262,7 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
       return Performed::Complete;
     }
     barriers_.insert_or_assign(a[0], runtime::Barrier(uint32_t(a[2])));
+    forgetBarrierPasses(a[0]);
     result = 0;
     return Performed::Complete;
   case Ext::BarrierDestroy: {
@@ -262,6 +271,7 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
       return misuse("pthread_barrier_destroy of a barrier that threads wait at");
     if (it != barriers_.end())
       barriers_.erase(it);
+    forgetBarrierPasses(a[0]);
     result = 0;
     return Performed::Complete;
   }
@@ -269,14 +279,28 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     auto it = barriers_.find(a[0]);
     if (it == barriers_.end() || !it->second.isValid())
       return misuse("pthread_barrier_wait on a barrier that was not initialised");
-    uint64_t generation = 0;
-    if (it->second.arrive(&generation)) {
-      result = event.value = uint32_t(PTHREAD_BARRIER_SERIAL_THREAD);
-      return Performed::Complete;
+    uint64_t generation = thread.passesAt(a[0]);
+    runtime::Barrier::Arrival arrival = it->second.arrive(generation);
+    if (arrival == runtime::Barrier::Arrival::OneTooMany) {
+      fail(ErrorKind::Unsupported, thread, thread.pending.location,
+           fmt::format("more threads wait at this barrier than its count ({}) in one "
+                       "generation: not modelled",
+                       it->second.count()));
+      return Performed::Stopped;
     }
+    thread.countBarrierPass(a[0]);
+    // Every thread departs in a step of its own, the one that completed the generation too:
+    // then arrivals commute (runtime/sync/Barrier.h). The departure reads its generation.
     thread.barrier = a[0];
     thread.barrierGeneration = generation;
+    // Which thread completed the generation depends on the order of commuting arrivals: a
+    // program that ignores the result cannot tell, and no state records it.
+    thread.barrierSerial =
+        arrival == runtime::Barrier::Arrival::Completes && !thread.request.resultIgnored;
     thread.stage = Stage::BarrierDepart;
+    thread.pending.numAccesses = 0;
+    thread.pending.addAccess(a[0] + generation % 2, 1, false);
+    event.value = 0;
     return Performed::Waiting;
   }
 

@@ -34,6 +34,8 @@ struct Request {
   /// step and the request is already in cache.
   Enabling enabled = Enabling::Always;
   uint8_t numResultSlots = 0;
+  /// The program never uses the call's result (ExternalCall::resultIgnored).
+  bool resultIgnored = false;
   /// The width of an integer result (strtol's long is 32 bits in a 32-bit program).
   uint16_t resultBits = 0;
   Slot args[MaxArgs] = {};
@@ -66,9 +68,29 @@ struct ProgramThread {
   uint32_t spuriousWakeups = 0;
   Address waitMutex = 0;
   uint32_t waitDepth = 0;
-  // Stage::BarrierDepart
+  // Stage::BarrierDepart: the generation waited for, and whether this thread's arrival
+  // completed it (it returns PTHREAD_BARRIER_SERIAL_THREAD).
   Address barrier = 0;
   uint64_t barrierGeneration = 0;
+  bool barrierSerial = false;
+  /// Per barrier, sorted by address: the arrivals this thread made there since the barrier was
+  /// initialised, which number its next arrival's generation (runtime/sync/Barrier.h).
+  CopyVector<std::pair<Address, uint64_t>> barrierPasses;
+  uint64_t passesAt(Address at) const {
+    for (const auto &[address, passes] : barrierPasses)
+      if (address == at)
+        return passes;
+    return 0;
+  }
+  void countBarrierPass(Address at) {
+    auto it = barrierPasses.begin();
+    while (it != barrierPasses.end() && it->first < at)
+      ++it;
+    if (it != barrierPasses.end() && it->first == at)
+      ++it->second;
+    else
+      barrierPasses.insert(it, {at, 1});
+  }
   /// Thread-specific data (pthread_setspecific): key -> value.
   CopyVector<std::pair<uint32_t, Slot>> specific;
   /// This thread's copies of thread-local globals: (global's address, copy). Thread 0 uses the
@@ -115,6 +137,8 @@ struct ProgramThread {
     waitDepth = 0;
     barrier = 0;
     barrierGeneration = 0;
+    barrierSerial = false;
+    barrierPasses.clear();
     specific.clear();
     threadLocals.clear();
     errnoObject = 0;

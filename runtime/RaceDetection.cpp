@@ -108,8 +108,8 @@ void Execution::noteForRaces(ProgramThread &thread, const Operation &event, Perf
   if (performed == Performed::Waiting) {
     if (event.kind == OpKind::CondWait && event.numAccesses > 1)
       races_.release(self, object(1)); // the mutex, released while waiting
-    else if (event.kind == OpKind::BarrierWait)
-      unsupported("pthread_barrier_wait");
+    else if (event.kind == OpKind::BarrierWait) // an arrival: into its generation's clock
+      races_.release(self, object(0));
     return;
   }
   // A granted output call (Performer::AtCall) makes its accesses as it runs again in this step.
@@ -188,7 +188,9 @@ void Execution::noteForRaces(ProgramThread &thread, const Operation &event, Perf
     races_.enterSection(self);
     break;
   case OpKind::BarrierWait:
-    unsupported("pthread_barrier_wait");
+    // A departure: after every arrival of its generation (runtime/sync/Barrier.h; the byte of
+    // the generation's parity, which the arrivals released into).
+    races_.acquire(self, object(0));
     break;
   case OpKind::Fence:
     if (acquires(a[0]) || releases(a[0]))

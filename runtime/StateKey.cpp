@@ -19,7 +19,7 @@ void writeOperation(StateWriter &out, const Operation &op) {
   for (unsigned i = 0; i < op.numAccesses; ++i) {
     out.u64(op.accesses[i].address);
     out.u64(op.accesses[i].size);
-    out.u8(op.accesses[i].write);
+    out.u8(uint8_t(op.accesses[i].write | op.accesses[i].update << 1));
   }
   out.u32(op.otherThread);
   out.u32(op.numChoices);
@@ -117,6 +117,12 @@ void Execution::writeThreadPart(StateWriter &out, const ProgramThread &thread,
   out.u32(thread.waitDepth);
   out.u64(thread.barrier);
   out.u64(thread.barrierGeneration);
+  out.u8(thread.barrierSerial);
+  out.u64(thread.barrierPasses.size());
+  for (const auto &[address, passes] : thread.barrierPasses) {
+    out.u64(address);
+    out.u64(passes);
+  }
   out.u64(thread.specific.size());
   for (const auto &[k, value] : thread.specific) {
     out.u32(k);

@@ -19,6 +19,10 @@
  *   inlined into the program (std::atomic<bool>::load at -O0): its caller chose the order. The
  *   checker explores sequentially consistent executions; an order weaker than seq_cst in the
  *   program's own code is a coverage gap the verdict names (runtime/Perform.cpp).
+ * - A call of these functions whose result the program never uses (an atomicrmw's, a
+ *   pthread_barrier_wait's, discarded or stored only to a temporary nobody reads) carries the
+ *   metadata !bpor.ignored: such an update commutes with others of its kind
+ *   (passes/IgnoredResults.h, docs/design.md "Commuting updates").
  * - Functions with concurrency semantics keep their C signature and gain the prefix __bpor_:
  *   the pass renames a call to pthread_mutex_lock into a call to __bpor_pthread_mutex_lock.
  *   libc functions without concurrency semantics (malloc, printf, strlen, ...) keep their names

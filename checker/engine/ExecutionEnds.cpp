@@ -54,7 +54,8 @@ bool sameEvent(const Operation &a, const Operation &b) {
     return false;
   for (unsigned k = 0; k < a.numAccesses; ++k)
     if (a.accesses[k].address != b.accesses[k].address ||
-        a.accesses[k].size != b.accesses[k].size || a.accesses[k].write != b.accesses[k].write)
+        a.accesses[k].size != b.accesses[k].size || a.accesses[k].write != b.accesses[k].write ||
+        a.accesses[k].update != b.accesses[k].update)
       return false;
   return true;
 }

@@ -15,6 +15,11 @@ bool touches(const Operation &op, uint64_t address) {
 
 uint64_t objectOf(const Operation &op) { return op.numAccesses ? op.accesses[0].address : 0; }
 
+// A barrier wait's second step, which reads what its arrival wrote.
+bool isDeparture(const Operation &op) {
+  return op.kind == OpKind::BarrierWait && op.numAccesses == 1 && !op.accesses[0].write;
+}
+
 // A trylock event's value is the call's result: 0 when it acquired the object.
 bool succeededTrylock(const Operation &op) { return op.kind == OpKind::Trylock && op.value == 0; }
 
@@ -61,6 +66,11 @@ RaceClass classifyRace(const Event &e, const Event &later, int releaserWasWriter
   if (a.kind == OpKind::Trylock && !succeededTrylock(a) && touches(a, objectOf(b)) &&
       (b.kind == OpKind::Lock || b.kind == OpKind::SemWait))
     return {RaceVerdict::Irreversible, AcquirePartner::LatestAcquisition};
+  // A barrier's departure (a read of its generation's byte, runtime/sync/Barrier.h) is enabled
+  // only once every arrival of its generation has happened: none can be moved after it.
+  if (a.kind == OpKind::BarrierWait && b.kind == OpKind::BarrierWait && isDeparture(b) &&
+      !isDeparture(a))
+    return {RaceVerdict::Irreversible, AcquirePartner::None};
   if (!isReleaseFor(a, b))
     return {};
   switch (b.kind) {

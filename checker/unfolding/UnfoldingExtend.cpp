@@ -263,7 +263,8 @@ uint32_t UnfoldingSearch::transitionNumber(const Operation &executed, uint32_t c
   put(executed.global);
   for (unsigned i = 0; i < executed.numAccesses; ++i) {
     put(executed.accesses[i].address);
-    put(executed.accesses[i].size << 1 | executed.accesses[i].write);
+    put(executed.accesses[i].size << 4 | executed.accesses[i].update << 1 |
+        executed.accesses[i].write);
   }
   // Numbered down from the top: the transitions met first are the greatest, which makes the
   // configurations the depth-first search reaches first the least in the order, so that the

@@ -36,7 +36,8 @@ bool UnfoldingSearch::matches(const Operation &pending, const Event &e) const {
   for (unsigned i = 0; i < l.numAccesses; ++i)
     if (pending.accesses[i].address != l.accesses[i].address ||
         pending.accesses[i].size != l.accesses[i].size ||
-        pending.accesses[i].write != l.accesses[i].write)
+        pending.accesses[i].write != l.accesses[i].write ||
+        pending.accesses[i].update != l.accesses[i].update)
       return false;
   return true;
 }

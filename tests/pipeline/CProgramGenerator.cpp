@@ -40,6 +40,7 @@ private:
   bool charNondetUsed = false;
   Lines compoundOp();
   Lines updateOp();
+  Lines commutingUpdateOp();
   Lines spinLockOp();
   Lines lockedBlock(unsigned mutex, unsigned depth);
   Lines randomOp();
@@ -50,6 +51,7 @@ private:
   std::mt19937_64 random;
   const CGeneratorOptions &options;
   std::vector<Body> bodies;
+  unsigned barrierCount = 0; // the barrier's count, 0 without a barrier
   bool usesCond = false, usesSignalSem = false, usesLockSem = false, usesOnce = false,
        usesSpinLock = false;
 };
@@ -65,6 +67,8 @@ Lines Generator::simpleOp(bool inAtomicBlock) {
       return libraryOp();
     if (options.updates && chance(30))
       return updateOp();
+    if (options.commutingUpdates && chance(40))
+      return commutingUpdateOp();
     if (options.stackObjects && !inAtomicBlock && chance(30))
       return heapOp();
     switch (below(options.assumes ? 13 : 12)) {
@@ -242,6 +246,33 @@ Lines Generator::updateOp() {
   }
 }
 
+// An update of a0 or of a plain variable whose result is ignored, or (a fifth of the time) one
+// whose result is read, which must not commute with the others.
+Lines Generator::commutingUpdateOp() {
+  unsigned v = value();
+  switch (below(10)) {
+  case 0:
+  case 1:
+    return {fmt::format("atomic_fetch_add(&a0, {});", v)};
+  case 2:
+    return {fmt::format("atomic_fetch_sub_explicit(&a0, {}, memory_order_seq_cst);", v)};
+  case 3:
+    return {fmt::format("atomic_fetch_or(&a0, {});", 1u << below(3))};
+  case 4:
+    return {fmt::format("atomic_fetch_and(&a0, ~{});", 1u << below(3))};
+  case 5:
+    return {fmt::format("atomic_fetch_xor(&a0, {});", v)};
+  case 6:
+    return {fmt::format("__sync_fetch_and_add(&{}, {});", variable(), v)};
+  case 7:
+    return {fmt::format("__sync_fetch_and_or(&{}, {});", variable(), 1u << below(3))};
+  case 8:
+    return {fmt::format("r += atomic_fetch_add(&a0, {});", v)};
+  default:
+    return {"r += atomic_load(&a0);"};
+  }
+}
+
 // The spin lock around an operation: taken, or tried (and the operation skipped if busy).
 Lines Generator::spinLockOp() {
   usesSpinLock = true;
@@ -406,6 +437,18 @@ void Generator::addPairs() {
     insertAt(bodies[waiter], {"sem_wait(&signalSem);"});
     insertAt(bodies[poster], {"sem_post(&signalSem);"});
   }
+  if (options.barriers && chance(80)) {
+    // Main's children wait at one barrier of their number, once or twice each; some of them
+    // read the result (the serial thread's), the others ignore it (arrivals that commute).
+    barrierCount = unsigned(bodies[0].children.size());
+    unsigned passes = 1 + unsigned(below(2));
+    for (size_t child : bodies[0].children)
+      for (unsigned k = 0; k < passes; ++k)
+        insertAt(bodies[child],
+                 {chance(30) ? "if (pthread_barrier_wait(&bar) == PTHREAD_BARRIER_SERIAL_THREAD) "
+                               "x0 = x0 + 4;"
+                             : "pthread_barrier_wait(&bar);"});
+  }
 }
 
 std::string Generator::emitBody(size_t index) const {
@@ -421,6 +464,8 @@ std::string Generator::emitBody(size_t index) const {
       text += "  sem_init(&signalSem, 0, 0);\n";
     if (usesSpinLock)
       text += "  pthread_spin_init(&sl, 0);\n";
+    if (barrierCount)
+      text += fmt::format("  pthread_barrier_init(&bar, 0, {});\n", barrierCount);
   }
   for (size_t c = 0; c < body.children.size(); ++c)
     text += fmt::format("  pthread_t h{};\n", c);
@@ -498,6 +543,8 @@ CProgram Generator::run() {
     s += "int spinFlag;\natomic_int spinLock;\n";
   if (usesSpinLock)
     s += "pthread_spinlock_t sl;\n";
+  if (barrierCount)
+    s += "pthread_barrier_t bar;\n";
   if (options.stackObjects)
     for (unsigned p = 0; p < NumPointers; ++p)
       s += fmt::format("void publishLocal{0}(int v, int clear) {{ int local = v; p{0} = &local; "

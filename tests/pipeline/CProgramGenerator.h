@@ -71,6 +71,15 @@ struct CGeneratorOptions {
   /// than the other options make them. Off by default, so that the programs of every seed
   /// without it stay what they were.
   bool updates = false;
+  /// Read-modify-writes whose result is ignored (atomic_fetch_add/sub/or/and/xor statements on
+  /// a0, __sync_fetch_and_add/or statements on plain variables): commuting updates
+  /// (docs/design.md), among loads and updates whose result is read. Off by default, so that
+  /// the programs of every seed without it stay what they were.
+  bool commutingUpdates = false;
+  /// A barrier of main's children, each waiting at it once or twice, some reading the result:
+  /// arrivals commute, departures wait for their generation (runtime/sync/Barrier.h). Off by
+  /// default, for the same reason.
+  bool barriers = false;
   /// Interchangeable threads (checkSymmetricProgram): main creates 2 to maxChildren + 1 copies
   /// of one thread function and joins none of them, and nothing records a thread (no mutex,
   /// condition variable, semaphore, once or grandchild: set those options off).

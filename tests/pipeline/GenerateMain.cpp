@@ -3,6 +3,7 @@
 //
 //   bpor_cgen SEED [--heap] [--stack-objects] [--once] [--library] [--ilp32] [--max-children N] [--max-ops N] [--no-grandchildren]
 //            [--no-condvars] [--no-semaphores] [--no-atomics] [--no-arrays] [--updates]
+//            [--commuting-updates] [--barriers]
 //
 // The test's option sets are in tests/pipeline/PipelineValidationTest.cpp (AllFeatures uses the
 // defaults).
@@ -42,6 +43,10 @@ int main(int argc, char **argv) {
       options.once = true;
     else if (is("--updates")) // compare-and-swaps and trylocks that fail (FailingUpdates*)
       options.updates = true;
+    else if (is("--commuting-updates")) // fetch_add statements and the like (CommutingUpdates*)
+      options.commutingUpdates = true;
+    else if (is("--barriers")) // a barrier of main's children (Barriers*)
+      options.barriers = true;
     else if (is("--assumes"))
       options.assumes = true;
     else if (is("--symmetric")) { // checkSymmetricProgram's programs

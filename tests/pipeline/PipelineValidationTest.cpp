@@ -255,6 +255,53 @@ TEST(PipelineValidation, FailingUpdatesStateKeys) {
   validateSeeds(12200000, seedCount(40), updateOptions(), Check::CanonicalKeys);
 }
 
+// Updates whose results are ignored commute (docs/design.md, "Commuting updates"): every
+// reduced search against exhaustive search, optimal DPOR with one execution per trace of the
+// coarser dependence; with data-race detection; and every interleaving of one trace reaching
+// one state key (the ignored result is kept nowhere).
+static CGeneratorOptions commutingOptions() {
+  CGeneratorOptions options;
+  options.commutingUpdates = true;
+  options.grandchildren = false;
+  return options;
+}
+TEST(PipelineValidation, CommutingUpdates) {
+  validateSeeds(13000000, seedCount(60), commutingOptions());
+}
+TEST(PipelineValidation, CommutingUpdatesRaces) {
+  CGeneratorOptions options = commutingOptions();
+  options.asserts = false;
+  validateSeeds(13100000, seedCount(40), options, Check::Races);
+}
+TEST(PipelineValidation, CommutingUpdatesStateKeys) {
+  validateSeeds(13200000, seedCount(40), commutingOptions(), Check::CanonicalKeys);
+}
+
+// Barriers whose arrivals commute (runtime/sync/Barrier.h): every reduced search against
+// exhaustive search, with data-race detection (the barrier orders every arrival before every
+// departure), and the state keys of one trace's interleavings.
+static CGeneratorOptions barrierOptions() {
+  CGeneratorOptions options;
+  options.barriers = true;
+  options.commutingUpdates = true;
+  options.grandchildren = false;
+  options.maxChildren = 3;
+  options.maxOps = 2;
+  return options;
+}
+TEST(PipelineValidation, Barriers) { validateSeeds(13400000, seedCount(60), barrierOptions()); }
+TEST(PipelineValidation, BarriersRaces) {
+  CGeneratorOptions options = barrierOptions();
+  options.asserts = false;
+  options.maxChildren = 2;
+  validateSeeds(13500000, seedCount(40), options, Check::Races);
+}
+TEST(PipelineValidation, BarriersStateKeys) {
+  CGeneratorOptions options = barrierOptions();
+  options.maxChildren = 2; // three children reach a hundred thousand states: minutes
+  validateSeeds(13600000, seedCount(40), options, Check::CanonicalKeys);
+}
+
 // Interchangeable threads: symmetry reduction and the counter abstraction against the whole
 // state graph.
 TEST(PipelineValidation, InterchangeableThreads) {
@@ -280,7 +327,7 @@ constexpr uint64_t TraceSetDivisor = 1, EverySearchDivisor = 1;
 // The trace-set validation (TraceSetCheck.h) of `count` of the soak's programs from `first` on;
 // bpor_trace_soak runs it on as many as asked (docs/results.md, "Validation soak").
 void validateTraceSets(uint64_t first, uint64_t count, const TraceSetOptions &options,
-                       bool updates = false) {
+                       SoakUpdates updates = SoakUpdates::None) {
   if (const char *only = std::getenv("BPOR_PIPELINE_SEED")) {
     first = std::strtoull(only, nullptr, 10);
     count = 1;
@@ -300,13 +347,13 @@ void validateTraceSets(uint64_t first, uint64_t count, const TraceSetOptions &op
       text += "  " + m + "\n";
     ADD_FAILURE() << fmt::format("seed {} (bpor_trace_soak --first-seed {} --programs 1{}):\n{}"
                                  "program:\n{}",
-                                 seed, seed, updates ? " --updates" : "", text, program.source);
+                                 seed, seed, soakUpdatesOption(updates), text, program.source);
     return;
   }
   fmt::print("{} of {} programs checked, {} also against exhaustive search, {} with errors, {} "
              "with a failed compare-and-swap or trylock\n",
              checked, count, exhaustive, withErrors, onlyRead);
-  if (updates && count >= 20) {
+  if (updates == SoakUpdates::Failing && count >= 20) {
     EXPECT_GE(onlyRead * 2, checked) << onlyRead << " of " << checked;
   }
   // Most programs have few enough traces, some reach an error, some are small enough for
@@ -350,5 +397,13 @@ TEST(TraceSets, EveryCompleteSearch) {
 // (bpor_trace_soak --updates), under every complete search.
 TEST(TraceSets, FailingUpdates) {
   validateTraceSets(12300000, seedCount(100) / EverySearchDivisor, TraceSetOptions(),
-                    /*updates=*/true);
+                    SoakUpdates::Failing);
+}
+
+// The soak's programs with updates whose result is ignored (bpor_trace_soak
+// --commuting-updates), under every complete search: one trace per class of the coarser
+// dependence, each once.
+TEST(TraceSets, CommutingUpdates) {
+  validateTraceSets(13300000, seedCount(100) / EverySearchDivisor, TraceSetOptions(),
+                    SoakUpdates::Commuting);
 }

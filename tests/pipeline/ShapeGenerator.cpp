@@ -60,6 +60,7 @@ private:
   Lines mixed();
   void addExtras(Thread &thread);
   void addUpdates(Thread &thread);
+  void addCommutingUpdates(Thread &thread);
   std::string compareAndSwap();
   std::string lockAround(const std::string &ops, bool spin, bool tryLock);
   std::string emitThread(const Thread &thread) const;
@@ -158,6 +159,20 @@ std::string ShapeGenerator::compareAndSwap() {
     return fmt::format("{} = __sync_val_compare_and_swap(&v{}, {}, {});", o, v, expected, fresh);
   return fmt::format("{{ int e = {}; atomic_compare_exchange_{}(&v{}, &e, {}); {} = e; }}",
                      expected, chance(50) ? "strong" : "weak", v, fresh, o);
+}
+
+void ShapeGenerator::addCommutingUpdates(Thread &thread) {
+  unsigned n = 1 + unsigned(below(2));
+  for (unsigned k = 0; k < n; ++k) {
+    unsigned v = variable(), amount = 1 + unsigned(below(2));
+    bool add = chance(75);
+    std::string op = options.atomics
+                         ? fmt::format("atomic_fetch_{}(&v{}, {});", add ? "add" : "or", v,
+                                       add ? amount : 4 * amount)
+                         : fmt::format("__sync_fetch_and_{}(&v{}, {});", add ? "add" : "or", v,
+                                       add ? amount : 4 * amount);
+    thread.ops.insert(thread.ops.begin() + std::ptrdiff_t(below(thread.ops.size() + 1)), op);
+  }
 }
 
 // `ops` under the mutex or the spin lock; with tryLock only if the trylock succeeds, its
@@ -267,6 +282,8 @@ CProgram ShapeGenerator::run() {
       addExtras(threads[index]);
     if (options.updates)
       addUpdates(threads[index]);
+    if (options.commutingUpdates)
+      addCommutingUpdates(threads[index]);
   }
 
   CProgram program;

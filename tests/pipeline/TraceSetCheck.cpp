@@ -88,7 +88,16 @@ void compareVerdicts(Model &model, const ModeResult &reference, uint64_t saturat
 
 } // namespace
 
-CProgram traceSoakProgram(uint64_t seed, bool updates) {
+const char *soakUpdatesOption(SoakUpdates updates) {
+  switch (updates) {
+  case SoakUpdates::None: return "";
+  case SoakUpdates::Failing: return " --updates";
+  case SoakUpdates::Commuting: return " --commuting-updates";
+  }
+  return "";
+}
+
+CProgram traceSoakProgram(uint64_t seed, SoakUpdates updates) {
   // SplitMix64 of the seed: the choices of options, independent of the generators' own
   // streams (which start from the seed itself).
   uint64_t z = seed + 0x9e3779b97f4a7c15ULL;
@@ -103,10 +112,11 @@ CProgram traceSoakProgram(uint64_t seed, bool updates) {
     shape.numVariables = 2 + (bits >> 6) % 3;
     shape.atomics = (bits >> 8) % 3 != 0;
     shape.extras = (bits >> 10) % 2;
-    if (updates) {
+    if (updates != SoakUpdates::None) {
       // The updates add operations: fewer of the others, so that more programs stay small
       // enough for exhaustive search, the reference that checks the dependence itself.
-      shape.updates = true;
+      shape.updates = updates == SoakUpdates::Failing;
+      shape.commutingUpdates = updates == SoakUpdates::Commuting;
       shape.minThreads = 3;
       shape.maxThreads = 3 + (bits >> 3) % 2;
       shape.maxOps = 2 + (bits >> 4) % 2;
@@ -118,8 +128,9 @@ CProgram traceSoakProgram(uint64_t seed, bool updates) {
   general.maxOps = 2 + (bits >> 3) % 2;
   general.assumes = (bits >> 4) % 2;
   general.heap = (bits >> 5) % 4 == 0;
-  if (updates) {
-    general.updates = true;
+  if (updates != SoakUpdates::None) {
+    general.updates = updates == SoakUpdates::Failing;
+    general.commutingUpdates = updates == SoakUpdates::Commuting;
     general.maxChildren = 2 + (bits >> 2) % 2;
     general.maxOps = 2;
   }

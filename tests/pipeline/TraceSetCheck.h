@@ -52,9 +52,13 @@ TraceSetCheck checkTraceSets(const CProgram &program, const TraceSetOptions &opt
 /// The program the trace-set soak checks for `seed`: three in four in ShapeGenerator's shapes
 /// (3 to 5 threads, atomics or plain ints, sometimes with a mutex, a nondet value or a
 /// grandchild), the rest CProgramGenerator's with 3 or 4 children; the options drawn from the
-/// seed. With `updates`, the programs also have compare-and-swaps and trylocks that fail in
-/// some schedules (ShapeOptions::updates, CGeneratorOptions::updates), and fewer threads and
-/// operations otherwise.
-CProgram traceSoakProgram(uint64_t seed, bool updates = false);
+/// seed. With Updates::Failing, the programs also have compare-and-swaps and trylocks that
+/// fail in some schedules (ShapeOptions::updates, CGeneratorOptions::updates), and fewer
+/// threads and operations otherwise; with Updates::Commuting, updates whose result is ignored
+/// (ShapeOptions::commutingUpdates, CGeneratorOptions::commutingUpdates).
+enum class SoakUpdates { None, Failing, Commuting };
+CProgram traceSoakProgram(uint64_t seed, SoakUpdates updates = SoakUpdates::None);
+/// The soak's option that makes those programs ("", " --updates", " --commuting-updates").
+const char *soakUpdatesOption(SoakUpdates updates);
 
 } // namespace bpor::testing

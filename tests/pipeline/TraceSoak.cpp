@@ -1,13 +1,15 @@
 // bpor_trace_soak: the trace-set validation (TraceSetCheck.h) on generated C programs through
 // the real pipeline, for as many programs as asked (docs/results.md, "Validation soak").
 //
-//   bpor_trace_soak [--programs N] [--first-seed S] [--no-parallel] [--no-others] [--updates]
-//   bpor_trace_soak [--updates] --print SEED   (the program of one seed)
+//   bpor_trace_soak [--programs N] [--first-seed S] [--no-parallel] [--no-others]
+//                   [--updates | --commuting-updates]
+//   bpor_trace_soak [--updates | --commuting-updates] --print SEED   (the program of one seed)
 //   bpor_trace_soak --file PROG.c [-DNAME=VALUE ...] [--exhaustive-limit N] [--max-traces N]
 //     (one program of one's own, for instance a lit test's, checked the same way)
 //
 // Program k is traceSoakProgram(S + k); --updates adds compare-and-swaps and trylocks that
-// fail in some schedules (traceSoakProgram's `updates`). A mismatch prints the seed, what differed and the
+// fail in some schedules, --commuting-updates updates whose result is ignored
+// (traceSoakProgram's `updates`). A mismatch prints the seed, what differed and the
 // program, and exits with status 1; reproduce it with --first-seed SEED --programs 1.
 #include "tests/pipeline/TraceSetCheck.h"
 
@@ -56,7 +58,7 @@ int main(int argc, char **argv) {
   uint64_t programs = 1000, first = 0;
   TraceSetOptions options;
   const char *file = nullptr;
-  bool updates = false;
+  SoakUpdates updates = SoakUpdates::None;
   const char *print = nullptr;
   std::vector<std::string> clangArgs;
   for (int i = 1; i < argc; ++i) {
@@ -75,14 +77,17 @@ int main(int argc, char **argv) {
     else if (!std::strcmp(argv[i], "--print") && i + 1 < argc)
       print = argv[++i];
     else if (!std::strcmp(argv[i], "--updates"))
-      updates = true;
+      updates = SoakUpdates::Failing;
+    else if (!std::strcmp(argv[i], "--commuting-updates"))
+      updates = SoakUpdates::Commuting;
     else if (!std::strcmp(argv[i], "--no-parallel"))
       options.parallel = false;
     else if (!std::strcmp(argv[i], "--no-others"))
       options.otherSearches = false;
     else {
       fmt::print(stderr, "usage: bpor_trace_soak [--programs N] [--first-seed S] "
-                         "[--no-parallel] [--no-others] [--updates] | [--updates] --print SEED "
+                         "[--no-parallel] [--no-others] [--updates|--commuting-updates] | "
+                         "[--updates|--commuting-updates] --print SEED "
                          "| --file PROG.c "
                          "[-DNAME=VALUE ...] [--exhaustive-limit N] [--max-traces N]\n");
       return 2;
@@ -102,7 +107,7 @@ int main(int argc, char **argv) {
     TraceSetCheck result = checkTraceSets(program, options);
     if (!result.check.mismatches.empty()) {
       fmt::print("MISMATCH seed {} (--first-seed {} --programs 1{})\n", seed, seed,
-                 updates ? " --updates" : "");
+                 soakUpdatesOption(updates));
       for (const std::string &m : result.check.mismatches)
         fmt::print("  {}\n", m);
       fmt::print("program:\n{}", program.source);
@@ -127,7 +132,7 @@ int main(int argc, char **argv) {
   fmt::print("{} programs (seeds {} to {}{}): {} checked ({} also against exhaustive search, {} "
              "with errors, {} with a failed compare-and-swap or trylock, {} traces; {} runs of "
              "other searches stopped at their limit), {} skipped (more than {} traces), {:.0f} s\n",
-             programs, first, first + programs - 1, updates ? ", with updates" : "", checked,
+             programs, first, first + programs - 1, soakUpdatesOption(updates), checked,
              exhaustive, withErrors, onlyRead, traces, notCompared, skipped, options.maxTraces,
              seconds);
   return 0;

@@ -30,9 +30,20 @@ define i32 @rmw(ptr %p, ptr %q, float %f) {
 ; CHECK-NEXT: %d = bitcast i32 [[D32]] to float
   %d = atomicrmw fadd ptr %p, float %f acq_rel
 ; Even on a local: the alloca becomes shared.
-; CHECK: call i64 @__bpor_rmw(ptr %local, i64 1, i64 4, i32 5, i32 5, i32 0)
+; CHECK: call i64 @__bpor_rmw(ptr %local, i64 1, i64 4, i32 5, i32 5, i32 0){{$}}
+; CHECK-NEXT: %e = trunc
   %e = atomicrmw or ptr %local, i32 1 release
-  %r = add i32 %a, %e
+; An update whose result nobody uses is marked (passes/IgnoredResults.h), with no conversion.
+; CHECK-NEXT: call i64 @__bpor_rmw(ptr @g, i64 1, i64 4, i32 1, i32 7, i32 0), !bpor.ignored
+; CHECK-NEXT: zext i8
+  atomicrmw add ptr @g, i32 1 seq_cst
+  %bz = zext i8 %b to i32
+  %cz = ptrtoint ptr %c to i32
+  %dz = bitcast float %d to i32
+  %r0 = add i32 %a, %e
+  %r1 = add i32 %r0, %bz
+  %r2 = add i32 %r1, %cz
+  %r = add i32 %r2, %dz
   ret i32 %r
 }
 

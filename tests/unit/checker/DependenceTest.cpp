@@ -151,3 +151,24 @@ TEST(ThreadSet, MembersAlsoInOneSetAndNotInAnother) {
   a.forEachAlsoInNotIn(small, ThreadSet{}, [&](ThreadId t) { members.push_back(t); });
   EXPECT_EQ(members, (std::vector<ThreadId>{5}));
 }
+
+// Updates whose results nobody reads (atomic_fetch_add as a statement): two of one kind on one
+// range commute, as reads do; a read, a write, another kind or another range of the same bytes
+// does not.
+TEST(Dependence, UpdatesOfOneKindOnOneRangeCommute) {
+  auto update = [](ThreadId thread, uint64_t address, uint64_t size, Update kind) {
+    Operation op = access(thread, OpKind::ReadModifyWrite, address, size, true);
+    op.accesses[0].update = uint64_t(kind);
+    return op;
+  };
+  EXPECT_FALSE(dependent(update(0, 8, 4, Update::Add), update(1, 8, 4, Update::Add)));
+  EXPECT_FALSE(dependent(update(0, 8, 4, Update::Xor), update(1, 8, 4, Update::Xor)));
+  EXPECT_TRUE(dependent(update(0, 8, 4, Update::Add), update(1, 8, 4, Update::Or)));
+  EXPECT_TRUE(dependent(update(0, 8, 4, Update::Add), update(1, 8, 8, Update::Add)));
+  EXPECT_TRUE(dependent(update(0, 8, 4, Update::Add), access(1, OpKind::Load, 8, 4, false)));
+  EXPECT_TRUE(dependent(update(0, 8, 4, Update::Add), access(1, OpKind::Store, 8, 4, true)));
+  EXPECT_TRUE(dependent(update(0, 8, 4, Update::Add), update(0, 8, 4, Update::Add)));
+  // What a reversal would make of it is what it is: no outcome depends on the order.
+  EXPECT_FALSE(
+      dependent(asPending(update(0, 8, 4, Update::And)), update(1, 8, 4, Update::And)));
+}

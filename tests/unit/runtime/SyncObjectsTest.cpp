@@ -180,19 +180,34 @@ TEST(RwLock, ReadersShareWritersExclude) {
 }
 
 TEST(Barrier, LastArrivalCompletesGeneration) {
+  using A = Barrier::Arrival;
   Barrier b(3);
-  uint64_t g0, g1, g2;
-  EXPECT_FALSE(b.arrive(&g0));
-  EXPECT_FALSE(b.arrive(&g1));
-  EXPECT_FALSE(b.isComplete(g0));
-  EXPECT_TRUE(b.arrive(&g2));
-  EXPECT_TRUE(b.isComplete(g0));
-  EXPECT_TRUE(b.isComplete(g1));
-  uint64_t next;
-  EXPECT_FALSE(b.arrive(&next)); // the barrier is reusable
-  EXPECT_EQ(next, g0 + 1);
-  EXPECT_FALSE(b.isComplete(next));
+  EXPECT_EQ(b.arrive(0), A::Waits);
+  EXPECT_EQ(b.arrive(0), A::Waits);
+  EXPECT_FALSE(b.isComplete(0));
+  EXPECT_EQ(b.arrive(0), A::Completes);
+  EXPECT_TRUE(b.isComplete(0));
+  EXPECT_EQ(b.arrive(1), A::Waits); // the barrier is reusable
+  EXPECT_FALSE(b.isComplete(1));
   EXPECT_FALSE(Barrier(0).isValid());
+}
+
+// A thread that departed generation g arrives in g + 1 while others have not departed g yet:
+// the generations count apart. A fourth arrival in one generation of a barrier of 3 is more
+// threads than its count.
+TEST(Barrier, GenerationsCountApartAndRefuseOneTooMany) {
+  using A = Barrier::Arrival;
+  Barrier b(3);
+  EXPECT_EQ(b.arrive(0), A::Waits);
+  EXPECT_EQ(b.arrive(0), A::Waits);
+  EXPECT_EQ(b.arrive(0), A::Completes);
+  EXPECT_EQ(b.arrive(1), A::Waits);
+  EXPECT_TRUE(b.hasWaiters());
+  EXPECT_EQ(b.arrive(0), A::OneTooMany);
+  EXPECT_EQ(b.arrive(1), A::Waits);
+  EXPECT_EQ(b.arrive(1), A::Completes);
+  EXPECT_TRUE(b.isComplete(1));
+  EXPECT_FALSE(b.hasWaiters());
 }
 
 TEST(Semaphore, WaitNeedsPositiveValue) {

@@ -1,0 +1,2 @@
+#define N 4
+#include "barrier_phases.c"

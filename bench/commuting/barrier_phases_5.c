@@ -1,0 +1,2 @@
+#define N 5
+#include "barrier_phases.c"

@@ -1,0 +1,2 @@
+#define N 6
+#include "fetch_add.c"

@@ -1,0 +1,2 @@
+#define N 8
+#include "fetch_add.c"
