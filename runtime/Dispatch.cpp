@@ -781,7 +781,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
       return CallOutcome::Stop;
     }
     if (args.readUnwritten)
-      countUndefinedRead(currentLocation(thread));
+      countUndefinedRead(thread, currentLocation(thread));
     if (toMemory) {
       uint64_t room = bounded ? arg(1) : text.size() + 1;
       uint64_t n = std::min<uint64_t>(room, text.size() + 1);
