@@ -763,9 +763,9 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
       }
       for (Address string : strings)
         ranges.push_back(Access{string, restOf(string), false});
-      if (toMemory)
-        ranges.push_back(
-            Access{arg(0), bounded ? std::max<uint64_t>(arg(1), 1) : restOf(arg(0)), true});
+      // snprintf(NULL, 0, ...), which only measures (asprintf does), writes nothing.
+      if (toMemory && !(bounded && arg(1) == 0))
+        ranges.push_back(Access{arg(0), bounded ? arg(1) : restOf(arg(0)), true});
       if (pauseWithFootprint(thread, ranges))
         return CallOutcome::Pause;
     }
