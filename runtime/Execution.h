@@ -400,6 +400,7 @@ private:
   /// 0 in code without a source line (a support library), which is trusted like library code.
   uint32_t ownLocation(const ProgramThread &thread) const;
   uint32_t internLocation(const SourceLocation &location);
+  CallOutcome longjmpTo(ProgramThread &thread, Address buffer, Slot value, const char *what);
   void noteUndefinedRead(const ProgramThread &thread, Address address, uint64_t size);
   /// Counts an atomic access with an order weaker than seq_cst at `location`, unless library
   /// code chose the order (`callersOrder`: a function of std::atomic's interface, whose order
