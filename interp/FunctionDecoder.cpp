@@ -969,8 +969,20 @@ void FunctionDecoder::decodeStore(const StoreInst &instruction) {
 }
 
 void FunctionDecoder::decodeCall(const CallBase &call) {
-  if (call.isInlineAsm())
-    return unsupported(call, "inline assembly");
+  if (call.isInlineAsm()) {
+    // An empty asm statement (asm(""), asm volatile("" ::: "memory")) is a compiler barrier:
+    // it keeps the compiler from moving memory accesses across it, which the interpreter never
+    // does, and executes nothing. Any other assembly is refused with its text.
+    const auto &assembly = *cast<InlineAsm>(call.getCalledOperand());
+    StringRef text = StringRef(assembly.getAsmString()).trim();
+    if (text.empty() && call.getType()->isVoidTy())
+      return;
+    return unsupported(call, fmt::format("inline assembly \"{}\" is not supported (only an "
+                                         "empty asm statement, a compiler barrier, is; for a "
+                                         "fence or an atomic access use <stdatomic.h> or the "
+                                         "__atomic builtins)",
+                                         text.str()));
+  }
   if (!isa<CallInst>(call) && !isa<InvokeInst>(call))
     return unsupported(call, fmt::format("unsupported instruction '{}'",
                                          call.getOpcodeName()));

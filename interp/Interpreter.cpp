@@ -263,6 +263,31 @@ RunResult Interpreter::call(ThreadState &thread, const interp::CallSite &site) {
   return RunResult::Ready;
 }
 
+namespace {
+
+// Why a part of libstdc++ the program reached is missing, and what to use instead. These
+// classes are explicit instantiations in libstdc++'s shared library (extern templates in its
+// headers), so their members are never in the program's bitcode, and the C++ support library
+// (runtime/cxx/) does not provide them: its std::cout is no real stream.
+std::string libraryHint(const std::string &demangled) {
+  auto has = [&](const char *part) { return demangled.find(part) != std::string::npos; };
+  if (has("basic_ostringstream") || has("basic_istringstream") || has("basic_stringstream") ||
+      has("basic_stringbuf"))
+    return ": string streams (std::ostringstream, std::stringstream) are not provided by the "
+           "C++ support library; build the text with std::string and std::to_string, or "
+           "snprintf into a buffer";
+  if (has("basic_ofstream") || has("basic_ifstream") || has("basic_fstream") ||
+      has("basic_filebuf"))
+    return ": file streams are not provided (the model has no files)";
+  if (has("basic_istream") || has("std::istream") || has("std::cin"))
+    return ": input streams are not provided (standard input is empty in the model)";
+  if (has("std::locale"))
+    return ": locales are not provided";
+  return "";
+}
+
+} // namespace
+
 RunResult Interpreter::callExternal(ThreadState &thread,
                                     const interp::Function &callee,
                                     const interp::CallSite &site) {
@@ -272,8 +297,8 @@ RunResult Interpreter::callExternal(ThreadState &thread,
     return fault(thread, ErrorKind::Unsupported,
                  demangled == callee.name
                      ? fmt::format("call to unsupported external function '{}'", callee.name)
-                     : fmt::format("call to unsupported external function '{}' ({})",
-                                   demangled, callee.name));
+                     : fmt::format("call to unsupported external function '{}' ({}){}",
+                                   demangled, callee.name, libraryHint(demangled)));
   }
   if (symbolic_)
     concretiseExternalArguments(thread, site);

@@ -155,6 +155,11 @@ public:
   /// the landing pads' cleanups on the way; with no handler the thread faults at the throw.
   void setThrown(ThreadState &thread, Address object, Address typeInfo);
 
+  /// Whether unwinding the thread's frames from the call it stands at, as glibc's pthread_exit
+  /// does in C++ (a forced unwind), would run code: a frame stands at an invoke whose landing
+  /// pad has a cleanup (a destructor, a pthread_cleanup_push handler) or a catch (...).
+  bool unwindRunsCode(const ThreadState &thread) const;
+
   /// setjmp, from its handler: remembers the call the thread stands at (its frame, the stack
   /// objects it has) and returns the token the jmp_buf keeps.
   uint64_t saveJumpTarget(ThreadState &thread);

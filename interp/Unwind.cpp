@@ -99,6 +99,28 @@ int64_t Interpreter::landingSelector(const interp::Function &function, uint32_t 
   return 0;
 }
 
+bool Interpreter::unwindRunsCode(const ThreadState &thread) const {
+  for (size_t i = thread.frames.size(); i-- > 0;) {
+    const Frame &frame = thread.frames[i];
+    const interp::Function &function = program_.function(frame.function);
+    const interp::Inst &at = function.code[frame.pc];
+    if (at.op == Op::Call) {
+      const interp::CallSite &site = function.calls[at.imm];
+      if (site.unwindTarget != interp::NoSlot) {
+        const uint64_t *pad = function.extra.data() + site.landingPad;
+        if (pad[0] != 0) // cleanup
+          return true;
+        for (uint64_t k = 0; k < pad[1]; ++k)
+          if (uint32_t(pad[2 + 3 * k + 1]) == 0) // catch (...)
+            return true;
+      }
+    }
+    if (frame.invoked) // a handler the runtime pushed: the unwinding stops there
+      break;
+  }
+  return false;
+}
+
 RunResult Interpreter::unwindException(ThreadState &thread, Address object, size_t first) {
   Address type = 0;
   for (auto it = thread.exceptionsInFlight.rbegin(); it != thread.exceptionsInFlight.rend(); ++it)

@@ -100,7 +100,9 @@ bool isRuntimeFunctionName(StringRef Name) {
 
 bool declarationMayThrow(const Function &Callee) {
   StringRef Name = Callee.getName();
-  return Name == "__bpor_cxx_throw" || Name == "pthread_once";
+  // pthread_exit unwinds in C++ (glibc's forced unwinding runs destructors and catch (...)
+  // blocks): its invokes keep their landing pads, for the runtime to see what it would run.
+  return Name == "__bpor_cxx_throw" || Name == "pthread_once" || Name == "pthread_exit";
 }
 
 } // namespace bpor::passes

@@ -64,7 +64,9 @@ bool isRuntimeFunctionName(llvm::StringRef Name);
 /// Whether a call of the declared function `Callee` may throw a C++ exception. bporcheck links
 /// its support libraries into the program before the passes run, so every function still only
 /// declared is modelled by the runtime, and of those only __bpor_cxx_throw throws (the support
-/// library's __cxa_throw and __cxa_rethrow end in it), and pthread_once runs a routine that may.
+/// library's __cxa_throw and __cxa_rethrow end in it), pthread_once runs a routine that may, and
+/// pthread_exit unwinds as glibc's does in C++ (which the runtime refuses where that would run
+/// code: Interpreter::unwindRunsCode).
 bool declarationMayThrow(const llvm::Function &Callee);
 
 } // namespace bpor::passes

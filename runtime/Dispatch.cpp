@@ -350,6 +350,24 @@ CallOutcome Execution::prepareFromRow(ProgramThread &thread, const ExternalCall 
   return CallOutcome::Pause;
 }
 
+// longjmp to the setjmp whose token the buffer at `buffer` keeps, which then returns `value`
+// (longjmp itself, and pthread_exit running a pthread_cleanup_push handler).
+CallOutcome Execution::longjmpTo(ProgramThread &thread, Address buffer, Slot value,
+                                 const char *what) {
+  uint64_t token = 0;
+  if (MemoryFault f = memory_.read(buffer, 8, token); f != MemoryFault::None) {
+    memoryError(thread, f, buffer, 8, what);
+    return CallOutcome::Stop;
+  }
+  if (!interp_->jumpTo(thread.state, token, value)) {
+    fail(ErrorKind::AssertionFailure, thread, currentLocation(thread),
+         "undefined behaviour: longjmp to a jmp_buf this thread did not set, or whose "
+         "function has returned");
+    return CallOutcome::Stop;
+  }
+  return CallOutcome::Jumped;
+}
+
 CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, Slot *result) {
   if (call.id == ExternalRegistry::UnknownExternal) {
     fail(ErrorKind::Unsupported, thread, currentLocation(thread),
@@ -420,22 +438,8 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     result[0] = 0;
     return CallOutcome::Return;
   }
-  case Ext::Longjmp: { // (jmp_buf, value)
-    uint64_t token = 0;
-    if (MemoryFault f = memory_.read(a[0], 8, token);
-        f != MemoryFault::None) {
-      memoryError(thread, f, a[0], 8, "longjmp's jmp_buf");
-      return CallOutcome::Stop;
-    }
-    Slot value = uint32_t(a[1]) == 0 ? 1 : uint32_t(a[1]);
-    if (!interp_->jumpTo(thread.state, token, value)) {
-      fail(ErrorKind::AssertionFailure, thread, currentLocation(thread),
-           "undefined behaviour: longjmp to a jmp_buf this thread did not set, or whose "
-           "function has returned");
-      return CallOutcome::Stop;
-    }
-    return CallOutcome::Jumped;
-  }
+  case Ext::Longjmp: // (jmp_buf, value)
+    return longjmpTo(thread, a[0], uint32_t(a[1]) == 0 ? 1 : uint32_t(a[1]), "longjmp's jmp_buf");
   case Ext::CxxTerminate:
     fail(ErrorKind::AssertionFailure, thread, currentLocation(thread),
          "std::terminate() was called");
@@ -507,9 +511,36 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
            "pthread_exit inside a pthread_once init routine");
       return CallOutcome::Stop;
     }
-    thread.exiting = true;
+    if (interp_->unwindRunsCode(thread.state)) {
+      fail(ErrorKind::Unsupported, thread, currentLocation(thread),
+           "pthread_exit in C++ from inside a scope with destructors, pthread_cleanup_push "
+           "handlers or catch (...) to run: glibc unwinds them, which is not modelled (return "
+           "from the thread's function instead)");
+      return CallOutcome::Stop;
+    }
     thread.exitValue = a[0];
+    // The innermost pthread_cleanup_push handler runs first: its __sigsetjmp returns 1.
+    if (!thread.cleanupBuffers.empty())
+      return longjmpTo(thread, thread.cleanupBuffers.back(), 1, "pthread_cleanup_push's buffer");
+    thread.exiting = true;
     return CallOutcome::Stop;
+  case Ext::CleanupPush: // (buffer)
+    thread.cleanupBuffers.push_back(a[0]);
+    return CallOutcome::Return;
+  case Ext::CleanupPop:    // (buffer)
+  case Ext::CleanupUnwind: { // (buffer): its handler has run, during pthread_exit
+    // Down to and including the buffer (one a jump out of its block left behind goes too).
+    auto &buffers = thread.cleanupBuffers;
+    auto it = std::find(buffers.begin(), buffers.end(), a[0]);
+    if (it != buffers.end())
+      buffers.erase(it, buffers.end());
+    if (id == Ext::CleanupPop)
+      return CallOutcome::Return;
+    if (!buffers.empty())
+      return longjmpTo(thread, buffers.back(), 1, "pthread_cleanup_push's buffer");
+    thread.exiting = true; // the exit value pthread_exit gave
+    return CallOutcome::Stop;
+  }
   case Ext::ThreadSelf:
     result[0] = threadHandle(thread.state.threadId);
     return CallOutcome::Return;
@@ -772,9 +803,9 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
       }
       for (Address string : strings)
         ranges.push_back(Access{string, restOf(string), false});
-      if (toMemory)
-        ranges.push_back(
-            Access{arg(0), bounded ? std::max<uint64_t>(arg(1), 1) : restOf(arg(0)), true});
+      // snprintf(NULL, 0, ...), which only measures (asprintf does), writes nothing.
+      if (toMemory && !(bounded && arg(1) == 0))
+        ranges.push_back(Access{arg(0), bounded ? arg(1) : restOf(arg(0)), true});
       if (pauseWithFootprint(thread, ranges))
         return CallOutcome::Pause;
     }
@@ -790,7 +821,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
       return CallOutcome::Stop;
     }
     if (args.readUnwritten)
-      countUndefinedRead(currentLocation(thread));
+      countUndefinedRead(thread, currentLocation(thread));
     if (toMemory) {
       uint64_t room = bounded ? arg(1) : text.size() + 1;
       uint64_t n = std::min<uint64_t>(room, text.size() + 1);

@@ -383,6 +383,15 @@ uint32_t Execution::nondetChoices(uint32_t bits) const {
 // its index), and after those the places this execution met that the program does not list
 // (file names read from the program's memory), in the order it met them.
 uint32_t Execution::currentLocation(const ProgramThread &thread) {
+  // Code without a source line (the support libraries, code the compiler made up) is shown at
+  // its innermost caller that has one: a step inside thrd_create, sscanf or std::thread's
+  // constructor is shown at the program's call. Whether the code is the program's own is
+  // ownLocation's to say.
+  uint32_t index = interp_->currentDebugIndex(thread.state);
+  return index == 0 ? 0 : program_.numLocations() + index;
+}
+
+uint32_t Execution::ownLocation(const ProgramThread &thread) const {
   const std::vector<Frame> &frames = thread.state.frames;
   if (frames.empty())
     return 0;

@@ -395,17 +395,22 @@ private:
   void fail(ErrorKind kind, const ProgramThread &thread, uint32_t location, std::string message);
   void memoryError(const ProgramThread &thread, MemoryFault fault, Address address, uint64_t size,
                    const char *what);
-  /// A location id for the instruction the thread stands at (interned "file:line").
+  /// A location id for the instruction the thread stands at (interned "file:line"), or for
+  /// code without a source line (a support library), its innermost caller's that has one.
   uint32_t currentLocation(const ProgramThread &thread);
+  /// The location id of the instruction the thread stands at, without looking at its callers:
+  /// 0 in code without a source line (a support library), which is trusted like library code.
+  uint32_t ownLocation(const ProgramThread &thread) const;
   uint32_t internLocation(const SourceLocation &location);
+  CallOutcome longjmpTo(ProgramThread &thread, Address buffer, Slot value, const char *what);
   void noteUndefinedRead(const ProgramThread &thread, Address address, uint64_t size);
   /// Counts an atomic access with an order weaker than seq_cst at `location`, unless library
   /// code chose the order (`callersOrder`: a function of std::atomic's interface, whose order
   /// its caller chose, bpor_abi.h).
-  void countWeakOrder(uint32_t location, bool callersOrder);
+  void countWeakOrder(const ProgramThread &thread, uint32_t location, bool callersOrder);
   uint64_t readForThread(const ProgramThread &thread, uint64_t fromMemory);
   bool failedCompareOnlyReads(bool injected) const;
-  void countUndefinedRead(uint32_t location);
+  void countUndefinedRead(const ProgramThread &thread, uint32_t location);
   /// The first location id that is this execution's own (currentLocation says which are the
   /// program's).
   uint32_t firstExtraLocation() const {

@@ -389,6 +389,15 @@ constexpr ExternalOp ExternalOpTable[] = {
         .access(syncAt(0, SpinBytes))
         .identity("a spin lock"),
     Row(Ext::Cancel, "pthread_cancel").identity("pthread_cancel"),
+    // pthread_cleanup_push/pop as glibc's macros expand them in C: the handler's buffer, set by
+    // __sigsetjmp, is registered with the thread and unregistered; pthread_exit jumps to the
+    // latest one, whose handler runs and goes on with __pthread_unwind_next. Only the thread's
+    // own record changes: answered at the call.
+    Row(Ext::CleanupPush, "__pthread_register_cancel __pthread_register_cancel_defer")
+        .identity("pthread_cleanup_push"),
+    Row(Ext::CleanupPop, "__pthread_unregister_cancel __pthread_unregister_cancel_restore")
+        .identity("pthread_cleanup_push"),
+    Row(Ext::CleanupUnwind, "__pthread_unwind_next").identity("pthread_cleanup_push"),
     // Program start and end, per-thread state, time (Process.cpp). The exit-handler table and
     // the clock are shared state: the calls touching them are visible.
     Row(Ext::Atexit, "atexit").pending(K::Other, P::Process).access(writes(AccessAt::ExitTable)),

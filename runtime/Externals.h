@@ -114,6 +114,9 @@ enum class Ext : uint32_t {
   SpinTrylock,
   SpinUnlock,
   Cancel,
+  CleanupPush,   // glibc's pthread_cleanup_push: __pthread_register_cancel(buffer)
+  CleanupPop,    // pthread_cleanup_pop: __pthread_unregister_cancel(buffer)
+  CleanupUnwind, // after a handler run by pthread_exit: __pthread_unwind_next(buffer)
   // Program start and end, per-thread state, time (Process.cpp).
   Atexit,
   CxaAtexit,

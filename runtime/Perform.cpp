@@ -237,13 +237,14 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
 // loads cover every value and count nothing here.
 void Execution::noteUndefinedRead(const ProgramThread &thread, Address address, uint64_t size) {
   if (memory_.anyUndefined(address, size))
-    countUndefinedRead(thread.pending.location);
+    countUndefinedRead(thread, thread.pending.location);
 }
 
 // The interpreter's plain load of a private local of the program that nothing wrote (every
 // byte of it: a value partly written is a small struct copied with its padding).
 void Execution::readUnwritten(const ThreadState &state) {
-  countUndefinedRead(currentLocation(threads_[state.threadId]));
+  const ProgramThread &thread = threads_[state.threadId];
+  countUndefinedRead(thread, currentLocation(thread));
 }
 
 // An atomic operation whose memory order is weaker than seq_cst runs as sequentially consistent:
@@ -251,16 +252,17 @@ void Execution::readUnwritten(const ThreadState &state) {
 // with its memory orders, as with the bytes it reads (above): libstdc++'s reference counts and
 // waits use acquire, release and relaxed orders correctly, and counting them would make every
 // C++ program incomplete.
-void Execution::countWeakOrder(uint32_t location, bool callersOrder) {
+void Execution::countWeakOrder(const ProgramThread &thread, uint32_t location,
+                               bool callersOrder) {
   SourceLocation place = sourceLocation(location);
-  if (!place.known() || (isSystemHeader(place.file) && !callersOrder))
+  if (ownLocation(thread) == 0 || !place.known() || (isSystemHeader(place.file) && !callersOrder))
     return;
   coverageGaps_.addWeakOrder(location);
 }
 
-void Execution::countUndefinedRead(uint32_t location) {
+void Execution::countUndefinedRead(const ProgramThread &thread, uint32_t location) {
   SourceLocation place = sourceLocation(location);
-  if (!place.known() || isSystemHeader(place.file))
+  if (ownLocation(thread) == 0 || !place.known() || isSystemHeader(place.file))
     return;
   ++coverageGaps_.undefinedReads;
   if (coverageGaps_.firstUndefinedRead == 0)
@@ -332,7 +334,7 @@ Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &resul
                                               Operation &event) {
   const Slot *a = thread.request.args;
   if (Slot order = weakOrder(thread.request.id, a))
-    countWeakOrder(thread.pending.location, (order & CallersOrder) != 0);
+    countWeakOrder(thread, thread.pending.location, (order & CallersOrder) != 0);
   switch (thread.request.id) {
   case Ext::Load: {
     uint64_t value = 0;

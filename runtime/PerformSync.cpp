@@ -127,12 +127,8 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     result = 0;
     return Performed::Complete;
   }
-  case Ext::MutexDestroy: {
-    runtime::SyncResult r = mutexAt(a[0]).destroy();
-    if (!r.misuse)
-      mutexes_.erase(a[0]);
-    return complete(r, "pthread_mutex_destroy");
-  }
+  case Ext::MutexDestroy: // the mutex stays, destroyed, for a later use to be reported
+    return complete(mutexAt(a[0]).destroy(), "pthread_mutex_destroy");
   case Ext::MutexLock:
     return complete(mutexAt(a[0]).lock(self), "pthread_mutex_lock");
   case Ext::MutexTrylock:
@@ -161,12 +157,8 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     mutexes_.insert_or_assign(a[0], runtime::Mutex(runtime::MutexType::Normal));
     result = 0;
     return Performed::Complete;
-  case Ext::SpinDestroy: {
-    runtime::SyncResult r = spinAt(a[0]).destroy();
-    if (!r.misuse)
-      mutexes_.erase(a[0]);
-    return complete(r, "pthread_spin_destroy");
-  }
+  case Ext::SpinDestroy:
+    return complete(spinAt(a[0]).destroy(), "pthread_spin_destroy");
   case Ext::SpinLock:
     return complete(spinAt(a[0]).lock(self), "pthread_spin_lock");
   case Ext::SpinTrylock:

@@ -100,6 +100,9 @@ struct ProgramThread {
   Address errnoObject = 0;
   /// __cxa_thread_atexit handlers (C++ thread_local destructors), run last-registered first.
   CopyVector<ExitHandler> threadExitHandlers;
+  /// The buffers of the pthread_cleanup_push handlers in force, innermost last: pthread_exit
+  /// jumps to the last (its __sigsetjmp returns 1, and the handler runs).
+  CopyVector<Address> cleanupBuffers;
   /// Nondet calls made so far (symbolic mode names the n-th call's symbol by it).
   uint32_t nondetCalls = 0;
   /// Visible steps taken in this execution, and per spin loop (the pass's number) that count
@@ -143,6 +146,7 @@ struct ProgramThread {
     threadLocals.clear();
     errnoObject = 0;
     threadExitHandlers.clear();
+    cleanupBuffers.clear();
     nondetCalls = 0;
     steps = 0;
     spinStarts.clear();

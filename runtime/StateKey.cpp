@@ -135,6 +135,9 @@ void Execution::writeThreadPart(StateWriter &out, const ProgramThread &thread,
   }
   out.u64(thread.errnoObject);
   writeExitHandlers(out, thread.threadExitHandlers);
+  out.u64(thread.cleanupBuffers.size());
+  for (Address buffer : thread.cleanupBuffers)
+    out.u64(buffer);
 }
 
 bool Execution::stateKey(std::string &key) const {

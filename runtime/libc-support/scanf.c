@@ -5,8 +5,11 @@
  * directive this does not model (%[, %p, a long double) calls a function whose name says so: the
  * run stops as unsupported rather than guess. No system headers: the same source compiles for
  * both data models (a program of 32-bit one cannot define variadic functions yet, so there it is
- * refused as such). */
+ * refused as such).
+ * scanf and fscanf read a stream, and every stream the model has is empty for reading (stdin
+ * holds no input, as getchar says): they are sscanf of "", EOF before the first conversion. */
 typedef __SIZE_TYPE__ size_t;
+typedef struct _IO_FILE FILE;
 typedef __builtin_va_list va_list;
 #define va_start(ap, last) __builtin_va_start(ap, last)
 #define va_arg(ap, type) __builtin_va_arg(ap, type)
@@ -182,6 +185,57 @@ int __isoc99_sscanf(const char *input, const char *format, ...) {
   va_list ap;
   va_start(ap, format);
   int result = scan(input, format, ap);
+  va_end(ap);
+  return result;
+}
+
+int vsscanf(const char *input, const char *format, va_list ap) { return scan(input, format, ap); }
+int __isoc99_vsscanf(const char *input, const char *format, va_list ap) {
+  return scan(input, format, ap);
+}
+
+/* The streams: empty. */
+int vscanf(const char *format, va_list ap) { return scan("", format, ap); }
+int __isoc99_vscanf(const char *format, va_list ap) { return scan("", format, ap); }
+int vfscanf(FILE *stream, const char *format, va_list ap) {
+  (void)stream;
+  return scan("", format, ap);
+}
+int __isoc99_vfscanf(FILE *stream, const char *format, va_list ap) {
+  (void)stream;
+  return scan("", format, ap);
+}
+
+int scanf(const char *format, ...) {
+  va_list ap;
+  va_start(ap, format);
+  int result = scan("", format, ap);
+  va_end(ap);
+  return result;
+}
+
+int __isoc99_scanf(const char *format, ...) {
+  va_list ap;
+  va_start(ap, format);
+  int result = scan("", format, ap);
+  va_end(ap);
+  return result;
+}
+
+int fscanf(FILE *stream, const char *format, ...) {
+  (void)stream;
+  va_list ap;
+  va_start(ap, format);
+  int result = scan("", format, ap);
+  va_end(ap);
+  return result;
+}
+
+int __isoc99_fscanf(FILE *stream, const char *format, ...) {
+  (void)stream;
+  va_list ap;
+  va_start(ap, format);
+  int result = scan("", format, ap);
   va_end(ap);
   return result;
 }

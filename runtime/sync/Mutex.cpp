@@ -9,8 +9,14 @@ bool Mutex::canLock(ThreadId thread) const {
   return owner_ == NoThread || (owner_ == thread && type_ != MutexType::Normal);
 }
 
+namespace {
+constexpr const char *Destroyed = "the lock was destroyed and not initialised again";
+}
+
 SyncResult Mutex::lock(ThreadId thread) {
   assert(canLock(thread));
+  if (destroyed_)
+    return SyncResult::error(Destroyed);
   if (owner_ == thread) {
     if (type_ == MutexType::ErrorCheck)
       return SyncResult::ok(EDEADLK);
@@ -23,6 +29,8 @@ SyncResult Mutex::lock(ThreadId thread) {
 }
 
 SyncResult Mutex::trylock(ThreadId thread) {
+  if (destroyed_)
+    return SyncResult::error(Destroyed);
   if (owner_ == NoThread) {
     owner_ = thread;
     depth_ = 1;
@@ -38,6 +46,8 @@ SyncResult Mutex::trylock(ThreadId thread) {
 SyncResult Mutex::unlock(ThreadId thread) {
   // POSIX defines EPERM for errorcheck and recursive mutexes; for a normal mutex the behaviour
   // is undefined, which the checker reports as misuse.
+  if (destroyed_)
+    return SyncResult::error(Destroyed);
   if (owner_ != thread && type_ != MutexType::Normal)
     return SyncResult::ok(EPERM);
   if (owner_ != thread)
@@ -50,8 +60,11 @@ SyncResult Mutex::unlock(ThreadId thread) {
 }
 
 SyncResult Mutex::destroy() {
+  if (destroyed_)
+    return SyncResult::error("the lock was destroyed already");
   if (owner_ != NoThread)
     return SyncResult::error("pthread_mutex_destroy of a locked mutex");
+  destroyed_ = true;
   return SyncResult::ok();
 }
 

@@ -44,8 +44,12 @@ public:
   /// pthread_mutex_unlock: unlocking a normal mutex the caller does not hold is misuse; an
   /// errorcheck or recursive one returns EPERM.
   SyncResult unlock(ThreadId thread);
-  /// pthread_mutex_destroy: destroying a held mutex is misuse.
+  /// pthread_mutex_destroy: destroying a held mutex is misuse. A destroyed mutex stays in the
+  /// table, marked, until pthread_mutex_init makes it anew: any other operation on it (lock,
+  /// trylock, timedlock, unlock, destroy) is misuse (POSIX: undefined behaviour), reported
+  /// rather than taken for a fresh mutex.
   SyncResult destroy();
+  bool isDestroyed() const { return destroyed_; }
 
   /// Releases the mutex completely on behalf of pthread_cond_wait; returns the recursion depth to
   /// restore on reacquisition.
@@ -56,12 +60,14 @@ public:
     out.u32(uint32_t(type_));
     out.u32(owner_);
     out.u32(depth_);
+    out.u8(destroyed_);
   }
 
 private:
   MutexType type_;
   ThreadId owner_ = NoThread;
   uint32_t depth_ = 0;
+  bool destroyed_ = false;
 };
 
 } // namespace bpor::runtime

@@ -85,6 +85,24 @@ plain:
             "%old = atomicrmw add ptr %p, i32 1 seq_cst, align 4");
 }
 
+// An empty asm statement is a compiler barrier: it executes nothing. One with text, or with an
+// output, is refused.
+TEST_F(ProgramTest, EmptyInlineAssemblyIsACompilerBarrier) {
+  load(R"(
+define i32 @f() {
+  call void asm sideeffect "", "~{memory},~{dirflag},~{fpsr},~{flags}"()
+  call void asm "  ", ""()
+  ret i32 7
+}
+define i32 @g() {
+  %x = call i32 asm "", "=r"()
+  ret i32 %x
+}
+)");
+  EXPECT_EQ(call("f", {}), 7u);
+  EXPECT_EQ(fault("g", {}).kind, ErrorKind::Unsupported);
+}
+
 TEST_F(ProgramTest, UnsupportedTypeIsReportedWhenReached) {
   load(R"(
 define x86_fp80 @f(x86_fp80 %a) { ret x86_fp80 %a }
@@ -177,7 +195,7 @@ next:
        "unsupported instruction 'indirectbr' in function f_indirectbr"},
       // An invoke is a call (interp/Unwind.cpp): here, of a function nothing models.
       {"f_invoke", "call to unsupported external function 'may_throw'"},
-      {"f_asm", "inline assembly in function f_asm"},
+      {"f_asm", "inline assembly \"nop\" is not supported"},
       {"f_scalable", "unsupported type <vscale x 4 x i32> in the parameters"},
       {"f_blockaddress", "unsupported constant ptr blockaddress"},
   };

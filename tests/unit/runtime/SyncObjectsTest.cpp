@@ -35,6 +35,18 @@ TEST(Mutex, UnlockByNonOwnerIsMisuse) {
   EXPECT_EQ(m.destroy().misuse, nullptr);
 }
 
+TEST(Mutex, UseAfterDestroyIsMisuse) {
+  Mutex m;
+  EXPECT_EQ(m.destroy().misuse, nullptr);
+  EXPECT_TRUE(m.isDestroyed());
+  EXPECT_TRUE(m.canLock(0)); // enabled, so that the step reports it
+  EXPECT_NE(m.lock(0).misuse, nullptr);
+  EXPECT_NE(m.trylock(0).misuse, nullptr);
+  EXPECT_NE(m.unlock(0).misuse, nullptr);
+  EXPECT_NE(m.destroy().misuse, nullptr);
+  EXPECT_FALSE(m.isHeld());
+}
+
 TEST(Mutex, RecursiveCountsDepth) {
   Mutex m(MutexType::Recursive);
   m.lock(2);

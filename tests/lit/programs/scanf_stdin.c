@@ -1,0 +1,30 @@
+// scanf and fscanf (glibc's headers call __isoc99_scanf and __isoc99_fscanf) read standard
+// input, which is empty in the model: EOF before the first conversion, the variables left as
+// they were, as glibc gives with input from /dev/null (the program passes natively so). vsscanf
+// parses a string like sscanf.
+// UNSUPPORTED: ilp32
+// RUN: %bporcheck --print-output %s | %FileCheck %s
+// RUN: %clang %s -o %t && %t < /dev/null | %FileCheck %s
+// CHECK: scanf: -1 -1 -1 7
+// CHECK-NOT: verdict: error
+#include <assert.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+static int parse(const char *input, const char *format, ...) {
+  va_list ap;
+  va_start(ap, format);
+  int n = vsscanf(input, format, ap);
+  va_end(ap);
+  return n;
+}
+
+int main(void) {
+  int a = 7, b = 0, c = 0;
+  int r = scanf("%d", &a);
+  int f = fscanf(stdin, "%d %d", &a, &b);
+  int g = scanf(" %d", &a);
+  printf("scanf: %d %d %d %d\n", r, f, g, a);
+  assert(parse("12 34", "%d %d", &b, &c) == 2 && b == 12 && c == 34);
+  return 0;
+}
