@@ -160,7 +160,9 @@ struct Operation {
   /// choice made for Nondet; on a spin loop's yield (spinLoop), pending too, the number of the
   /// thread's steps in the iteration it ends. Used for hashing states and for the trace.
   uint64_t value = 0;
-  /// Set on an executed read-modify-write that wrote: the value it wrote.
+  /// Set on an executed read-modify-write that wrote: the value it wrote. On an executed Fork:
+  /// the child's start routine, an address Model::describeAddress names (for the trace only;
+  /// never read by the checker, which reads `written` only where `wrote` is set).
   uint64_t written = 0;
 
   void addAccess(uint64_t address, uint64_t size, bool write) {

@@ -7,6 +7,9 @@ packages=(
   libfmt-dev libgtest-dev libgmock-dev
   zlib1g-dev libzstd-dev libxml2-dev libffi-dev libz3-dev
   libc6-dev-i386 gcc-multilib
+  # The tests of the pictures of a trace: a headless browser loads --trace-html's page,
+  # Graphviz reads --trace-dot's digraph (without them those lit tests are unsupported).
+  chromium graphviz
 )
 # Clang's static libraries and headers: with them bporcheck compiles C and C++ inputs inside its
 # own process (tools/bporcheck/clang/); without them it runs clang as a second process, slower

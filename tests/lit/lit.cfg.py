@@ -1,5 +1,6 @@
 # lit configuration for bporcheck's IR and C-program tests.
 import os
+import shutil
 import lit.formats
 
 config.name = "bporcheck"
@@ -48,3 +49,10 @@ if getattr(config, "bpor_sanitized", False):
     config.available_features.add("sanitized")
 if os.environ.get("BPOR_SLOW_TESTS") == "1":
     config.available_features.add("slow")
+# The pictures of a trace: a headless browser loads the --trace-html page
+# (usage/trace_html_browser.test) and Graphviz reads the --trace-dot graph
+# (usage/trace_dot_graphviz.test); scripts/install-deps.sh installs both.
+if shutil.which("chromium"):
+    config.available_features.add("chromium")
+if shutil.which("dot"):
+    config.available_features.add("graphviz")

@@ -222,6 +222,16 @@ cl::opt<std::string> SaveTrace("save-trace",
                                cl::value_desc("file"), cl::cat(OutputCategory));
 cl::opt<std::string> Replay("replay", cl::desc("Re-run exactly the schedule saved in this file"),
                             cl::value_desc("file"), cl::cat(OutputCategory));
+cl::opt<std::string> TraceHtml(
+    "trace-html",
+    cl::desc("Draw the error's trace (or --replay's) as one self-contained HTML page: a column "
+             "per thread, arrows for synchronisation and reads-from"),
+    cl::value_desc("file"), cl::cat(OutputCategory));
+cl::opt<std::string> TraceDot(
+    "trace-dot",
+    cl::desc("Write the error's trace (or --replay's) as a Graphviz digraph: a cluster per "
+             "thread, program-order, synchronisation and reads-from edges"),
+    cl::value_desc("file"), cl::cat(OutputCategory));
 cl::opt<bool> HashStates(
     "hash-states",
     cl::desc("Count the unique local states the search reaches (costs memory, about 40 bytes a "
@@ -720,6 +730,8 @@ bool parseOptions(int argc, char **argv, Options &options) {
   options.replay = Replay;
   if (!options.replay.empty() && !options.saveTrace.empty())
     return usageError("--replay and --save-trace cannot be combined");
+  options.traceHtml = TraceHtml;
+  options.traceDot = TraceDot;
   options.spinAssume = SpinAssume;
   options.dumpLocalStates = DumpLocalStates;
   options.hashStates = HashStates || !options.dumpLocalStates.empty();
@@ -751,6 +763,11 @@ bool parseOptions(int argc, char **argv, Options &options) {
     return usageError("--property, --data-model and --witness need --svcomp");
   if (options.svcomp && (Json || !options.replay.empty() || !options.saveTrace.empty()))
     return usageError("--svcomp cannot be combined with --json, --replay or --save-trace");
+  // SV-COMP mode and witness validation report through the witness, not a trace.
+  if ((options.svcomp || !options.validateWitness.empty()) &&
+      (!options.traceHtml.empty() || !options.traceDot.empty()))
+    return usageError("--trace-html and --trace-dot do not combine with --svcomp or "
+                      "--validate-witness");
   // SV-COMP mode chooses its searches (a bug hunt, then a complete search) and judges their
   // coverage itself: a bound, a reduction or spin loops turned into awaits would change what
   // its answers mean.

@@ -50,6 +50,9 @@ struct Options {
   bool symbolicNondet = false;
   std::string saveTrace;
   std::string replay;
+  /// --trace-html, --trace-dot: where to draw the error's trace (or the replayed one).
+  std::string traceHtml;
+  std::string traceDot;
   bool json = false;
   bool printOutput = false;
   bool progress = true;

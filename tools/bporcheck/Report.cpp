@@ -143,16 +143,22 @@ std::string readFromNote(const std::vector<Operation> &trace, size_t i) {
 
 } // namespace
 
+std::string describeStep(const Model &model, const std::vector<Operation> &trace, size_t i) {
+  const Operation &op = trace[i];
+  std::string text = describeEvent(model, op);
+  if (std::string note = readFromNote(trace, i); !note.empty())
+    text += " (" + note + ")";
+  if (op.endsThread)
+    text += fmt::format(", thread {} ends", op.thread);
+  return text;
+}
+
 std::string formatTrace(const Model &model, const std::vector<Operation> &trace) {
   std::string out;
   unsigned width = static_cast<unsigned>(fmt::format("{}", trace.size()).size());
   auto printStep = [&](size_t i) {
     const Operation &op = trace[i];
-    std::string text = describeEvent(model, op);
-    if (std::string note = readFromNote(trace, i); !note.empty())
-      text += " (" + note + ")";
-    if (op.endsThread)
-      text += fmt::format(", thread {} ends", op.thread);
+    std::string text = describeStep(model, trace, i);
     std::string where = locationOf(model, op.location);
     out += fmt::format("  {:>{}}  thread {}  {:<44}  {}\n", i + 1, width, op.thread, text, where);
   };
@@ -397,15 +403,19 @@ long peakRssKb() {
   return usage.ru_maxrss; // KiB on Linux
 }
 
-std::string formatErrorReport(const Model &model, const ErrorReport &report) {
-  const ErrorInfo &e = report.error;
-  std::string where = e.location ? model.describeLocation(e.location) : "";
+std::string errorHeadline(const ErrorInfo &e) {
   // Some messages already start with their kind ("deadlock: no thread can run ..."): say it once.
   std::string kind = errorKindName(e.kind);
   std::string_view message = e.message;
   if (message.starts_with(kind + ": "))
     message.remove_prefix(kind.size() + 2);
-  std::string out = fmt::format("error: {}: {}\n", kind, message);
+  return fmt::format("{}: {}", kind, message);
+}
+
+std::string formatErrorReport(const Model &model, const ErrorReport &report) {
+  const ErrorInfo &e = report.error;
+  std::string where = e.location ? model.describeLocation(e.location) : "";
+  std::string out = fmt::format("error: {}\n", errorHeadline(e));
   if (e.thread != NoThread)
     out += fmt::format("  in thread {}{}\n", e.thread, where.empty() ? "" : " at " + where);
   if (report.occurrences > 1)

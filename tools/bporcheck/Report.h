@@ -47,11 +47,18 @@ struct RunDescription {
 /// One line per executed event: "  3  thread 1  load counter = 0    prog.c:9".
 std::string formatTrace(const Model &model, const std::vector<Operation> &trace);
 
+/// "KIND: MESSAGE", the kind said once where the message starts with it too.
+std::string errorHeadline(const ErrorInfo &error);
+
 /// An error: "error: KIND: MESSAGE", the thread and place, and the numbered trace.
 std::string formatErrorReport(const Model &model, const ErrorReport &report);
 
 /// A single event, without the step number and location.
 std::string describeEvent(const Model &model, const Operation &event);
+
+/// Step i (0-based) of `trace` as the trace shows it, without the step number and location:
+/// the event, the store a weak-memory read read, and "thread N ends".
+std::string describeStep(const Model &model, const std::vector<Operation> &trace, size_t i);
 
 /// The verdict line(s) and the statistics block of the text output.
 std::string formatVerdict(const Model &model, const RunDescription &run,

@@ -10,7 +10,11 @@
 #include "tools/bporcheck/ReplaySettings.h"
 #include "tools/bporcheck/ScheduleFile.h"
 #include "tools/bporcheck/SearchRunner.h"
+#include "tools/bporcheck/SourceLines.h"
 #include "tools/bporcheck/SvcompMode.h"
+#include "tools/bporcheck/TraceDot.h"
+#include "tools/bporcheck/TraceHtml.h"
+#include "tools/bporcheck/TracePicture.h"
 #include "tools/bporcheck/WitnessValidation.h"
 #ifdef BPOR_HAVE_INPROCESS_CLANG
 #include "tools/bporcheck/clang/InProcessClang.h"
@@ -204,6 +208,35 @@ RunDescription describeRun(const Options &options, bool usesNondet) {
   return run;
 }
 
+// --trace-html and --trace-dot: the pictures of `trace` (ending in `error`, if not null), each
+// file named in one line of the text output. Returns 0, or the exit code of a file that could
+// not be written (bad input, as --save-trace's), having said why.
+int drawTrace(const Model &model, const Options &options, const std::vector<Operation> &trace,
+              const ErrorInfo *error, const std::string &title) {
+  if (options.traceHtml.empty() && options.traceDot.empty())
+    return 0;
+  SourceLines sources(options.input);
+  TracePicture picture = buildTracePicture(model, trace, error, title, options.input, sources);
+  // "trace drawn in FILE (an HTML page)", "trace graph written to FILE (Graphviz)".
+  auto write = [&](const std::string &path, const std::string &text, const char *said,
+                   const char *what) {
+    if (std::string problem = writePictureFile(path, text); !problem.empty())
+      return fail(BadInput, problem);
+    if (!options.json)
+      std::cout << fmt::format("{} {} ({})\n", said, path, what);
+    return 0;
+  };
+  if (!options.traceHtml.empty())
+    if (int failed = write(options.traceHtml, formatTraceHtml(picture), "trace drawn in",
+                           "an HTML page"))
+      return failed;
+  if (!options.traceDot.empty())
+    if (int failed = write(options.traceDot, formatTraceDot(picture), "trace graph written to",
+                           "Graphviz"))
+      return failed;
+  return 0;
+}
+
 int runReplay(Model &model, Execution &execution, const Options &options,
               const Schedule &schedule, const std::vector<std::string> &notes) {
   ReplayResult result = replay(model, schedule, options.search.maxDepth);
@@ -229,11 +262,13 @@ int runReplay(Model &model, Execution &execution, const Options &options,
       description.error = &report;
       description.nondetInputs = describeNondetValues(model, inputs);
       std::cout << formatReplayJson(model, description);
-      return exitCodeFor(result.error);
+    } else {
+      std::cout << formatErrorReport(model, report);
+      std::cout << formatNondetInputs(describeNondetValues(model, inputs));
+      std::cout << fmt::format("verdict: error ({})\n", errorKindName(result.error.kind));
     }
-    std::cout << formatErrorReport(model, report);
-    std::cout << formatNondetInputs(describeNondetValues(model, inputs));
-    std::cout << fmt::format("verdict: error ({})\n", errorKindName(result.error.kind));
+    if (int failed = drawTrace(model, options, report.trace, &report.error, ""))
+      return failed;
     return exitCodeFor(result.error);
   }
   // A schedule that ends where it has been before is a lasso: the livelock a stateful search
@@ -250,10 +285,12 @@ int runReplay(Model &model, Execution &execution, const Options &options,
         description.end = "a livelock";
         description.error = &report;
         std::cout << formatReplayJson(model, description);
-        return ErrorFound;
+      } else {
+        std::cout << formatErrorReport(model, report);
+        std::cout << "verdict: error (livelock)\n";
       }
-      std::cout << formatErrorReport(model, report);
-      std::cout << "verdict: error (livelock)\n";
+      if (int failed = drawTrace(model, options, report.trace, &report.error, ""))
+        return failed;
       return ErrorFound;
     }
   const char *end = result.status == ExecStatus::Finished     ? "the program finished"
@@ -263,10 +300,13 @@ int runReplay(Model &model, Execution &execution, const Options &options,
     description.end = end;
     description.trace = &result.trace;
     std::cout << formatReplayJson(model, description);
-    return NoErrorFound;
+  } else {
+    std::cout << formatTrace(model, result.trace);
+    std::cout << fmt::format("verdict: ok: no error on this schedule ({})\n", end);
   }
-  std::cout << formatTrace(model, result.trace);
-  std::cout << fmt::format("verdict: ok: no error on this schedule ({})\n", end);
+  if (int failed = drawTrace(model, options, result.trace, nullptr,
+                             fmt::format("replay of {}: {}", options.replay, end)))
+    return failed;
   return NoErrorFound;
 }
 
@@ -485,5 +525,7 @@ int main(int argc, char **argv) {
       std::cout << fmt::format("schedule saved to {} (re-run it with --replay={})\n",
                                options.saveTrace, options.saveTrace);
   }
+  if (int failed = drawTrace(model, options, first.trace, &first.error, ""))
+    return failed;
   return exitCodeFor(result.errors);
 }

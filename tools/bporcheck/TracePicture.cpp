@@ -1,0 +1,216 @@
+#include "tools/bporcheck/TracePicture.h"
+#include "tools/bporcheck/Report.h"
+#include "tools/bporcheck/SourceLines.h"
+#include "tools/bporcheck/TraceFolding.h"
+
+#include "llvm/Demangle/Demangle.h"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <map>
+
+namespace bpor::tool {
+
+const char *edgeKindName(EdgeKind kind) {
+  switch (kind) {
+  case EdgeKind::Fork:
+    return "fork";
+  case EdgeKind::Join:
+    return "join";
+  case EdgeKind::Lock:
+    return "lock";
+  case EdgeKind::ReadsFrom:
+    return "reads-from";
+  }
+  return "?";
+}
+
+namespace {
+
+// A created thread's start routine, from its Fork event (Operation::written): the runtime's
+// name of a function is "function NAME"; C++ names are shown demangled.
+std::string startRoutine(const Model &model, const Operation &fork) {
+  if (!fork.written)
+    return "";
+  std::string name = model.describeAddress(fork.written);
+  constexpr std::string_view Prefix = "function ";
+  if (!name.starts_with(Prefix))
+    return "";
+  name.erase(0, Prefix.size());
+  return llvm::demangle(name);
+}
+
+// The mutex a step releases or acquires (its address), if it does. A condition wait releases
+// its mutex (the second access) and its wake reacquires it; a trylock acquires only if it
+// succeeded (returned 0 and did not only read). Read-write locks count as mutexes: a reader
+// acquires what the last unlock released.
+std::optional<uint64_t> released(const Operation &op) {
+  if ((op.kind == OpKind::Unlock || op.kind == OpKind::RwUnlock) && op.numAccesses >= 1)
+    return op.accesses[0].address;
+  if (op.kind == OpKind::CondWait && op.numAccesses >= 2)
+    return op.accesses[1].address;
+  return std::nullopt;
+}
+
+std::optional<uint64_t> acquired(const Operation &op) {
+  switch (op.kind) {
+  case OpKind::Lock:
+  case OpKind::RwRdlock:
+  case OpKind::RwWrlock:
+    if (op.numAccesses >= 1)
+      return op.accesses[0].address;
+    break;
+  case OpKind::Trylock:
+    if (op.numAccesses >= 1 && !op.onlyRead && op.value == 0)
+      return op.accesses[0].address;
+    break;
+  case OpKind::CondWake:
+    if (op.numAccesses >= 2)
+      return op.accesses[1].address;
+    break;
+  default:
+    break;
+  }
+  return std::nullopt;
+}
+
+// The edges between steps (0-based here), each from an earlier step to a later one.
+std::vector<PictureEdge> edgesOf(const std::vector<Operation> &trace) {
+  std::vector<PictureEdge> edges;
+  std::map<ThreadId, size_t> lastStepOf;     // each thread's latest step so far
+  std::map<uint64_t, size_t> lastRelease;    // each mutex's latest release so far
+  std::map<ThreadId, size_t> pendingForks;   // a child not yet run: the step that created it
+  for (size_t i = 0; i < trace.size(); ++i) {
+    const Operation &op = trace[i];
+    // A thread's first step follows the fork that created it.
+    if (auto fork = pendingForks.find(op.thread); fork != pendingForks.end()) {
+      edges.push_back({EdgeKind::Fork, fork->second, i});
+      pendingForks.erase(fork);
+    }
+    if (op.kind == OpKind::Fork && op.otherThread != NoThread)
+      pendingForks[op.otherThread] = i;
+    // A join follows the joined thread's end: its last step (the one that ended it).
+    if (op.kind == OpKind::Join && op.otherThread != NoThread)
+      if (auto last = lastStepOf.find(op.otherThread); last != lastStepOf.end())
+        edges.push_back({EdgeKind::Join, last->second, i});
+    if (std::optional<uint64_t> mutex = acquired(op))
+      if (auto release = lastRelease.find(*mutex);
+          release != lastRelease.end() && trace[release->second].thread != op.thread)
+        edges.push_back({EdgeKind::Lock, release->second, i});
+    if (std::optional<uint64_t> mutex = released(op))
+      lastRelease[*mutex] = i;
+    // The weak-memory search names the store a read read (the initial value has no step).
+    if (op.readFromStep && op.readFromStep != Operation::ReadFromInitial &&
+        op.readFromStep <= i)
+      edges.push_back({EdgeKind::ReadsFrom, size_t(op.readFromStep) - 1, i});
+    lastStepOf[op.thread] = i;
+  }
+  return edges;
+}
+
+// Whether two locations are on one line of one file. The same file may be named two ways: an
+// assertion's location is the name clang was given (__FILE__), a step's the name in the debug
+// information, which clang makes relative to a directory above it (SourceLines.h).
+bool sameLine(const SourceLocation &a, const SourceLocation &b) {
+  auto endsWith = [](std::string_view name, std::string_view tail) {
+    return name.size() > tail.size() && name.ends_with(tail) &&
+           name[name.size() - tail.size() - 1] == '/';
+  };
+  return a.known() && a.line == b.line &&
+         (a.file == b.file || endsWith(a.file, b.file) || endsWith(b.file, a.file));
+}
+
+} // namespace
+
+TracePicture buildTracePicture(const Model &model, const std::vector<Operation> &trace,
+                               const ErrorInfo *error, const std::string &title,
+                               const std::string &program, SourceLines &sources) {
+  TracePicture picture;
+  picture.program = program;
+  picture.title = error ? errorHeadline(*error) : title;
+  auto sourceOf = [&](const SourceLocation &where) {
+    return sources.line(where.file, where.line).value_or("");
+  };
+
+  // Threads: every thread that took a step, was created, or failed; numbered densely from 0
+  // (Model::numThreads), so the columns are 0..the largest number.
+  ThreadId largest = 0;
+  for (const Operation &op : trace) {
+    largest = std::max(largest, op.thread);
+    if (op.kind == OpKind::Fork && op.otherThread != NoThread)
+      largest = std::max(largest, op.otherThread);
+  }
+  if (error && error->thread != NoThread)
+    largest = std::max(largest, error->thread);
+  picture.threads.resize(size_t(largest) + 1);
+  for (ThreadId t = 0; t <= largest; ++t)
+    picture.threads[t].id = t;
+  picture.threads[0].startFunction = "main"; // thread 0 runs main (Model::numThreads)
+  for (const Operation &op : trace)
+    if (op.kind == OpKind::Fork && op.otherThread != NoThread)
+      picture.threads[op.otherThread].startFunction = startRoutine(model, op);
+
+  // A repeating tail shows its first and last rounds, as the text trace does.
+  RepeatingTail tail = findRepeatingTail(trace);
+  if (tail.period != 0 && tail.start + tail.period < trace.size() - tail.period) {
+    picture.foldFrom = tail.start + tail.period + 1;
+    picture.foldTo = trace.size() - tail.period;
+    size_t rounds = (picture.foldTo - picture.foldFrom + 1) / tail.period;
+    picture.foldNote = fmt::format("steps {}-{}: the {} step{} above repeat{} {} more times",
+                                   picture.foldFrom, picture.foldTo, tail.period,
+                                   tail.period == 1 ? "" : "s", tail.period == 1 ? "s" : "",
+                                   rounds);
+  }
+  auto shown = [&](size_t number) {
+    return picture.foldFrom == 0 || number < picture.foldFrom || number > picture.foldTo;
+  };
+
+  for (size_t i = 0; i < trace.size(); ++i) {
+    if (!shown(i + 1))
+      continue;
+    const Operation &op = trace[i];
+    SourceLocation where = model.sourceLocation(op.location);
+    picture.steps.push_back(
+        {i + 1, op.thread, describeStep(model, trace, i), where.str(), sourceOf(where)});
+  }
+  for (PictureEdge edge : edgesOf(trace)) {
+    edge.from += 1;
+    edge.to += 1;
+    if (shown(edge.from) && shown(edge.to))
+      picture.edges.push_back(edge);
+  }
+
+  if (error) {
+    PictureError mark;
+    mark.text = picture.title;
+    mark.thread = error->thread;
+    SourceLocation where = model.sourceLocation(error->location);
+    mark.where = where.str();
+    mark.source = sourceOf(where);
+    // The error arose in the last step's transition when that step is the failing thread's
+    // and on the error's line (an assertion after a load, an access to freed memory); else
+    // (a deadlock, a step that could not run) it is an entry of its own after the trace.
+    if (!trace.empty() && error->thread != NoThread && trace.back().thread == error->thread &&
+        sameLine(model.sourceLocation(trace.back().location), where) &&
+        !picture.steps.empty() && picture.steps.back().number == trace.size()) {
+      mark.step = trace.size();
+      picture.steps.back().failing = true;
+    }
+    picture.error = std::move(mark);
+  }
+  return picture;
+}
+
+std::string writePictureFile(const std::string &path, const std::string &text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out)
+    return fmt::format("cannot write {}: {}", path, std::strerror(errno));
+  out << text;
+  out.close();
+  return out ? "" : fmt::format("cannot write {}", path);
+}
+
+} // namespace bpor::tool
