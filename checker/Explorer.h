@@ -86,7 +86,8 @@ struct Statistics {
   uint64_t boundBlocked = 0;    // executions ended because every enabled thread exceeded the bound
   uint64_t deadlocks = 0;       // executions ending in a deadlock (also reported as errors)
   uint64_t errors = 0;          // executions ending in an error of any kind (deadlock included)
-  uint64_t livelocks = 0;       // fair cycles of states (the stateful search)
+  uint64_t livelocks = 0;       // fair cycles of states (the stateful search; the DPOR/BPOR
+                                // engine at the depth limit)
   uint64_t steps = 0;           // visible steps executed, replay included
   uint64_t prunedByBound = 0;   // transitions not explored because they exceeded the bound
   /// Backtrack points beyond a single thread: a bound's conservative points (5.2.1) and
@@ -134,6 +135,13 @@ struct SearchOptions {
   /// An execution longer than this many visible steps ends with ErrorKind::DepthLimit: it may
   /// never end, or only be long (the stateful search tells which).
   uint64_t maxDepth = 100000;
+  /// The DPOR/BPOR engine (depth-first and best-first): an execution that reaches maxDepth is
+  /// checked for a fair cycle (findLasso, checker/stateful/CycleCheck.h) and reported as
+  /// ErrorKind::Livelock if it ends on one; otherwise it is cut without an error report
+  /// (counted in Statistics::depthLimited, a coverage gap the caller must state) and the search
+  /// goes on. Off: the depth-first search reports it as ErrorKind::DepthLimit, which stops the
+  /// search without keepGoing; best-first search then still reports a fair cycle as a livelock.
+  bool livelocksAtDepthLimit = false;
   /// Stop after this many executions (0: unlimited).
   uint64_t maxExecutions = 0;
   /// Stop after this many seconds (0: no limit).

@@ -3,6 +3,8 @@
 #include "checker/Dependence.h"
 #include "checker/engine/DepthFirstLoop.h"
 #include "checker/engine/ExecutionEnds.h"
+#include "checker/stateful/CycleCheck.h"
+#include "checker/stateful/FairCycle.h"
 
 #include <fmt/format.h>
 #include <stdexcept>
@@ -515,12 +517,66 @@ void SearchEngine::runExecution() {
   }
 }
 
-// The execution went on for maxDepth steps: it ends here, as inconclusive (it may never end, or
-// only be long).
+// The execution went on for maxDepth steps: it ends here. If it came back to a state round a
+// fair cycle, it is a livelock; otherwise it may never end or only be long: reported as
+// inconclusive, or with livelocksAtDepthLimit cut (a coverage gap) while the search goes on.
 void SearchEngine::endAtDepthLimit(ThreadId next) {
+  bool checkCycle = options.livelocksAtDepthLimit || options.strategy == Strategy::BestFirst;
+  Schedule schedule;
+  std::optional<Lasso> lasso;
+  if (checkCycle) {
+    // The replay leaves the model in the top state, where it was.
+    schedule = scheduleOf(stack.frames, stack.events.size());
+    lasso = findLasso(model, schedule, true);
+  }
+  if (lasso && lasso->fair) {
+    reportLivelock(*lasso, std::move(schedule));
+    endExecution(ExecutionEnd::Error);
+    return;
+  }
   ++result.stats.depthLimited;
-  reportError(depthLimitError(next, stack.top().next[next].location, options.maxDepth));
+  if (!options.livelocksAtDepthLimit)
+    reportError(depthLimitError(next, stack.top().next[next].location, options.maxDepth));
+  else if (lasso)
+    backtrackStarvedThreads(*lasso);
   endExecution(ExecutionEnd::DepthLimit);
+}
+
+// A livelock: the execution on the stack ends on a fair cycle. Its schedule and trace are cut
+// after the cycle's first round, as the stateful search reports one.
+void SearchEngine::reportLivelock(const Lasso &lasso, Schedule schedule) {
+  ErrorInfo error;
+  error.kind = ErrorKind::Livelock;
+  error.thread = schedule[lasso.cycleStart].thread;
+  error.location = stack.events[lasso.cycleStart].location;
+  error.message = livelockMessage(lasso.cycleStart, lasso.cycleEnd);
+  ++result.stats.livelocks;
+  schedule.resize(lasso.cycleEnd);
+  std::vector<Operation> trace(stack.events.begin(), stack.events.begin() + lasso.cycleEnd);
+  ledger.reportError(error, trace, std::move(schedule));
+}
+
+// The cut execution ends on an unfair cycle: it repeats the steps [cycleStart, cycleEnd) for
+// ever while a thread enabled on the cycle never runs. That thread is starved, and no race
+// shows what it would do after the cycle began (the race analysis sees only executed events
+// and pending ones, which commute with a spin that reads other variables), so the search would
+// never run it there. It is put in the backtrack set of the first state of the cycle's first
+// round where it is enabled (unless it was taken there or sleeps there: an earlier branch ran
+// it): the states from there on repeat, so that covers running it in any later round, which a
+// fair scheduler would do at some point.
+void SearchEngine::backtrackStarvedThreads(const Lasso &lasso) {
+  ThreadSet ran, placed;
+  for (size_t i = lasso.cycleStart; i < lasso.cycleEnd; ++i)
+    ran.insert(stack.frames[i].taken.thread);
+  for (size_t i = lasso.cycleStart; i < lasso.cycleEnd; ++i) {
+    SearchFrame &f = stack.frames[i];
+    f.enabled.forEach([&](ThreadId u) {
+      if (ran.contains(u) || !placed.insert(u))
+        return;
+      if (!f.sleep.contains(u) && !f.done.contains(u))
+        f.backtrack.insert(u);
+    });
+  }
 }
 
 ExecutionEnd SearchEngine::endOf(ExecStatus status) {

@@ -14,6 +14,8 @@
 
 namespace bpor {
 
+struct Lasso;
+
 class SearchEngine final : private BacktrackSink {
 public:
   SearchEngine(Model &model, const SearchOptions &options, const ExecutionObserver *observer);
@@ -48,6 +50,8 @@ private:
   void runExecution();
   bool backtrackToNextBranch();
   void endAtDepthLimit(ThreadId next);
+  void reportLivelock(const Lasso &lasso, Schedule schedule);
+  void backtrackStarvedThreads(const Lasso &lasso);
   ExecutionEnd endOf(ExecStatus status);
   ExecutionEnd classifyBlockedEnd();
   void endExecution(ExecutionEnd end);

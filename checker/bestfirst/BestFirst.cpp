@@ -13,8 +13,6 @@
 // such level is reported as a round (SearchResult::rounds, SearchOptions::onRound).
 #include "checker/Search.h"
 #include "checker/bestfirst/ExecutionTree.h"
-#include "checker/stateful/CycleCheck.h"
-#include "checker/stateful/FairCycle.h"
 
 #include <fmt/format.h>
 
@@ -145,21 +143,6 @@ void SearchEngine::runTreeExecution(ExecutionTree &tree, TreeNode &node) {
       choice = ScheduleStep{u, 0};
     }
     if (k >= options.maxDepth) {
-      // An execution that comes back to a state on a fair cycle is a livelock: report it so.
-      Schedule schedule;
-      for (size_t i = 0; i + 1 < stack.frames.size(); ++i)
-        schedule.push_back(stack.frames[i].taken);
-      if (std::optional<Lasso> lasso = findLasso(model, schedule); lasso && lasso->fair) {
-        ErrorInfo error;
-        error.kind = ErrorKind::Livelock;
-        error.thread = schedule[lasso->cycleStart].thread;
-        error.location = stack.events[lasso->cycleStart].location;
-        error.message = livelockMessage(lasso->cycleStart, schedule.size());
-        ++result.stats.livelocks;
-        reportError(error);
-        endExecution(ExecutionEnd::Error);
-        break;
-      }
       endAtDepthLimit(choice.thread);
       break;
     }

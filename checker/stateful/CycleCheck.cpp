@@ -28,7 +28,7 @@ bool scheduleRevisitsState(Model &model, const Schedule &schedule, size_t from) 
   return false;
 }
 
-std::optional<Lasso> findLasso(Model &model, const Schedule &schedule) {
+std::optional<Lasso> findLasso(Model &model, const Schedule &schedule, bool earliest) {
   model.restart();
   std::vector<std::string> keys;
   std::vector<std::vector<ThreadId>> enabled;
@@ -51,22 +51,45 @@ std::optional<Lasso> findLasso(Model &model, const Schedule &schedule) {
   }
   if (model.status() != ExecStatus::Running)
     return std::nullopt;
+  // Back from the end, the threads that ran and those enabled since `start` only grow: a cycle
+  // from an earlier occurrence of the final state runs what a later one runs, and more.
+  std::vector<bool> ran, wasEnabled;
+  auto mark = [](std::vector<bool> &set, ThreadId t) {
+    if (set.size() <= t)
+      set.resize(t + 1);
+    set[t] = true;
+  };
+  for (ThreadId t : enabled.back())
+    mark(wasEnabled, t);
+  std::optional<Lasso> found;
   for (size_t start = keys.size() - 1; start-- > 0;) {
+    mark(ran, schedule[start].thread);
+    for (ThreadId t : enabled[start])
+      mark(wasEnabled, t);
     if (keys[start] != keys.back())
       continue;
-    Lasso lasso;
-    lasso.cycleStart = start;
-    std::vector<ThreadId> ran;
-    for (size_t i = start; i < schedule.size(); ++i)
-      ran.push_back(schedule[i].thread);
-    lasso.fair = true;
-    for (size_t i = start; i < keys.size(); ++i)
-      for (ThreadId t : enabled[i])
-        if (std::find(ran.begin(), ran.end(), t) == ran.end())
-          lasso.fair = false;
-    return lasso;
+    bool fair = true;
+    for (ThreadId t = 0; t < wasEnabled.size(); ++t)
+      if (wasEnabled[t] && (t >= ran.size() || !ran[t]))
+        fair = false;
+    if (!found)
+      found = Lasso{start, schedule.size(), fair};
+    if (fair) {
+      found = Lasso{start, schedule.size(), true};
+      break;
+    }
   }
-  return std::nullopt;
+  if (!found || !earliest)
+    return found;
+  // The same cycle one step earlier: the state before its last step recurs one round before,
+  // and the schedule took the same step there.
+  while (found->cycleStart > 0 &&
+         schedule[found->cycleStart - 1] == schedule[found->cycleEnd - 1] &&
+         keys[found->cycleStart - 1] == keys[found->cycleEnd - 1]) {
+    --found->cycleStart;
+    --found->cycleEnd;
+  }
+  return found;
 }
 
 } // namespace bpor

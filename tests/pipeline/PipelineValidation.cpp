@@ -380,6 +380,41 @@ PipelineCheck checkSpinningProgram(const CProgram &program, size_t maxReferenceS
   // does not look for livelocks.
   compareStatefulRun("unfolding, cutoffs", runUnfoldingWithCutoffs(model), "the state graph",
                      reference.states, reference.errors, std::nullopt, check.mismatches);
+  // Stateless searches that check an execution at the depth limit for a fair cycle (BPOR within
+  // fair bound 2, best-first BPOR): a livelock they report is one the state graph has, and
+  // every error they find is one of its errors.
+  SearchOptions fair;
+  fair.por = PorMode::Bpor;
+  fair.bound = BoundKind::Fair;
+  fair.boundValue = 2;
+  fair.maxDepth = 400;
+  fair.maxExecutions = 3000;
+  fair.keepGoing = true;
+  fair.oneReportPerError = true;
+  fair.livelocksAtDepthLimit = true;
+  SearchOptions bestFirst = fair;
+  bestFirst.bound = BoundKind::Preemption;
+  bestFirst.boundValue = 0;
+  bestFirst.strategy = Strategy::BestFirst;
+  for (const auto &[name, options] : {std::pair{"bpor --fair=2", fair},
+                                      std::pair{"best-first bpor", bestFirst}}) {
+    SearchResult found = explore(model, options);
+    bool livelock = false;
+    std::set<std::string> errors;
+    for (const ErrorReport &report : found.errors) {
+      if (report.error.kind == ErrorKind::Livelock)
+        livelock = true;
+      else
+        errors.insert(errorText(model, report.error));
+    }
+    if (livelock && !reference.livelock)
+      check.mismatches.push_back(
+          fmt::format("{}: a livelock at the depth limit that the state graph does not have", name));
+    if (!std::includes(reference.errors.begin(), reference.errors.end(), errors.begin(),
+                       errors.end()))
+      check.mismatches.push_back(fmt::format("{}: errors {} against the state graph's {}", name,
+                                             join(errors), join(reference.errors)));
+  }
   return check;
 }
 

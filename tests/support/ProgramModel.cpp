@@ -41,6 +41,38 @@ bool ProgramModel::isEnabled(ThreadId thread) const {
 
 const Operation &ProgramModel::pending(ThreadId thread) const { return threads[thread].next; }
 
+bool ProgramModel::stateKey(std::string &key) const {
+  if (!giveStateKeys)
+    return false;
+  key.clear();
+  auto put = [&key](uint64_t v) { key.append(reinterpret_cast<const char *>(&v), sizeof v); };
+  put(uint64_t(currentStatus));
+  put(threads.size());
+  for (const Thread &t : threads) {
+    put(t.body);
+    put(t.pc);
+    put(t.spinYielding);
+    put(t.reg);
+    put(t.alive);
+    put(t.children.size());
+    for (ThreadId child : t.children)
+      put(child);
+  }
+  size_t vars = memory.size();
+  while (vars > 0 && memory[vars - 1] == 0)
+    --vars;
+  put(vars);
+  for (size_t v = 0; v < vars; ++v)
+    put(memory[v]);
+  size_t mutexes = mutexOwner.size();
+  while (mutexes > 0 && mutexOwner[mutexes - 1] == NoThread)
+    --mutexes;
+  put(mutexes);
+  for (size_t m = 0; m < mutexes; ++m)
+    put(mutexOwner[m]);
+  return true;
+}
+
 uint64_t &ProgramModel::variable(uint32_t var) {
   if (var >= memory.size())
     memory.resize(var + 1, 0);

@@ -10,6 +10,7 @@
 #include "tests/support/Program.h"
 
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace bpor::testing {
@@ -39,6 +40,13 @@ public:
   /// cannot give it; withholding it here tests the checker as the runtime drives it.
   void setPendingEndsThreadHint(bool give) { giveEndsThreadHint = give; }
 
+  /// State keys (Model::stateKey), off by default: with them the stateful search and the
+  /// livelock checks apply to the program. The key holds every thread's place, register and
+  /// children, the variables and the mutex owners (a variable never written reads as 0 and a
+  /// mutex never locked is free, whether or not the vectors reach them yet).
+  void setStateKeys(bool give) { giveStateKeys = give; }
+  bool stateKey(std::string &key) const override;
+
   /// Number of restart() calls so far.
   uint64_t restarts() const { return restartCount; }
 
@@ -67,6 +75,7 @@ private:
   Operation lastEvent;
   uint64_t restartCount = 0;
   bool giveEndsThreadHint = true;
+  bool giveStateKeys = false;
 };
 
 } // namespace bpor::testing

@@ -216,16 +216,15 @@ std::string formatVerdict(const Model &model, const RunDescription &run,
     return fmt::format("verdict: ok: no error, but no execution finished: every one was cut "
                        "by an assumption ({}, {})\n",
                        run.searchName, explored(run, s));
+  // A bounded search in which the bound cut nothing covered every schedule (saturation).
+  bool saturated = !run.boundPhrase.empty() && !result.boundPruned;
+  std::string scope = run.boundPhrase.empty() || saturated ? "in any schedule"
+                                                           : "in any schedule " + run.boundPhrase;
   if (result.complete && !run.dataGap.empty())
-    return fmt::format("verdict: ok: no error in any schedule, but not every behaviour was "
-                       "covered: {} ({}, {})\n",
-                       run.dataGap, run.searchName, explored(run, s));
+    return fmt::format("verdict: ok: no error {}, but not every behaviour was covered: {} ({}, "
+                       "{})\n",
+                       scope, run.dataGap, run.searchName, explored(run, s));
   if (result.complete) {
-    // A bounded search in which the bound cut nothing covered every schedule (saturation).
-    bool saturated = !run.boundPhrase.empty() && !result.boundPruned;
-    std::string scope = run.boundPhrase.empty() || saturated
-                            ? "in any schedule"
-                            : "in any schedule " + run.boundPhrase;
     return fmt::format("verdict: ok: no error {}{} ({}, {}{}{})\n", scope, domain,
                        run.searchName, explored(run, s),
                        saturated ? "; the bound pruned nothing" : "",
@@ -240,6 +239,8 @@ std::string formatVerdict(const Model &model, const RunDescription &run,
                        s.states, stoppedBy, run.searchName);
   std::string covered =
       run.coverageReached.empty() ? "" : "; covered: " + run.coverageReached;
+  if (!run.dataGap.empty())
+    covered += "; not covered: " + run.dataGap;
   return fmt::format("verdict: ok so far: no error in the {} executions explored, search "
                      "incomplete (stopped by {}; {}{})\n",
                      s.executions, stoppedBy, run.searchName, covered);

@@ -81,6 +81,22 @@ void configureBugHunt(Options &options, bool hasYields) {
     options.search.combinedFairBound = DefaultFairBound;
 }
 
+void configureDepthLimit(Options &options) {
+  SearchOptions &search = options.search;
+  bool engine = options.explores("none") || options.explores("dpor") || options.explores("bpor");
+  search.livelocksAtDepthLimit =
+      engine && (search.strategy == Strategy::BestFirst || search.bound == BoundKind::Fair ||
+                 search.combinedFairBound.has_value());
+}
+
+std::string depthLimitGap(uint64_t cut, uint64_t maxDepth) {
+  return fmt::format("{} execution{} cut at the depth limit ({} steps) without a fair cycle at "
+                     "{} end: {} may never end or only be long, and no schedule beyond the cut "
+                     "was explored",
+                     cut, cut == 1 ? "" : "s", maxDepth, cut == 1 ? "its" : "their",
+                     cut == 1 ? "it" : "they");
+}
+
 namespace {
 std::string searchKindName(const Options &options);
 } // namespace

@@ -29,6 +29,17 @@ void chooseDefaultMode(Options &options, bool hasYields, bool hasStateKeys);
 /// --find-bug on a program that spins: the fair bound keeps its spin loops finite.
 void configureBugHunt(Options &options, bool hasYields);
 
+/// A DPOR/BPOR search that keeps spin loops finite with the fair bound (alone or combined with
+/// another), or that searches best-first (--find-bug too): an execution that reaches
+/// --max-depth is a livelock if it ends on a fair cycle, and otherwise is cut, a coverage gap,
+/// while the search goes on (SearchOptions::livelocksAtDepthLimit). Any other search reports
+/// it as inconclusive.
+void configureDepthLimit(Options &options);
+
+/// The coverage gap of `cut` executions that livelocksAtDepthLimit cut at `maxDepth` steps
+/// without a fair cycle: "2 executions cut at the depth limit (100000 steps) ...".
+std::string depthLimitGap(uint64_t cut, uint64_t maxDepth);
+
 /// Runs the search `options` selects with `search` (its callbacks set), and fills the stateful
 /// parts of `run` (storage, livelocks checked, why it stopped early). In the default mode, an
 /// execution longer than 10,000 steps that passes through a state twice, or one longer than

@@ -155,6 +155,14 @@ std::string boundPhrase(const SearchOptions &search, uint64_t c) {
                          : boundPhrase(BoundKind::Fair, *search.combinedFairBound));
 }
 
+// A level's coverage statement, when executions within it were cut at the depth limit:
+// ", except 2 executions cut at the depth limit".
+std::string cutInRounds(uint64_t cut) {
+  if (!cut)
+    return "";
+  return fmt::format(", except {} execution{} cut at the depth limit", cut, cut == 1 ? "" : "s");
+}
+
 /// The nondet inputs of one error, as the text report shows them after its trace.
 std::string formatNondetInputs(const std::vector<std::string> &inputs) {
   std::string out;
@@ -375,11 +383,9 @@ int main(int argc, char **argv) {
   if (options.defaultMode && !options.weakMemory())
     chooseDefaultMode(options, built.hasYields, hasStateKeys);
   configureBugHunt(options, built.hasYields);
-  if (options.findBug)
-    // A hunt goes on past an execution that is only long (one that cycles is a livelock).
-    options.search.isViolation = [](const ErrorInfo &error) {
-      return error.kind != ErrorKind::DepthLimit;
-    };
+  // A hunt (best-first) goes on past an execution that is only long; one that cycles fairly is
+  // a livelock. So do the searches with a fair bound.
+  configureDepthLimit(options);
   // -j: a model per further worker, over the same program.
   std::vector<std::shared_ptr<Execution>> workerExecutions;
   std::vector<Model *> workerModels;
@@ -429,6 +435,9 @@ int main(int argc, char **argv) {
           : !round.boundPruned
               ? "no error in any schedule (the bound pruned nothing)"
               : "no error in any schedule " + boundPhrase(search, round.bound);
+      // Executions of this round cut at the depth limit are no part of what it covered.
+      if (!round.errors && round.complete)
+        statement += cutInRounds(round.stats.depthLimited);
       // The states reached so far are those within this round's bound: every earlier round's
       // bound is smaller.
       std::string reached =
@@ -455,6 +464,7 @@ int main(int argc, char **argv) {
                                  options.input, why);
       options.memoryModel = graph::MemoryModel::SC;
       chooseDefaultMode(options, built.hasYields, hasStateKeys);
+      configureDepthLimit(options);
       run = describeRun(options, built.usesNondet);
       search = options.search;
       search.progress = [&](const Statistics &stats) { progress.update(stats, std::nullopt); };
@@ -482,6 +492,11 @@ int main(int argc, char **argv) {
   if (options.weakMemory() || options.memoryModelExplicit)
     gaps.weakOrders = 0;
   run.dataGap = dataCoverageGap(*built.execution, gaps);
+  // Executions cut at the depth limit without a fair cycle: what follows the cut is not covered.
+  if (search.livelocksAtDepthLimit && result.stats.depthLimited) {
+    std::string cut = depthLimitGap(result.stats.depthLimited, search.maxDepth);
+    run.dataGap = run.dataGap.empty() ? cut : run.dataGap + "; " + cut;
+  }
   std::vector<std::vector<std::string>> nondetInputs;
   for (ErrorReport &report : result.errors)
     nondetInputs.push_back(describeNondetValues(
@@ -489,9 +504,13 @@ int main(int argc, char **argv) {
   if (!nondetInputs.empty())
     run.nondetInputs = nondetInputs.front();
   // A search stopped early still covered its completed levels (best-first, iterative bounding).
-  for (const BoundRound &round : result.rounds)
+  uint64_t cutSoFar = 0;
+  for (const BoundRound &round : result.rounds) {
+    cutSoFar += round.stats.depthLimited;
     if (round.complete && round.boundPruned)
-      run.coverageReached = "no error in any schedule " + boundPhrase(search, round.bound);
+      run.coverageReached = "no error in any schedule " + boundPhrase(search, round.bound) +
+                            cutInRounds(cutSoFar);
+  }
 
   if (options.json) {
     std::cout << formatJson(model, run, result, peakRssKb(), uniqueLocalStates);
