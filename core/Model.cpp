@@ -10,3 +10,14 @@ bool stoppedByFailedAssume(const Model &model) {
 }
 
 } // namespace bpor
+
+namespace bpor {
+
+std::string threadLabel(ThreadId thread, std::string_view name) {
+  std::string label = "thread " + std::to_string(thread);
+  if (!name.empty())
+    label.append(" (").append(name).append(")");
+  return label;
+}
+
+} // namespace bpor

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace bpor {
 
@@ -118,6 +119,42 @@ public:
   /// Human-readable description of an address for traces ("x", "heap#3+8"); may be empty.
   virtual std::string describeAddress(uint64_t address) const { return {}; }
 
+  /// The name of the function at `address` as a user reads it ("worker", "Queue::push(int)":
+  /// demangled), "" if it is none. A created thread's start routine (an executed Fork's
+  /// Operation::written) names the thread.
+  virtual std::string functionName(uint64_t address) const { return {}; }
+
+  /// The function a live thread started in, as functionName says it ("main" for thread 0), or
+  /// "" if the model does not say.
+  virtual std::string threadName(ThreadId thread) const { return {}; }
+
+  /// The thread that holds the mutex (or the write lock of the read-write lock) at `address`
+  /// now, NoThread if none holds it or the model does not say.
+  virtual ThreadId lockHolder(uint64_t address) const { return NoThread; }
+
+  /// Where a user sees a live thread's pending operation (Model::userCall).
+  struct UserCall {
+    /// The operation is in library code (a system header's, the support libraries'), called
+    /// from the program's own code at `site` (a location id, 0 if unknown); false: it is in the
+    /// program's own code, and the rest says nothing.
+    bool inLibrary = false;
+    /// The program's own frame that made the call is `depth` frames from the outermost one;
+    /// NoFrame: no frame of the thread is the program's own (std::thread's start-up).
+    static constexpr uint32_t NoFrame = ~uint32_t(0);
+    uint32_t depth = NoFrame;
+    uint32_t site = 0;
+    /// Which call it is: the instruction of that frame (with depth and the thread, it tells
+    /// one call from the next).
+    uint64_t call = 0;
+    /// The library function that frame called (mangled), or the thread's outermost function
+    /// where no frame is the program's own.
+    std::string callee;
+  };
+  /// Where a user sees `thread`'s pending operation: in the program's own code, or in a
+  /// library function and called from where. For folding a trace's library steps into the
+  /// calls that made them; a model that does not say keeps every step in the program's code.
+  virtual UserCall userCall(ThreadId thread) const { return {}; }
+
   // ---- Weak memory (checker/graph/): the search says what each load reads. ----
   //
   // Under a memory model weaker than sequential consistency a load may read any write its
@@ -141,5 +178,12 @@ public:
 /// livelock): the stopped thread would have ended it. See docs/algorithms-notes.md, "Failed
 /// assumptions block their thread".
 bool stoppedByFailedAssume(const Model &model);
+
+/// How traces and messages name a thread: "thread 1 (worker)", or "thread 1" where its name is
+/// not known.
+std::string threadLabel(ThreadId thread, std::string_view name);
+inline std::string threadLabel(const Model &model, ThreadId thread) {
+  return threadLabel(thread, model.threadName(thread));
+}
 
 } // namespace bpor

@@ -237,6 +237,9 @@ struct Function {
   std::string name;
   bool defined = false;
   bool varargs = false;
+  /// Library code, not the program's own (isLibraryFunction): traces fold its steps into
+  /// the program's call.
+  bool library = false;
   uint32_t externalId = ExternalRegistry::UnknownExternal; // declared functions
   uint64_t address = 0; // its Function object
   std::vector<ValueType> paramTypes;

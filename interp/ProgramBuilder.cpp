@@ -17,6 +17,19 @@ using namespace llvm;
 
 namespace bpor {
 
+bool isLibraryFunction(const llvm::Function &function) {
+  if (function.hasFnAttribute(SupportLibraryAttribute))
+    return true;
+  const llvm::DISubprogram *subprogram = function.getSubprogram();
+  if (!subprogram)
+    return false;
+  llvm::StringRef directory = subprogram->getDirectory(), file = subprogram->getFilename();
+  auto system = [](llvm::StringRef path) {
+    return path.starts_with("/usr/include") || path.starts_with("/usr/lib");
+  };
+  return file.starts_with("/") ? system(file) : system(directory);
+}
+
 std::string printed(const Value &value) {
   std::string text;
   raw_string_ostream os(text);
@@ -238,6 +251,7 @@ bool ProgramBuilder::build(std::string &error) {
     decoded.address = address;
     decoded.defined = !function.isDeclaration();
     decoded.varargs = function.isVarArg();
+    decoded.library = isLibraryFunction(function);
     if (!decoded.defined)
       decoded.externalId = registry_.find(decoded.name);
     program_.functionsByName_.emplace(decoded.name, index);

@@ -28,6 +28,15 @@ struct Leaf {
   uint32_t size = 0;
 };
 
+/// The function attribute that marks the support libraries' functions in a linked program
+/// (tools/bporcheck/SupportLibraries.h).
+inline constexpr const char *SupportLibraryAttribute = "bpor-support-library";
+
+/// Whether `function` is library code rather than the program's own: one of the support
+/// libraries' (SupportLibraryAttribute), or one a system header defines (its debug
+/// information's file is under /usr/include or /usr/lib).
+bool isLibraryFunction(const llvm::Function &function);
+
 /// Why a type cannot be interpreted ("" if it can).
 std::string unsupportedTypeReason(llvm::Type *type);
 /// Slots a value of `type` occupies (0 for void). The type must be supported.

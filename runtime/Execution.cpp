@@ -2,6 +2,9 @@
 #include "runtime/Execution.h"
 
 #include <cstdio>
+#include <cstdlib>
+
+#include "llvm/Demangle/Demangle.h"
 #include <fmt/format.h>
 
 namespace bpor {
@@ -441,6 +444,116 @@ std::string Execution::describeAddress(uint64_t address) const {
     return fmt::format("thread {}", offsetOf(address));
   }
   return memory_.describe(address);
+}
+
+// A function's name for a user: demangled, without its parameter list ("worker",
+// "Queue::push"). std::thread's state runs its callable in _State_impl<_Invoker<tuple<F, ...>>>
+// ::_M_run: that names F ("Worker"; a lambda as "lambda in main").
+std::string Execution::functionName(uint64_t address) const {
+  if (!program_.isFunction(address))
+    return "";
+  std::string mangled(program_.functionName(address));
+  llvm::ItaniumPartialDemangler demangler;
+  if (demangler.partialDemangle(mangled.c_str()))
+    return mangled; // a C name
+  char *buffer = demangler.getFunctionName(nullptr, nullptr);
+  if (!buffer)
+    return mangled;
+  std::string name(buffer);
+  std::free(buffer);
+  constexpr std::string_view Invoker = "std::thread::_State_impl<std::thread::_Invoker<std::tuple<";
+  if (name.starts_with(Invoker) && name.ends_with(">>>::_M_run")) {
+    // The tuple's first element, up to a comma outside brackets.
+    std::string callable;
+    int depth = 0;
+    for (char c : std::string_view(name).substr(Invoker.size())) {
+      if (depth == 0 && (c == ',' || c == '>'))
+        break;
+      depth += c == '<' || c == '(' ? 1 : c == '>' || c == ')' ? -1 : 0;
+      callable += c;
+    }
+    for (std::string_view lambda : {"::'lambda", "::$_"})
+      if (size_t at = callable.find(lambda); at != std::string::npos)
+        return "lambda in " + callable.substr(0, at);
+    return callable;
+  }
+  return name;
+}
+
+std::string Execution::threadName(ThreadId thread) const {
+  if (thread == 0)
+    return "main";
+  if (thread >= numThreads_)
+    return "";
+  return functionName(threads_[thread].startFunction);
+}
+
+// std::thread starts its threads in the support library's runState (runtime/cxx/thread.cpp)
+// with the thread's _State as the argument: a vtable pointer, then the tuple of the callable
+// and its arguments, which libstdc++ lays out last element first, the callable last. The
+// vtable's third entry is _M_run, whose name says the callable's type: for a function
+// pointer, the object's last word is the function; otherwise _M_run names the thread
+// (functionName says which callable it runs).
+Address Execution::shownStartFunction(Address start, Slot arg) const {
+  if (!program_.isFunction(start) || !program_.function(program_.functionIndex(start)).library ||
+      program_.functionName(start).find("runState") == std::string_view::npos)
+    return start;
+  uint32_t id = 0;
+  uint64_t offset = 0, vtable = 0, run = 0, last = 0;
+  const MemoryObject *object = memory_.object(arg, offset);
+  if (!object || offset != 0 || object->size < 16 ||
+      memory_.read(arg, 8, vtable) != MemoryFault::None ||
+      memory_.read(vtable + 16, 8, run) != MemoryFault::None || !program_.isDefined(run))
+    return start;
+  llvm::ItaniumPartialDemangler demangler;
+  std::string runName(program_.functionName(run));
+  if (!demangler.partialDemangle(runName.c_str())) {
+    if (char *buffer = demangler.getFunctionName(nullptr, nullptr)) {
+      std::string name(buffer);
+      std::free(buffer);
+      constexpr std::string_view Tuple = "std::tuple<";
+      size_t at = name.find(Tuple);
+      bool pointer = at != std::string::npos &&
+                     std::string_view(name).substr(at + Tuple.size()).find("(*)") <
+                         std::string_view(name).substr(at + Tuple.size()).find_first_of(",>");
+      if (pointer && memory_.locate(arg, id, offset) &&
+          memory_.read(memory_.addressOf(id, object->size - 8), 8, last) == MemoryFault::None &&
+          program_.isDefined(last))
+        return last;
+    }
+  }
+  return run;
+}
+
+ThreadId Execution::lockHolder(uint64_t address) const {
+  if (auto mutex = mutexes_.find(address); mutex != mutexes_.end())
+    return mutex->second.owner();
+  if (auto rwlock = rwlocks_.find(address); rwlock != rwlocks_.end())
+    return rwlock->second.writer();
+  return NoThread;
+}
+
+Model::UserCall Execution::userCall(ThreadId thread) const {
+  UserCall call;
+  if (thread >= numThreads_)
+    return call;
+  const auto &frames = threads_[thread].state.frames;
+  if (frames.empty() || !program_.function(frames.back().function).library)
+    return call;
+  call.inLibrary = true;
+  for (size_t k = frames.size() - 1; k-- > 0;) {
+    const interp::Function &function = program_.function(frames[k].function);
+    if (function.library)
+      continue;
+    call.depth = uint32_t(k);
+    call.call = frames[k].pc;
+    if (frames[k].pc < function.debugLocs.size() && function.debugLocs[frames[k].pc] != 0)
+      call.site = program_.numLocations() + function.debugLocs[frames[k].pc];
+    call.callee = program_.function(frames[k + 1].function).name;
+    return call;
+  }
+  call.callee = program_.function(frames.front().function).name;
+  return call;
 }
 
 void Execution::emit(std::string_view text) { output_.append(text); }

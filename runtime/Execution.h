@@ -227,6 +227,10 @@ public:
   const ErrorInfo &error() const override { return error_; }
   SourceLocation sourceLocation(uint32_t location) const override;
   std::string describeAddress(uint64_t address) const override;
+  std::string functionName(uint64_t address) const override;
+  std::string threadName(ThreadId thread) const override;
+  ThreadId lockHolder(uint64_t address) const override;
+  UserCall userCall(ThreadId thread) const override;
 
   // Checkpoints (Checkpoint.cpp): a copy of every part of the run's state.
   std::unique_ptr<ModelCheckpoint> checkpoint() const override;
@@ -325,6 +329,9 @@ private:
 
   // Performing (Perform.cpp, Libc.cpp).
   bool isEnabledThread(const ProgramThread &thread) const;
+  /// The function a thread created with `start` and `arg` runs for the user: `start`, or
+  /// std::thread's callable (ProgramThread::startFunction).
+  Address shownStartFunction(Address start, Slot arg) const;
   Performed perform(ProgramThread &thread, uint32_t choice, Slot &result, Operation &event);
   Performed performMemory(ProgramThread &thread, Slot &result, Operation &event);
   Performed performThreads(ProgramThread &thread, Slot &result, Operation &event);

@@ -510,7 +510,8 @@ Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &resu
     interp_->start(child.state, start, std::span<const Slot>(&arg, 1));
     event.otherThread = childId;
     event.value = threadHandle(childId);
-    event.written = start; // the start routine, for the trace (Operation::written)
+    child.startFunction = shownStartFunction(start, arg);
+    event.written = child.startFunction; // for the trace (Operation::written)
     result = 0;
     if (insideRun_)
       child.needsInitialRun = childAwaitsInitialRun_ = true;

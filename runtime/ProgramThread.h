@@ -96,6 +96,9 @@ struct ProgramThread {
   /// This thread's copies of thread-local globals: (global's address, copy). Thread 0 uses the
   /// globals themselves.
   CopyVector<std::pair<Address, Address>> threadLocals;
+  /// The function the thread runs for the user (Model::threadName): its start routine, or for
+  /// std::thread the callable (Execution::shownStartFunction); 0 for thread 0 (main).
+  Address startFunction = 0;
   /// This thread's errno (a 4-byte object made on first use), 0 before.
   Address errnoObject = 0;
   /// __cxa_thread_atexit handlers (C++ thread_local destructors), run last-registered first.

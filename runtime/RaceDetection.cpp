@@ -131,12 +131,14 @@ void Execution::noteForRaces(ProgramThread &thread, const Operation &event, Perf
       std::string earlierAt = describeLocation(race->earlier.location);
       // The error's own location is the later access's: the message names the earlier one.
       fail(ErrorKind::DataRace, thread, event.location,
-           fmt::format("data race on {} between the {} in thread {}{} and this {} in thread "
-                       "{}, unordered by synchronisation",
+           fmt::format("data race on {} between the {} in {}{} and this {} in {}, unordered "
+                       "by synchronisation",
                        memory_.describe(race->address),
                        accessName(race->earlier.write, race->earlier.atomic),
-                       race->earlier.thread, earlierAt.empty() ? "" : " at " + earlierAt,
-                       accessName(race->later.write, race->later.atomic), self));
+                       threadLabel(*this, race->earlier.thread),
+                       earlierAt.empty() ? "" : " at " + earlierAt,
+                       accessName(race->later.write, race->later.atomic),
+                       threadLabel(*this, self)));
       return;
     }
     if (order != 0 && acquires(order))
@@ -229,12 +231,12 @@ void Execution::endStepForRaces(ProgramThread &thread) {
         continue;
       std::string earlierAt = describeLocation(watched.location);
       fail(ErrorKind::DataRace, thread, event_.location,
-           fmt::format("data race on {} between the {} in thread {}{} and this {} in thread "
-                       "{}, unordered by synchronisation",
+           fmt::format("data race on {} between the {} in {}{} and this {} in {}, unordered "
+                       "by synchronisation",
                        memory_.describe(std::max(done.access.address, earlier.address)),
-                       accessName(earlier.write, false), watched.by,
+                       accessName(earlier.write, false), threadLabel(*this, watched.by),
                        earlierAt.empty() ? "" : " at " + earlierAt,
-                       accessName(done.access.write, done.atomic), self));
+                       accessName(done.access.write, done.atomic), threadLabel(*this, self)));
       break;
     }
   }
@@ -259,11 +261,11 @@ void Execution::endStepForRaces(ProgramThread &thread) {
           continue;
         std::string nextAt = describeLocation(other.pending.location);
         fail(ErrorKind::DataRace, thread, event_.location,
-             fmt::format("data race on {} between this {} in thread {} and the {} thread {} "
-                         "is about to make{}, unordered by synchronisation",
+             fmt::format("data race on {} between this {} in {} and the {} {} is about to "
+                         "make{}, unordered by synchronisation",
                          memory_.describe(std::max(done.access.address, next.address)),
-                         accessName(done.access.write, done.atomic), self,
-                         accessName(next.write, otherAtomic), t,
+                         accessName(done.access.write, done.atomic), threadLabel(*this, self),
+                         accessName(next.write, otherAtomic), threadLabel(*this, t),
                          nextAt.empty() ? "" : " at " + nextAt));
         stepAccesses_.clear();
         return;

@@ -4,6 +4,52 @@
 
 namespace bpor {
 
+namespace {
+
+// What a blocked thread waits for: "waits for mutex global m, held by thread 2 (other)".
+std::string waitsFor(const Model &model, ThreadId thread, const Operation &next) {
+  auto object = [&](unsigned index) {
+    if (next.numAccesses <= index)
+      return std::string("?");
+    std::string where = model.describeAddress(next.accesses[index].address);
+    return where.empty() ? fmt::format("{:#x}", next.accesses[index].address) : where;
+  };
+  auto heldBy = [&](unsigned index) -> std::string {
+    ThreadId holder =
+        next.numAccesses > index ? model.lockHolder(next.accesses[index].address) : NoThread;
+    if (holder == NoThread)
+      return "";
+    return holder == thread ? ", held by itself" : ", held by " + threadLabel(model, holder);
+  };
+  switch (next.kind) {
+  case OpKind::Lock:
+  case OpKind::Trylock:
+    return fmt::format("waits for mutex {}{}", object(0), heldBy(0));
+  case OpKind::RwRdlock:
+  case OpKind::RwWrlock:
+    return fmt::format("waits for read-write lock {}{}", object(0), heldBy(0));
+  case OpKind::CondWait:
+  case OpKind::CondWake:
+    return fmt::format("waits on condition variable {}", object(0));
+  case OpKind::BarrierWait:
+    return fmt::format("waits at barrier {}", object(0));
+  case OpKind::SemWait:
+    return fmt::format("waits on semaphore {}", object(0));
+  case OpKind::Join:
+    return next.otherThread == NoThread ? "waits to join a thread"
+                                        : "waits to join " + threadLabel(model, next.otherThread);
+  case OpKind::Once:
+    return fmt::format("waits for pthread_once {}", object(0));
+  default:
+    if (next.blocking)
+      return fmt::format("waits for a change of {}", object(0));
+    return next.numAccesses ? fmt::format("waits at {} {}", opKindName(next.kind), object(0))
+                            : fmt::format("waits at {}", opKindName(next.kind));
+  }
+}
+
+} // namespace
+
 ErrorInfo deadlockError(const Model &model) {
   ErrorInfo error;
   error.kind = ErrorKind::Deadlock;
@@ -12,13 +58,14 @@ ErrorInfo deadlockError(const Model &model) {
     if (!model.isAlive(u))
       continue;
     const Operation &next = model.pending(u);
-    blocked += fmt::format("{}{} ({})", blocked.empty() ? "" : ", ", u, opKindName(next.kind));
+    blocked += fmt::format("{}{} {}", blocked.empty() ? "" : "; ", threadLabel(model, u),
+                           waitsFor(model, u, next));
     if (error.thread == NoThread) {
       error.thread = u;
       error.location = next.location;
     }
   }
-  error.message = fmt::format("deadlock: no thread can run; blocked: {}", blocked);
+  error.message = fmt::format("deadlock: no thread can run: {}", blocked);
   return error;
 }
 

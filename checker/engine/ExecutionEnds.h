@@ -11,7 +11,9 @@
 namespace bpor {
 
 /// No thread of `model` (in its current state) is enabled and none stopped at a failed
-/// assumption: names every blocked thread and its pending operation, and points at the first.
+/// assumption: names every blocked thread, what it waits for and, for a lock, who holds it
+/// ("thread 1 (worker) waits for mutex global m, held by thread 2 (other)"), and points at the
+/// first.
 ErrorInfo deadlockError(const Model &model);
 
 /// How an execution whose model stopped with `status` (not Running) ended.

@@ -556,10 +556,11 @@ void GraphSearch::reportSpinForever(const Graph &g, ThreadId t) {
   error.kind = ErrorKind::Livelock;
   error.thread = wait.op.thread;
   error.location = wait.op.location;
-  error.message = fmt::format("thread {} spins forever in this loop: every value its iteration "
+  error.message = fmt::format("{} spins forever in this loop: every value its iteration "
                               "reads is the latest write of its location under {}, and no "
                               "thread is left to write another",
-                              wait.op.thread, memoryModelTitle(graphOptions.model));
+                              threadLabel(model, wait.op.thread),
+                              memoryModelTitle(graphOptions.model));
   report(g, error);
   ledger.endExecution(ExecutionEnd::Error, trace(g));
 }
@@ -718,13 +719,13 @@ void GraphSearch::complete(const Graph &g) {
     std::string where = model.describeLocation(g.at(race->first).op.location);
     const char *title = memoryModelTitle(graphOptions.model);
     if (g.at(race->second).op.kind == OpKind::Free)
-      error.message = fmt::format("this free() and an access to the object by thread {} at {} "
+      error.message = fmt::format("this free() and an access to the object by {} at {} "
                                   "are not ordered by happens-before under {}",
-                                  other, where, title);
+                                  threadLabel(model, other), where, title);
     else
-      error.message = fmt::format("this access and one by thread {} at {} are not ordered by "
+      error.message = fmt::format("this access and one by {} at {} are not ordered by "
                                   "happens-before under {}, and one of them is not atomic",
-                                  other, where, title);
+                                  threadLabel(model, other), where, title);
     report(g, error);
     ledger.endExecution(ExecutionEnd::Error, trace(g));
     return;

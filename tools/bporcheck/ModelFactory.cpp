@@ -75,18 +75,7 @@ std::string findUninitializedUse(llvm::Module &module) {
 // their spin loop behind the default policy never runs). A library loop that does spin is
 // still found by the default search, which switches to the stateful search when an execution
 // comes back to a state or grows too long.
-bool isLibraryCode(const llvm::Function &function) {
-  if (function.hasFnAttribute(SupportLibraryAttribute))
-    return true;
-  const llvm::DISubprogram *subprogram = function.getSubprogram();
-  if (!subprogram)
-    return false;
-  llvm::StringRef directory = subprogram->getDirectory(), file = subprogram->getFilename();
-  auto system = [](llvm::StringRef path) {
-    return path.starts_with("/usr/include") || path.starts_with("/usr/lib");
-  };
-  return file.starts_with("/") ? system(file) : system(directory);
-}
+bool isLibraryCode(const llvm::Function &function) { return isLibraryFunction(function); }
 
 // Whether `type` is C++'s std::memory_order (through typedefs and qualifiers).
 bool isMemoryOrder(const llvm::DIType *type) {

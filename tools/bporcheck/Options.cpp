@@ -222,6 +222,11 @@ cl::opt<std::string> SaveTrace("save-trace",
                                cl::value_desc("file"), cl::cat(OutputCategory));
 cl::opt<std::string> Replay("replay", cl::desc("Re-run exactly the schedule saved in this file"),
                             cl::value_desc("file"), cl::cat(OutputCategory));
+cl::opt<std::string> TraceDetail(
+    "trace",
+    cl::desc("How the error's trace shows steps in library code: user (the default) folds them "
+             "into the program's call that made them; full shows each where it ran"),
+    cl::value_desc("user|full"), cl::init("user"), cl::cat(OutputCategory));
 cl::opt<std::string> TraceHtml(
     "trace-html",
     cl::desc("Draw the error's trace (or --replay's) as one self-contained HTML page: a column "
@@ -730,6 +735,9 @@ bool parseOptions(int argc, char **argv, Options &options) {
   options.replay = Replay;
   if (!options.replay.empty() && !options.saveTrace.empty())
     return usageError("--replay and --save-trace cannot be combined");
+  if (TraceDetail != "user" && TraceDetail != "full")
+    return usageError(fmt::format("--trace={}: expected user or full", TraceDetail.getValue()));
+  options.traceFull = TraceDetail == "full";
   options.traceHtml = TraceHtml;
   options.traceDot = TraceDot;
   options.spinAssume = SpinAssume;

@@ -50,6 +50,9 @@ struct Options {
   bool symbolicNondet = false;
   std::string saveTrace;
   std::string replay;
+  /// --trace=full: every step of the text trace where it ran, library code's too (else they
+  /// are folded into the program's calls).
+  bool traceFull = false;
   /// --trace-html, --trace-dot: where to draw the error's trace (or the replayed one).
   std::string traceHtml;
   std::string traceDot;

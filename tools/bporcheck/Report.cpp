@@ -1,23 +1,35 @@
 #include "tools/bporcheck/Report.h"
 #include "tools/bporcheck/TraceFolding.h"
+#include "tools/bporcheck/SourceLines.h"
+
+#include "checker/engine/ExecutionEnds.h"
 
 #include "checker/engine/SearchStop.h"
 #include "interp/Symbolic.h"
 
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <fmt/format.h>
 #include <sys/resource.h>
 
+#include <algorithm>
+#include <cstdlib>
+#include <functional>
+#include <set>
+
 namespace bpor::tool {
 namespace {
 
+// How an address is named: by the model, or by a trace's step (TraceWords::address).
+using AddressWords = std::function<std::string(uint64_t)>;
+
 // Values travel zero-extended in 64 bits; show them as the signed integer of the access width,
 // and as an object-relative address when they look like one of the runtime's pointers.
-std::string formatValue(const Model &model, uint64_t value, uint64_t size) {
+std::string formatValue(const AddressWords &describe, uint64_t value, uint64_t size) {
   if (size == 8 && (value >> 32) != 0) {
-    std::string where = model.describeAddress(value);
+    std::string where = describe(value);
     if (!where.empty())
       return "&" + where;
   }
@@ -32,10 +44,10 @@ std::string formatValue(const Model &model, uint64_t value, uint64_t size) {
   return fmt::format("{}", static_cast<int64_t>(value));
 }
 
-std::string addressOf(const Model &model, const Operation &op, unsigned index = 0) {
+std::string addressOf(const AddressWords &describe, const Operation &op, unsigned index = 0) {
   if (op.numAccesses <= index)
     return "?";
-  std::string where = model.describeAddress(op.accesses[index].address);
+  std::string where = describe(op.accesses[index].address);
   return where.empty() ? fmt::format("{:#x}", op.accesses[index].address) : where;
 }
 
@@ -43,38 +55,59 @@ std::string locationOf(const Model &model, uint32_t location) {
   return location ? model.describeLocation(location) : std::string();
 }
 
-} // namespace
+// A location as the folded trace shows it: relative to the program's directory. The debug
+// information names a file as clang was given it, or relative to a directory above it
+// (SourceLines.h): "tests/lit/x.c" for /work/tests/lit/x.c, whose directory ends so.
+std::string locationOf(const Model &model, uint32_t location, const TraceStyle &style) {
+  std::string where = locationOf(model, location);
+  const std::string &dir = style.programDirectory;
+  if (dir.empty())
+    return where;
+  if (where.size() > dir.size() + 1 && where.starts_with(dir) && where[dir.size()] == '/')
+    return where.erase(0, dir.size() + 1);
+  size_t slash = where.find_last_of('/');
+  if (slash != std::string::npos && where[0] != '/') {
+    std::string_view fileDir = std::string_view(where).substr(0, slash);
+    if (dir == fileDir || (dir.ends_with(fileDir) && dir[dir.size() - fileDir.size() - 1] == '/'))
+      return where.erase(0, slash + 1);
+  }
+  return where;
+}
 
-std::string describeEvent(const Model &model, const Operation &op) {
+using ThreadWords = std::function<std::string(ThreadId)>;
+
+std::string eventText(const AddressWords &describe, const ThreadWords &thread,
+                      const Operation &op) {
   uint64_t size = op.numAccesses ? op.accesses[0].size : 0;
   switch (op.kind) {
   case OpKind::Load:
-    return fmt::format("load {} = {}", addressOf(model, op), formatValue(model, op.value, size));
+    return fmt::format("load {} = {}", addressOf(describe, op),
+                       formatValue(describe, op.value, size));
   case OpKind::Store:
-    return fmt::format("store {} := {}", addressOf(model, op),
-                       formatValue(model, op.value, size));
+    return fmt::format("store {} := {}", addressOf(describe, op),
+                       formatValue(describe, op.value, size));
   case OpKind::ReadModifyWrite:
-    return fmt::format("read-modify-write {} (old value {})", addressOf(model, op),
-                       formatValue(model, op.value, size));
+    return fmt::format("read-modify-write {} (old value {})", addressOf(describe, op),
+                       formatValue(describe, op.value, size));
   case OpKind::MemoryCopy: {
     // A library call over memory: memcpy reads its source and writes its destination; the
     // string functions read one or two ranges (strcmp, strspn) or read and write (strcat).
     if (op.numAccesses == 2 && !op.accesses[0].write && op.accesses[1].write)
       return fmt::format("copy {} bytes from {} to {}", op.accesses[0].size,
-                         addressOf(model, op, 0), addressOf(model, op, 1));
+                         addressOf(describe, op, 0), addressOf(describe, op, 1));
     std::string text;
     for (unsigned k = 0; k < op.numAccesses; ++k)
       text += fmt::format("{}{} {} bytes of {}", k ? ", " : "",
                           op.accesses[k].write ? "write" : "read", op.accesses[k].size,
-                          addressOf(model, op, k));
+                          addressOf(describe, op, k));
     return text.empty() ? "library call" : text;
   }
   case OpKind::Free:
-    return fmt::format("free {}", addressOf(model, op));
+    return fmt::format("free {}", addressOf(describe, op));
   case OpKind::Fork:
-    return fmt::format("create thread {}", op.otherThread);
+    return fmt::format("create {}", thread(op.otherThread));
   case OpKind::Join:
-    return fmt::format("join thread {}", op.otherThread);
+    return fmt::format("join {}", thread(op.otherThread));
   case OpKind::Nondet:
     return fmt::format("nondet value {}", static_cast<int64_t>(op.value));
   case OpKind::Decision:
@@ -100,25 +133,23 @@ std::string describeEvent(const Model &model, const Operation &op) {
   case OpKind::AtomicBlock:
     return "atomic block";
   case OpKind::Once:
-    return fmt::format("pthread_once {}: {}", addressOf(model, op),
+    return fmt::format("pthread_once {}: {}", addressOf(describe, op),
                        op.value == 0   ? "already done"
                        : op.value == 1 ? "runs the init routine"
                                        : "called again by its init routine");
   case OpKind::OnceEnd:
-    return fmt::format("pthread_once {}: init routine returned", addressOf(model, op));
+    return fmt::format("pthread_once {}: init routine returned", addressOf(describe, op));
   case OpKind::Other:
     // A library call on shared runtime state: the clock, rand()'s state, the exit handlers.
     if (op.numAccesses)
-      return fmt::format("library call on {}", addressOf(model, op));
+      return fmt::format("library call on {}", addressOf(describe, op));
     return "library call";
   default:
     if (op.numAccesses)
-      return fmt::format("{} {}", opKindName(op.kind), addressOf(model, op));
+      return fmt::format("{} {}", opKindName(op.kind), addressOf(describe, op));
     return opKindName(op.kind);
   }
 }
-
-namespace {
 
 // Under a weak model a load may read another store than the last one before it: the trace says
 // which it read, and names a later store to the same bytes that it did not read.
@@ -141,27 +172,189 @@ std::string readFromNote(const std::vector<Operation> &trace, size_t i) {
   return note;
 }
 
-} // namespace
+constexpr std::string_view FreedLabel = " (freed)";
 
-std::string describeStep(const Model &model, const std::vector<Operation> &trace, size_t i) {
-  const Operation &op = trace[i];
-  std::string text = describeEvent(model, op);
-  if (std::string note = readFromNote(trace, i); !note.empty())
-    text += " (" + note + ")";
-  if (op.endsThread)
-    text += fmt::format(", thread {} ends", op.thread);
+// "global _ZN2ns7counterE+4" as "global ns::counter+4": the C++ name of a global or a function
+// in a model's description of an address, demangled.
+std::string demangledObject(const std::string &text) {
+  for (std::string_view kind : {"global ", "function "}) {
+    if (!text.starts_with(kind))
+      continue;
+    size_t end = text.find_first_of("+- ", kind.size());
+    if (end == std::string::npos)
+      end = text.size();
+    std::string name = text.substr(kind.size(), end - kind.size());
+    if (!name.starts_with("_Z"))
+      return text;
+    return std::string(kind) + llvm::demangle(name) + text.substr(end);
+  }
   return text;
 }
 
-std::string formatTrace(const Model &model, const std::vector<Operation> &trace) {
-  std::string out;
-  unsigned width = static_cast<unsigned>(fmt::format("{}", trace.size()).size());
-  auto printStep = [&](size_t i) {
+} // namespace
+
+std::string describeEvent(const Model &model, const Operation &op) {
+  return eventText([&](uint64_t address) { return model.describeAddress(address); },
+                   [&](ThreadId thread) { return fmt::format("thread {}", thread); }, op);
+}
+
+TraceWords::TraceWords(const Model &model, const std::vector<Operation> &trace, bool demangle)
+    : model_(model), trace_(trace), demangle_(demangle) {
+  names_[0] = model.threadName(0);
+  if (names_[0].empty())
+    names_[0] = "main"; // thread 0 runs main (Model::numThreads)
+  for (size_t i = 0; i < trace.size(); ++i) {
     const Operation &op = trace[i];
-    std::string text = describeStep(model, trace, i);
-    std::string where = locationOf(model, op.location);
-    out += fmt::format("  {:>{}}  thread {}  {:<44}  {}\n", i + 1, width, op.thread, text, where);
-  };
+    names_.try_emplace(op.thread);
+    if (op.kind == OpKind::Fork && op.otherThread != NoThread)
+      names_[op.otherThread] = op.written ? model.functionName(op.written) : "";
+    if (op.kind == OpKind::Free)
+      for (unsigned k = 0; k < op.numAccesses; ++k)
+        frees_.emplace_back(i, op.accesses[k]);
+    if (op.endsThread)
+      ends_.try_emplace(op.thread, i);
+  }
+}
+
+std::string TraceWords::threadName(ThreadId thread) const {
+  auto it = names_.find(thread);
+  return it == names_.end() ? "" : it->second;
+}
+
+std::vector<ThreadId> TraceWords::threads() const {
+  std::vector<ThreadId> threads;
+  for (const auto &[thread, name] : names_)
+    threads.push_back(thread);
+  return threads;
+}
+
+// The model names an object by its state at the end: freed or not. The trace says when it
+// was freed: by a free() (or a frame's end, a Free event) at or before this step, or, for a
+// thread's stack, by the end of that thread.
+std::string TraceWords::address(uint64_t address, size_t step) const {
+  std::string text = model_.describeAddress(address);
+  if (demangle_)
+    text = demangledObject(text);
+  if (!text.ends_with(FreedLabel))
+    return text;
+  text.erase(text.size() - FreedLabel.size());
+  bool freed = false;
+  for (const auto &[at, access] : frees_)
+    if (at <= step && access.address <= address && address - access.address < access.size) {
+      freed = true;
+      break;
+    }
+  constexpr std::string_view Stack = "stack of thread ";
+  if (!freed && text.starts_with(Stack)) {
+    ThreadId owner = ThreadId(std::strtoul(text.c_str() + Stack.size(), nullptr, 10));
+    auto end = ends_.find(owner);
+    freed = end != ends_.end() && end->second <= step;
+  }
+  return freed ? text + std::string(FreedLabel) : text;
+}
+
+std::string TraceWords::event(size_t i) const {
+  return eventText([&](uint64_t address) { return this->address(address, i); },
+                   [&](ThreadId thread) { return this->thread(thread); }, trace_[i]);
+}
+
+std::string TraceWords::step(size_t i) const {
+  const Operation &op = trace_[i];
+  std::string text = event(i);
+  if (std::string note = readFromNote(trace_, i); !note.empty())
+    text += " (" + note + ")";
+  if (op.endsThread)
+    text += fmt::format(", {} ends", thread(op.thread));
+  return text;
+}
+
+std::string describeStep(const Model &model, const std::vector<Operation> &trace, size_t i) {
+  return TraceWords(model, trace).step(i);
+}
+
+std::vector<Model::UserCall> userCallsOf(Model &model, const Schedule &schedule,
+                                         const std::vector<Operation> &trace) {
+  std::vector<Model::UserCall> calls;
+  if (schedule.size() != trace.size())
+    return calls;
+  model.setQuiet(true);
+  model.restart();
+  bool inLibrary = false;
+  for (size_t i = 0; i < schedule.size(); ++i) {
+    ThreadId thread = schedule[i].thread;
+    if (model.status() != ExecStatus::Running || thread >= model.numThreads() ||
+        !model.isAlive(thread) || !model.isEnabled(thread) ||
+        schedule[i].choice >= model.pending(thread).numChoices) {
+      calls.clear();
+      break;
+    }
+    calls.push_back(model.userCall(thread));
+    inLibrary |= calls.back().inLibrary;
+    // A weak-memory trace says what each read read: the replay reads the same.
+    if (trace[i].readFromStep)
+      model.setReadValue(thread, trace[i].value);
+    if (!sameEvent(model.step(thread, schedule[i].choice), trace[i])) {
+      calls.clear();
+      break;
+    }
+  }
+  model.setQuiet(false);
+  if (!inLibrary)
+    calls.clear();
+  return calls;
+}
+
+namespace {
+
+// The steps of a trace shown on one line: one step, or a run of one thread's steps in library
+// code under one call of the program's (TraceStyle).
+struct TraceLine {
+  size_t first = 0, last = 0; // 0-based, inclusive
+  bool folded = false;
+};
+
+bool sameCall(const Model::UserCall &a, const Model::UserCall &b) {
+  return a.inLibrary && b.inLibrary && a.depth == b.depth && a.call == b.call &&
+         a.site == b.site && (a.depth != Model::UserCall::NoFrame || a.callee == b.callee);
+}
+
+// A library function's name for a user: demangled, without its parameters.
+std::string calleeName(const std::string &mangled) {
+  llvm::ItaniumPartialDemangler demangler;
+  if (demangler.partialDemangle(mangled.c_str()))
+    return mangled;
+  char *buffer = demangler.getFunctionName(nullptr, nullptr);
+  if (!buffer)
+    return llvm::demangle(mangled);
+  std::string name(buffer);
+  std::free(buffer);
+  return name;
+}
+
+// What a folded run of steps did that a user sees: the threads it created and joined, the
+// synchronisation, the data choices; the rest (the library's loads and stores) is its own.
+bool showsInFold(OpKind kind) {
+  switch (kind) {
+  case OpKind::Load:
+  case OpKind::Store:
+  case OpKind::ReadModifyWrite:
+  case OpKind::Fence:
+  case OpKind::MemoryCopy:
+  case OpKind::Free:
+  case OpKind::Other:
+  case OpKind::Yield:
+    return false;
+  default:
+    return true;
+  }
+}
+
+} // namespace
+
+std::string formatTrace(const Model &model, const std::vector<Operation> &trace,
+                        const TraceStyle &style) {
+  TraceWords words(model, trace, !style.full);
+  bool fold = !style.full && style.calls.size() == trace.size();
   // A repeating tail shows its first and last rounds; the rounds between are one line.
   RepeatingTail tail = findRepeatingTail(trace);
   size_t foldFrom = trace.size(), foldTo = trace.size();
@@ -169,16 +362,91 @@ std::string formatTrace(const Model &model, const std::vector<Operation> &trace)
     foldFrom = tail.start + tail.period;
     foldTo = trace.size() - tail.period;
   }
-  for (size_t i = 0; i < foldFrom; ++i)
-    printStep(i);
+  auto linesOf = [&](size_t from, size_t to) {
+    std::vector<TraceLine> lines;
+    for (size_t i = from; i < to; ++i) {
+      if (fold && style.calls[i].inLibrary && !lines.empty() && lines.back().folded &&
+          trace[lines.back().last].thread == trace[i].thread &&
+          sameCall(style.calls[lines.back().last], style.calls[i]) && lines.back().last + 1 == i) {
+        lines.back().last = i;
+        continue;
+      }
+      lines.push_back({i, i, fold && style.calls[i].inLibrary});
+    }
+    return lines;
+  };
+  std::vector<TraceLine> head = linesOf(0, foldFrom), rest;
+  if (foldFrom < foldTo)
+    rest = linesOf(foldTo, trace.size());
+  // A folded line of one step is that step, shown at the call that made it.
+  auto number = [](const TraceLine &line) {
+    return line.first == line.last ? fmt::format("{}", line.first + 1)
+                                   : fmt::format("{}-{}", line.first + 1, line.last + 1);
+  };
+  size_t width = 0, threadWidth = 0;
+  for (const std::vector<TraceLine> *lines : {&head, &rest})
+    for (const TraceLine &line : *lines) {
+      width = std::max(width, number(line).size());
+      threadWidth = std::max(threadWidth, words.thread(trace[line.first].thread).size());
+    }
+  width = std::max(width, fmt::format("{}", trace.size()).size());
+
+  std::string out;
+  std::set<ThreadId> ranOwnCode; // threads that took a step in the program's own code so far
+  auto print = [&](const TraceLine &line) {
+    const Operation &op = trace[line.first];
+    if (fold && (!style.calls[line.first].inLibrary ||
+                 style.calls[line.first].depth != Model::UserCall::NoFrame))
+      ranOwnCode.insert(op.thread);
+    std::string text, where;
+    if (!line.folded) {
+      text = words.step(line.first);
+      where = locationOf(model, op.location, style);
+    } else {
+      const Model::UserCall &call = style.calls[line.first];
+      if (call.depth == Model::UserCall::NoFrame) {
+        // No frame of the program's: std::thread's start-up before the callable runs, or its
+        // exit after it returned.
+        text = fmt::format("{} (in {})", ranOwnCode.contains(op.thread) ? "returning" : "starting",
+                           calleeName(call.callee));
+      } else {
+        SourceLocation site = model.sourceLocation(call.site);
+        std::optional<std::string> source;
+        if (style.sources && site.known())
+          source = style.sources->line(site.file, site.line);
+        if (source && !source->empty() && source->size() <= 60) {
+          text = *source;
+          while (!text.empty() && (text.back() == ';' || text.back() == '{' || text.back() == ' '))
+            text.pop_back();
+        }
+        if (text.empty())
+          text = "call " + calleeName(call.callee);
+        where = locationOf(model, call.site, style);
+      }
+      std::string what;
+      for (size_t i = line.first; i <= line.last; ++i)
+        if (showsInFold(trace[i].kind))
+          what += (what.empty() ? "" : ", ") + words.event(i);
+      if (line.first == line.last && what.empty())
+        what = words.event(line.first);
+      if (!what.empty())
+        text += ": " + what;
+      if (trace[line.last].endsThread)
+        text += fmt::format(", {} ends", words.thread(op.thread));
+    }
+    out += fmt::format("  {:>{}}  {:<{}}  {:<44}  {}\n", number(line), width,
+                       words.thread(op.thread), threadWidth, text, where);
+  };
+  for (const TraceLine &line : head)
+    print(line);
   if (foldFrom < foldTo) {
-    std::string where = locationOf(model, trace[tail.start].location);
+    std::string where = locationOf(model, trace[tail.start].location, style);
     out += fmt::format("  {:>{}}  steps {}-{}: the {} step{} above repeat{} {} more times{}\n", "",
                        width, foldFrom + 1, foldTo, tail.period, tail.period == 1 ? "" : "s",
                        tail.period == 1 ? "s" : "", (foldTo - foldFrom) / tail.period,
                        where.empty() ? "" : " (from " + where + ")");
-    for (size_t i = foldTo; i < trace.size(); ++i)
-      printStep(i);
+    for (const TraceLine &line : rest)
+      print(line);
   }
   return out;
 }
@@ -271,12 +539,13 @@ namespace {
 
 llvm::json::Array traceJson(const Model &model, const std::vector<Operation> &trace) {
   llvm::json::Array steps;
+  TraceWords words(model, trace);
   for (size_t i = 0; i < trace.size(); ++i) {
     const Operation &op = trace[i];
     llvm::json::Object step;
     step["thread"] = int64_t(op.thread);
     step["op"] = opKindName(op.kind);
-    step["text"] = describeEvent(model, op);
+    step["text"] = words.event(i);
     step["location"] = locationOf(model, op.location);
     // Weak-memory traces: the step whose store a read read (0: the initial value).
     if (op.readFromStep)
@@ -289,6 +558,16 @@ llvm::json::Array traceJson(const Model &model, const std::vector<Operation> &tr
   return steps;
 }
 
+// The threads a trace names: [{"number": 1, "start_function": "worker"}, ...].
+llvm::json::Array threadsJson(const Model &model, const std::vector<Operation> &trace) {
+  TraceWords words(model, trace);
+  llvm::json::Array threads;
+  for (ThreadId thread : words.threads())
+    threads.push_back(llvm::json::Object{{"number", int64_t(thread)},
+                                         {"start_function", words.threadName(thread)}});
+  return threads;
+}
+
 llvm::json::Object errorJson(const Model &model, const ErrorReport &report,
                              const std::vector<std::string> &nondetInputs) {
   llvm::json::Object error;
@@ -297,6 +576,7 @@ llvm::json::Object errorJson(const Model &model, const ErrorReport &report,
   error["thread"] = report.error.thread == NoThread ? -1 : int64_t(report.error.thread);
   error["location"] = locationOf(model, report.error.location);
   error["trace"] = traceJson(model, report.trace);
+  error["threads"] = threadsJson(model, report.trace);
   llvm::json::Array schedule;
   for (const ScheduleStep &step : report.schedule)
     schedule.push_back(llvm::json::Array{int64_t(step.thread), int64_t(step.choice)});
@@ -324,6 +604,7 @@ std::string formatReplayJson(const Model &model, const ReplayDescription &replay
   } else {
     root["error"] = nullptr;
     root["trace"] = traceJson(model, *replay.trace);
+    root["threads"] = threadsJson(model, *replay.trace);
   }
   llvm::json::Array notes;
   for (const std::string &note : replay.notes)
@@ -413,18 +694,24 @@ std::string errorHeadline(const ErrorInfo &e) {
   return fmt::format("{}: {}", kind, message);
 }
 
-std::string formatErrorReport(const Model &model, const ErrorReport &report) {
+std::string formatErrorReport(const Model &model, const ErrorReport &report,
+                              const TraceStyle &style) {
   const ErrorInfo &e = report.error;
-  std::string where = e.location ? model.describeLocation(e.location) : "";
+  std::string where = e.location ? locationOf(model, e.location, style) : "";
   std::string out = fmt::format("error: {}\n", errorHeadline(e));
   if (e.thread != NoThread)
-    out += fmt::format("  in thread {}{}\n", e.thread, where.empty() ? "" : " at " + where);
+    out += fmt::format("  in {}{}\n", TraceWords(model, report.trace).thread(e.thread),
+                       where.empty() ? "" : " at " + where);
   if (report.occurrences > 1)
     out += fmt::format("  ({} executions ended in this error; the first one's trace:)\n",
                        report.occurrences);
-  out +=
-      fmt::format("trace ({} step{}):\n", report.trace.size(), report.trace.size() == 1 ? "" : "s");
-  return out + formatTrace(model, report.trace);
+  bool folded = !style.full && style.calls.size() == report.trace.size();
+  out += fmt::format("trace ({} step{}{}):\n", report.trace.size(),
+                     report.trace.size() == 1 ? "" : "s",
+                     folded ? "; library steps folded into the calls that made them, "
+                              "--trace=full shows each"
+                            : "");
+  return out + formatTrace(model, report.trace, style);
 }
 
 } // namespace bpor::tool

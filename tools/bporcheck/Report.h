@@ -44,20 +44,76 @@ struct RunDescription {
   std::string extraStatistics;
 };
 
-/// One line per executed event: "  3  thread 1  load counter = 0    prog.c:9".
-std::string formatTrace(const Model &model, const std::vector<Operation> &trace);
+class SourceLines;
+
+/// The words for the steps of one trace: threads named by the function they started in
+/// ("thread 1 (worker)", thread 0 is main), and objects labelled "(freed)" only at and after
+/// the step that freed them (the model describes an address as its current state has it).
+class TraceWords {
+public:
+  /// `demangle`: C++ names of globals and functions are shown demangled.
+  TraceWords(const Model &model, const std::vector<Operation> &trace, bool demangle = false);
+
+  /// The function `thread` started in ("main", "worker"), "" where the trace does not say.
+  std::string threadName(ThreadId thread) const;
+  /// "thread 1 (worker)".
+  std::string thread(ThreadId thread) const { return threadLabel(thread, threadName(thread)); }
+  /// Every thread the trace names, by number.
+  std::vector<ThreadId> threads() const;
+  /// `address` as step `step` (0-based) of the trace sees it.
+  std::string address(uint64_t address, size_t step) const;
+  /// The event of step i, without the step number and location.
+  std::string event(size_t i) const;
+  /// Step i as the trace shows it: the event, the store a weak-memory read read, and
+  /// "thread N (f) ends".
+  std::string step(size_t i) const;
+
+private:
+  const Model &model_;
+  const std::vector<Operation> &trace_;
+  std::map<ThreadId, std::string> names_;
+  std::vector<std::pair<size_t, Access>> frees_; // (step, what it freed)
+  std::map<ThreadId, size_t> ends_;              // the step that ended each thread
+  bool demangle_ = false;
+};
+
+/// How the text trace shows its steps.
+struct TraceStyle {
+  /// Every step on a line of its own, where the model placed it (--trace=full); else steps in
+  /// library code are shown at the program's call that made them, and a run of one thread's
+  /// steps under one such call is one line that names the call.
+  bool full = true;
+  /// Locations in files under this directory (the program's) are shown relative to it; "":
+  /// as the model names them.
+  std::string programDirectory;
+  /// Per step: where a user sees it (userCallsOf); empty: every step is the program's own.
+  std::vector<Model::UserCall> calls;
+  /// The text of a call's source line, to name it; null: the called function names it.
+  SourceLines *sources = nullptr;
+};
+
+/// Replays `schedule` (which gave `trace`) on `model` to ask where each step stands for a user
+/// (Model::userCall); empty if the model does not say or the replay does not give the trace.
+/// The program's output is not shown.
+std::vector<Model::UserCall> userCallsOf(Model &model, const Schedule &schedule,
+                                         const std::vector<Operation> &trace);
+
+/// One line per executed event: "  3  thread 1 (worker)  load counter = 0    prog.c:9".
+std::string formatTrace(const Model &model, const std::vector<Operation> &trace,
+                        const TraceStyle &style = {});
 
 /// "KIND: MESSAGE", the kind said once where the message starts with it too.
 std::string errorHeadline(const ErrorInfo &error);
 
 /// An error: "error: KIND: MESSAGE", the thread and place, and the numbered trace.
-std::string formatErrorReport(const Model &model, const ErrorReport &report);
+std::string formatErrorReport(const Model &model, const ErrorReport &report,
+                              const TraceStyle &style = {});
 
-/// A single event, without the step number and location.
+/// A single event, without the step number and location, as the model's current state
+/// describes its objects (TraceWords::event words a step of a trace).
 std::string describeEvent(const Model &model, const Operation &event);
 
-/// Step i (0-based) of `trace` as the trace shows it, without the step number and location:
-/// the event, the store a weak-memory read read, and "thread N ends".
+/// Step i (0-based) of `trace` as the trace shows it (TraceWords::step).
 std::string describeStep(const Model &model, const std::vector<Operation> &trace, size_t i);
 
 /// The verdict line(s) and the statistics block of the text output.

@@ -3,6 +3,8 @@
 // interpreted with it.
 #pragma once
 
+#include "interp/ProgramBuilder.h"
+
 #include "llvm/IR/Module.h"
 
 #include <string>
@@ -10,7 +12,7 @@
 namespace bpor::tool {
 
 /// The function attribute that marks the support libraries' functions in a linked program.
-inline constexpr const char *SupportLibraryAttribute = "bpor-support-library";
+using bpor::SupportLibraryAttribute;
 
 /// Whether `module` comes from C++: it names an Itanium-mangled symbol or a C++ ABI function.
 bool isCxxModule(const llvm::Module &module);

@@ -187,7 +187,11 @@ std::string formatTraceHtml(const TracePicture &picture) {
   out += "<body data-rendered=\"no\">\n<header>\n";
   out += fmt::format("<h1>{}</h1>\n", escapeHtml(picture.title));
   if (picture.error && picture.error->thread != NoThread)
-    out += fmt::format("<p class=\"error-place\">in thread {}{}</p>\n", picture.error->thread,
+    out += fmt::format("<p class=\"error-place\">in {}{}</p>\n",
+                       escapeHtml(threadLabel(picture.error->thread,
+                                              picture.error->thread < picture.threads.size()
+                                                  ? picture.threads[picture.error->thread].startFunction
+                                                  : "")),
                        picture.error->where.empty() ? ""
                                                     : " at " + escapeHtml(picture.error->where));
   out += fmt::format("<p class=\"program\">program: <code>{}</code></p>\n",

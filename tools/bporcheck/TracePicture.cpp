@@ -3,8 +3,6 @@
 #include "tools/bporcheck/SourceLines.h"
 #include "tools/bporcheck/TraceFolding.h"
 
-#include "llvm/Demangle/Demangle.h"
-
 #include <fmt/format.h>
 
 #include <cerrno>
@@ -29,19 +27,6 @@ const char *edgeKindName(EdgeKind kind) {
 }
 
 namespace {
-
-// A created thread's start routine, from its Fork event (Operation::written): the runtime's
-// name of a function is "function NAME"; C++ names are shown demangled.
-std::string startRoutine(const Model &model, const Operation &fork) {
-  if (!fork.written)
-    return "";
-  std::string name = model.describeAddress(fork.written);
-  constexpr std::string_view Prefix = "function ";
-  if (!name.starts_with(Prefix))
-    return "";
-  name.erase(0, Prefix.size());
-  return llvm::demangle(name);
-}
 
 // The mutex a step releases or acquires (its address), if it does. A condition wait releases
 // its mutex (the second access) and its wake reacquires it; a trylock acquires only if it
@@ -148,10 +133,9 @@ TracePicture buildTracePicture(const Model &model, const std::vector<Operation> 
   picture.threads.resize(size_t(largest) + 1);
   for (ThreadId t = 0; t <= largest; ++t)
     picture.threads[t].id = t;
-  picture.threads[0].startFunction = "main"; // thread 0 runs main (Model::numThreads)
-  for (const Operation &op : trace)
-    if (op.kind == OpKind::Fork && op.otherThread != NoThread)
-      picture.threads[op.otherThread].startFunction = startRoutine(model, op);
+  TraceWords words(model, trace);
+  for (ThreadId t = 0; t <= largest; ++t)
+    picture.threads[t].startFunction = words.threadName(t);
 
   // A repeating tail shows its first and last rounds, as the text trace does.
   RepeatingTail tail = findRepeatingTail(trace);
@@ -174,7 +158,7 @@ TracePicture buildTracePicture(const Model &model, const std::vector<Operation> 
     const Operation &op = trace[i];
     SourceLocation where = model.sourceLocation(op.location);
     picture.steps.push_back(
-        {i + 1, op.thread, describeStep(model, trace, i), where.str(), sourceOf(where)});
+        {i + 1, op.thread, words.step(i), where.str(), sourceOf(where)});
   }
   for (PictureEdge edge : edgesOf(trace)) {
     edge.from += 1;

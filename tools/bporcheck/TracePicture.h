@@ -18,7 +18,8 @@ class SourceLines;
 struct PictureThread {
   ThreadId id = 0;
   /// The function the thread started in ("main" for thread 0; a created thread's start
-  /// routine, demangled), or "" where the trace does not say.
+  /// routine, or std::thread's callable: TraceWords::threadName), or "" where the trace does
+  /// not say.
   std::string startFunction;
 };
 

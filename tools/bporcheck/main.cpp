@@ -245,6 +245,23 @@ int drawTrace(const Model &model, const Options &options, const std::vector<Oper
   return 0;
 }
 
+// How the text trace shows `trace` (--trace): by default the steps in library code folded
+// into the program's calls, which a replay of its schedule tells, and the program's files named
+// relative to its directory; --trace=full: every step where it ran, as the model names it.
+TraceStyle traceStyle(Model &model, const Options &options, const Schedule &schedule,
+                      const std::vector<Operation> &trace, SourceLines &sources) {
+  TraceStyle style;
+  style.full = options.traceFull;
+  if (style.full)
+    return style;
+  std::string::size_type slash = options.input.rfind('/');
+  if (slash != std::string::npos && slash != 0)
+    style.programDirectory = options.input.substr(0, slash);
+  style.calls = userCallsOf(model, schedule, trace);
+  style.sources = &sources;
+  return style;
+}
+
 int runReplay(Model &model, Execution &execution, const Options &options,
               const Schedule &schedule, const std::vector<std::string> &notes) {
   ReplayResult result = replay(model, schedule, options.search.maxDepth);
@@ -271,7 +288,9 @@ int runReplay(Model &model, Execution &execution, const Options &options,
       description.nondetInputs = describeNondetValues(model, inputs);
       std::cout << formatReplayJson(model, description);
     } else {
-      std::cout << formatErrorReport(model, report);
+      SourceLines sources(options.input);
+      std::cout << formatErrorReport(
+          model, report, traceStyle(model, options, report.schedule, report.trace, sources));
       std::cout << formatNondetInputs(describeNondetValues(model, inputs));
       std::cout << fmt::format("verdict: error ({})\n", errorKindName(result.error.kind));
     }
@@ -294,7 +313,9 @@ int runReplay(Model &model, Execution &execution, const Options &options,
         description.error = &report;
         std::cout << formatReplayJson(model, description);
       } else {
-        std::cout << formatErrorReport(model, report);
+        SourceLines sources(options.input);
+        std::cout << formatErrorReport(
+            model, report, traceStyle(model, options, report.schedule, report.trace, sources));
         std::cout << "verdict: error (livelock)\n";
       }
       if (int failed = drawTrace(model, options, report.trace, &report.error, ""))
@@ -309,7 +330,9 @@ int runReplay(Model &model, Execution &execution, const Options &options,
     description.trace = &result.trace;
     std::cout << formatReplayJson(model, description);
   } else {
-    std::cout << formatTrace(model, result.trace);
+    SourceLines sources(options.input);
+    std::cout << formatTrace(model, result.trace,
+                             traceStyle(model, options, schedule, result.trace, sources));
     std::cout << fmt::format("verdict: ok: no error on this schedule ({})\n", end);
   }
   if (int failed = drawTrace(model, options, result.trace, nullptr,
@@ -517,9 +540,14 @@ int main(int argc, char **argv) {
   } else {
     if (!reportsLevels)
       std::cout << fmt::format("bporcheck: {}: {}\n", options.input, run.searchName);
-    for (size_t i = 0; i < result.errors.size(); ++i)
-      std::cout << formatErrorReport(model, result.errors[i])
+    SourceLines sources(options.input);
+    for (size_t i = 0; i < result.errors.size(); ++i) {
+      const ErrorReport &report = result.errors[i];
+      std::cout << formatErrorReport(
+                       model, report,
+                       traceStyle(model, options, report.schedule, report.trace, sources))
                 << formatNondetInputs(nondetInputs[i]);
+    }
     std::cout << formatVerdict(model, run, result);
     std::cout << formatStatistics(result.stats, peakRssKb(), uniqueLocalStates);
     std::cout << run.extraStatistics;

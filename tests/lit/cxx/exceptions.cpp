@@ -10,7 +10,7 @@
 // CHECK: verdict: ok: no error in any schedule (optimal DPOR, 3 executions)
 // OPT: verdict: ok: no error in any schedule (optimal DPOR, 3 executions)
 // UNCAUGHT: error: assertion failure: uncaught C++ exception std::invalid_argument (std::terminate)
-// UNCAUGHT-NEXT: in thread 1 at {{.*}}exceptions.cpp:32:5{{$}}
+// UNCAUGHT-NEXT: in thread 1 (worker) at {{.*}}exceptions.cpp:32:5{{$}}
 #include <cassert>
 #include <cstdio>
 #include <mutex>

@@ -29,7 +29,7 @@
 // MP: executions: 3
 // RUN: not %bporcheck --model=rc11 -DABBA %s | %FileCheck --check-prefix=ABBA %s
 // RUN: not %bporcheck --model=tso -DABBA %s | %FileCheck --check-prefix=ABBA %s
-// ABBA: error: deadlock: no thread can run; blocked: 0 (join), 1 (lock), 2 (lock)
+// ABBA: error: deadlock: no thread can run: thread 0 (main) waits to join thread 1 (t0); thread 1 (t0) waits for mutex global b, held by thread 2 (t1); thread 2 (t1) waits for mutex global a, held by thread 1 (t0)
 // ABBA: verdict: error (deadlock)
 // RUN: %bporcheck --model=rc11 --keep-going -DTRYLOCK %s | %FileCheck --check-prefix=TRY %s
 // RUN: %bporcheck --model=sc --keep-going -DTRYLOCK %s | %FileCheck --check-prefix=TRYSC %s

@@ -14,7 +14,7 @@
 // RUN: %bporcheck --model=ra --keep-going -DRELAXED_STORE %s | %FileCheck --check-prefix=OK6 %s
 // RUN: %expect-exit 1 %bporcheck --model=rc11 --keep-going -DRELAXED_STORE %s | %FileCheck --check-prefix=ERR7 %s
 // RUN: %expect-exit 1 %bporcheck --model=rc11 --keep-going -DRELAXED_STORE %s | %FileCheck --check-prefix=RACE %s
-// RACE: error: data race: this access and one by thread 1 at {{.*}}release_sequence.c:{{[0-9]+:[0-9]+}} are not ordered by happens-before under RC11
+// RACE: error: data race: this access and one by thread 1 (t0) at {{.*}}release_sequence.c:{{[0-9]+:[0-9]+}} are not ordered by happens-before under RC11
 // ERR7: verdict: error
 // ERR7: executions: 7
 // OK6: verdict: ok

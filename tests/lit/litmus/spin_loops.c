@@ -10,7 +10,7 @@
 // RUN: not %bporcheck --model=rc11 %s | %FileCheck --check-prefix=STALE %s
 // RUN: not %bporcheck %s | %FileCheck --check-prefix=STALE %s
 // RUN: not %bporcheck --model=pso %s | %FileCheck --check-prefix=STALE %s
-// STALE: 1  thread 0  create thread 1
+// STALE: 1  thread 0 (main)  create thread 1 (producer)
 // STALE: load global data = 0 (the initial value, although step {{[0-9]+}} stored to it)
 // STALE: verdict: error (assertion failure)
 // RUN: %bporcheck --model=ra %s | %FileCheck --check-prefix=OK %s
@@ -22,7 +22,7 @@
 // OK-NEXT: finished: 1, {{.*}}blocked: 1
 // RUN: not %bporcheck --model=rc11 -DNEVER %s | %FileCheck --check-prefix=NEVER %s
 // RUN: not %bporcheck --model=tso -DNEVER %s | %FileCheck --check-prefix=NEVER %s
-// NEVER: error: livelock: thread 2 spins forever in this loop: every value its iteration reads is the latest write of its location under {{RC11|TSO}}
+// NEVER: error: livelock: thread 2 (consumer) spins forever in this loop: every value its iteration reads is the latest write of its location under {{RC11|TSO}}
 // NEVER: verdict: error (livelock)
 #include <assert.h>
 #include <pthread.h>

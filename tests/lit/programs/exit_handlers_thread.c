@@ -6,7 +6,7 @@
 // The handler sees main's store in some schedules and not in others. With quick_exit, main's
 // store may come before the exit begins, between its handler and the end, or not at all: 3.
 // CHECK: error: assertion failure: assertion 'flag == 0' failed in void handler(void)
-// CHECK-NEXT: in thread 1 at {{.*}}exit_handlers_thread.c:23{{$}}
+// CHECK-NEXT: in thread 1 (worker) at {{.*}}exit_handlers_thread.c:23{{$}}
 // QUICK: verdict: ok: no error in any schedule (optimal DPOR, 3 executions)
 // IMMEDIATE: verdict: ok: no error in any schedule (optimal DPOR, 2 executions)
 #include <assert.h>

@@ -7,7 +7,7 @@
 // CHECK-NEXT: destructor after 4
 // CHECK: verdict: ok: no error in any schedule
 // BAD: error: assertion failure: assertion 'n == 3' failed in void fini(void)
-// BAD-NEXT: in thread 0 at {{.*}}global_ctors_dtors.c:23{{$}}
+// BAD-NEXT: in thread 0 (main) at {{.*}}global_ctors_dtors.c:23{{$}}
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>

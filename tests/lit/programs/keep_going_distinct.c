@@ -5,7 +5,7 @@
 // of which the last 2 lose an update: one report (the first trace) for both.
 // RUN: %expect-exit 1 %bporcheck --keep-going --no-progress %s | %FileCheck %s
 // CHECK: error: assertion failure: assertion 'counter == 2' failed
-// CHECK-NEXT: in thread 0 at
+// CHECK-NEXT: in thread 0 (main) at
 // CHECK-NEXT: (2 executions ended in this error; the first one's trace:)
 // CHECK-NOT: error: assertion failure
 // CHECK: verdict: error (assertion failure), 1 distinct error in 2 executions

@@ -6,8 +6,8 @@
 // RUN: %bporcheck --nondet=values --por=none %s | %FileCheck %s
 // RUN: %expect-exit 1 %bporcheck --nondet-values=0,5,9 %s | %FileCheck --check-prefix=BIG %s
 // SYMBOLIC: error: assertion failure: assertion 'x + 1 < 6' failed
-// SYMBOLIC: 1  thread 0  assume on nondet input holds
-// SYMBOLIC: 2  thread 0  branch on nondet input: false
+// SYMBOLIC: 1  thread 0 (main)  assume on nondet input holds
+// SYMBOLIC: 2  thread 0 (main)  branch on nondet input: false
 // SYMBOLIC: nondet inputs:
 // SYMBOLIC-NEXT: thread 0 at {{.*}}nondet_domain.c:[[#@LINE+13]]:11: {{[0-9]+}}
 // SYMBOLIC: executions: 1{{$}}

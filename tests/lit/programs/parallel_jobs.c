@@ -22,7 +22,7 @@
 // BUG: assertion 'seen != 2 || k != 0' failed
 // BUG: verdict: error (assertion failure), 1 distinct error in 16 executions
 // BUG: finished: 29, {{.*}} errors: 16
-// FIRST: thread {{[0-9]}}  load global x = 2
+// FIRST: thread {{[0-9]}} (worker)  load global x = 2
 // FIRST: verdict: error (assertion failure)
 // RUN: %bporcheck --no-progress -j 2 -DSPIN %s | %FileCheck --check-prefix=SPIN %s
 // RUN: not %bporcheck --no-progress -j 2 -DEARLY %s | %FileCheck --check-prefix=EARLY %s

@@ -7,7 +7,7 @@
 // RUN: not %bporcheck --search=stateful --max-depth=1000000 %s | %FileCheck %s
 // CHECK: error: assertion failure: assertion 'rounds < 3' failed
 // CHECK: trace (98 steps):
-// CHECK: 95  thread 1  store global stop := 1, thread 1 ends
+// CHECK: 95  thread 1 (stopper)  store global stop := 1, thread 1 (stopper) ends
 // CHECK: verdict: error (assertion failure)
 // CHECK: states: 108 stored, 2 transitions to a state explored before, 4 cut by the depth limit
 // CHECK: steps: 100114

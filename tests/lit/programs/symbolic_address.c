@@ -16,7 +16,7 @@
 // LOCAL-BUG: nondet inputs:
 // LOCAL-BUG: thread 0 at {{.*}}: 2
 // OUTSIDE: error: memory error: out-of-bounds access: a load or store at an address computed from nondet inputs can lie outside its object
-// OUTSIDE-NEXT: in thread 0 at {{.*}}symbolic_address.c:66:12
+// OUTSIDE-NEXT: in thread 0 (main) at {{.*}}symbolic_address.c:66:12
 // OUTSIDE: address from nondet input: within its object
 // OUTSIDE: address from nondet input: outside its object
 // OUTSIDE-NEXT: nondet inputs:

@@ -4,7 +4,7 @@
 // RUN: %expect-exit 1 %bporcheck -DBAD %s | %FileCheck --check-prefix=BAD %s
 // CHECK: verdict: ok: no error in any schedule (optimal DPOR, 2 executions)
 // BAD: error: assertion failure: assertion 'counter == 11' failed
-// BAD-NEXT: in thread 2 at
+// BAD-NEXT: in thread 2 (worker) at
 #include <assert.h>
 #include <errno.h>
 #include <pthread.h>

@@ -8,7 +8,7 @@
 // RUN: %bporcheck --no-progress --model=sc %s | %FileCheck --check-prefix=SC %s
 // RUN: %expect-exit 3 %bporcheck --no-progress --model=tso %s | %FileCheck --check-prefix=TSO %s
 // OK: verdict: ok: no error in any schedule (graph search under RC11, one execution per consistent graph, 4 executions)
-// RACE: error: data race: this free() and an access to the object by thread 2 at {{.*}}weak_memory_free.c:{{[0-9]+}}:{{[0-9]+}} are not ordered by happens-before under RC11
+// RACE: error: data race: this free() and an access to the object by thread 2 (consumer) at {{.*}}weak_memory_free.c:{{[0-9]+}}:{{[0-9]+}} are not ordered by happens-before under RC11
 // SC: verdict: ok: no error in any schedule (optimal DPOR under SC,
 // TSO: free() of shared memory is not supported under TSO yet
 #include <pthread.h>

@@ -4,7 +4,7 @@
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DASSERTING_BODY %s | %FileCheck %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DNO_RACE %s | %FileCheck --check-prefix=TRUE %s
 // CHECK: error: assertion failure: reach_error() was called
-// CHECK-NEXT: in thread 0 at {{.*}}error_function.c:{{[0-9]+}}
+// CHECK-NEXT: in thread 0 (main) at {{.*}}error_function.c:{{[0-9]+}}
 // CHECK: reason: the execution above calls reach_error()
 // CHECK-NEXT: SV-COMP result: false(unreach-call)
 // TRUE: reason: no execution calls reach_error()
