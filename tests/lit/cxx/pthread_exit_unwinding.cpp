@@ -8,7 +8,7 @@
 // RUN: %expect-exit 3 %bporcheck -DCLEANUP %s | %FileCheck --check-prefix=GUARD %s
 // CHECK: verdict: ok: no error in any schedule
 // GUARD: error: unsupported construct: pthread_exit in C++ from inside a scope with destructors, pthread_cleanup_push handlers or catch (...) to run
-// GUARD-NEXT: in thread 1 at {{.*}}pthread_exit_unwinding.cpp:[[@LINE+9]]:
+// GUARD-NEXT: in thread 1 (worker) at {{.*}}pthread_exit_unwinding.cpp:[[@LINE+9]]:
 #include <cassert>
 #include <mutex>
 #include <pthread.h>

@@ -6,7 +6,7 @@
 // CHECK: error: assertion failure: assertion 'counter == 2' failed
 // CHECK: verdict: error
 // FENCE: error: unsupported construct: inline assembly "mfence" is not supported (only an empty asm statement, a compiler barrier, is;
-// FENCE-NEXT: in thread 1 at {{.*}}asm_compiler_barrier.c:[[@LINE+11]]:
+// FENCE-NEXT: in thread 1 (worker) at {{.*}}asm_compiler_barrier.c:[[@LINE+11]]:
 #include <assert.h>
 #include <pthread.h>
 

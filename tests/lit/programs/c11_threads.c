@@ -2,13 +2,13 @@
 // and return codes: two threads' unprotected increments lose an update, found with the trace at
 // the program's lines; protected by an mtx_t the program is correct, in as many executions as
 // its pthread version (the two orders of the critical sections).
-// RUN: %expect-exit 1 %bporcheck %s | %FileCheck %s
+// RUN: %expect-exit 1 %bporcheck --trace=full %s | %FileCheck %s
 // RUN: %bporcheck -DLOCKED %s | %FileCheck --check-prefix=LOCKED %s
 // CHECK: error: assertion failure: assertion 'counter == 2' failed
 // CHECK: trace
-// CHECK: thread 0  create thread 1 {{.*}}c11_threads.c:[[@LINE+28]]:3
-// CHECK: thread 1  load global counter = 0 {{.*}}c11_threads.c:[[@LINE+15]]:
-// CHECK: thread 0  join thread 1 {{.*}}c11_threads.c:[[@LINE+28]]:3
+// CHECK: thread 0 (main)    create thread 1 (worker) {{.*}}c11_threads.c:[[@LINE+28]]:3
+// CHECK: thread 1 (worker)  load global counter = 0 {{.*}}c11_threads.c:[[@LINE+15]]:
+// CHECK: thread 0 (main)    join thread 1 (worker) {{.*}}c11_threads.c:[[@LINE+28]]:3
 // CHECK: verdict: error (assertion failure)
 // LOCKED: verdict: ok: no error in any schedule (optimal DPOR, 2 executions)
 #include <assert.h>

@@ -8,8 +8,8 @@
 // RUN: %expect-exit 1 %bporcheck -DLOST_WAKEUP %s | %FileCheck --check-prefix=LOST %s
 // CHECK: once 1 destructor 1 handed 7 exit 5
 // CHECK-NOT: verdict: error
-// LOST: error: deadlock: no thread can run; blocked: 0 (cond-wake)
-// LOST-NEXT: in thread 0 at {{.*}}c11_threads_api.c:[[@LINE+64]]:3
+// LOST: error: deadlock: no thread can run: thread 0 (main) waits on condition variable global ready
+// LOST-NEXT: in thread 0 (main) at {{.*}}c11_threads_api.c:[[@LINE+64]]:3
 #include <assert.h>
 #include <stdio.h>
 #include <threads.h>

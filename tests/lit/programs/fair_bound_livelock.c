@@ -9,11 +9,11 @@
 // RUN: %expect-exit 1 %bporcheck --no-progress --por=none --fair=2 %s | %FileCheck %s
 // RUN: %expect-exit 1 %bporcheck --no-progress --strategy=best-first --fair=2 %s | %FileCheck %s
 // CHECK: error: livelock: a fair cycle of 2 steps (steps 2-3) returns to the state after step 1; every thread enabled anywhere on it runs in it, and it can repeat forever
-// CHECK-NEXT: in thread 1 at {{.*}}fair_bound_livelock.c:[[#@LINE+18]]:11
+// CHECK-NEXT: in thread 1 (waiter) at {{.*}}fair_bound_livelock.c:[[#@LINE+18]]:11
 // CHECK-NEXT: trace (3 steps):
-// CHECK-NEXT: {{^ +}}1  thread 0  create thread 1
-// CHECK-NEXT: {{^ +}}2  thread 1  load global go = 0
-// CHECK-NEXT: {{^ +}}3  thread 1  yield
+// CHECK-NEXT: {{^ +}}1  thread 0 (main)    create thread 1 (waiter)
+// CHECK-NEXT: {{^ +}}2  thread 1 (waiter)  load global go = 0
+// CHECK-NEXT: {{^ +}}3  thread 1 (waiter)  yield
 // CHECK-NEXT: verdict: error (livelock)
 // RUN: %bporcheck --no-progress --fair=2 -DFIXED %s | %FileCheck --check-prefix=FIXED %s
 // RUN: %bporcheck --no-progress --fair=2 --preemptions=3 -DFIXED %s | %FileCheck --check-prefix=FIXED-BOTH %s

@@ -1,11 +1,12 @@
 // A step inside a support library function (written without source lines) is shown at the
 // program's call: here sscanf reads a buffer another thread writes, and its reads of the
-// buffer carry the line of the sscanf call, not an empty place.
+// buffer carry the line of the sscanf call, not an empty place (--trace=full: the default trace
+// folds them into one line for the call).
 // UNSUPPORTED: ilp32
-// RUN: %expect-exit 1 %bporcheck %s | %FileCheck %s
+// RUN: %expect-exit 1 %bporcheck --trace=full %s | %FileCheck %s
 // CHECK: error: assertion failure: assertion 'v == 5' failed
-// CHECK: thread 0  create thread 1 {{.*}}library_steps_location.c:[[@LINE+13]]:3
-// CHECK: thread 0  {{.*}}global buf{{.*}}library_steps_location.c:[[@LINE+13]]:3
+// CHECK: thread 0 (main)    create thread 1 (writer) {{.*}}library_steps_location.c:[[@LINE+13]]:3
+// CHECK: thread 0 (main)    {{.*}}global buf{{.*}}library_steps_location.c:[[@LINE+13]]:3
 // CHECK: verdict: error
 #include <assert.h>
 #include <pthread.h>

@@ -5,7 +5,7 @@
 // RUN: %expect-exit 1 %bporcheck -DSPIN %s | %FileCheck --check-prefix=SPIN %s
 // RUN: %bporcheck -DREINIT %s | %FileCheck --check-prefix=REINIT %s
 // CHECK: error: threads API misuse: pthread_mutex_lock: the lock was destroyed and not initialised again
-// CHECK-NEXT: in thread 1 at {{.*}}mutex_destroyed.c:[[@LINE+22]]:
+// CHECK-NEXT: in thread 1 (worker) at {{.*}}mutex_destroyed.c:[[@LINE+22]]:
 // CHECK: verdict: error
 // SPIN: pthread_spin_lock: the lock was destroyed and not initialised again
 // REINIT: verdict: ok: no error in any schedule
