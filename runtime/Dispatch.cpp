@@ -342,7 +342,8 @@ CallOutcome Execution::prepareFromRow(ProgramThread &thread, const ExternalCall 
   }
   // An update whose result the program ignores commutes with the others of its kind; so do
   // barrier arrivals (runtime/sync/Barrier.h).
-  if (row.id == Ext::Rmw && thread.request.resultIgnored && op.numAccesses == 1)
+  if (row.id == Ext::Rmw && thread.request.resultIgnored && op.numAccesses == 1 &&
+      updatesCommute())
     op.accesses[0].update = uint64_t(runtime::commutingUpdate(uint32_t(a[3])));
   if (row.id == Ext::BarrierWait && op.numAccesses == 1)
     op.accesses[0] = runtime::barrierAccess(a[0], thread.passesAt(a[0]), /*arrival=*/true,

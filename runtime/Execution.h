@@ -340,6 +340,8 @@ private:
   /// Stopped (Unsupported) for a statically initialised rwlock that asks for writer preference;
   /// Complete otherwise.
   Performed refuseWriterPreference(ProgramThread &thread, Address lock);
+  /// Whether an update whose result is ignored may be a commuting update (Update).
+  bool updatesCommute() const;
   /// A barrier (re)initialised or destroyed: no thread has arrived at it since.
   void forgetBarrierPasses(Address barrier);
   /// libc functions over memory (shared with the immediate path).

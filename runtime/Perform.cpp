@@ -323,6 +323,14 @@ bool Execution::failedCompareOnlyReads(bool injected) const {
   return !injected && !symbolic_ && options_.raceDetection == RaceDetection::Off;
 }
 
+// Not under data-race detection: its detector orders two atomic updates by which ran first (the
+// later reads the earlier's release), so that their order decides whether plain accesses around
+// them race, and a search must try both. Not in symbolic mode, where an update may concretise
+// the symbolic value it reads, a change the other order makes elsewhere.
+bool Execution::updatesCommute() const {
+  return !symbolic_ && options_.raceDetection == RaceDetection::Off;
+}
+
 uint64_t Execution::peekMemory(uint64_t address, uint32_t size) const {
   uint64_t value = 0;
   if (size <= 8)

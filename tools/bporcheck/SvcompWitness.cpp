@@ -1,4 +1,5 @@
 #include "tools/bporcheck/SvcompWitness.h"
+#include "tools/bporcheck/MarkupEscape.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -15,29 +16,6 @@
 
 namespace bpor::tool {
 namespace {
-
-std::string escape(const std::string &text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-    case '&':
-      out += "&amp;";
-      break;
-    case '<':
-      out += "&lt;";
-      break;
-    case '>':
-      out += "&gt;";
-      break;
-    case '"':
-      out += "&quot;";
-      break;
-    default:
-      out.push_back(c);
-    }
-  }
-  return out;
-}
 
 std::string sha256Of(const std::string &path) {
   auto buffer = llvm::MemoryBuffer::getFile(path);
@@ -86,8 +64,8 @@ std::string header(const char *type, const std::string &programFile,
   out += fmt::format("<data key=\"witness-type\">{}</data>\n", type);
   out += "<data key=\"sourcecodelang\">C</data>\n";
   out += fmt::format("<data key=\"producer\">bporcheck {}</data>\n", BPOR_VERSION);
-  out += fmt::format("<data key=\"specification\">{}</data>\n", escape(readText(propertyFile)));
-  out += fmt::format("<data key=\"programfile\">{}</data>\n", escape(programFile));
+  out += fmt::format("<data key=\"specification\">{}</data>\n", escapeMarkup(readText(propertyFile)));
+  out += fmt::format("<data key=\"programfile\">{}</data>\n", escapeMarkup(programFile));
   out += fmt::format("<data key=\"programhash\">{}</data>\n", sha256Of(programFile));
   out += fmt::format("<data key=\"architecture\">{}</data>\n",
                      dataModel == "ILP32" ? "32bit" : "64bit");

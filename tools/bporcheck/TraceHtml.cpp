@@ -1,39 +1,9 @@
 #include "tools/bporcheck/TraceHtml.h"
+#include "tools/bporcheck/MarkupEscape.h"
 
 #include <fmt/format.h>
 
 namespace bpor::tool {
-
-std::string escapeHtml(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-    case '&':
-      out += "&amp;";
-      break;
-    case '<':
-      out += "&lt;";
-      break;
-    case '>':
-      out += "&gt;";
-      break;
-    case '"':
-      out += "&quot;";
-      break;
-    case '\'':
-      out += "&#39;";
-      break;
-    default:
-      // Control characters other than tab have no place in a page (and NUL is an error).
-      if (static_cast<unsigned char>(c) < 0x20 && c != '\t')
-        out += ' ';
-      else
-        out += c;
-    }
-  }
-  return out;
-}
 
 namespace {
 
@@ -158,13 +128,13 @@ std::string stepCell(const std::string &id, const std::string &text, const std::
   std::string out = fmt::format("<td class=\"step{}\" id=\"{}\" data-thread=\"{}\">",
                                 failing ? " failing" : "", id, thread);
   if (failing && !errorText.empty())
-    out += fmt::format("<div class=\"error-text\">&#x2717; {}</div>", escapeHtml(errorText));
+    out += fmt::format("<div class=\"error-text\">&#x2717; {}</div>", escapeMarkup(errorText));
   if (!text.empty())
-    out += fmt::format("<div class=\"op\">{}</div>", escapeHtml(text));
+    out += fmt::format("<div class=\"op\">{}</div>", escapeMarkup(text));
   if (!where.empty())
-    out += fmt::format("<div class=\"where\">{}</div>", escapeHtml(where));
+    out += fmt::format("<div class=\"where\">{}</div>", escapeMarkup(where));
   if (!source.empty())
-    out += fmt::format("<code class=\"source\">{}</code>", escapeHtml(source));
+    out += fmt::format("<code class=\"source\">{}</code>", escapeMarkup(source));
   return out + "</td>";
 }
 
@@ -182,20 +152,20 @@ std::string row(const char *cls, const std::string &number, size_t threads, Thre
 std::string formatTraceHtml(const TracePicture &picture) {
   size_t threads = picture.threads.size();
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
-  out += fmt::format("<title>bporcheck: {}</title>\n", escapeHtml(picture.title));
+  out += fmt::format("<title>bporcheck: {}</title>\n", escapeMarkup(picture.title));
   out += fmt::format("<style>{}</style>\n</head>\n", Style);
   out += "<body data-rendered=\"no\">\n<header>\n";
-  out += fmt::format("<h1>{}</h1>\n", escapeHtml(picture.title));
+  out += fmt::format("<h1>{}</h1>\n", escapeMarkup(picture.title));
   if (picture.error && picture.error->thread != NoThread)
     out += fmt::format("<p class=\"error-place\">in {}{}</p>\n",
-                       escapeHtml(threadLabel(picture.error->thread,
+                       escapeMarkup(threadLabel(picture.error->thread,
                                               picture.error->thread < picture.threads.size()
                                                   ? picture.threads[picture.error->thread].startFunction
                                                   : "")),
                        picture.error->where.empty() ? ""
-                                                    : " at " + escapeHtml(picture.error->where));
+                                                    : " at " + escapeMarkup(picture.error->where));
   out += fmt::format("<p class=\"program\">program: <code>{}</code></p>\n",
-                     escapeHtml(picture.program));
+                     escapeMarkup(picture.program));
   out += "<p class=\"legend\">"
          "<span class=\"edge-fork\"><i></i>thread created</span>"
          "<span class=\"edge-join\"><i></i>thread ended, joined</span>"
@@ -210,7 +180,7 @@ std::string formatTraceHtml(const TracePicture &picture) {
                        thread.id);
     if (!thread.startFunction.empty())
       out += fmt::format("<div class=\"start-function\">{}</div>",
-                         escapeHtml(thread.startFunction));
+                         escapeMarkup(thread.startFunction));
     out += "</th>";
   }
   out += "</tr></thead>\n<tbody>\n";
@@ -219,7 +189,7 @@ std::string formatTraceHtml(const TracePicture &picture) {
     if (picture.foldFrom && step.number == picture.foldTo + 1)
       out += fmt::format("<tr class=\"fold\"><td class=\"step-number\">&#x2026;</td>"
                          "<td class=\"fold-note\" colspan=\"{}\">{}</td></tr>\n",
-                         threads, escapeHtml(picture.foldNote));
+                         threads, escapeMarkup(picture.foldNote));
     out += row("row", std::to_string(step.number), threads, step.thread,
                stepCell(fmt::format("step-{}", step.number), step.text, step.where, step.source,
                         step.failing, errorText, step.thread));
@@ -236,7 +206,7 @@ std::string formatTraceHtml(const TracePicture &picture) {
       out += fmt::format("<tr class=\"error-row\"><td class=\"step-number\">&#x2717;</td>"
                          "<td class=\"step failing\" id=\"error\" colspan=\"{}\">"
                          "<div class=\"error-text\">{}</div></td></tr>\n",
-                         threads, escapeHtml(error.text));
+                         threads, escapeMarkup(error.text));
   }
   out += "</tbody>\n</table>\n</div>\n";
 

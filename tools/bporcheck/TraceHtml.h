@@ -14,8 +14,4 @@ namespace bpor::tool {
 /// data-rendered="ok"> when it has drawn them; without scripts the table still reads).
 std::string formatTraceHtml(const TracePicture &picture);
 
-/// `text` with &, <, >, " and ' as character references: safe in element content and in
-/// quoted attribute values.
-std::string escapeHtml(std::string_view text);
-
 } // namespace bpor::tool
