@@ -290,8 +290,9 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     thread.barrierSerial =
         arrival == runtime::Barrier::Arrival::Completes && !thread.request.resultIgnored;
     thread.stage = Stage::BarrierDepart;
-    thread.pending.numAccesses = 0;
-    thread.pending.addAccess(a[0] + generation % 2, 1, false);
+    thread.pending.numAccesses = 1;
+    thread.pending.accesses[0] =
+        runtime::barrierAccess(a[0], generation, /*arrival=*/false, /*resultIgnored=*/false);
     event.value = 0;
     return Performed::Waiting;
   }
