@@ -124,8 +124,9 @@ struct SearchSplit {
   /// Asked once per unit, numbered in depth-first order: whether this worker explores it.
   /// `forkAsleep`: a thread creation sleeps at the unit's root, as in a subtree where a thread
   /// ran before main created the rest; such a unit is usually all sleep-set blocked (a hint
-  /// for choosing the depth, no more).
-  std::function<bool(uint64_t unit, bool forkAsleep)> claim;
+  /// for choosing the depth, no more). `subtree`: the unit is a state at the split depth (else
+  /// an execution that ended above it).
+  std::function<bool(uint64_t unit, bool forkAsleep, bool subtree)> claim;
 };
 
 struct SearchOptions {

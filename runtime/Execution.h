@@ -260,13 +260,17 @@ public:
   const Memory &memory() const { return memory_; }
   const ExecutionOptions &options() const { return options_; }
   const CoverageGaps &coverageGaps() const { return coverageGaps_; }
-  /// The gaps of another model of the same program (a parallel search's worker) count as this
-  /// one's: the verdict states what every worker left uncovered.
-  void addCoverageGapsOf(const Execution &worker) {
-    CoverageGaps gaps = worker.coverageGaps_;
-    gaps.solverUnknowns = worker.solverUnknowns();
-    coverageGaps_.add(gaps);
+  /// This model's gaps, its solver's undecided conditions included: what another model of the
+  /// program adds to its own (addCoverageGaps).
+  CoverageGaps ownCoverageGaps() const {
+    CoverageGaps gaps = coverageGaps_;
+    gaps.solverUnknowns = solverUnknowns();
+    return gaps;
   }
+  /// The gaps of another model of the same program (a parallel search's worker, a distributed
+  /// search's rank) count as this one's: the verdict states what every worker left uncovered.
+  void addCoverageGaps(const CoverageGaps &gaps) { coverageGaps_.add(gaps); }
+  void addCoverageGapsOf(const Execution &worker) { addCoverageGaps(worker.ownCoverageGaps()); }
   /// Whether this build has Z3 (ExecutionOptions::symbolicNondet).
   static bool symbolicSupported();
   bool symbolicMode() const { return symbolic_ != nullptr; }

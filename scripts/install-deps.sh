@@ -10,6 +10,9 @@ packages=(
   # The tests of the pictures of a trace: a headless browser loads --trace-html's page,
   # Graphviz reads --trace-dot's digraph (without them those lit tests are unsupported).
   chromium graphviz
+  # The distributed search (mpirun -np N bporcheck): Open MPI; without it bporcheck builds and
+  # runs on one machine.
+  libopenmpi-dev openmpi-bin
 )
 # Clang's static libraries and headers: with them bporcheck compiles C and C++ inputs inside its
 # own process (tools/bporcheck/clang/); without them it runs clang as a second process, slower

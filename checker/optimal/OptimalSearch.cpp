@@ -431,7 +431,7 @@ bool OptimalSearch::leftToOthers(bool running) {
   bool forkAsleep = false;
   for (const Event &q : frames.back().sleep)
     forkAsleep = forkAsleep || q.op.kind == OpKind::Fork;
-  return !options.split->claim(splitUnits++, forkAsleep);
+  return !options.split->claim(splitUnits++, forkAsleep, depth == options.split->depth);
 }
 
 // Backtracking: return the model to the top state (StateRestorer: from the deepest checkpoint

@@ -17,14 +17,15 @@ std::pair<size_t, uint64_t> chooseSplitDepth(Model &model, const SearchOptions &
   // The shallow tree alone: a search that gives every unit away walks only the states above the
   // split, and counts the units it meets.
   size_t best = 0;
-  uint64_t bestUnits = 0, previousTotal = 0;
+  uint64_t bestUnits = 0;
   for (size_t depth = 1; depth <= maxDepth; ++depth) {
-    uint64_t units = 0, total = 0;
+    uint64_t units = 0, total = 0, subtrees = 0;
     SearchSplit split;
     split.depth = depth;
-    split.claim = [&](uint64_t, bool forkAsleep) {
+    split.claim = [&](uint64_t, bool forkAsleep, bool subtree) {
       units += !forkAsleep;
       ++total;
+      subtrees += subtree;
       return false;
     };
     SearchOptions counting = options;
@@ -35,14 +36,13 @@ std::pair<size_t, uint64_t> chooseSplitDepth(Model &model, const SearchOptions &
     counting.keepGoing = true;
     counting.isViolation = nullptr;
     exploreOptimal(model, counting, OptimalVariant::Source);
-    if (total <= previousTotal)
-      break; // every unit is an execution that ended above this depth: the tree is that shallow
     if (total > maxTotal)
-      return {0, 0}; // too wide to divide
-    previousTotal = total;
+      break; // too wide to divide here: the depth above, if any
     best = depth;
     bestUnits = units;
-    if (units >= wantedUnits)
+    // Deeper while the tree goes on below this depth: a state with one branch (main's steps
+    // before it creates threads) makes no more units, but its subtree may.
+    if (units >= wantedUnits || subtrees == 0)
       break;
   }
   return {best, bestUnits};
@@ -75,7 +75,7 @@ SearchResult exploreSourceDporInParallel(const std::vector<Model *> &models,
   std::atomic<bool> cancelled{false};
   SearchSplit split;
   split.depth = depth;
-  split.claim = [&](uint64_t unit, bool) {
+  split.claim = [&](uint64_t unit, bool, bool) {
     if (cancelled.load(std::memory_order_relaxed))
       return false;
     std::lock_guard<std::mutex> guard(lock);

@@ -26,8 +26,10 @@ struct ParallelStatistics {
 
 /// The split depth: the least depth (at most `maxDepth`) at which the shallow tree of `model`
 /// has at least `wantedUnits` units that are likely to hold executions (no thread creation
-/// asleep at their root), with that number. 0 units: nothing worth dividing (the program ends
-/// or blocks at once, or the shallow tree has more than 32 * wantedUnits units in all first).
+/// asleep at their root), with that number; short of that, the deepest depth at which the tree
+/// goes on (some unit is a subtree) and has at most 32 * wantedUnits units in all (a wider top
+/// costs more in sleep-set-blocked executions than the workers gain). 0 units: nothing worth
+/// dividing (the program ends or blocks at once, or the top is too wide at depth 1).
 std::pair<size_t, uint64_t> chooseSplitDepth(Model &model, const SearchOptions &options,
                                              uint64_t wantedUnits, size_t maxDepth = 16);
 

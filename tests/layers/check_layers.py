@@ -9,6 +9,7 @@ Each folder may include its own headers and those of the layers below it, never 
     symbolic                  the symbolic values of nondet inputs (Z3)
     runtime                   the program's execution: implements core's Model
     checker                   the explorers: over core's Model only, no LLVM
+    distributed               a search over MPI's processes (the checker's explorers)
     passes                    the LLVM passes that instrument the program (LLVM only)
 
 tools/ (the command line) and tests/ may include everything. "llvm/..." counts as a layer that
@@ -27,6 +28,7 @@ ALLOWED = {
     "symbolic": {"core", "memory", "interp", "symbolic", "llvm"},
     "runtime": {"core", "memory", "interp", "symbolic", "runtime", "llvm"},
     "checker": {"core", "checker"},
+    "distributed": {"core", "checker", "distributed"},
     "passes": {"passes", "llvm"},
 }
 SOURCE = (".h", ".cpp", ".c", ".def", ".inc")

@@ -56,3 +56,12 @@ if shutil.which("chromium"):
     config.available_features.add("chromium")
 if shutil.which("dot"):
     config.available_features.add("graphviz")
+# The distributed search (tests/lit/distributed/): Open MPI's mpirun and bporcheck's MPI plugin.
+# Ranks may outnumber the cores, and CI runs as root, which mpirun refuses unless told.
+mpi_plugin = os.path.join(config.bpor_obj_root, "distributed", "libbpor_mpi.so")
+if shutil.which("mpirun") and os.path.exists(mpi_plugin):
+    config.available_features.add("mpi")
+    for name in ("OMPI_ALLOW_RUN_AS_ROOT", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"):
+        config.environment[name] = "1"
+    config.environment["OMPI_MCA_rmaps_base_oversubscribe"] = "1"
+config.substitutions.append(("%mpirun", "mpirun"))

@@ -248,6 +248,12 @@ cl::opt<std::string> DumpLocalStates(
              "--hash-states)"),
     cl::value_desc("file"), cl::cat(OutputCategory));
 
+cl::opt<std::string> DumpTraces(
+    "dump-traces",
+    cl::desc("Write a hash of each execution's trace (equal for executions that differ only in "
+             "the order of independent steps) and its end, one a line (mpirun: rank N>0 to FILE.N)"),
+    cl::value_desc("file"), cl::cat(OutputCategory));
+
 cl::opt<bool> Svcomp(
     "svcomp",
     cl::desc("SV-COMP mode: the input is a task definition (.yml) or a program checked against "
@@ -742,6 +748,7 @@ bool parseOptions(int argc, char **argv, Options &options) {
   options.traceDot = TraceDot;
   options.spinAssume = SpinAssume;
   options.dumpLocalStates = DumpLocalStates;
+  options.dumpTraces = DumpTraces;
   options.hashStates = HashStates || !options.dumpLocalStates.empty();
   options.json = Json;
   options.printOutput = PrintOutput;

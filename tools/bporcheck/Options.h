@@ -64,6 +64,8 @@ struct Options {
   bool hashStates = false;
   /// --dump-local-states: write the hashes --hash-states counts to this file.
   std::string dumpLocalStates;
+  /// --dump-traces: write each explored execution's trace hash to this file (TraceHashFile.h).
+  std::string dumpTraces;
   uint32_t stackLimit = 0;
   uint64_t maxLocalBranches = 0;
   std::string emitInstrumented;

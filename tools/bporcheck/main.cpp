@@ -1,5 +1,6 @@
 // bporcheck: load a program, build its model, explore its schedules, report.
 #include "tools/bporcheck/ClangRunner.h"
+#include "tools/bporcheck/DistributedRun.h"
 #include "tools/bporcheck/InputLoader.h"
 #include "tools/bporcheck/LocalStateCounter.h"
 #include "tools/bporcheck/ModelFactory.h"
@@ -12,6 +13,7 @@
 #include "tools/bporcheck/SearchRunner.h"
 #include "tools/bporcheck/SourceLines.h"
 #include "tools/bporcheck/SvcompMode.h"
+#include "tools/bporcheck/TraceHashFile.h"
 #include "tools/bporcheck/TraceDot.h"
 #include "tools/bporcheck/TraceHtml.h"
 #include "tools/bporcheck/TracePicture.h"
@@ -350,6 +352,10 @@ int main(int argc, char **argv) {
   Options options;
   if (!parseOptions(argc, argv, options))
     return BadInput;
+  // Under mpirun: one search over every process; rank 0 reports (DistributedRun.h).
+  std::unique_ptr<distributed::Cluster> cluster;
+  if (std::string problem = joinCluster(options, cluster); !problem.empty())
+    return distributed::launchedRank() == 0 ? fail(BadInput, problem) : BadInput;
   if (options.svcomp)
     return runSvcomp(options);
   if (!options.validateWitness.empty())
@@ -409,6 +415,14 @@ int main(int argc, char **argv) {
   // A hunt (best-first) goes on past an execution that is only long; one that cycles fairly is
   // a livelock. So do the searches with a fair bound.
   configureDepthLimit(options);
+  if (cluster) {
+    // Every rank stops alike; rank 0 says why.
+    std::string problem = chooseDistributedSearch(options);
+    if (problem.empty())
+      problem = distributed::agreeOnProgram(*cluster, programFingerprint(options, argc, argv));
+    if (!problem.empty())
+      return cluster->coordinates() ? fail(BadInput, problem) : BadInput;
+  }
   // -j: a model per further worker, over the same program.
   std::vector<std::shared_ptr<Execution>> workerExecutions;
   std::vector<Model *> workerModels;
@@ -472,11 +486,24 @@ int main(int argc, char **argv) {
     };
   }
   ExecutionObserver observer = options.hashStates ? states.observer() : ExecutionObserver();
+  std::optional<TraceHashFile> traceHashes;
+  if (!options.dumpTraces.empty()) {
+    traceHashes.emplace(cluster && !cluster->coordinates()
+                            ? fmt::format("{}.{}", options.dumpTraces, cluster->rank())
+                            : options.dumpTraces);
+    if (!traceHashes->error().empty())
+      return fail(BadInput, traceHashes->error());
+    observer = traceHashes->observer(std::move(observer));
+  }
   handleInterrupts(stopOnSignal, true);
   SearchResult result =
-      runSearch(model, options, search, run, observer, progress, hasStateKeys, workerModels,
-                built.execution);
+      cluster ? runDistributed(*cluster, model, *built.execution, search, observer,
+                               run.searchName, run.extraStatistics)
+              : runSearch(model, options, search, run, observer, progress, hasStateKeys,
+                          workerModels, built.execution);
   progress.finish();
+  if (cluster && !cluster->coordinates())
+    return NoErrorFound; // rank 0 reports the whole search
   if (options.weakMemory() && !options.memoryModelExplicit) {
     if (std::string why = weakSearchGaveUp(result, options); !why.empty()) {
       // The default model's search met what it does not support yet: check the program under

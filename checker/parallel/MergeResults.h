@@ -1,0 +1,22 @@
+// One result from the results of a search divided among workers (threads of one process, or
+// ranks of a distributed run): what every division of the tree merges alike.
+#pragma once
+
+#include "checker/Explorer.h"
+
+#include <vector>
+
+namespace bpor {
+
+/// `into` += `from`, counter by counter (elapsedSeconds apart: the caller knows the wall time).
+void addStatistics(Statistics &into, const Statistics &from);
+
+/// The workers' results as one: statistics summed, complete iff no worker was stopped
+/// (`stopped`: one worker's error or limit stopped the others) and each completed, the limit
+/// the first stopped worker met, and the errors of every worker, those of results[1...]
+/// re-derived on `first` (the model results[0] ran on, so that every trace and place is its
+/// own; with oneReportPerError one report per error). elapsedSeconds is left 0.
+SearchResult mergeResults(std::vector<SearchResult> &results, Model &first,
+                          const SearchOptions &options, bool stopped);
+
+} // namespace bpor

@@ -1,0 +1,260 @@
+#include "distributed/DistributedSearch.h"
+
+#include "checker/engine/SearchClock.h"
+#include "checker/optimal/OptimalExplorer.h"
+#include "checker/parallel/MergeResults.h"
+#include "checker/parallel/ParallelSourceDpor.h"
+#include "distributed/ResultWire.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <mutex>
+#include <thread>
+
+namespace bpor::distributed {
+
+namespace {
+
+/// The messages of the protocol. Every request of a rank to rank 0 (Claim, Progress) waits for
+/// its Reply before the rank sends anything else, so a rank has at most one request in flight
+/// and replies need no numbering; Hello and Done need none.
+enum Tag : int { Hello = 1, Claim, Progress, Done, Reply };
+/// A Reply's one byte.
+enum Answer : uint8_t { No = 0, Yes = 1, Stop = 2 };
+
+/// Units enough that a rank which drew a large subtree still leaves the others work (as for
+/// threads, checker/parallel/ParallelSourceDpor.cpp).
+constexpr uint64_t UnitsPerRank = 64;
+
+/// Rank 0's record of the search, shared by its search thread and its server thread.
+struct Ledger {
+  std::mutex lock;
+  std::vector<bool> claimed;
+  std::vector<Statistics> progressed; // each rank's last progress report
+  std::vector<SearchResult> results;  // each rank's result, once Done
+  std::vector<std::vector<uint8_t>> attachments;
+  /// An error without keepGoing or a limit ended some rank's search: the others stop.
+  std::atomic<bool> stopped{false};
+
+  explicit Ledger(size_t ranks) : progressed(ranks), results(ranks), attachments(ranks) {}
+
+  bool claim(uint64_t unit) {
+    std::lock_guard<std::mutex> guard(lock);
+    if (unit >= claimed.size())
+      claimed.resize(unit + 1, false);
+    if (claimed[unit])
+      return false;
+    claimed[unit] = true;
+    return true;
+  }
+  /// Whether `result` stops the whole search (as for threads, checker/parallel/Workers.cpp).
+  void noteEnd(const SearchResult &result, bool keepGoing) {
+    if (!result.complete || (!keepGoing && !result.errors.empty()))
+      stopped.store(true);
+  }
+};
+
+/// Rank 0's server: answers every other rank's claims and progress reports until each has sent
+/// its result. Polls, sleeping briefly between polls, so that it takes little of a core from
+/// rank 0's own search.
+void serve(Cluster &cluster, Ledger &ledger, bool keepGoing) {
+  int waiting = cluster.size() - 1;
+  while (waiting > 0) {
+    std::optional<Message> message = cluster.poll();
+    if (!message) {
+      std::this_thread::sleep_for(std::chrono::microseconds(50));
+      continue;
+    }
+    WireReader in(message->bytes);
+    switch (message->tag) {
+    case Claim: {
+      uint64_t unit = in.u64();
+      uint8_t answer = ledger.stopped.load() ? Stop : ledger.claim(unit) ? Yes : No;
+      cluster.send(message->from, Reply, {answer});
+      break;
+    }
+    case Progress: {
+      Statistics stats = readStatistics(in);
+      {
+        std::lock_guard<std::mutex> guard(ledger.lock);
+        ledger.progressed[message->from] = stats;
+      }
+      cluster.send(message->from, Reply, {uint8_t(ledger.stopped.load() ? Stop : No)});
+      break;
+    }
+    case Done: {
+      std::string result = in.text(), attached = in.text();
+      SearchResult found = decodeResult(std::vector<uint8_t>(result.begin(), result.end()));
+      ledger.noteEnd(found, keepGoing);
+      std::lock_guard<std::mutex> guard(ledger.lock);
+      ledger.progressed[message->from] = found.stats;
+      ledger.results[message->from] = std::move(found);
+      ledger.attachments[message->from].assign(attached.begin(), attached.end());
+      --waiting;
+      break;
+    }
+    default:
+      throw std::runtime_error("rank 0 got a message it does not expect (tag " +
+                               std::to_string(message->tag) + ") from rank " +
+                               std::to_string(message->from));
+    }
+  }
+}
+
+/// A rank other than 0: its share of the search, asking rank 0 for each unit, then its result
+/// sent to rank 0.
+SearchResult searchAsked(Cluster &cluster, Model &model, SearchOptions options, size_t depth,
+                         const ExecutionObserver &observer, const Attach &attach) {
+  std::atomic<bool> cancelled{false};
+  auto ask = [&](Tag tag, std::vector<uint8_t> bytes) {
+    cluster.send(0, tag, bytes);
+    Message reply = cluster.wait(0);
+    if (reply.tag != Reply || reply.bytes.size() != 1)
+      throw std::runtime_error("rank " + std::to_string(cluster.rank()) +
+                               " got no reply it expects from rank 0");
+    if (reply.bytes[0] == Stop)
+      cancelled.store(true);
+    return reply.bytes[0];
+  };
+  SearchSplit split;
+  split.depth = depth;
+  split.claim = [&](uint64_t unit, bool, bool) {
+    if (cancelled.load())
+      return false;
+    WireWriter out;
+    out.u64(unit);
+    return ask(Claim, out.take()) == Yes;
+  };
+  options.split = &split;
+  options.cancelled = &cancelled;
+  // Also the way a long unit hears that the search stopped: about once a second.
+  options.progress = [&](const Statistics &stats) {
+    WireWriter out;
+    writeStatistics(out, stats);
+    ask(Progress, out.take());
+  };
+  SearchResult result = exploreOptimal(model, options, OptimalVariant::Source, observer);
+  std::vector<uint8_t> encoded = encodeResult(result), attached;
+  if (attach)
+    attached = attach();
+  WireWriter out;
+  out.text(std::string(encoded.begin(), encoded.end()));
+  out.text(std::string(attached.begin(), attached.end()));
+  cluster.send(0, Done, out.take());
+  return result;
+}
+
+/// Rank 0: its own share of the search beside its server, then every rank's result as one.
+SearchResult searchAndServe(Cluster &cluster, Model &model, const SearchOptions &options,
+                            size_t depth, const ExecutionObserver &observer,
+                            DistributedStatistics *statistics, const Attach &attach) {
+  Ledger ledger(size_t(cluster.size()));
+  std::thread server([&] {
+    try {
+      serve(cluster, ledger, options.keepGoing);
+    } catch (const std::exception &failure) {
+      std::fprintf(stderr, "bporcheck: distributed search: %s\n", failure.what());
+      cluster.abort(3);
+    }
+  });
+  SearchSplit split;
+  split.depth = depth;
+  split.claim = [&](uint64_t unit, bool, bool) { return !ledger.stopped.load() && ledger.claim(unit); };
+  SearchOptions mine = options;
+  mine.split = &split;
+  mine.cancelled = &ledger.stopped;
+  if (options.progress)
+    mine.progress = [&](const Statistics &own) {
+      Statistics sum = own;
+      {
+        std::lock_guard<std::mutex> guard(ledger.lock);
+        for (size_t rank = 1; rank < ledger.progressed.size(); ++rank)
+          addStatistics(sum, ledger.progressed[rank]);
+      }
+      options.progress(sum);
+    };
+  SearchResult own = exploreOptimal(model, mine, OptimalVariant::Source, observer);
+  ledger.noteEnd(own, options.keepGoing);
+  server.join();
+  ledger.results[0] = std::move(own);
+  if (attach)
+    ledger.attachments[0] = attach();
+  if (statistics) {
+    for (const SearchResult &result : ledger.results)
+      statistics->executionsPerRank.push_back(result.stats.executions);
+    statistics->attachments = std::move(ledger.attachments);
+  }
+  return mergeResults(ledger.results, model, options, ledger.stopped.load());
+}
+
+} // namespace
+
+std::string agreeOnProgram(Cluster &cluster, const std::string &fingerprint) {
+  std::vector<uint8_t> differing; // rank 0's list of the ranks that differ, as text
+  if (cluster.coordinates()) {
+    std::string ranks;
+    for (int heard = 1; heard < cluster.size(); ++heard) {
+      Message hello = cluster.wait();
+      if (hello.tag != Hello)
+        throw std::runtime_error("rank " + std::to_string(hello.from) +
+                                 " did not start as rank 0 did");
+      WireReader in(hello.bytes);
+      if (in.text() != fingerprint)
+        ranks += (ranks.empty() ? "" : ", ") + std::to_string(hello.from);
+    }
+    differing.assign(ranks.begin(), ranks.end());
+  } else {
+    WireWriter out;
+    out.text(fingerprint);
+    cluster.send(0, Hello, out.take());
+  }
+  cluster.broadcast(differing);
+  if (differing.empty())
+    return "";
+  if (!cluster.coordinates())
+    return "this rank's program or options differ from rank 0's";
+  return "rank(s) " + std::string(differing.begin(), differing.end()) +
+         " read another program or other options than rank 0 (every rank must run the same "
+         "bporcheck command on the same input)";
+}
+
+SearchResult exploreSourceDpor(Cluster &cluster, Model &model, const SearchOptions &options,
+                               const ExecutionObserver &observer,
+                               DistributedStatistics *statistics, const Attach &attach) {
+  SearchClock wall;
+  wall.start();
+  // Rank 0 chooses the split (as for threads) and tells the others.
+  std::vector<uint8_t> chosen;
+  if (cluster.coordinates()) {
+    auto [depth, units] =
+        chooseSplitDepth(model, options, UnitsPerRank * uint64_t(cluster.size()));
+    WireWriter out;
+    out.u64(units < 2 ? 0 : depth);
+    out.u64(units);
+    chosen = out.take();
+  }
+  cluster.broadcast(chosen);
+  WireReader in(chosen);
+  size_t depth = in.u64();
+  uint64_t units = in.u64();
+  if (statistics)
+    *statistics = DistributedStatistics{depth ? unsigned(cluster.size()) : 1, depth, units, {}};
+
+  SearchResult result;
+  if (depth == 0) {
+    // Nothing worth dividing: rank 0 searches alone, the others have nothing to do.
+    if (cluster.coordinates())
+      result = exploreOptimal(model, options, OptimalVariant::Source, observer);
+    else
+      result.complete = true;
+  } else if (cluster.coordinates()) {
+    result = searchAndServe(cluster, model, options, depth, observer, statistics, attach);
+  } else {
+    result = searchAsked(cluster, model, options, depth, observer, attach);
+  }
+  result.stats.elapsedSeconds = wall.elapsedSeconds();
+  return result;
+}
+
+} // namespace bpor::distributed

@@ -1,0 +1,48 @@
+// A search divided among the ranks of an MPI run (docs/design.md, "Distributed search").
+//
+// Source-DPOR divides as on threads (checker/parallel/ParallelSourceDpor.h): every rank runs the
+// same search over its own model of the program, states above the split depth branch on every
+// thread not asleep, and each unit of the tree below (a subtree at the split depth, or an
+// execution that ends above it) is explored by the first rank that claims it. Claims go to rank
+// 0, which keeps the one record of claimed units: every unit is claimed once, by whichever rank
+// reaches it first, so together the ranks explore every Mazurkiewicz trace exactly once, as one
+// search does. Rank 0 searches too; a thread of its own answers the other ranks.
+#pragma once
+
+#include "checker/Explorer.h"
+#include "distributed/Cluster.h"
+
+#include <functional>
+#include <string>
+
+namespace bpor::distributed {
+
+struct DistributedStatistics {
+  unsigned ranks = 1;    // the ranks that searched (1: the tree did not divide, rank 0 alone)
+  size_t splitDepth = 0; // 0: not divided
+  uint64_t units = 0;    // units the split made (subtrees and executions above it)
+  std::vector<uint64_t> executionsPerRank;
+  /// Rank 0: what each rank's `attach` gave, by rank (rank 0's own included).
+  std::vector<std::vector<uint8_t>> attachments;
+};
+
+/// What a rank adds to its result for rank 0, in bytes the caller reads (the runtime's coverage
+/// gaps: the search knows nothing of them). Called once the rank's search has ended.
+using Attach = std::function<std::vector<uint8_t>()>;
+
+/// Whether every rank runs the same program with the same options: `fingerprint` (of the
+/// input and the command line) compared with rank 0's. Empty if so; else, on rank 0, which
+/// ranks differ, and on the others, that this one does.
+std::string agreeOnProgram(Cluster &cluster, const std::string &fingerprint);
+
+/// Source-DPOR over every rank of `cluster`, each on its own `model` of one program, with the
+/// same `options`. On rank 0: the whole search's result (statistics summed, elapsed wall time;
+/// the other ranks' errors re-derived on rank 0's model). On the other ranks: their own share,
+/// already sent to rank 0 (the caller reports nothing). The observer and options.progress run
+/// on each rank for its own executions; rank 0's progress sees the sum of every rank's.
+SearchResult exploreSourceDpor(Cluster &cluster, Model &model, const SearchOptions &options,
+                               const ExecutionObserver &observer = {},
+                               DistributedStatistics *statistics = nullptr,
+                               const Attach &attach = {});
+
+} // namespace bpor::distributed

@@ -1,0 +1,72 @@
+#include "distributed/ResultWire.h"
+
+namespace bpor::distributed {
+
+void writeStatistics(WireWriter &out, const Statistics &s) {
+  for (uint64_t count : {s.executions, s.finished, s.infeasible, s.sleepSetBlocked,
+                         s.boundBlocked, s.deadlocks, s.errors, s.livelocks, s.steps,
+                         s.prunedByBound, s.conservativeBacktrackPoints, s.states, s.revisits,
+                         s.depthLimited})
+    out.u64(count);
+  out.f64(s.elapsedSeconds);
+}
+
+Statistics readStatistics(WireReader &in) {
+  Statistics s;
+  for (uint64_t *count : {&s.executions, &s.finished, &s.infeasible, &s.sleepSetBlocked,
+                          &s.boundBlocked, &s.deadlocks, &s.errors, &s.livelocks, &s.steps,
+                          &s.prunedByBound, &s.conservativeBacktrackPoints, &s.states,
+                          &s.revisits, &s.depthLimited})
+    *count = in.u64();
+  s.elapsedSeconds = in.f64();
+  return s;
+}
+
+std::vector<uint8_t> encodeResult(const SearchResult &result) {
+  WireWriter out;
+  out.u8(result.complete);
+  out.u8(result.boundPruned);
+  out.u8(uint8_t(result.limit));
+  writeStatistics(out, result.stats);
+  out.u64(result.errors.size());
+  for (const ErrorReport &report : result.errors) {
+    out.u8(uint8_t(report.error.kind));
+    out.u64(report.error.thread);
+    out.text(report.error.message);
+    out.u8(report.error.reachError);
+    out.u8(uint8_t(report.error.memory));
+    out.u64(report.occurrences);
+    out.u64(report.schedule.size());
+    for (const ScheduleStep &step : report.schedule) {
+      out.u64(step.thread);
+      out.u64(step.choice);
+    }
+  }
+  return out.take();
+}
+
+SearchResult decodeResult(const std::vector<uint8_t> &bytes) {
+  WireReader in(bytes);
+  SearchResult result;
+  result.complete = in.u8();
+  result.boundPruned = in.u8();
+  result.limit = SearchLimit(in.u8());
+  result.stats = readStatistics(in);
+  result.errors.resize(in.u64());
+  for (ErrorReport &report : result.errors) {
+    report.error.kind = ErrorKind(in.u8());
+    report.error.thread = ThreadId(in.u64());
+    report.error.message = in.text();
+    report.error.reachError = in.u8();
+    report.error.memory = MemoryViolation(in.u8());
+    report.occurrences = in.u64();
+    report.schedule.resize(in.u64());
+    for (ScheduleStep &step : report.schedule) {
+      step.thread = ThreadId(in.u64());
+      step.choice = uint32_t(in.u64());
+    }
+  }
+  return result;
+}
+
+} // namespace bpor::distributed

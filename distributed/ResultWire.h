@@ -1,0 +1,17 @@
+// A search's result as the bytes a rank sends to rank 0 (distributed/Wire.h): the statistics,
+// whether it completed and why not, and each error with the schedule that replays it.
+#pragma once
+
+#include "checker/Explorer.h"
+#include "distributed/Wire.h"
+
+namespace bpor::distributed {
+
+void writeStatistics(WireWriter &out, const Statistics &stats);
+Statistics readStatistics(WireReader &in);
+
+std::vector<uint8_t> encodeResult(const SearchResult &result);
+/// The errors' places and traces are the sender's: rank 0 re-derives them by replay.
+SearchResult decodeResult(const std::vector<uint8_t> &bytes);
+
+} // namespace bpor::distributed

@@ -1,0 +1,134 @@
+#include "tools/bporcheck/DistributedRun.h"
+
+#include "distributed/Wire.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+namespace bpor::tool {
+
+std::string joinCluster(Options &options, std::unique_ptr<distributed::Cluster> &cluster) {
+  std::optional<unsigned> processes = distributed::launchedProcesses();
+  if (!processes || *processes < 2)
+    return "";
+  if (options.svcomp || !options.validateWitness.empty())
+    return "SV-COMP mode and witness validation run on one process: run them without mpirun";
+  if (!options.replay.empty())
+    return "--replay runs one schedule on one process: run it without mpirun";
+  if (options.jobs > 1)
+    return "-j divides a search among threads of one process; under mpirun each rank searches "
+           "on one thread: start more ranks instead";
+  try {
+    cluster = distributed::Cluster::join();
+  } catch (const std::exception &failure) {
+    return failure.what();
+  }
+  if (!cluster->coordinates()) {
+    int quiet = open("/dev/null", O_WRONLY);
+    if (quiet >= 0) {
+      dup2(quiet, STDOUT_FILENO);
+      close(quiet);
+    }
+    options.progress = false;
+  }
+  return "";
+}
+
+std::string chooseDistributedSearch(Options &options) {
+  if (options.weakMemory())
+    return "the weak-memory graph search runs on one process: run it without mpirun";
+  if (options.hashStates)
+    return "--hash-states counts the local states of one process: run it without mpirun";
+  if (options.explores("source"))
+    return "";
+  if (options.defaultMode && options.explores("optimal")) {
+    options.explorer = "source";
+    return "";
+  }
+  return fmt::format("the {} search runs on one process; under mpirun bporcheck divides "
+                     "source-DPOR (--search=source, or the default search)",
+                     options.explorer);
+}
+
+std::string programFingerprint(const Options &options, int argc, char **argv) {
+  std::ostringstream text;
+  for (int i = 1; i < argc; ++i)
+    text << argv[i] << '\0';
+  std::ifstream input(options.input, std::ios::binary);
+  text << input.rdbuf();
+  uint64_t hash = 14695981039346656037ull; // FNV-1a
+  for (char c : text.str())
+    hash = (hash ^ uint8_t(c)) * 1099511628211ull;
+  return fmt::format("{:016x}", hash);
+}
+
+namespace {
+
+// A rank's coverage gaps, for rank 0's verdict. Location ids are the same on every rank: each
+// decodes the same program alike.
+// Six counters, two location ids (padded), the concretisations and the weak-order sites.
+static_assert(sizeof(CoverageGaps) == 6 * 8 + 2 * 8 + sizeof(CoverageGaps::concretised) +
+                                          sizeof(std::set<uint32_t>),
+              "a new CoverageGaps field: send it (encodeGaps)");
+
+std::vector<uint8_t> encodeGaps(const CoverageGaps &gaps) {
+  distributed::WireWriter out;
+  for (uint64_t count : {gaps.partialNondetDraws, gaps.spuriousWakeupsWithheld,
+                         gaps.fixedRandomValues, gaps.undefinedReads,
+                         uint64_t(gaps.firstUndefinedRead), gaps.solverUnknowns})
+    out.u64(count);
+  for (uint64_t count : gaps.concretised)
+    out.u64(count);
+  out.u64(gaps.weakOrderSites.size());
+  for (uint32_t site : gaps.weakOrderSites)
+    out.u64(site);
+  return out.take();
+}
+
+CoverageGaps decodeGaps(const std::vector<uint8_t> &bytes) {
+  distributed::WireReader in(bytes);
+  CoverageGaps gaps;
+  gaps.partialNondetDraws = in.u64();
+  gaps.spuriousWakeupsWithheld = in.u64();
+  gaps.fixedRandomValues = in.u64();
+  gaps.undefinedReads = in.u64();
+  gaps.firstUndefinedRead = uint32_t(in.u64());
+  gaps.solverUnknowns = in.u64();
+  for (uint64_t &count : gaps.concretised)
+    count = in.u64();
+  for (uint64_t sites = in.u64(); sites; --sites)
+    gaps.addWeakOrder(uint32_t(in.u64()));
+  return gaps;
+}
+
+} // namespace
+
+SearchResult runDistributed(distributed::Cluster &cluster, Model &model, Execution &execution,
+                            const SearchOptions &search, const ExecutionObserver &observer,
+                            std::string &searchName, std::string &extraStatistics) {
+  distributed::DistributedStatistics statistics;
+  SearchResult result = distributed::exploreSourceDpor(
+      cluster, model, search, observer, &statistics,
+      [&] { return encodeGaps(execution.ownCoverageGaps()); });
+  for (size_t rank = 1; rank < statistics.attachments.size(); ++rank)
+    if (!statistics.attachments[rank].empty())
+      execution.addCoverageGaps(decodeGaps(statistics.attachments[rank]));
+  if (statistics.ranks < 2) {
+    searchName = fmt::format("source-DPOR ({} processes: the search tree does not divide well, "
+                             "rank 0 alone)",
+                             cluster.size());
+    return result;
+  }
+  searchName = fmt::format("source-DPOR over {} processes (MPI)", statistics.ranks);
+  std::string perRank;
+  for (uint64_t executions : statistics.executionsPerRank)
+    perRank += (perRank.empty() ? "" : ", ") + std::to_string(executions);
+  extraStatistics = fmt::format("processes: {} units at depth {}; executions per rank: {}\n",
+                                statistics.units, statistics.splitDepth, perRank);
+  return result;
+}
+
+} // namespace bpor::tool

@@ -1,0 +1,37 @@
+// bporcheck started by mpirun (docs/user-guide.md, "Running on a cluster"): joining the
+// processes, the searches that divide among them, and the search run over them.
+#pragma once
+
+#include "tools/bporcheck/Options.h"
+
+#include "distributed/DistributedSearch.h"
+#include "runtime/Execution.h"
+
+#include <memory>
+#include <string>
+
+namespace bpor::tool {
+
+/// Joins MPI's processes if mpirun started more than one (else `cluster` stays null and the
+/// run is a plain one). On a rank other than 0, standard output is silenced and the progress
+/// line is off: rank 0 speaks for the run. Returns a message (for the caller to fail with) if
+/// the run cannot be distributed: this bporcheck has no MPI plugin, or the mode asked for
+/// (SV-COMP, witness validation, --replay, -j) is one process's.
+std::string joinCluster(Options &options, std::unique_ptr<distributed::Cluster> &cluster);
+
+/// The search the options name, if it divides among processes: source-DPOR, which the default
+/// mode's optimal DPOR becomes (same traces; optimal DPOR's shared wakeup trees stay in one
+/// process). Else the message to fail with.
+std::string chooseDistributedSearch(Options &options);
+
+/// What every rank must agree on: the input's bytes and the command line.
+std::string programFingerprint(const Options &options, int argc, char **argv);
+
+/// The search over every rank, each on its `model` (whose runtime is `execution`). On rank 0:
+/// `searchName` and `extraStatistics` describe it (the latter: how it divided, and each
+/// rank's executions), and every rank's coverage gaps are added to `execution`'s.
+SearchResult runDistributed(distributed::Cluster &cluster, Model &model, Execution &execution,
+                            const SearchOptions &search, const ExecutionObserver &observer,
+                            std::string &searchName, std::string &extraStatistics);
+
+} // namespace bpor::tool
