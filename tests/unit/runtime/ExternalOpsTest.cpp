@@ -125,7 +125,7 @@ TEST(ExternalOps, EveryNameIsRegisteredForItsRow) {
       std::string name = names.substr(begin, end - begin);
       EXPECT_TRUE(seen.emplace(name, op.id).second) << name << " is in two rows";
       EXPECT_EQ(registry.find(name), uint32_t(op.id)) << name;
-      if (op.alsoPlain && name.starts_with("__bpor_"))
+      if (op.routed && name.starts_with("__bpor_"))
         EXPECT_EQ(registry.find(name.substr(7)), uint32_t(op.id)) << name;
       begin = end + 1;
     }
