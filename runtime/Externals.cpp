@@ -72,6 +72,20 @@ struct Row {
     r.op.performer = by;
     return r;
   }
+  /// Prepared by the family `by` (Preparation).
+  constexpr Row preparedBy(Preparation by) const {
+    Row r = *this;
+    r.op.preparation = by;
+    return r;
+  }
+  /// A libc function of the bytes it reaches, performed by Libc.cpp.
+  constexpr Row stringFunction() const {
+    return own(OpKind::MemoryCopy, Performer::Libc).preparedBy(Preparation::StringFunction);
+  }
+  /// The printf family: answered at the call, visible first when it touches shared memory.
+  constexpr Row formattedOutput() const {
+    return own(OpKind::MemoryCopy, Performer::AtCall).preparedBy(Preparation::FormattedOutput);
+  }
   constexpr Row access(AccessRule rule) const {
     Row r = *this;
     for (AccessRule &slot : r.op.accesses)
@@ -110,6 +124,7 @@ constexpr bool Routed = true;
 constexpr bool AsNamed = false;
 using K = OpKind;
 using P = Performer;
+using Prep = Preparation;
 
 // ---- The table ----
 

@@ -58,11 +58,16 @@ struct AccessRule {
   bool write = false;
 };
 
-/// How the call becomes what the thread does.
+/// How the call becomes what the thread does: the code that prepares it (Execution::prepare).
 enum class Preparation : uint8_t {
   Pending, // the pending operation the row describes: its kind, location and accesses
-  Own,     // code of its own (Dispatch.cpp): answered at once, or a footprint that depends on
-           // the state (the thread a join names, the bytes a string function reaches)
+  Own,     // a case of its own in Execution::prepare (Dispatch.cpp): answered at once, or a
+           // footprint that depends on the state (the thread a join names, a frame's objects)
+  Process, // Execution::prepareProcess (Process.cpp): exit, per-thread addresses and handlers
+  Attribute,       // Execution::prepareAttribute: attribute getters and ignored setters
+  StringFunction,  // Execution::prepareStringFunction: the footprint is the bytes it reaches
+                   // (Libc.cpp), performed at once when they are private
+  FormattedOutput, // Execution::prepareFormattedOutput: the printf family
 };
 
 /// When a pending operation can be performed (beyond the atomic block of another thread).
