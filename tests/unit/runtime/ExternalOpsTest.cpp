@@ -37,6 +37,11 @@ TEST(ExternalOps, EveryRowIsConsistent) {
     // A row that describes its pending operation is performed by someone.
     if (op.preparation == Preparation::Pending)
       EXPECT_TRUE(visible);
+    // The families' code prepares what their performer expects.
+    if (op.preparation == Preparation::StringFunction)
+      EXPECT_EQ(op.performer, Performer::Libc);
+    if (op.preparation == Preparation::FormattedOutput)
+      EXPECT_EQ(op.performer, Performer::AtCall);
     // One answered at the call has no footprint and never waits.
     if (!visible) {
       EXPECT_EQ(op.enabled, Enabling::Always);
