@@ -7,7 +7,8 @@
 #include "passes/OnceLowering.h"
 
 #include "llvm/ADT/Statistic.h"
-#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -48,71 +49,57 @@ std::vector<Value *> atomicBeginArguments(IRBuilder<> &B, ConstantInt *Location)
 }
 } // namespace
 
+namespace {
+// The rows of runtime/ModelledFunctions.def, for its aliases to name.
+enum class ModelledRow : unsigned {
+#define BPOR_MODELLED(Id, ...) Id,
+#include "runtime/ModelledFunctions.def"
+};
+
+constexpr StringLiteral RuntimePrefix = "__bpor_";
+// The Routing column.
+constexpr bool Routed = true;
+constexpr bool AsNamed = false;
+
+struct ModelledNames {
+  const char *Names; // separated by spaces
+  bool IsRouted;
+};
+
+constexpr ModelledNames ModelledRows[] = {
+#define BPOR_MODELLED(Id, Names, Routing, ...) {Names, Routing},
+#include "runtime/ModelledFunctions.def"
+};
+
+/// The row's __bpor_ names.
+SmallVector<StringRef, 2> bporNames(const ModelledNames &Row) {
+  SmallVector<StringRef, 4> Names;
+  StringRef(Row.Names).split(Names, ' ', -1, /*KeepEmpty=*/false);
+  SmallVector<StringRef, 2> Bpor;
+  for (StringRef Name : Names)
+    if (Name.starts_with(RuntimePrefix))
+      Bpor.push_back(Name);
+  return Bpor;
+}
+
+/// C name -> __bpor_ name: each routed row's C names, and the aliases.
+StringMap<StringRef> buildRoutes() {
+  StringMap<StringRef> Routes;
+  for (const ModelledNames &Row : ModelledRows)
+    if (Row.IsRouted)
+      for (StringRef Name : bporNames(Row))
+        Routes[Name.drop_front(RuntimePrefix.size())] = Name;
+#define BPOR_ROUTED_ALIAS(CName, Id)                                                               \
+  Routes[CName] = bporNames(ModelledRows[unsigned(ModelledRow::Id)]).front();
+#include "runtime/ModelledFunctions.def"
+  return Routes;
+}
+} // namespace
+
 StringRef routedName(StringRef Name) {
-  return StringSwitch<StringRef>(Name)
-      // Threads.
-      .Case("pthread_create", "__bpor_pthread_create")
-      .Case("pthread_join", "__bpor_pthread_join")
-      .Case("pthread_exit", "__bpor_pthread_exit")
-      .Case("pthread_self", "__bpor_pthread_self")
-      .Case("pthread_equal", "__bpor_pthread_equal")
-      .Case("pthread_detach", "__bpor_pthread_detach")
-      // Mutexes.
-      .Case("pthread_mutex_init", "__bpor_pthread_mutex_init")
-      .Case("pthread_mutex_destroy", "__bpor_pthread_mutex_destroy")
-      .Case("pthread_mutex_lock", "__bpor_pthread_mutex_lock")
-      .Case("pthread_mutex_trylock", "__bpor_pthread_mutex_trylock")
-      .Case("pthread_mutex_unlock", "__bpor_pthread_mutex_unlock")
-      .Case("pthread_mutexattr_init", "__bpor_pthread_mutexattr_init")
-      .Case("pthread_mutexattr_destroy", "__bpor_pthread_mutexattr_destroy")
-      .Case("pthread_mutexattr_settype", "__bpor_pthread_mutexattr_settype")
-      // Condition variables.
-      .Case("pthread_cond_init", "__bpor_pthread_cond_init")
-      .Case("pthread_cond_destroy", "__bpor_pthread_cond_destroy")
-      .Case("pthread_cond_wait", "__bpor_pthread_cond_wait")
-      .Case("pthread_cond_timedwait", "__bpor_pthread_cond_timedwait")
-      .Case("pthread_cond_signal", "__bpor_pthread_cond_signal")
-      .Case("pthread_cond_broadcast", "__bpor_pthread_cond_broadcast")
-      // Reader-writer locks.
-      .Case("pthread_rwlock_init", "__bpor_pthread_rwlock_init")
-      .Case("pthread_rwlock_destroy", "__bpor_pthread_rwlock_destroy")
-      .Case("pthread_rwlock_rdlock", "__bpor_pthread_rwlock_rdlock")
-      .Case("pthread_rwlock_wrlock", "__bpor_pthread_rwlock_wrlock")
-      .Case("pthread_rwlock_tryrdlock", "__bpor_pthread_rwlock_tryrdlock")
-      .Case("pthread_rwlock_trywrlock", "__bpor_pthread_rwlock_trywrlock")
-      .Case("pthread_rwlock_unlock", "__bpor_pthread_rwlock_unlock")
-      // Barriers.
-      .Case("pthread_barrier_init", "__bpor_pthread_barrier_init")
-      .Case("pthread_barrier_destroy", "__bpor_pthread_barrier_destroy")
-      .Case("pthread_barrier_wait", "__bpor_pthread_barrier_wait")
-      // Semaphores.
-      .Case("sem_init", "__bpor_sem_init")
-      .Case("sem_destroy", "__bpor_sem_destroy")
-      .Case("sem_wait", "__bpor_sem_wait")
-      .Case("sem_trywait", "__bpor_sem_trywait")
-      .Case("sem_post", "__bpor_sem_post")
-      .Case("sem_getvalue", "__bpor_sem_getvalue")
-      // Thread-specific data (pthread_once is lowered: OnceLowering.h).
-      .Case("pthread_key_create", "__bpor_pthread_key_create")
-      .Case("pthread_key_delete", "__bpor_pthread_key_delete")
-      .Case("pthread_getspecific", "__bpor_pthread_getspecific")
-      .Case("pthread_setspecific", "__bpor_pthread_setspecific")
-      // Attributes.
-      .Case("pthread_attr_init", "__bpor_pthread_attr_init")
-      .Case("pthread_attr_destroy", "__bpor_pthread_attr_destroy")
-      .Case("pthread_attr_setdetachstate", "__bpor_pthread_attr_setdetachstate")
-      // Scheduling: pthread_yield is the obsolete spelling of sched_yield.
-      .Case("sched_yield", "__bpor_sched_yield")
-      .Case("pthread_yield", "__bpor_sched_yield")
-      // SV-COMP, errors and exit.
-      .Case("__VERIFIER_assume", "__bpor_assume")
-      .Case("reach_error", "__bpor_reach_error")
-      // The error function of SV-COMP tasks before 2020.
-      .Case("__VERIFIER_error", "__bpor_reach_error")
-      .Case("__assert_fail", "__bpor_assert_fail")
-      .Case("abort", "__bpor_abort")
-      .Case("exit", "__bpor_exit")
-      .Default("");
+  static const StringMap<StringRef> Routes = buildRoutes();
+  auto It = Routes.find(Name);
+  return It == Routes.end() ? StringRef() : It->second;
 }
 
 bool isErrorFunctionName(StringRef Name) {

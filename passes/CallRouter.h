@@ -27,8 +27,9 @@
 namespace bpor::passes {
 
 /// The __bpor_* function a call of the declared function `Name` is renamed
-/// to, or an empty string if it is not renamed (nondet and atomic functions
-/// are rewritten, not renamed).
+/// to (the Routed rows and routed aliases of runtime/ModelledFunctions.def), or
+/// an empty string if it is not renamed (nondet and atomic functions are
+/// rewritten, not renamed).
 llvm::StringRef routedName(llvm::StringRef Name);
 
 /// reach_error and __VERIFIER_error (SV-COMP's error functions): their direct calls are

@@ -1,6 +1,7 @@
 //===- PrivateArguments.cpp - Pointer arguments the runtime does not keep -===//
 #include "passes/PrivateArguments.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Function.h"
 
@@ -10,22 +11,17 @@ namespace bpor::passes {
 
 namespace {
 
-struct PrivateArgument {
-  const char *Name; // C name; the __bpor_ spelling is accepted too
-  unsigned ArgNo;
+constexpr StringLiteral RuntimePrefix = "__bpor_";
+
+struct PrivateArguments {
+  const char *Names; // separated by spaces; only the __bpor_ ones count
+  unsigned Mask;     // bit i: argument i
 };
 
-// runtime/bpor_abi.h says which functions these are; each entry names an
-// argument the runtime reads or writes only during the call.
-constexpr PrivateArgument PrivateArguments[] = {
-    {"pthread_create", 0},           {"pthread_create", 1},
-    {"pthread_join", 1},             {"pthread_mutex_init", 1},
-    {"pthread_mutexattr_init", 0},   {"pthread_mutexattr_destroy", 0},
-    {"pthread_mutexattr_settype", 0}, {"pthread_cond_init", 1},
-    {"pthread_cond_timedwait", 2},   {"pthread_rwlock_init", 1},
-    {"pthread_barrier_init", 1},     {"sem_getvalue", 1},
-    {"pthread_key_create", 0},       {"pthread_attr_init", 0},
-    {"pthread_attr_destroy", 0},     {"pthread_attr_setdetachstate", 0},
+// The PrivateArgs column of runtime/ModelledFunctions.def.
+constexpr PrivateArguments ModelledRows[] = {
+#define BPOR_MODELLED(Id, Names, Routing, PrivateArgs, ...) {Names, PrivateArgs},
+#include "runtime/ModelledFunctions.def"
 };
 
 } // namespace
@@ -34,11 +30,20 @@ bool isPrivateArgument(const CallBase &Call, unsigned ArgNo) {
   const Function *Callee = Call.getCalledFunction();
   if (!Callee || !Callee->isDeclaration())
     return false;
+  if (ArgNo >= 8) // a mask covers arguments 0 to 7
+    return false;
+  // The C name and the __bpor_ name it is routed to alike.
   StringRef Name = Callee->getName();
-  Name.consume_front("__bpor_");
-  for (const PrivateArgument &P : PrivateArguments)
-    if (P.ArgNo == ArgNo && Name == P.Name)
-      return true;
+  Name.consume_front(RuntimePrefix);
+  for (const PrivateArguments &Row : ModelledRows) {
+    if (!(Row.Mask >> ArgNo & 1))
+      continue;
+    SmallVector<StringRef, 4> Names;
+    StringRef(Row.Names).split(Names, ' ', -1, /*KeepEmpty=*/false);
+    for (StringRef RowName : Names)
+      if (RowName.consume_front(RuntimePrefix) && RowName == Name)
+        return true;
+  }
   return false;
 }
 

@@ -12,6 +12,9 @@
 // Synchronisation objects themselves (mutexes, condition variables, ...) are
 // not private: other threads reach them through the runtime.
 //
+// Which arguments these are is the PrivateArgs column of
+// runtime/ModelledFunctions.def.
+//
 //===----------------------------------------------------------------------===//
 #ifndef BPOR_PASSES_PRIVATEARGUMENTS_H
 #define BPOR_PASSES_PRIVATEARGUMENTS_H

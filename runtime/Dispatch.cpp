@@ -369,6 +369,124 @@ CallOutcome Execution::longjmpTo(ProgramThread &thread, Address buffer, Slot val
   return CallOutcome::Jumped;
 }
 
+// A libc function of the bytes it reaches (Libc.cpp): visible when they may be shared, else
+// performed at once.
+CallOutcome Execution::prepareStringFunction(ProgramThread &thread, const ExternalCall &call,
+                                             Slot *result) {
+  Operation &op = thread.pending;
+  setPending(thread, runtime::externalOp(thread.request.id).kind, 0);
+  if (!libcFootprint(thread, op))
+    return CallOutcome::Pause;
+  Slot value = 0;
+  if (performLibc(thread, value) == Performed::Stopped)
+    return CallOutcome::Stop;
+  if (call.resultType.numSlots != 0)
+    result[0] = value;
+  return CallOutcome::Return;
+}
+
+// The printf family: reads the format and the strings it prints, and the sprintf family writes
+// its buffer; visible when any of that may be shared (pauseWithFootprint).
+CallOutcome Execution::prepareFormattedOutput(ProgramThread &thread, const ExternalCall &call,
+                                              Slot *result) {
+  Ext id = thread.request.id;
+  auto arg = [&](unsigned i) -> Slot { return i < call.numArgs() ? call.arg(i) : 0; };
+  bool vaList =
+      id == Ext::Vprintf || id == Ext::Vfprintf || id == Ext::Vsprintf || id == Ext::Vsnprintf;
+  unsigned formatIndex = id == Ext::Printf || id == Ext::Vprintf       ? 0
+                         : id == Ext::Snprintf || id == Ext::Vsnprintf ? 2
+                                                                       : 1;
+  bool toMemory =
+      id == Ext::Sprintf || id == Ext::Snprintf || id == Ext::Vsprintf || id == Ext::Vsnprintf;
+  bool bounded = id == Ext::Snprintf || id == Ext::Vsnprintf;
+  std::string format, text, error;
+  MemoryFault fault = memory_.readString(arg(formatIndex), format);
+  if (fault != MemoryFault::None) {
+    fail(ErrorKind::MemoryError, thread, currentLocation(thread),
+         fmt::format("{}: format string of {} at {}", memoryFaultName(fault), call.name,
+                     memory_.describe(arg(formatIndex))));
+    return CallOutcome::Stop;
+  }
+  CallFormatArgs args(call, formatIndex + 1, memory_, program_.pointerBytes() * 8);
+  if (vaList) {
+    // The va_list argument points at x86-64's {gp_offset, fp_offset, overflow_arg_area,
+    // reg_save_area}; a 32-bit program's va_list is laid out otherwise.
+    uint64_t overflow = 0;
+    if (program_.pointerBytes() != 8) {
+      fail(ErrorKind::Unsupported, thread, currentLocation(thread),
+           fmt::format("{} in a 32-bit program (its va_list is not modelled)", call.name));
+      return CallOutcome::Stop;
+    }
+    if (MemoryFault f = memory_.read(arg(formatIndex + 1) + 8, 8, overflow);
+        f != MemoryFault::None) {
+      fail(ErrorKind::MemoryError, thread, currentLocation(thread),
+           fmt::format("{}: va_list argument of {} at {}", memoryFaultName(f), call.name,
+                       memory_.describe(arg(formatIndex + 1))));
+      return CallOutcome::Stop;
+    }
+    args.fromVaList(overflow);
+    // The text is formatted from the arguments' concrete values: symbolic ones are pinned.
+    if (symbolicMode()) {
+      Operation area;
+      area.addAccess(overflow, 1, false);
+      concretiseFootprint(area, true);
+    }
+  }
+  // What the call reads and writes: the format, each %s argument (found by a dry run, which
+  // a format without an 's' needs not make) and the destination of the sprintf family. A
+  // call its visible step just granted goes on at once (pauseWithFootprint).
+  if (!thread.callGranted) {
+    std::vector<Access> ranges{Access{arg(formatIndex), restOf(arg(formatIndex)), false}};
+    std::vector<Address> strings;
+    if (format.find('s') != std::string::npos) {
+      CallFormatArgs dry = args;
+      dry.collectStrings(strings);
+      std::string ignored, ignoredError;
+      runtime::formatPrintf(format, dry, ignored, ignoredError);
+    }
+    for (Address string : strings)
+      ranges.push_back(Access{string, restOf(string), false});
+    // snprintf(NULL, 0, ...), which only measures (asprintf does), writes nothing.
+    if (toMemory && !(bounded && arg(1) == 0))
+      ranges.push_back(Access{arg(0), bounded ? arg(1) : restOf(arg(0)), true});
+    if (pauseWithFootprint(thread, ranges))
+      return CallOutcome::Pause;
+  }
+  thread.callGranted = false;
+  if (!runtime::formatPrintf(format, args, text, error)) {
+    if (args.fault != MemoryFault::None)
+      fail(ErrorKind::MemoryError, thread, currentLocation(thread),
+           fmt::format("{}: {} argument of {} at {}", memoryFaultName(args.fault),
+                       vaList ? "a" : "%s", call.name, memory_.describe(args.faultAddress)));
+    else
+      fail(ErrorKind::Unsupported, thread, currentLocation(thread),
+           fmt::format("{}: {}", call.name, error));
+    return CallOutcome::Stop;
+  }
+  if (args.readUnwritten)
+    countUndefinedRead(thread, currentLocation(thread));
+  if (toMemory) {
+    uint64_t room = bounded ? arg(1) : text.size() + 1;
+    uint64_t n = std::min<uint64_t>(room, text.size() + 1);
+    if (n != 0) {
+      fault = memory_.check(arg(0), n, true);
+      if (fault != MemoryFault::None) {
+        fail(ErrorKind::MemoryError, thread, currentLocation(thread),
+             fmt::format("{}: {} writes {} bytes at {}", memoryFaultName(fault), call.name, n,
+                         memory_.describe(arg(0))));
+        return CallOutcome::Stop;
+      }
+      std::memcpy(memory_.host(arg(0)), text.data(), n - 1);
+      memory_.host(arg(0))[n - 1] = 0;
+      memory_.markDefined(arg(0), n);
+    }
+  } else {
+    emit(text);
+  }
+  result[0] = uint32_t(int32_t(text.size()));
+  return CallOutcome::Return;
+}
+
 CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, Slot *result) {
   if (call.id == ExternalRegistry::UnknownExternal) {
     fail(ErrorKind::Unsupported, thread, currentLocation(thread),
@@ -389,8 +507,20 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   Slot *a = request.args;
   const runtime::ExternalOp &row = runtime::externalOp(id);
   request.enabled = row.enabled;
-  if (row.preparation == runtime::Preparation::Pending)
+  switch (row.preparation) {
+  case runtime::Preparation::Pending:
     return prepareFromRow(thread, call, row);
+  case runtime::Preparation::Process:
+    return prepareProcess(thread, call, result);
+  case runtime::Preparation::Attribute:
+    return prepareAttribute(thread, call, result);
+  case runtime::Preparation::StringFunction:
+    return prepareStringFunction(thread, call, result);
+  case runtime::Preparation::FormattedOutput:
+    return prepareFormattedOutput(thread, call, result);
+  case runtime::Preparation::Own:
+    break;
+  }
   // Code of its own: answered at once, or a footprint that depends on the state.
   Operation &op = thread.pending;
   auto loc32 = [](Slot s) { return uint32_t(s); };
@@ -452,15 +582,6 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
       return CallOutcome::Stop;
     fail(ErrorKind::AssertionFailure, thread, currentLocation(thread), "abort() was called");
     return CallOutcome::Stop;
-  // ---- Program start and end, per-thread state, time (Process.cpp) ----
-  case Ext::Exit:
-  case Ext::QuickExit:
-  case Ext::ImmediateExit:
-  case Ext::CxaThreadAtexit:
-  case Ext::ThreadLocalAddress:
-  case Ext::ErrnoLocation:
-    return prepareProcess(thread, call, result);
-
   // ---- SV-COMP ----
   case Ext::Assume:
     if (call.argShadow(0) != ConcreteValue && prepareSymbolicAssume(thread, call))
@@ -582,13 +703,6 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   case Ext::SetnameIgnored:
     result[0] = 0;
     return CallOutcome::Return;
-  case Ext::AttrSetIgnored:
-  case Ext::MutexattrSetIgnored:
-  case Ext::AttrGetdetachstate:
-  case Ext::AttrSetstacksize:
-  case Ext::AttrGetstacksize:
-  case Ext::MutexattrGettype:
-    return prepareAttribute(thread, call, result);
   case Ext::Cancel:
     fail(ErrorKind::Unsupported, thread, currentLocation(thread),
          "pthread_cancel is not supported (cancellation points are not modelled)");
@@ -698,152 +812,8 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
       op.addAccess(a[0], 1, true);
     return CallOutcome::Pause;
   }
-  case Ext::Memcpy:
-  case Ext::Memmove:
-  case Ext::Memset:
-  case Ext::Memcmp:
-  case Ext::Strlen:
-  case Ext::Strcmp:
-  case Ext::Strncmp:
-  case Ext::Strcpy:
-  case Ext::Strncpy:
-  case Ext::Strcat:
-  case Ext::Strchr:
-  case Ext::Strdup:
-  case Ext::Atoi:
-  case Ext::Atol:
-  case Ext::Strtol:
-  case Ext::Strtoul:
-  case Ext::Strrchr:
-  case Ext::Strnlen:
-  case Ext::Memchr:
-  case Ext::Strstr:
-  case Ext::Strncat:
-  case Ext::PosixMemalign:
-  case Ext::Strspn:
-  case Ext::Strcspn:
-  case Ext::Strpbrk:
-  case Ext::Strcasecmp:
-  case Ext::Strncasecmp:
-  case Ext::Atof:
-  case Ext::Strtod:
-  case Ext::Strtof:
-  case Ext::RandR: {
-    setPending(thread, row.kind, 0);
-    if (!libcFootprint(thread, op))
-      return CallOutcome::Pause;
-    Slot value = 0;
-    if (performLibc(thread, value) == Performed::Stopped)
-      return CallOutcome::Stop;
-    if (call.resultType.numSlots != 0)
-      result[0] = value;
-    return CallOutcome::Return;
-  }
 
   // ---- libc: output and the rest ----
-  case Ext::Printf:
-  case Ext::Fprintf:
-  case Ext::Sprintf:
-  case Ext::Snprintf:
-  case Ext::Vprintf:
-  case Ext::Vfprintf:
-  case Ext::Vsprintf:
-  case Ext::Vsnprintf: {
-    bool vaList = id == Ext::Vprintf || id == Ext::Vfprintf || id == Ext::Vsprintf ||
-                  id == Ext::Vsnprintf;
-    unsigned formatIndex = id == Ext::Printf || id == Ext::Vprintf                ? 0
-                           : id == Ext::Snprintf || id == Ext::Vsnprintf ? 2
-                                                                         : 1;
-    bool toMemory = id == Ext::Sprintf || id == Ext::Snprintf || id == Ext::Vsprintf ||
-                    id == Ext::Vsnprintf;
-    bool bounded = id == Ext::Snprintf || id == Ext::Vsnprintf;
-    std::string format, text, error;
-    MemoryFault fault = memory_.readString(arg(formatIndex), format);
-    if (fault != MemoryFault::None) {
-      fail(ErrorKind::MemoryError, thread, currentLocation(thread),
-           fmt::format("{}: format string of {} at {}", memoryFaultName(fault), call.name,
-                       memory_.describe(arg(formatIndex))));
-      return CallOutcome::Stop;
-    }
-    CallFormatArgs args(call, formatIndex + 1, memory_, program_.pointerBytes() * 8);
-    if (vaList) {
-      // The va_list argument points at x86-64's {gp_offset, fp_offset, overflow_arg_area,
-      // reg_save_area}; a 32-bit program's va_list is laid out otherwise.
-      uint64_t overflow = 0;
-      if (program_.pointerBytes() != 8) {
-        fail(ErrorKind::Unsupported, thread, currentLocation(thread),
-             fmt::format("{} in a 32-bit program (its va_list is not modelled)", call.name));
-        return CallOutcome::Stop;
-      }
-      if (MemoryFault f = memory_.read(arg(formatIndex + 1) + 8, 8, overflow);
-          f != MemoryFault::None) {
-        fail(ErrorKind::MemoryError, thread, currentLocation(thread),
-             fmt::format("{}: va_list argument of {} at {}", memoryFaultName(f), call.name,
-                         memory_.describe(arg(formatIndex + 1))));
-        return CallOutcome::Stop;
-      }
-      args.fromVaList(overflow);
-      // The text is formatted from the arguments' concrete values: symbolic ones are pinned.
-      if (symbolicMode()) {
-        Operation area;
-        area.addAccess(overflow, 1, false);
-        concretiseFootprint(area, true);
-      }
-    }
-    // What the call reads and writes: the format, each %s argument (found by a dry run, which
-    // a format without an 's' needs not make) and the destination of the sprintf family. A
-    // call its visible step just granted goes on at once (pauseWithFootprint).
-    if (!thread.callGranted) {
-      std::vector<Access> ranges{Access{arg(formatIndex), restOf(arg(formatIndex)), false}};
-      std::vector<Address> strings;
-      if (format.find('s') != std::string::npos) {
-        CallFormatArgs dry = args;
-        dry.collectStrings(strings);
-        std::string ignored, ignoredError;
-        runtime::formatPrintf(format, dry, ignored, ignoredError);
-      }
-      for (Address string : strings)
-        ranges.push_back(Access{string, restOf(string), false});
-      // snprintf(NULL, 0, ...), which only measures (asprintf does), writes nothing.
-      if (toMemory && !(bounded && arg(1) == 0))
-        ranges.push_back(Access{arg(0), bounded ? arg(1) : restOf(arg(0)), true});
-      if (pauseWithFootprint(thread, ranges))
-        return CallOutcome::Pause;
-    }
-    thread.callGranted = false;
-    if (!runtime::formatPrintf(format, args, text, error)) {
-      if (args.fault != MemoryFault::None)
-        fail(ErrorKind::MemoryError, thread, currentLocation(thread),
-             fmt::format("{}: {} argument of {} at {}", memoryFaultName(args.fault),
-                         vaList ? "a" : "%s", call.name, memory_.describe(args.faultAddress)));
-      else
-        fail(ErrorKind::Unsupported, thread, currentLocation(thread),
-             fmt::format("{}: {}", call.name, error));
-      return CallOutcome::Stop;
-    }
-    if (args.readUnwritten)
-      countUndefinedRead(thread, currentLocation(thread));
-    if (toMemory) {
-      uint64_t room = bounded ? arg(1) : text.size() + 1;
-      uint64_t n = std::min<uint64_t>(room, text.size() + 1);
-      if (n != 0) {
-        fault = memory_.check(arg(0), n, true);
-        if (fault != MemoryFault::None) {
-          fail(ErrorKind::MemoryError, thread, currentLocation(thread),
-               fmt::format("{}: {} writes {} bytes at {}", memoryFaultName(fault), call.name, n,
-                           memory_.describe(arg(0))));
-          return CallOutcome::Stop;
-        }
-        std::memcpy(memory_.host(arg(0)), text.data(), n - 1);
-        memory_.host(arg(0))[n - 1] = 0;
-        memory_.markDefined(arg(0), n);
-      }
-    } else {
-      emit(text);
-    }
-    result[0] = uint32_t(int32_t(text.size()));
-    return CallOutcome::Return;
-  }
   case Ext::Puts: {
     if (Access read{a[0], restOf(a[0]), false}; pauseWithFootprint(thread, {&read, 1}))
       return CallOutcome::Pause;

@@ -315,6 +315,11 @@ private:
   void setPending(ProgramThread &thread, OpKind kind, uint32_t location);
   /// pthread_attr_* and pthread_mutexattr_* getters and setters beyond init/settype.
   CallOutcome prepareAttribute(ProgramThread &thread, const ExternalCall &call, Slot *result);
+  /// A libc function whose footprint is the bytes it reaches (Preparation::StringFunction).
+  CallOutcome prepareStringFunction(ProgramThread &thread, const ExternalCall &call, Slot *result);
+  /// printf, sprintf and their variants (Preparation::FormattedOutput).
+  CallOutcome prepareFormattedOutput(ProgramThread &thread, const ExternalCall &call,
+                                     Slot *result);
   /// The footprint of a libc memory function; returns true if it touches only memory private
   /// to the thread (its own stack, read-only globals), so it need not be visible.
   bool libcFootprint(ProgramThread &thread, Operation &op) const;

@@ -1,7 +1,8 @@
 // Every external function the runtime models: the __bpor_* ABI (runtime/bpor_abi.h) and the libc
-// functions that keep their names. One table (Externals.cpp) says for each operation its names,
-// its footprint, when it is enabled and how it is performed; the runtime reads it instead of
-// switching on the operation in each place, so an operation's dependence is read in one row.
+// functions that keep their names. Each is one row of runtime/ModelledFunctions.def, which says
+// its names, its footprint, when it is enabled and how it is performed; the runtime reads the
+// table built from it (Externals.cpp) instead of switching on the operation in each place, so
+// an operation's dependence is read in one row.
 #pragma once
 
 #include "core/Operation.h"
@@ -16,183 +17,17 @@
 
 namespace bpor::runtime {
 
+/// One value per row of runtime/ModelledFunctions.def, in its order.
 enum class Ext : uint32_t {
-  // Memory accesses (bpor_abi.h).
-  Load,
-  Store,
-  LoadBytes,
-  StoreBytes,
-  Rmw,
-  Cmpxchg,
-  Fence,
-  BporMemcpy,
-  BporMemmove,
-  BporMemset,
-  FrameEnd,
-  // Scheduling, errors, exit.
-  SchedYield,
-  SpinYield,
-  SpinStart,
-  SpinEnd,
-  AssertFail,
-  ReachError,
-  Abort,
-  // C++ exceptions and termination (the support library in runtime/cxx/ calls these).
-  CxxThrow,
-  CxxTerminate,
-  FutexWait,
-  // Non-local jumps within a thread.
-  Setjmp,
-  Longjmp,
-  Exit,
-  // SV-COMP.
-  Assume,
-  Nondet,
-  AtomicBegin,
-  AtomicEnd,
-  // Threads.
-  ThreadCreate,
-  ThreadJoin,
-  ThreadExit,
-  ThreadSelf,
-  ThreadEqual,
-  ThreadDetach,
-  MutexInit,
-  MutexDestroy,
-  MutexLock,
-  MutexTrylock,
-  MutexUnlock,
-  MutexattrInit,
-  MutexattrDestroy,
-  MutexattrSettype,
-  CondInit,
-  CondDestroy,
-  CondWait,
-  CondTimedwait,
-  CondSignal,
-  CondBroadcast,
-  RwlockInit,
-  RwlockDestroy,
-  RwlockRdlock,
-  RwlockWrlock,
-  RwlockTryrdlock,
-  RwlockTrywrlock,
-  RwlockUnlock,
-  BarrierInit,
-  BarrierDestroy,
-  BarrierWait,
-  SemInit,
-  SemDestroy,
-  SemWait,
-  SemTrywait,
-  SemPost,
-  SemGetvalue,
-  OnceBegin,
-  OnceEnd,
-  OnceAbort,
-  OnceUnlowered, // pthread_once reached without the pass's lowering (through a pointer)
-  KeyCreate,
-  KeyDelete,
-  Getspecific,
-  Setspecific,
-  AttrInit,
-  AttrDestroy,
-  AttrSetdetachstate,
-  AttrGetdetachstate,
-  AttrSetstacksize,
-  AttrGetstacksize,
-  AttrSetIgnored, // scheduling, scope, guard size: accepted, no effect on the model
-  MutexattrGettype,
-  MutexattrSetIgnored, // pshared, protocol: accepted, no effect on the model
-  AttrInitIgnored,     // condattr/rwlockattr/barrierattr init and destroy, condattr setters
-  SetnameIgnored,      // pthread_setname_np
-  MutexTimedlock,
-  SemTimedwait,
-  SpinInit,
-  SpinDestroy,
-  SpinLock,
-  SpinTrylock,
-  SpinUnlock,
-  Cancel,
-  CleanupPush,   // glibc's pthread_cleanup_push: __pthread_register_cancel(buffer)
-  CleanupPop,    // pthread_cleanup_pop: __pthread_unregister_cancel(buffer)
-  CleanupUnwind, // after a handler run by pthread_exit: __pthread_unwind_next(buffer)
-  // Program start and end, per-thread state, time (Process.cpp).
-  Atexit,
-  CxaAtexit,
-  AtQuickExit,
-  QuickExit,
-  ImmediateExit, // _exit, _Exit: no handlers
-  CxaThreadAtexit,
-  ThreadLocalAddress,
-  ErrnoLocation,
-  ClockGettime,
-  Time,
-  Gettimeofday,
-  Clock,
-  Nanosleep,
-  // libc.
-  Malloc,
-  Calloc,
-  Realloc,
-  Free,
-  Memcpy,
-  Memmove,
-  Memset,
-  Memcmp,
-  Strlen,
-  Strcmp,
-  Strncmp,
-  Strcpy,
-  Strncpy,
-  Strcat,
-  Strchr,
-  Strdup,
-  Printf,
-  Puts,
-  Putchar,
-  Fprintf,
-  Sprintf,
-  Snprintf,
-  Atoi,
-  Atol,
-  Strtol,
-  Strtoul,
-  Strrchr,
-  Strnlen,
-  Memchr,
-  Strstr,
-  Strncat,
-  PosixMemalign,
-  AlignedAlloc, // aligned_alloc(alignment, size), memalign(alignment, size)
-  Fflush,
-  Fputs,
-  Fputc,
-  Getenv,
-  AssertBsd, // __assert(assertion, file, line)
-  Abs,
-  Labs,
-  Rand,
-  Srand,
-  Sleep,
-  Usleep,
-  Strspn,
-  Strcspn,
-  Strpbrk,
-  Strcasecmp,
-  Strncasecmp,
-  Atof,
-  Strtod,
-  Strtof,
-  Random,
-  RandR,
-  Getpid,
-  Vprintf,
-  Vfprintf,
-  Vsprintf,
-  Vsnprintf,
-  Last = Vsnprintf, // the last row: the table has one row per value up to here
+#define BPOR_MODELLED(Id, ...) Id,
+#include "runtime/ModelledFunctions.def"
 };
+
+/// How many rows runtime/ModelledFunctions.def has.
+inline constexpr uint32_t NumExternalOps = 0
+#define BPOR_MODELLED(...) +1
+#include "runtime/ModelledFunctions.def"
+    ;
 
 /// Where one access of an operation's footprint lies.
 enum class AccessAt : uint8_t {
@@ -223,11 +58,16 @@ struct AccessRule {
   bool write = false;
 };
 
-/// How the call becomes what the thread does.
+/// How the call becomes what the thread does: the code that prepares it (Execution::prepare).
 enum class Preparation : uint8_t {
   Pending, // the pending operation the row describes: its kind, location and accesses
-  Own,     // code of its own (Dispatch.cpp): answered at once, or a footprint that depends on
-           // the state (the thread a join names, the bytes a string function reaches)
+  Own,     // a case of its own in Execution::prepare (Dispatch.cpp): answered at once, or a
+           // footprint that depends on the state (the thread a join names, a frame's objects)
+  Process, // Execution::prepareProcess (Process.cpp): exit, per-thread addresses and handlers
+  Attribute,       // Execution::prepareAttribute: attribute getters and ignored setters
+  StringFunction,  // Execution::prepareStringFunction: the footprint is the bytes it reaches
+                   // (Libc.cpp), performed at once when they are private
+  FormattedOutput, // Execution::prepareFormattedOutput: the printf family
 };
 
 /// When a pending operation can be performed (beyond the atomic block of another thread).
@@ -262,10 +102,13 @@ enum class Performer : uint8_t {
 /// One row of the table: everything the runtime knows about an external operation.
 struct ExternalOp {
   Ext id;
-  /// Its names, separated by spaces; with `alsoPlain`, each __bpor_ name is also registered
+  /// Its names, separated by spaces; when `routed`, each __bpor_ name is also registered
   /// without the prefix (programs run without the pass, as in some tests).
   const char *names = "";
-  bool alsoPlain = false;
+  /// The pass renames a call of each __bpor_ name's C name to it (ModelledFunctions.def).
+  bool routed = false;
+  /// Bit i: argument i of a __bpor_ name is private to the call (passes/PrivateArguments.h).
+  uint8_t privateArgs = 0;
   Preparation preparation = Preparation::Own;
   OpKind kind = OpKind::Other; // the pending operation's kind
   int8_t locationArg = -1;     // the argument carrying its location id (-1: the call's line)

@@ -37,6 +37,11 @@ TEST(ExternalOps, EveryRowIsConsistent) {
     // A row that describes its pending operation is performed by someone.
     if (op.preparation == Preparation::Pending)
       EXPECT_TRUE(visible);
+    // The families' code prepares what their performer expects.
+    if (op.preparation == Preparation::StringFunction)
+      EXPECT_EQ(op.performer, Performer::Libc);
+    if (op.preparation == Preparation::FormattedOutput)
+      EXPECT_EQ(op.performer, Performer::AtCall);
     // One answered at the call has no footprint and never waits.
     if (!visible) {
       EXPECT_EQ(op.enabled, Enabling::Always);
@@ -125,7 +130,7 @@ TEST(ExternalOps, EveryNameIsRegisteredForItsRow) {
       std::string name = names.substr(begin, end - begin);
       EXPECT_TRUE(seen.emplace(name, op.id).second) << name << " is in two rows";
       EXPECT_EQ(registry.find(name), uint32_t(op.id)) << name;
-      if (op.alsoPlain && name.starts_with("__bpor_"))
+      if (op.routed && name.starts_with("__bpor_"))
         EXPECT_EQ(registry.find(name.substr(7)), uint32_t(op.id)) << name;
       begin = end + 1;
     }
