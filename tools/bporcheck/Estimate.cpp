@@ -48,8 +48,10 @@ std::optional<EstimateTree> estimateTreeFor(const Options &options) {
     return std::nullopt;
   if (options.explores("none"))
     return EstimateTree::Interleavings;
-  if (options.explores("dpor") || options.explores("bpor") || options.explores("source") ||
-      options.explores("optimal"))
+  // Without sleep sets DPOR explores a trace more than once: its count is no trace count.
+  if ((options.explores("dpor") || options.explores("bpor")) && s.sleepSets)
+    return EstimateTree::Traces;
+  if (options.explores("source") || options.explores("optimal"))
     return EstimateTree::Traces;
   return std::nullopt;
 }

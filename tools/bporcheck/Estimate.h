@@ -17,7 +17,8 @@ namespace bpor::tool {
 
 /// The tree whose leaves the search `options` chooses counts as its executions (with the
 /// sleep-set-blocked ones left out), or none for a search whose count is something else: a
-/// bounded, best-first, stateful, unfolding, random or weak-memory search.
+/// bounded, best-first, stateful, unfolding, random or weak-memory search, or DPOR without
+/// sleep sets (which explores a trace more than once).
 std::optional<EstimateTree> estimateTreeFor(const Options &options);
 
 /// The executions of `stats` that the tree's leaves stand for.
