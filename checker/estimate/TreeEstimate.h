@@ -40,6 +40,15 @@ struct TreeEstimate {
   /// Samples whose trace was too long or too wide to count its interleavings (Traces): while
   /// there is one, there is no estimate.
   uint64_t unweighed = 0;
+  /// Kish's effective sample size, n / (1 + cv^2) with cv the weights' coefficient of
+  /// variation: how many equally weighted samples these are worth. Far below `samples`, a few
+  /// samples carry the estimate, and its spread is not known either.
+  double effectiveSamples() const {
+    if (samples < 2 || mean <= 0)
+      return 0;
+    double cv2 = stddev * stddev * double(samples - 1) / double(samples) / (mean * mean);
+    return double(samples) / (1 + cv2);
+  }
   /// Half the width of the 95% confidence interval of the mean (normal approximation; infinite
   /// below two samples).
   double halfWidth95() const {

@@ -12,6 +12,8 @@ namespace {
 constexpr uint64_t MinSamples = 1000;
 constexpr uint64_t MaxSamples = 100000;
 constexpr double RelativePrecision = 0.02;
+// Fewer effective samples than this: a handful of samples carry the mean, which says little.
+constexpr double MinEffectiveSamples = 30;
 // The samples of the same seed are the same paths: an estimate is reproducible.
 constexpr uint64_t EstimateSeed = 1;
 
@@ -70,6 +72,10 @@ bool estimatePreciseEnough(const TreeEstimate &e) {
 std::string describeEstimate(const TreeEstimate &e, double atLeast) {
   if (e.unweighed)
     return "none (an execution's trace has too many interleavings to count them cheaply)";
+  if (e.effectiveSamples() < MinEffectiveSamples)
+    return fmt::format("none yet (the samples' weights are too uneven: {} samples are worth {:.0f} "
+                       "equal ones)",
+                       e.samples, e.effectiveSamples());
   double low = std::max(atLeast, e.mean - e.halfWidth95());
   double high = e.mean + e.halfWidth95();
   std::string text =
@@ -140,7 +146,7 @@ std::string BackgroundEstimate::progressText(std::optional<EstimateTree> tree,
   const TreeEstimate *e = estimate();
   if (!e || (e->samples < 2 && !e->unweighed))
     return "";
-  if (e->unweighed)
+  if (e->unweighed || e->effectiveSamples() < MinEffectiveSamples)
     return "; estimated in all: " + describeEstimate(*e);
   double done = double(estimatedCount(*tree_, stats));
   // Knuth's estimator is heavy-tailed: early on its mean can lie below what the search has
