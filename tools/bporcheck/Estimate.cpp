@@ -12,8 +12,10 @@ namespace {
 constexpr uint64_t MinSamples = 1000;
 constexpr uint64_t MaxSamples = 100000;
 constexpr double RelativePrecision = 0.02;
-// Fewer effective samples than this: a handful of samples carry the mean, which says little.
-constexpr double MinEffectiveSamples = 30;
+// Fewer effective samples than this: a handful of samples carry the mean, which says little;
+// fewer than the second: it is rough, and says so.
+constexpr double MinEffectiveSamples = 10;
+constexpr double RoughBelowEffectiveSamples = 100;
 // The samples of the same seed are the same paths: an estimate is reproducible.
 constexpr uint64_t EstimateSeed = 1;
 
@@ -73,17 +75,17 @@ std::string describeEstimate(const TreeEstimate &e, double atLeast) {
   if (e.unweighed)
     return "none (an execution's trace has too many interleavings to count them cheaply)";
   if (e.effectiveSamples() < MinEffectiveSamples)
-    return fmt::format("none yet (the samples' weights are too uneven: {} samples are worth {:.0f} "
+    return fmt::format("none (the samples' weights are too uneven: {} samples are worth {:.0f} "
                        "equal ones)",
                        e.samples, e.effectiveSamples());
   double low = std::max(atLeast, e.mean - e.halfWidth95());
   double high = e.mean + e.halfWidth95();
-  std::string text =
-      e.samples > 1
-          ? fmt::format("~{} executions (approximate 95% interval {} to {}, {} samples)", count(e.mean),
-                        count(low, -1), count(high, 1), e.samples)
-          : fmt::format("~{} executions (1 sample)", count(e.mean));
-  return text;
+  std::string rough =
+      e.effectiveSamples() < RoughBelowEffectiveSamples
+          ? fmt::format("rough: worth {:.0f} equal samples; ", e.effectiveSamples())
+          : "";
+  return fmt::format("~{} executions ({}approximate 95% interval {} to {}, {} samples)",
+                     count(e.mean), rough, count(low, -1), count(high, 1), e.samples);
 }
 
 TreeEstimate sampleUpFront(Model &model, EstimateTree tree, uint64_t maxDepth,

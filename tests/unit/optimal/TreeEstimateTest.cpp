@@ -36,6 +36,7 @@ TEST(TreeEstimate, ExactOnUniformTrees) {
     EXPECT_EQ(e.mean, 12.0);
     EXPECT_EQ(e.stddev, 0.0);
     EXPECT_EQ(e.samples, 20u);
+    EXPECT_EQ(e.effectiveSamples(), 20.0); // equal weights: every sample counts fully
   }
   // After the fork, main and T1 each write x0: 2 branches, then 1; two traces.
   Program race;
@@ -60,6 +61,7 @@ TEST(TreeEstimate, LockedIncrementsWithinConfidence) {
     double traces = double(factorial(n));
     EXPECT_NEAR(e.mean, traces, 1.5 * e.halfWidth95()) << n << " threads";
     EXPECT_LT(e.halfWidth95(), e.mean) << n << " threads";
+    EXPECT_GT(e.effectiveSamples(), 10.0) << n << " threads"; // 11 of 4000 for 6 threads
     EXPECT_EQ(e.unweighed, 0u);
   }
 }
