@@ -12,9 +12,8 @@ namespace {
 constexpr uint64_t MinSamples = 1000;
 constexpr uint64_t MaxSamples = 100000;
 constexpr double RelativePrecision = 0.02;
-// Fewer effective samples than this: a handful of samples carry the mean, which says little;
-// fewer than the second: it is rough, and says so.
-constexpr double MinEffectiveSamples = 10;
+// Fewer effective samples than this: a handful of samples carry the mean; it is rough, and
+// says so (still the order of magnitude a user decides by, and unbiased).
 constexpr double RoughBelowEffectiveSamples = 100;
 // The samples of the same seed are the same paths: an estimate is reproducible.
 constexpr uint64_t EstimateSeed = 1;
@@ -74,7 +73,8 @@ bool estimatePreciseEnough(const TreeEstimate &e) {
 std::string describeEstimate(const TreeEstimate &e, double atLeast) {
   if (e.unweighed)
     return "none (an execution's trace has too many interleavings to count them cheaply)";
-  if (e.effectiveSamples() < MinEffectiveSamples)
+  // A program has an execution: a mean below 1 only shows the weight is in samples not drawn.
+  if (e.mean < 1)
     return fmt::format("none (the samples' weights are too uneven: {} samples are worth {:.0f} "
                        "equal ones)",
                        e.samples, e.effectiveSamples());
@@ -82,7 +82,8 @@ std::string describeEstimate(const TreeEstimate &e, double atLeast) {
   double high = e.mean + e.halfWidth95();
   std::string rough =
       e.effectiveSamples() < RoughBelowEffectiveSamples
-          ? fmt::format("rough: worth {:.0f} equal samples; ", e.effectiveSamples())
+          ? fmt::format("rough: worth {:.0f} equal sample{}; ", e.effectiveSamples(),
+                        e.effectiveSamples() < 1.5 ? "" : "s")
           : "";
   return fmt::format("~{} executions ({}approximate 95% interval {} to {}, {} samples)",
                      count(e.mean), rough, count(low, -1), count(high, 1), e.samples);
@@ -148,7 +149,7 @@ std::string BackgroundEstimate::progressText(std::optional<EstimateTree> tree,
   const TreeEstimate *e = estimate();
   if (!e || (e->samples < 2 && !e->unweighed))
     return "";
-  if (e->unweighed || e->effectiveSamples() < MinEffectiveSamples)
+  if (e->unweighed || e->mean < 1)
     return "; estimated in all: " + describeEstimate(*e);
   double done = double(estimatedCount(*tree_, stats));
   // Knuth's estimator is heavy-tailed: early on its mean can lie below what the search has
