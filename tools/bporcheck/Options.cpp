@@ -73,6 +73,11 @@ cl::opt<bool> FindBug(
     cl::desc("Hunt for an error: best-first BPOR, fewest preemptions first, for at most "
              "--time-limit seconds (default 60 here)"),
     cl::cat(SearchCategory));
+cl::opt<bool> Estimate(
+    "estimate",
+    cl::desc("Estimate how many executions the search would explore (random executions, "
+             "Knuth's estimator), print it and stop"),
+    cl::cat(SearchCategory));
 cl::opt<std::string> Strategy(
     "strategy",
     cl::desc("For --por=none, dpor or bpor: depth-first (the default) or best-first (the "
@@ -759,10 +764,15 @@ bool parseOptions(int argc, char **argv, Options &options) {
   options.clangPath = ClangPath;
   options.spuriousWakeups = SpuriousWakeups;
   options.svcomp = Svcomp;
+  options.estimate = Estimate;
   options.propertyFile = PropertyFile;
   options.dataModel = DataModel;
   options.witness = Witness;
   options.validateWitness = ValidateWitness;
+  if (options.estimate && (Json || !options.replay.empty() || Svcomp ||
+                           !options.saveTrace.empty() || !options.validateWitness.empty()))
+    return usageError("--estimate prints an estimate and stops: it does not combine with "
+                      "--json, --replay, --save-trace, --svcomp or --validate-witness");
   if (!options.dataModel.empty() && options.dataModel != "ILP32" && options.dataModel != "LP64")
     return usageError(fmt::format("--data-model={} (expected ILP32 or LP64)", options.dataModel));
   bool svcompOnly =

@@ -59,6 +59,8 @@ struct Options {
   bool json = false;
   bool printOutput = false;
   bool progress = true;
+  /// --estimate: print the estimate of the search's size (tools/bporcheck/Estimate.h) and stop.
+  bool estimate = false;
   bool spinAssume = false;
   /// --hash-states: count the unique local states the search reaches (dissertation, chapter 8).
   bool hashStates = false;

@@ -11,7 +11,12 @@ ProgressLine::ProgressLine(bool enabled)
     : enabled_(enabled), terminal_(isatty(STDERR_FILENO)),
       start_(std::chrono::steady_clock::now()), lastShown_(start_) {}
 
-void ProgressLine::update(const Statistics &stats, std::optional<uint64_t> uniqueLocalStates) {
+double ProgressLine::elapsedSeconds() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+
+void ProgressLine::update(const Statistics &stats, std::optional<uint64_t> uniqueLocalStates,
+                          const std::string &estimate) {
   if (!enabled_)
     return;
   auto now = std::chrono::steady_clock::now();
@@ -21,14 +26,15 @@ void ProgressLine::update(const Statistics &stats, std::optional<uint64_t> uniqu
     return;
   double rate = elapsed > 0 ? stats.executions / elapsed : 0;
   // The stateful search counts states (its executions are only the paths that ended).
-  std::string line =
-      stats.states
-          ? fmt::format("[bporcheck] {:.0f} s: {} states, {} steps, {} errors", elapsed,
-                        stats.states, stats.steps, stats.errors)
-          : fmt::format("[bporcheck] {:.0f} s: {} executions ({:.0f}/s), {} steps, {} errors",
-                        elapsed, stats.executions, rate, stats.steps, stats.errors);
+  std::string line = search_.empty() ? "[bporcheck] " : "[bporcheck] " + search_ + ", ";
+  line += stats.states
+              ? fmt::format("{:.0f} s: {} states, {} steps, {} errors", elapsed, stats.states,
+                            stats.steps, stats.errors)
+              : fmt::format("{:.0f} s: {} executions ({:.0f}/s), {} steps, {} errors", elapsed,
+                            stats.executions, rate, stats.steps, stats.errors);
   if (uniqueLocalStates)
     line += fmt::format(", {} unique local states", *uniqueLocalStates);
+  line += estimate;
   if (terminal_)
     fmt::print(stderr, "\r{}\033[K", line);
   else

@@ -1,6 +1,7 @@
 // bporcheck: load a program, build its model, explore its schedules, report.
 #include "tools/bporcheck/ClangRunner.h"
 #include "tools/bporcheck/DistributedRun.h"
+#include "tools/bporcheck/Estimate.h"
 #include "tools/bporcheck/InputLoader.h"
 #include "tools/bporcheck/LocalStateCounter.h"
 #include "tools/bporcheck/ModelFactory.h"
@@ -264,6 +265,28 @@ TraceStyle traceStyle(Model &model, const Options &options, const Schedule &sche
   return style;
 }
 
+// --estimate: the search's size estimated from random executions, instead of the search. It
+// checks nothing, so it exits 0 whatever the program does.
+int printEstimate(Model &model, const Options &options, const RunDescription &run) {
+  std::optional<EstimateTree> tree = estimateTreeFor(options);
+  if (!tree)
+    return fail(BadInput, fmt::format("--estimate: no estimate for the {} (it estimates the "
+                                      "executions of none, dpor, source and optimal without a "
+                                      "bound)",
+                                      run.searchName));
+  TreeEstimate e = sampleUpFront(model, *tree, options.search.maxDepth,
+                                 options.search.timeLimitSeconds);
+  std::cout << fmt::format("bporcheck: {}: {}\n", options.input, run.searchName);
+  std::cout << "estimate: " << describeEstimate(e) << "\n";
+  if (*tree == EstimateTree::Traces)
+    std::cout << "(one execution per Mazurkiewicz trace: what optimal DPOR explores; source "
+                 "and classic DPOR also explore some that end sleep-set blocked)\n";
+  if (e.depthLimited)
+    std::cout << fmt::format("({} of the samples reached the depth limit, {} steps)\n",
+                             e.depthLimited, options.search.maxDepth);
+  return NoErrorFound;
+}
+
 int runReplay(Model &model, Execution &execution, const Options &options,
               const Schedule &schedule, const std::vector<std::string> &notes) {
   ReplayResult result = replay(model, schedule, options.search.maxDepth);
@@ -415,6 +438,8 @@ int main(int argc, char **argv) {
   // A hunt (best-first) goes on past an execution that is only long; one that cycles fairly is
   // a livelock. So do the searches with a fair bound.
   configureDepthLimit(options);
+  if (options.estimate)
+    return printEstimate(model, options, describeRun(options, built.usesNondet));
   if (cluster) {
     // Every rank stops alike; rank 0 says why.
     std::string problem = chooseDistributedSearch(options);
@@ -454,10 +479,20 @@ int main(int argc, char **argv) {
   ProgressLine progress(options.progress);
   SearchOptions search = options.search;
   LocalStateCounter states;
+  // The estimate samples a model of its own, within its share of the time (Estimate.h).
+  BackgroundEstimate estimate([&]() -> std::shared_ptr<Model> { return built.newExecution(); },
+                              options.search.maxDepth);
   // The count is the set's size, so showing it in the progress line costs nothing.
-  search.progress = [&](const Statistics &stats) {
-    progress.update(stats, options.hashStates ? std::optional(states.count()) : std::nullopt);
+  auto reportProgress = [&](const Statistics &stats) {
+    progress.setSearch(options.explorer);
+    std::string estimated =
+        options.progress ? estimate.progressText(estimateTreeFor(options), stats,
+                                                 progress.elapsedSeconds())
+                         : "";
+    progress.update(stats, options.hashStates ? std::optional(states.count()) : std::nullopt,
+                    estimated);
   };
+  search.progress = reportProgress;
   bool reportsLevels = search.iterativeBounding ||
                        (search.strategy == Strategy::BestFirst &&
                         search.bestFirstPriority == BestFirstPriority::Cost);
@@ -517,7 +552,7 @@ int main(int argc, char **argv) {
       configureDepthLimit(options);
       run = describeRun(options, built.usesNondet);
       search = options.search;
-      search.progress = [&](const Statistics &stats) { progress.update(stats, std::nullopt); };
+      search.progress = reportProgress;
       result = runSearch(model, options, search, run, observer, progress, hasStateKeys,
                          workerModels, built.execution);
       progress.finish();
