@@ -35,13 +35,16 @@ TEST(ExternalOps, EveryRowIsConsistent) {
     EXPECT_NE(std::string(op.names), "");
     bool visible = op.performer != Performer::None;
     // A row that describes its pending operation is performed by someone.
-    if (op.preparation == Preparation::Pending)
+    if (op.preparation == Preparation::Pending) {
       EXPECT_TRUE(visible);
+    }
     // The families' code prepares what their performer expects.
-    if (op.preparation == Preparation::StringFunction)
+    if (op.preparation == Preparation::StringFunction) {
       EXPECT_EQ(op.performer, Performer::Libc);
-    if (op.preparation == Preparation::FormattedOutput)
+    }
+    if (op.preparation == Preparation::FormattedOutput) {
       EXPECT_EQ(op.performer, Performer::AtCall);
+    }
     // One answered at the call has no footprint and never waits.
     if (!visible) {
       EXPECT_EQ(op.enabled, Enabling::Always);
@@ -53,15 +56,19 @@ TEST(ExternalOps, EveryRowIsConsistent) {
     for (const Rule &rule : op.accesses) {
       if (rule.at == AccessAt::None)
         ended = true;
-      else
+      else {
         EXPECT_FALSE(ended);
-      if (rule.at == AccessAt::Arg || rule.at == AccessAt::ArgIfNotNull)
+      }
+      if (rule.at == AccessAt::Arg || rule.at == AccessAt::ArgIfNotNull) {
         EXPECT_LT(rule.arg, Request::MaxArgs);
-      if (rule.size == AccessSize::Arg)
+      }
+      if (rule.size == AccessSize::Arg) {
         EXPECT_LT(rule.amount, Request::MaxArgs);
+      }
     }
-    if (op.locationArg >= 0)
+    if (op.locationArg >= 0) {
       EXPECT_LT(unsigned(op.locationArg), Request::MaxArgs);
+    }
   }
 }
 
@@ -110,10 +117,12 @@ TEST(ExternalOps, SymbolicArgumentsAreAddressesOrValues) {
     // The runtime confines an access at a symbolic argument to its object only for argument 0
     // (Execution::addAccessFootprint).
     for (const Rule &rule : op.accesses)
-      if (rule.at == AccessAt::Arg && (op.symbolicArgs >> rule.arg & 1))
+      if (rule.at == AccessAt::Arg && (op.symbolicArgs >> rule.arg & 1)) {
         EXPECT_EQ(rule.arg, 0);
-    if (op.symbolicMemory)
+      }
+    if (op.symbolicMemory) {
       EXPECT_EQ(op.performer, Performer::Memory);
+    }
   }
   EXPECT_FALSE(externalOp(Ext::Free).readsPointees);
   EXPECT_TRUE(externalOp(Ext::Realloc).readsPointees);
@@ -130,8 +139,9 @@ TEST(ExternalOps, EveryNameIsRegisteredForItsRow) {
       std::string name = names.substr(begin, end - begin);
       EXPECT_TRUE(seen.emplace(name, op.id).second) << name << " is in two rows";
       EXPECT_EQ(registry.find(name), uint32_t(op.id)) << name;
-      if (op.routed && name.starts_with("__bpor_"))
+      if (op.routed && name.starts_with("__bpor_")) {
         EXPECT_EQ(registry.find(name.substr(7)), uint32_t(op.id)) << name;
+      }
       begin = end + 1;
     }
   }
