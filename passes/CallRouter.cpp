@@ -50,10 +50,10 @@ std::vector<Value *> atomicBeginArguments(IRBuilder<> &B, ConstantInt *Location)
 } // namespace
 
 namespace {
-// The rows of runtime/ModelledFunctions.def, for its aliases to name.
+// The rows of core/ModelledFunctions.def, for its aliases to name.
 enum class ModelledRow : unsigned {
 #define BPOR_MODELLED(Id, ...) Id,
-#include "runtime/ModelledFunctions.def"
+#include "core/ModelledFunctions.def"
 };
 
 constexpr StringLiteral RuntimePrefix = "__bpor_";
@@ -68,7 +68,7 @@ struct ModelledNames {
 
 constexpr ModelledNames ModelledRows[] = {
 #define BPOR_MODELLED(Id, Names, Routing, ...) {Names, Routing},
-#include "runtime/ModelledFunctions.def"
+#include "core/ModelledFunctions.def"
 };
 
 /// The row's __bpor_ names.
@@ -91,7 +91,7 @@ StringMap<StringRef> buildRoutes() {
         Routes[Name.drop_front(RuntimePrefix.size())] = Name;
 #define BPOR_ROUTED_ALIAS(CName, Id)                                                               \
   Routes[CName] = bporNames(ModelledRows[unsigned(ModelledRow::Id)]).front();
-#include "runtime/ModelledFunctions.def"
+#include "core/ModelledFunctions.def"
   return Routes;
 }
 } // namespace

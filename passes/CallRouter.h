@@ -27,7 +27,7 @@
 namespace bpor::passes {
 
 /// The __bpor_* function a call of the declared function `Name` is renamed
-/// to (the Routed rows and routed aliases of runtime/ModelledFunctions.def), or
+/// to (the Routed rows and routed aliases of core/ModelledFunctions.def), or
 /// an empty string if it is not renamed (nondet and atomic functions are
 /// rewritten, not renamed).
 llvm::StringRef routedName(llvm::StringRef Name);

@@ -18,10 +18,10 @@ struct PrivateArguments {
   unsigned Mask;     // bit i: argument i
 };
 
-// The PrivateArgs column of runtime/ModelledFunctions.def.
+// The PrivateArgs column of core/ModelledFunctions.def.
 constexpr PrivateArguments ModelledRows[] = {
 #define BPOR_MODELLED(Id, Names, Routing, PrivateArgs, ...) {Names, PrivateArgs},
-#include "runtime/ModelledFunctions.def"
+#include "core/ModelledFunctions.def"
 };
 
 } // namespace

@@ -13,7 +13,7 @@
 // not private: other threads reach them through the runtime.
 //
 // Which arguments these are is the PrivateArgs column of
-// runtime/ModelledFunctions.def.
+// core/ModelledFunctions.def.
 //
 //===----------------------------------------------------------------------===//
 #ifndef BPOR_PASSES_PRIVATEARGUMENTS_H

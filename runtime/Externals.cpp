@@ -1,4 +1,4 @@
-// The table of external operations (Externals.h), built from runtime/ModelledFunctions.def.
+// The table of external operations (Externals.h), built from core/ModelledFunctions.def.
 #include "runtime/Externals.h"
 
 #include <pthread.h>
@@ -133,7 +133,7 @@ using Prep = Preparation;
 constexpr ExternalOp ExternalOpTable[] = {
 #define BPOR_MODELLED(Id, Names, Routing, PrivateArgs, ...)                                       \
   Row(Ext::Id, Names, Routing, PrivateArgs) __VA_ARGS__,
-#include "runtime/ModelledFunctions.def"
+#include "core/ModelledFunctions.def"
 };
 
 namespace {

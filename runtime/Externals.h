@@ -1,5 +1,5 @@
 // Every external function the runtime models: the __bpor_* ABI (runtime/bpor_abi.h) and the libc
-// functions that keep their names. Each is one row of runtime/ModelledFunctions.def, which says
+// functions that keep their names. Each is one row of core/ModelledFunctions.def, which says
 // its names, its footprint, when it is enabled and how it is performed; the runtime reads the
 // table built from it (Externals.cpp) instead of switching on the operation in each place, so
 // an operation's dependence is read in one row.
@@ -17,16 +17,16 @@
 
 namespace bpor::runtime {
 
-/// One value per row of runtime/ModelledFunctions.def, in its order.
+/// One value per row of core/ModelledFunctions.def, in its order.
 enum class Ext : uint32_t {
 #define BPOR_MODELLED(Id, ...) Id,
-#include "runtime/ModelledFunctions.def"
+#include "core/ModelledFunctions.def"
 };
 
-/// How many rows runtime/ModelledFunctions.def has.
+/// How many rows core/ModelledFunctions.def has.
 inline constexpr uint32_t NumExternalOps = 0
 #define BPOR_MODELLED(...) +1
-#include "runtime/ModelledFunctions.def"
+#include "core/ModelledFunctions.def"
     ;
 
 /// Where one access of an operation's footprint lies.

@@ -157,7 +157,7 @@ int __bpor_pthread_setspecific(uint32_t key, const void *value);
 
 /* pthread_attr_* calls are accepted and ignored (detach state is honoured). Later additions to
  * the threads API (spin locks, timed locks, attribute getters, ...) are modelled under their
- * plain C names, which the pass leaves alone: runtime/ModelledFunctions.def lists them. */
+ * plain C names, which the pass leaves alone: core/ModelledFunctions.def lists them. */
 int __bpor_pthread_attr_init(void *attr);
 int __bpor_pthread_attr_destroy(void *attr);
 int __bpor_pthread_attr_setdetachstate(void *attr, int state);

@@ -10,7 +10,8 @@ Each folder may include its own headers and those of the layers below it, never 
     runtime                   the program's execution: implements core's Model
     checker                   the explorers: over core's Model only, no LLVM
     distributed               a search over MPI's processes (the checker's explorers)
-    passes                    the LLVM passes that instrument the program (LLVM only)
+    passes                    the LLVM passes that instrument the program (LLVM, and core's
+                              table of modelled functions)
 
 tools/ (the command line) and tests/ may include everything. "llvm/..." counts as a layer that
 interp, symbolic, runtime and passes may use; core, memory and checker are free of LLVM.
@@ -29,7 +30,7 @@ ALLOWED = {
     "runtime": {"core", "memory", "interp", "symbolic", "runtime", "llvm"},
     "checker": {"core", "checker"},
     "distributed": {"core", "checker", "distributed"},
-    "passes": {"passes", "llvm"},
+    "passes": {"core", "passes", "llvm"},
 }
 SOURCE = (".h", ".cpp", ".c", ".def", ".inc")
 INCLUDE = re.compile(r'\s*#\s*include\s+"([A-Za-z_]+)/')

@@ -44,7 +44,7 @@ const std::set<std::string> EmittedByInstrumentation = {
 
 TEST(RoutingTable, EveryOtherAbiFunctionIsTheTargetOfItsCFunction) {
   std::set<std::string> Names = abiFunctionNames();
-  // runtime/ModelledFunctions.def has a row for each (ModelledFunctionsTest.cpp).
+  // core/ModelledFunctions.def has a row for each (ModelledFunctionsTest.cpp).
   ASSERT_GE(Names.size(), 60u) << "runtime/bpor_abi.h not found or not parsed";
   unsigned Routed = 0;
   for (const std::string &Name : Names) {

@@ -1,4 +1,4 @@
-// runtime/ModelledFunctions.def against the C headers of the runtime's ABI: every __bpor_ name of
+// core/ModelledFunctions.def against the C headers of the runtime's ABI: every __bpor_ name of
 // the .def is declared in runtime/bpor_abi.h (what the pass emits) or runtime/cxx/bpor_cxx.h
 // (what the C++ support library calls), and every function they declare is a row of the .def.
 #include "runtime/Externals.h"
@@ -52,10 +52,10 @@ TEST(ModelledFunctions, BporNamesAreExactlyTheAbiHeadersDeclarations) {
         modelled.insert(name);
   for (const std::string &name : modelled)
     EXPECT_TRUE(declared.count(name))
-        << name << " is in runtime/ModelledFunctions.def: declare it in runtime/bpor_abi.h";
+        << name << " is in core/ModelledFunctions.def: declare it in runtime/bpor_abi.h";
   for (const std::string &name : declared)
     EXPECT_TRUE(modelled.count(name))
-        << name << " is declared in an ABI header: add its row to runtime/ModelledFunctions.def";
+        << name << " is declared in an ABI header: add its row to core/ModelledFunctions.def";
 }
 
 TEST(ModelledFunctions, RoutingAndPrivateArgumentsNeedABporName) {
