@@ -125,8 +125,11 @@ struct SearchSplit {
   /// `forkAsleep`: a thread creation sleeps at the unit's root, as in a subtree where a thread
   /// ran before main created the rest; such a unit is usually all sleep-set blocked (a hint
   /// for choosing the depth, no more). `subtree`: the unit is a state at the split depth (else
-  /// an execution that ended above it).
-  std::function<bool(uint64_t unit, bool forkAsleep, bool subtree)> claim;
+  /// an execution that ended above it). `sofar`: the search's statistics when it asks (every
+  /// execution belongs to a unit, so the difference between two asks of a worker is what the
+  /// unit it last took cost).
+  std::function<bool(uint64_t unit, bool forkAsleep, bool subtree, const Statistics &sofar)>
+      claim;
 };
 
 struct SearchOptions {

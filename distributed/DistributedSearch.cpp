@@ -5,6 +5,7 @@
 #include "checker/parallel/MergeResults.h"
 #include "checker/parallel/ParallelSourceDpor.h"
 #include "distributed/ResultWire.h"
+#include "distributed/UnitRecord.h"
 
 #include <algorithm>
 #include <atomic>
@@ -31,24 +32,18 @@ constexpr uint64_t UnitsPerRank = 64;
 /// Rank 0's record of the search, shared by its search thread and its server thread.
 struct Ledger {
   std::mutex lock;
-  std::vector<bool> claimed;
+  UnitRecord units;
   std::vector<Statistics> progressed; // each rank's last progress report
   std::vector<SearchResult> results;  // each rank's result, once Done
   std::vector<std::vector<uint8_t>> attachments;
   /// An error without keepGoing or a limit ended some rank's search: the others stop.
   std::atomic<bool> stopped{false};
+  /// Rank 0's own search has ended (its server goes on until then, for the checkpoints).
+  std::atomic<bool> ownDone{false};
 
-  explicit Ledger(size_t ranks) : progressed(ranks), results(ranks), attachments(ranks) {}
+  explicit Ledger(size_t ranks)
+      : units(ranks), progressed(ranks), results(ranks), attachments(ranks) {}
 
-  bool claim(uint64_t unit) {
-    std::lock_guard<std::mutex> guard(lock);
-    if (unit >= claimed.size())
-      claimed.resize(unit + 1, false);
-    if (claimed[unit])
-      return false;
-    claimed[unit] = true;
-    return true;
-  }
   /// Whether `result` stops the whole search (as for threads, checker/parallel/Workers.cpp).
   void noteEnd(const SearchResult &result, bool keepGoing) {
     if (!result.complete || (!keepGoing && !result.errors.empty()))
@@ -56,16 +51,33 @@ struct Ledger {
   }
 };
 
+/// Writes the checkpoint, if asked for; a failure is reported, and the search goes on.
+void saveCheckpoint(const Ledger &ledger, const Distribution &distribution, size_t depth) {
+  if (distribution.checkpoint.empty())
+    return;
+  std::string problem = ledger.units.save(distribution.checkpoint, distribution.fingerprint, depth);
+  if (!problem.empty())
+    std::fprintf(stderr, "bporcheck: %s\n", problem.c_str());
+}
+
 /// Rank 0's server: answers every other rank's claims and progress reports until each has sent
 /// its result. Polls, sleeping between polls longer the longer nothing came (50 µs after a
 /// message, doubling up to 1 ms), so that it takes little of a core from rank 0's own search
 /// (each poll drives MPI's progress engine) and answers within a millisecond.
-void serve(Cluster &cluster, Ledger &ledger, bool keepGoing) {
+void serve(Cluster &cluster, Ledger &ledger, bool keepGoing, const Distribution &distribution,
+           size_t depth) {
   constexpr std::chrono::microseconds FirstPause{50}, LongestPause{1000};
   std::chrono::microseconds pause = FirstPause;
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point lastSaved = Clock::now();
   int waiting = cluster.size() - 1;
-  while (waiting > 0) {
-    std::optional<Message> message = cluster.poll();
+  while (waiting > 0 || !ledger.ownDone.load()) {
+    if (!distribution.checkpoint.empty() &&
+        Clock::now() - lastSaved >= std::chrono::duration<double>(distribution.checkpointEvery)) {
+      saveCheckpoint(ledger, distribution, depth);
+      lastSaved = Clock::now();
+    }
+    std::optional<Message> message = waiting > 0 ? cluster.poll() : std::nullopt;
     if (!message) {
       std::this_thread::sleep_for(pause);
       pause = std::min(2 * pause, LongestPause);
@@ -76,7 +88,10 @@ void serve(Cluster &cluster, Ledger &ledger, bool keepGoing) {
     switch (message->tag) {
     case Claim: {
       uint64_t unit = in.u64();
-      uint8_t answer = ledger.stopped.load() ? Stop : ledger.claim(unit) ? Yes : No;
+      Statistics sofar = readStatistics(in);
+      uint8_t answer = ledger.stopped.load()                          ? Stop
+                       : ledger.units.claim(message->from, unit, sofar) ? Yes
+                                                                        : No;
       cluster.send(message->from, Reply, {answer});
       break;
     }
@@ -93,6 +108,7 @@ void serve(Cluster &cluster, Ledger &ledger, bool keepGoing) {
       std::string result = in.text(), attached = in.text();
       SearchResult found = decodeResult(std::vector<uint8_t>(result.begin(), result.end()));
       ledger.noteEnd(found, keepGoing);
+      ledger.units.end(message->from, found.stats, found.complete);
       std::lock_guard<std::mutex> guard(ledger.lock);
       ledger.progressed[message->from] = found.stats;
       ledger.results[message->from] = std::move(found);
@@ -125,11 +141,12 @@ SearchResult searchAsked(Cluster &cluster, Model &model, SearchOptions options, 
   };
   SearchSplit split;
   split.depth = depth;
-  split.claim = [&](uint64_t unit, bool, bool) {
+  split.claim = [&](uint64_t unit, bool, bool, const Statistics &sofar) {
     if (cancelled.load())
       return false;
     WireWriter out;
     out.u64(unit);
+    writeStatistics(out, sofar);
     return ask(Claim, out.take()) == Yes;
   };
   options.split = &split;
@@ -153,12 +170,12 @@ SearchResult searchAsked(Cluster &cluster, Model &model, SearchOptions options, 
 
 /// Rank 0: its own share of the search beside its server, then every rank's result as one.
 SearchResult searchAndServe(Cluster &cluster, Model &model, const SearchOptions &options,
-                            size_t depth, const ExecutionObserver &observer,
-                            DistributedStatistics *statistics, const Attach &attach) {
-  Ledger ledger(size_t(cluster.size()));
+                            size_t depth, Ledger &ledger, const ExecutionObserver &observer,
+                            DistributedStatistics *statistics, const Attach &attach,
+                            const Distribution &distribution) {
   std::thread server([&] {
     try {
-      serve(cluster, ledger, options.keepGoing);
+      serve(cluster, ledger, options.keepGoing, distribution, depth);
     } catch (const std::exception &failure) {
       std::fprintf(stderr, "bporcheck: distributed search: %s\n", failure.what());
       cluster.abort(3);
@@ -166,7 +183,9 @@ SearchResult searchAndServe(Cluster &cluster, Model &model, const SearchOptions 
   });
   SearchSplit split;
   split.depth = depth;
-  split.claim = [&](uint64_t unit, bool, bool) { return !ledger.stopped.load() && ledger.claim(unit); };
+  split.claim = [&](uint64_t unit, bool, bool, const Statistics &sofar) {
+    return !ledger.stopped.load() && ledger.units.claim(0, unit, sofar);
+  };
   SearchOptions mine = options;
   mine.split = &split;
   mine.cancelled = &ledger.stopped;
@@ -182,7 +201,10 @@ SearchResult searchAndServe(Cluster &cluster, Model &model, const SearchOptions 
     };
   SearchResult own = exploreOptimal(model, mine, OptimalVariant::Source, observer);
   ledger.noteEnd(own, options.keepGoing);
+  ledger.units.end(0, own.stats, own.complete);
+  ledger.ownDone.store(true);
   server.join();
+  saveCheckpoint(ledger, distribution, depth);
   ledger.results[0] = std::move(own);
   if (attach)
     ledger.attachments[0] = attach();
@@ -227,25 +249,44 @@ std::string agreeOnProgram(Cluster &cluster, const std::string &fingerprint) {
 
 SearchResult exploreSourceDpor(Cluster &cluster, Model &model, const SearchOptions &options,
                                const ExecutionObserver &observer,
-                               DistributedStatistics *statistics, const Attach &attach) {
+                               DistributedStatistics *statistics, const Attach &attach,
+                               const Distribution &distribution) {
   SearchClock wall;
   wall.start();
-  // Rank 0 chooses the split (as for threads) and tells the others.
+  // Rank 0 chooses the split (as for threads; a resumed search: its checkpoint's) and tells
+  // the others, or why the search cannot start.
+  std::unique_ptr<Ledger> ledger;
+  Statistics resumed;
   std::vector<uint8_t> chosen;
   if (cluster.coordinates()) {
-    auto [depth, units] =
-        chooseSplitDepth(model, options, UnitsPerRank * uint64_t(cluster.size()));
+    ledger = std::make_unique<Ledger>(size_t(cluster.size()));
+    size_t depth = 0;
+    uint64_t units = 0;
+    std::string problem;
+    if (!distribution.resume.empty()) {
+      problem = ledger->units.load(distribution.resume, distribution.fingerprint, depth);
+      resumed = ledger->units.finishedCost();
+      units = ledger->units.finishedUnits();
+    } else {
+      std::tie(depth, units) =
+          chooseSplitDepth(model, options, UnitsPerRank * uint64_t(cluster.size()));
+      if (units < 2 && distribution.checkpoint.empty())
+        depth = 0;
+    }
     WireWriter out;
-    out.u64(units < 2 ? 0 : depth);
+    out.u64(depth);
     out.u64(units);
+    out.text(problem);
     chosen = out.take();
   }
   cluster.broadcast(chosen);
   WireReader in(chosen);
   size_t depth = in.u64();
   uint64_t units = in.u64();
+  if (std::string problem = in.text(); !problem.empty())
+    throw std::runtime_error(problem);
   if (statistics)
-    *statistics = DistributedStatistics{depth ? unsigned(cluster.size()) : 1, depth, units, {}};
+    *statistics = DistributedStatistics{depth ? unsigned(cluster.size()) : 1, depth, units, {}, {}};
 
   SearchResult result;
   if (depth == 0) {
@@ -255,7 +296,10 @@ SearchResult exploreSourceDpor(Cluster &cluster, Model &model, const SearchOptio
     else
       result.complete = true;
   } else if (cluster.coordinates()) {
-    result = searchAndServe(cluster, model, options, depth, observer, statistics, attach);
+    result = searchAndServe(cluster, model, options, depth, *ledger, observer, statistics, attach,
+                            distribution);
+    // The units finished before a resume count as explored by this search.
+    addStatistics(result.stats, resumed);
   } else {
     result = searchAsked(cluster, model, options, depth, observer, attach);
   }

@@ -26,6 +26,18 @@ struct DistributedStatistics {
   std::vector<std::vector<uint8_t>> attachments;
 };
 
+/// Checkpoints of a divided search (distributed/UnitRecord.h): rank 0 writes the units
+/// finished so far to `checkpoint` every `checkpointEvery` seconds and when the search ends; a
+/// search started with `resume` takes that file's finished units as explored (their statistics
+/// added to the result) and explores the rest, on any number of ranks. `fingerprint` names the
+/// program and options the file is for.
+struct Distribution {
+  std::string checkpoint;
+  double checkpointEvery = 60;
+  std::string resume;
+  std::string fingerprint;
+};
+
 /// What a rank adds to its result for rank 0, in bytes the caller reads (the runtime's coverage
 /// gaps: the search knows nothing of them). Called once the rank's search has ended.
 using Attach = std::function<std::vector<uint8_t>()>;
@@ -39,10 +51,12 @@ std::string agreeOnProgram(Cluster &cluster, const std::string &fingerprint);
 /// same `options`. On rank 0: the whole search's result (statistics summed, elapsed wall time;
 /// the other ranks' errors re-derived on rank 0's model). On the other ranks: their own share,
 /// already sent to rank 0 (the caller reports nothing). The observer and options.progress run
-/// on each rank for its own executions; rank 0's progress sees the sum of every rank's.
+/// on each rank for its own executions; rank 0's progress sees the sum of every rank's. A
+/// checkpoint that cannot be resumed throws std::runtime_error (on every rank) naming why.
 SearchResult exploreSourceDpor(Cluster &cluster, Model &model, const SearchOptions &options,
                                const ExecutionObserver &observer = {},
                                DistributedStatistics *statistics = nullptr,
-                               const Attach &attach = {});
+                               const Attach &attach = {},
+                               const Distribution &distribution = {});
 
 } // namespace bpor::distributed

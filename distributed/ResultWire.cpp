@@ -1,23 +1,19 @@
 #include "distributed/ResultWire.h"
 
+#include "checker/parallel/MergeResults.h"
+
 namespace bpor::distributed {
 
 void writeStatistics(WireWriter &out, const Statistics &s) {
-  for (uint64_t count : {s.executions, s.finished, s.infeasible, s.sleepSetBlocked,
-                         s.boundBlocked, s.deadlocks, s.errors, s.livelocks, s.steps,
-                         s.prunedByBound, s.conservativeBacktrackPoints, s.states, s.revisits,
-                         s.depthLimited})
-    out.u64(count);
+  for (uint64_t Statistics::*counter : StatisticsCounters)
+    out.u64(s.*counter);
   out.f64(s.elapsedSeconds);
 }
 
 Statistics readStatistics(WireReader &in) {
   Statistics s;
-  for (uint64_t *count : {&s.executions, &s.finished, &s.infeasible, &s.sleepSetBlocked,
-                          &s.boundBlocked, &s.deadlocks, &s.errors, &s.livelocks, &s.steps,
-                          &s.prunedByBound, &s.conservativeBacktrackPoints, &s.states,
-                          &s.revisits, &s.depthLimited})
-    *count = in.u64();
+  for (uint64_t Statistics::*counter : StatisticsCounters)
+    s.*counter = in.u64();
   s.elapsedSeconds = in.f64();
   return s;
 }

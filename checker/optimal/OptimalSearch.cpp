@@ -431,7 +431,8 @@ bool OptimalSearch::leftToOthers(bool running) {
   bool forkAsleep = false;
   for (const Event &q : frames.back().sleep)
     forkAsleep = forkAsleep || q.op.kind == OpKind::Fork;
-  return !options.split->claim(splitUnits++, forkAsleep, depth == options.split->depth);
+  return !options.split->claim(splitUnits++, forkAsleep, depth == options.split->depth,
+                               ledger.result.stats);
 }
 
 // Backtracking: return the model to the top state (StateRestorer: from the deepest checkpoint

@@ -3,20 +3,13 @@
 namespace bpor {
 
 void addStatistics(Statistics &into, const Statistics &from) {
-  into.executions += from.executions;
-  into.finished += from.finished;
-  into.infeasible += from.infeasible;
-  into.sleepSetBlocked += from.sleepSetBlocked;
-  into.boundBlocked += from.boundBlocked;
-  into.deadlocks += from.deadlocks;
-  into.errors += from.errors;
-  into.livelocks += from.livelocks;
-  into.steps += from.steps;
-  into.prunedByBound += from.prunedByBound;
-  into.conservativeBacktrackPoints += from.conservativeBacktrackPoints;
-  into.states += from.states;
-  into.revisits += from.revisits;
-  into.depthLimited += from.depthLimited;
+  for (uint64_t Statistics::*counter : StatisticsCounters)
+    into.*counter += from.*counter;
+}
+
+void subtractStatistics(Statistics &into, const Statistics &from) {
+  for (uint64_t Statistics::*counter : StatisticsCounters)
+    into.*counter -= from.*counter;
 }
 
 namespace {

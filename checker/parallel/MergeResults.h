@@ -4,12 +4,28 @@
 
 #include "checker/Explorer.h"
 
+#include <array>
 #include <vector>
 
 namespace bpor {
 
+/// Every counter of Statistics (all but elapsedSeconds), for code that treats them alike.
+inline constexpr std::array<uint64_t Statistics::*, 14> StatisticsCounters = {
+    &Statistics::executions,      &Statistics::finished,
+    &Statistics::infeasible,      &Statistics::sleepSetBlocked,
+    &Statistics::boundBlocked,    &Statistics::deadlocks,
+    &Statistics::errors,          &Statistics::livelocks,
+    &Statistics::steps,           &Statistics::prunedByBound,
+    &Statistics::conservativeBacktrackPoints,
+    &Statistics::states,          &Statistics::revisits,
+    &Statistics::depthLimited};
+static_assert(sizeof(Statistics) == (StatisticsCounters.size() + 1) * 8,
+              "a new counter in Statistics: list it in StatisticsCounters");
+
 /// `into` += `from`, counter by counter (elapsedSeconds apart: the caller knows the wall time).
 void addStatistics(Statistics &into, const Statistics &from);
+/// `into` -= `from`, counter by counter (what a search did between two reports of it).
+void subtractStatistics(Statistics &into, const Statistics &from);
 
 /// The workers' results as one: statistics summed, complete iff no worker was stopped
 /// (`stopped`: one worker's error or limit stopped the others) and each completed, the limit

@@ -22,7 +22,7 @@ std::pair<size_t, uint64_t> chooseSplitDepth(Model &model, const SearchOptions &
     uint64_t units = 0, total = 0, subtrees = 0;
     SearchSplit split;
     split.depth = depth;
-    split.claim = [&](uint64_t, bool forkAsleep, bool subtree) {
+    split.claim = [&](uint64_t, bool forkAsleep, bool subtree, const Statistics &) {
       units += !forkAsleep;
       ++total;
       subtrees += subtree;
@@ -75,7 +75,7 @@ SearchResult exploreSourceDporInParallel(const std::vector<Model *> &models,
   std::atomic<bool> cancelled{false};
   SearchSplit split;
   split.depth = depth;
-  split.claim = [&](uint64_t unit, bool, bool) {
+  split.claim = [&](uint64_t unit, bool, bool, const Statistics &) {
     if (cancelled.load(std::memory_order_relaxed))
       return false;
     std::lock_guard<std::mutex> guard(lock);

@@ -12,8 +12,14 @@ namespace bpor::tool {
 
 std::string joinCluster(Options &options, std::unique_ptr<distributed::Cluster> &cluster) {
   std::optional<unsigned> processes = distributed::launchedProcesses();
+  bool checkpoints = !options.checkpointFile.empty() || !options.resume.empty();
   if (!processes || *processes < 2)
-    return "";
+    return checkpoints ? "--checkpoint and --resume are a distributed search's: run under mpirun "
+                         "with 2 or more processes"
+                       : "";
+  if (checkpoints && options.search.keepGoing)
+    return "--checkpoint and --resume stop at the first error: a checkpoint keeps which parts of "
+           "the search are done, not the errors --keep-going would report";
   if (options.svcomp || !options.validateWitness.empty())
     return "SV-COMP mode and witness validation run on one process: run them without mpirun";
   if (!options.replay.empty())
@@ -54,9 +60,31 @@ std::string chooseDistributedSearch(Options &options) {
 }
 
 std::string programFingerprint(const Options &options, int argc, char **argv) {
+  // The options that do not change the search tree, so that a run may be resumed with another
+  // limit, checkpoint file or output.
+  auto shapesNoTree = [](std::string_view argument, bool &takesNext) {
+    for (std::string_view name : {"--checkpoint", "--checkpoint-every", "--resume",
+                                  "--time-limit", "--max-executions", "--memory-limit",
+                                  "--dump-traces", "--no-progress", "--json"}) {
+      if (argument == name) {
+        takesNext = name != "--no-progress" && name != "--json";
+        return true;
+      }
+      if (argument.size() > name.size() && argument.substr(0, name.size()) == name &&
+          argument[name.size()] == '=')
+        return true;
+    }
+    return false;
+  };
   std::ostringstream text;
-  for (int i = 1; i < argc; ++i)
+  for (int i = 1; i < argc; ++i) {
+    bool takesNext = false;
+    if (shapesNoTree(argv[i], takesNext)) {
+      i += takesNext;
+      continue;
+    }
     text << argv[i] << '\0';
+  }
   std::ifstream input(options.input, std::ios::binary);
   text << input.rdbuf();
   uint64_t hash = 14695981039346656037ull; // FNV-1a
@@ -107,12 +135,15 @@ CoverageGaps decodeGaps(const std::vector<uint8_t> &bytes) {
 } // namespace
 
 SearchResult runDistributed(distributed::Cluster &cluster, Model &model, Execution &execution,
+                            const Options &options, const std::string &fingerprint,
                             const SearchOptions &search, const ExecutionObserver &observer,
                             std::string &searchName, std::string &extraStatistics) {
   distributed::DistributedStatistics statistics;
+  distributed::Distribution distribution{options.checkpointFile, options.checkpointEvery,
+                                         options.resume, fingerprint};
   SearchResult result = distributed::exploreSourceDpor(
       cluster, model, search, observer, &statistics,
-      [&] { return encodeGaps(execution.ownCoverageGaps()); });
+      [&] { return encodeGaps(execution.ownCoverageGaps()); }, distribution);
   for (size_t rank = 1; rank < statistics.attachments.size(); ++rank)
     if (!statistics.attachments[rank].empty())
       execution.addCoverageGaps(decodeGaps(statistics.attachments[rank]));
@@ -128,6 +159,9 @@ SearchResult runDistributed(distributed::Cluster &cluster, Model &model, Executi
     perRank += (perRank.empty() ? "" : ", ") + std::to_string(executions);
   extraStatistics = fmt::format("processes: {} units at depth {}; executions per rank: {}\n",
                                 statistics.units, statistics.splitDepth, perRank);
+  if (!options.resume.empty())
+    extraStatistics += fmt::format("resumed from {}: {} units finished before\n", options.resume,
+                                   statistics.units);
   return result;
 }
 

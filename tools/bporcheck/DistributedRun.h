@@ -24,13 +24,18 @@ std::string joinCluster(Options &options, std::unique_ptr<distributed::Cluster> 
 /// process). Else the message to fail with.
 std::string chooseDistributedSearch(Options &options);
 
-/// What every rank must agree on: the input's bytes and the command line.
+/// What every rank must agree on, and what a checkpoint is for: the input's bytes and the
+/// command line, less the options that do not change the search tree (limits, checkpoint
+/// files, output).
 std::string programFingerprint(const Options &options, int argc, char **argv);
 
 /// The search over every rank, each on its `model` (whose runtime is `execution`). On rank 0:
 /// `searchName` and `extraStatistics` describe it (the latter: how it divided, and each
 /// rank's executions), and every rank's coverage gaps are added to `execution`'s.
+/// `fingerprint` (programFingerprint) names the program in checkpoints; a checkpoint that does
+/// not fit throws std::runtime_error.
 SearchResult runDistributed(distributed::Cluster &cluster, Model &model, Execution &execution,
+                            const Options &options, const std::string &fingerprint,
                             const SearchOptions &search, const ExecutionObserver &observer,
                             std::string &searchName, std::string &extraStatistics);
 

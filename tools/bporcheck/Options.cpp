@@ -92,6 +92,19 @@ cl::opt<unsigned> Jobs("j",
                                 "same traces as one thread; default 1"),
                        cl::init(1), cl::value_desc("N"), cl::cat(SearchCategory));
 cl::alias JobsLong("jobs", cl::desc("Alias for -j"), cl::aliasopt(Jobs));
+cl::opt<std::string> CheckpointFile(
+    "checkpoint",
+    cl::desc("Under mpirun: write the units of the search finished so far to this file, every "
+             "--checkpoint-every seconds and at the end (for --resume)"),
+    cl::value_desc("file"), cl::cat(SearchCategory));
+cl::opt<double> CheckpointEvery("checkpoint-every",
+                                cl::desc("Seconds between two --checkpoint writes; default 60"),
+                                cl::init(60), cl::value_desc("seconds"), cl::cat(SearchCategory));
+cl::opt<std::string> Resume(
+    "resume",
+    cl::desc("Under mpirun: continue the search a --checkpoint file saved, on any number of "
+             "ranks (same program and options)"),
+    cl::value_desc("file"), cl::cat(SearchCategory));
 cl::opt<bool> KeepGoing("keep-going",
                         cl::desc("Go on after an error: report each distinct error (kind, place, "
                                  "message) once, with the number of executions that reached it"),
@@ -702,6 +715,11 @@ bool parseOptions(int argc, char **argv, Options &options) {
   if (Jobs == 0)
     return usageError("-j must be at least 1");
   options.jobs = Jobs;
+  options.checkpointFile = CheckpointFile;
+  options.checkpointEvery = CheckpointEvery;
+  options.resume = Resume;
+  if (options.checkpointEvery <= 0)
+    return usageError("--checkpoint-every must be positive");
   if (Jobs > 1 && Svcomp)
     return usageError("-j is not available in SV-COMP mode yet: its searches run on one thread");
   options.search.oneReportPerError = KeepGoing;

@@ -36,6 +36,11 @@ struct Options {
   bool weakMemory() const { return memoryModel && *memoryModel != graph::MemoryModel::SC; }
   /// -j: worker threads for the searches that divide their tree (SearchKind::parallel).
   unsigned jobs = 1;
+  /// --checkpoint, --checkpoint-every, --resume: a distributed search's checkpoints
+  /// (distributed/DistributedSearch.h, Distribution).
+  std::string checkpointFile;
+  double checkpointEvery = 60;
+  std::string resume;
   /// --find-bug: hunt for an error with the strategy that finds bugs fastest (docs/results.md,
   /// "Time to the first bug"): best-first BPOR, fewest preemptions first, within a time budget.
   bool findBug = false;

@@ -531,14 +531,23 @@ int main(int argc, char **argv) {
     observer = traceHashes->observer(std::move(observer));
   }
   handleInterrupts(stopOnSignal, true);
-  SearchResult result =
-      cluster ? runDistributed(*cluster, model, *built.execution, search, observer,
-                               run.searchName, run.extraStatistics)
-              : runSearch(model, options, search, run, observer, progress, hasStateKeys,
-                          workerModels, built.execution);
-  progress.finish();
-  if (cluster && !cluster->coordinates())
-    return NoErrorFound; // rank 0 reports the whole search
+  SearchResult result;
+  if (cluster) {
+    try {
+      result = runDistributed(*cluster, model, *built.execution, options,
+                              programFingerprint(options, argc, argv), search, observer,
+                              run.searchName, run.extraStatistics);
+    } catch (const std::runtime_error &failure) {
+      return cluster->coordinates() ? fail(BadInput, failure.what()) : BadInput;
+    }
+    progress.finish();
+    if (!cluster->coordinates())
+      return NoErrorFound; // rank 0 reports the whole search
+  } else {
+    result = runSearch(model, options, search, run, observer, progress, hasStateKeys,
+                       workerModels, built.execution);
+    progress.finish();
+  }
   if (options.weakMemory() && !options.memoryModelExplicit) {
     if (std::string why = weakSearchGaveUp(result, options); !why.empty()) {
       // The default model's search met what it does not support yet: check the program under

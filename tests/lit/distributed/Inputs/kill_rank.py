@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""kill_rank.py RANK COMMAND...: run COMMAND (an mpirun), and once the process of MPI rank RANK
-has searched for a second (its progress is not visible: one second after it appears), kill it
-with SIGKILL. Passes COMMAND's stdout through and exits with its exit code; 124 if it does not
-end within 120 s of the kill (a hang)."""
+"""kill_rank.py RANK [--after-file=PATH] COMMAND...: run COMMAND (an mpirun), and once the
+process of MPI rank RANK has searched for a second (its progress is not visible: one second after
+it appears), or once the checkpoint PATH holds a finished unit, kill it with SIGKILL. Passes COMMAND's
+stdout through and exits with its exit code; 124 if it does not end within 120 s of the kill (a
+hang), 125 if the rank was gone before the kill."""
 import os
 import signal
 import subprocess
@@ -10,8 +11,27 @@ import sys
 import time
 
 
-def rank_process(rank, parent):
-    """The pid of a bporcheck process below `parent` whose MPI rank is `rank`, or None."""
+def parent_of(pid):
+    """The parent of process `pid`, or None once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            # The command name, in parentheses, may hold spaces: the fields after it count.
+            return int(f.read().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def descends_from(pid, ancestor):
+    while pid and pid > 1:
+        if pid == ancestor:
+            return True
+        pid = parent_of(pid)
+    return False
+
+
+def rank_process(rank, run):
+    """The pid of the bporcheck process of MPI rank `rank` that `run` (an mpirun) started, or
+    None (other tests may run ranks of their own at the same time)."""
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
             continue
@@ -23,14 +43,30 @@ def rank_process(rank, parent):
         except OSError:
             continue
         if command.endswith(b"bporcheck") and f"OMPI_COMM_WORLD_RANK={rank}".encode() in environ \
-                and pid != str(parent):
+                and descends_from(int(pid), run):
             return int(pid)
     return None
 
 
+def finished_units(checkpoint):
+    """How many finished units the checkpoint at `checkpoint` holds (0 if none yet)."""
+    try:
+        with open(checkpoint) as f:
+            for line in f:
+                if line.startswith("finished "):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
 def main():
     rank = int(sys.argv[1])
-    run = subprocess.Popen(sys.argv[2:])
+    command = sys.argv[2:]
+    after_file = None
+    if command[0].startswith("--after-file="):
+        after_file = command.pop(0).split("=", 1)[1]
+    run = subprocess.Popen(command)
     deadline = time.time() + 60
     victim = None
     while victim is None and time.time() < deadline and run.poll() is None:
@@ -40,11 +76,16 @@ def main():
         print("kill_rank: the rank never started", file=sys.stderr)
         run.kill()
         return 125
-    time.sleep(1)
+    if after_file:
+        while not finished_units(after_file) and time.time() < deadline and run.poll() is None:
+            time.sleep(0.01)
+    else:
+        time.sleep(1)
     try:
         os.kill(victim, signal.SIGKILL)
     except ProcessLookupError:
         print("kill_rank: the rank ended before it was killed", file=sys.stderr)
+        run.kill()
         run.wait()
         return 125
     try:

@@ -1,0 +1,119 @@
+#include "distributed/UnitRecord.h"
+
+#include "checker/parallel/MergeResults.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace bpor::distributed {
+
+namespace {
+
+constexpr const char *Header = "bporcheck distributed checkpoint 1";
+
+} // namespace
+
+void UnitRecord::finish(int rank, const Statistics &now) {
+  if (open_[rank]) {
+    finished_.push_back(*open_[rank]);
+    Statistics spent = now;
+    subtractStatistics(spent, atOpen_[rank]);
+    addStatistics(cost_, spent);
+  }
+  open_[rank].reset();
+  atOpen_[rank] = now;
+}
+
+bool UnitRecord::claim(int rank, uint64_t unit, const Statistics &sofar) {
+  std::lock_guard<std::mutex> guard(lock_);
+  finish(rank, sofar);
+  if (unit >= claimed_.size())
+    claimed_.resize(unit + 1, false);
+  if (claimed_[unit])
+    return false;
+  claimed_[unit] = true;
+  open_[rank] = unit;
+  return true;
+}
+
+void UnitRecord::end(int rank, const Statistics &last, bool complete) {
+  std::lock_guard<std::mutex> guard(lock_);
+  if (complete)
+    finish(rank, last);
+  open_[rank].reset();
+}
+
+Statistics UnitRecord::finishedCost() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  return cost_;
+}
+
+uint64_t UnitRecord::finishedUnits() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  return finished_.size();
+}
+
+std::string UnitRecord::save(const std::string &path, const std::string &fingerprint,
+                             size_t depth) const {
+  std::ostringstream text;
+  {
+    std::lock_guard<std::mutex> guard(lock_);
+    std::vector<uint64_t> units = finished_;
+    std::sort(units.begin(), units.end());
+    text << Header << "\nfingerprint " << fingerprint << "\ndepth " << depth << "\ncost";
+    for (uint64_t Statistics::*counter : StatisticsCounters)
+      text << ' ' << cost_.*counter;
+    text << "\nfinished " << units.size() << "\n";
+    for (size_t i = 0; i < units.size(); ++i)
+      text << units[i] << ((i + 1) % 16 == 0 || i + 1 == units.size() ? "\n" : " ");
+  }
+  std::string temporary = path + ".writing";
+  {
+    std::ofstream out(temporary, std::ios::trunc);
+    out << text.str();
+    if (!out.flush())
+      return "cannot write the checkpoint " + temporary;
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0)
+    return "cannot rename " + temporary + " to " + path;
+  return "";
+}
+
+std::string UnitRecord::load(const std::string &path, const std::string &fingerprint,
+                             size_t &depth) {
+  std::ifstream in(path);
+  if (!in)
+    return "cannot read the checkpoint " + path;
+  std::string header, word, theirs;
+  std::getline(in, header);
+  if (header != Header)
+    return path + " is not a checkpoint of bporcheck's distributed search";
+  in >> word >> theirs;
+  if (word != "fingerprint" || theirs != fingerprint)
+    return path + " is a checkpoint of another program or other options";
+  in >> word >> depth;
+  if (word != "depth" || !depth)
+    return path + " is damaged (no split depth)";
+  std::lock_guard<std::mutex> guard(lock_);
+  in >> word;
+  for (uint64_t Statistics::*counter : StatisticsCounters)
+    in >> cost_.*counter;
+  uint64_t count = 0;
+  in >> word >> count;
+  if (!in || word != "finished")
+    return path + " is damaged (no finished units)";
+  for (uint64_t i = 0, unit; i < count && in >> unit; ++i) {
+    finished_.push_back(unit);
+    if (unit >= claimed_.size())
+      claimed_.resize(unit + 1, false);
+    claimed_[unit] = true;
+  }
+  if (finished_.size() != count)
+    return path + " is damaged (" + std::to_string(finished_.size()) + " of " +
+           std::to_string(count) + " finished units)";
+  return "";
+}
+
+} // namespace bpor::distributed

@@ -1,0 +1,51 @@
+// Rank 0's record of a divided search's units (docs/design.md, "Distributed search"): which
+// are claimed, which are finished and what the finished ones cost, and the checkpoint file that
+// keeps the finished ones for a run resumed later.
+//
+// A rank explores the units it claims in the order it claims them, so a rank's unit is finished
+// when the rank asks for its next unit, or ends its search complete; the statistics it sends with
+// each ask, less those of the ask before, are that unit's cost. A unit claimed but not finished
+// when a checkpoint is written is not in it: a resumed run explores it again from its root.
+#pragma once
+
+#include "checker/Explorer.h"
+
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bpor::distributed {
+
+class UnitRecord {
+public:
+  explicit UnitRecord(size_t ranks) : open_(ranks), atOpen_(ranks) {}
+
+  /// `rank` asks for `unit` with its statistics `sofar`: true if it gets it (no one had it).
+  /// The rank's previous unit is finished.
+  bool claim(int rank, uint64_t unit, const Statistics &sofar);
+  /// `rank`'s search ended with `last` as its statistics; if `complete`, its last unit is
+  /// finished (else it was stopped inside it).
+  void end(int rank, const Statistics &last, bool complete);
+  /// The cost of every unit finished, in this run and the runs it resumed.
+  Statistics finishedCost() const;
+  uint64_t finishedUnits() const;
+
+  /// Writes the finished units to `path` (through a temporary file renamed over it, so that a
+  /// run killed while writing leaves the previous checkpoint). Empty, or what went wrong.
+  std::string save(const std::string &path, const std::string &fingerprint, size_t depth) const;
+  /// Takes the finished units of the checkpoint at `path` as finished and claimed; `depth` is
+  /// the split depth it was made with. Empty, or why the checkpoint does not fit this run.
+  std::string load(const std::string &path, const std::string &fingerprint, size_t &depth);
+
+private:
+  void finish(int rank, const Statistics &now);
+  mutable std::mutex lock_;
+  std::vector<bool> claimed_;
+  std::vector<uint64_t> finished_;
+  Statistics cost_;
+  std::vector<std::optional<uint64_t>> open_; // each rank's unit in progress
+  std::vector<Statistics> atOpen_;            // its statistics when it took that unit
+};
+
+} // namespace bpor::distributed
