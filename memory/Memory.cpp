@@ -691,14 +691,17 @@ void Memory::restore(const Snapshot &snapshot) {
     std::vector<MemoryObject> &objects = dynamic_[thread];
     truncate(thread, saved.size());
     // Objects that exist in both keep their buffers (copy-assignment reuses
-    // capacity); the others take one from the pool before the copy.
+    // capacity); the others, and released ones whose buffer went to the pool, take
+    // one from the pool before the copy: a buffer copied into from nothing would be
+    // new host memory, and the pool, which gets it back when the object is released
+    // again, would grow with every such restore.
     for (size_t index = 0; index < saved.size(); ++index) {
-      if (index == objects.size()) {
-        MemoryObject &object = objects.emplace_back();
-        if (!saved[index].data.empty())
-          object.data = takeBuffer(0);
-      }
-      objects[index] = saved[index];
+      if (index == objects.size())
+        objects.emplace_back();
+      MemoryObject &object = objects[index];
+      if (object.data.capacity() == 0 && !saved[index].data.empty())
+        object.data = takeBuffer(0);
+      object = saved[index];
     }
   }
   dynamicBytes_ = snapshot.dynamicBytes;

@@ -367,6 +367,8 @@ public:
   /// Static objects, and dynamic objects allocated since the last reset (freed
   /// ones included).
   uint32_t numObjects() const;
+  /// Buffers kept for reuse (pool_): never more than the most objects alive at once.
+  size_t pooledBuffers() const { return pool_.size(); }
   uint32_t numStaticObjects() const { return uint32_t(static_.size()); }
   /// Calls `visit(id, object)` for every object but the null object: static
   /// ones in id order, then each thread's in allocation order.

@@ -176,6 +176,20 @@ TEST_F(MemoryTest, SnapshotRestoresObjectsAndGlobals) {
   expectSaved();
 }
 
+TEST_F(MemoryTest, RestoringAReleasedObjectReusesPooledBuffers) {
+  // A search returns to a checkpoint taken while an object was alive, after the object was
+  // released, again and again: its buffer comes from the pool each time, so the pool (and the
+  // process) does not grow with the number of restores.
+  Address object = memory.allocate(ObjectKind::Heap, 64, 16, 0);
+  Memory::Snapshot snapshot;
+  memory.save(snapshot);
+  for (int round = 0; round < 1000; ++round) {
+    ASSERT_EQ(memory.release(object, ObjectKind::Heap), MemoryFault::None);
+    memory.restore(snapshot);
+  }
+  EXPECT_LE(memory.pooledBuffers(), 1u);
+}
+
 TEST_F(MemoryTest, Describe) {
   Address heap = memory.allocate(ObjectKind::Heap, 16, 16, 0);
   Address stack = memory.allocate(ObjectKind::Stack, 16, 16, 1);
