@@ -189,15 +189,22 @@ SearchResult searchAndServe(Cluster &cluster, Model &model, const SearchOptions 
   SearchOptions mine = options;
   mine.split = &split;
   mine.cancelled = &ledger.stopped;
-  if (options.progress)
+  if (options.progress || distribution.progress)
     mine.progress = [&](const Statistics &own) {
-      Statistics sum = own;
+      std::vector<Statistics> ranks;
       {
         std::lock_guard<std::mutex> guard(ledger.lock);
-        for (size_t rank = 1; rank < ledger.progressed.size(); ++rank)
-          addStatistics(sum, ledger.progressed[rank]);
+        ranks = ledger.progressed;
       }
-      options.progress(sum);
+      ranks[0] = own;
+      Statistics sum;
+      for (const Statistics &rank : ranks)
+        addStatistics(sum, rank);
+      sum.elapsedSeconds = own.elapsedSeconds;
+      if (distribution.progress)
+        distribution.progress(sum, ranks, ledger.units.claimedUnits());
+      else
+        options.progress(sum);
     };
   SearchResult own = exploreOptimal(model, mine, OptimalVariant::Source, observer);
   ledger.noteEnd(own, options.keepGoing);

@@ -36,6 +36,12 @@ struct Distribution {
   double checkpointEvery = 60;
   std::string resume;
   std::string fingerprint;
+  /// Rank 0's progress, if set (instead of SearchOptions::progress): the sum of every rank's
+  /// statistics, each rank's (rank 0's first; a rank not heard from yet has none) and how many
+  /// units of the split are claimed (those a resumed checkpoint holds included).
+  std::function<void(const Statistics &sum, const std::vector<Statistics> &ranks,
+                     uint64_t claimed)>
+      progress;
 };
 
 /// What a rank adds to its result for rank 0, in bytes the caller reads (the runtime's coverage

@@ -34,6 +34,7 @@ bool UnitRecord::claim(int rank, uint64_t unit, const Statistics &sofar) {
   if (claimed_[unit])
     return false;
   claimed_[unit] = true;
+  ++claimedCount_;
   open_[rank] = unit;
   return true;
 }
@@ -48,6 +49,11 @@ void UnitRecord::end(int rank, const Statistics &last, bool complete) {
 Statistics UnitRecord::finishedCost() const {
   std::lock_guard<std::mutex> guard(lock_);
   return cost_;
+}
+
+uint64_t UnitRecord::claimedUnits() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  return claimedCount_;
 }
 
 uint64_t UnitRecord::finishedUnits() const {
@@ -108,6 +114,7 @@ std::string UnitRecord::load(const std::string &path, const std::string &fingerp
     finished_.push_back(unit);
     if (unit >= claimed_.size())
       claimed_.resize(unit + 1, false);
+    claimedCount_ += !claimed_[unit];
     claimed_[unit] = true;
   }
   if (finished_.size() != count)

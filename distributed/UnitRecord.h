@@ -30,6 +30,7 @@ public:
   /// The cost of every unit finished, in this run and the runs it resumed.
   Statistics finishedCost() const;
   uint64_t finishedUnits() const;
+  uint64_t claimedUnits() const;
 
   /// Writes the finished units to `path` (through a temporary file renamed over it, so that a
   /// run killed while writing leaves the previous checkpoint). Empty, or what went wrong.
@@ -42,6 +43,7 @@ private:
   void finish(int rank, const Statistics &now);
   mutable std::mutex lock_;
   std::vector<bool> claimed_;
+  uint64_t claimedCount_ = 0;
   std::vector<uint64_t> finished_;
   Statistics cost_;
   std::vector<std::optional<uint64_t>> open_; // each rank's unit in progress

@@ -137,10 +137,23 @@ CoverageGaps decodeGaps(const std::vector<uint8_t> &bytes) {
 SearchResult runDistributed(distributed::Cluster &cluster, Model &model, Execution &execution,
                             const Options &options, const std::string &fingerprint,
                             const SearchOptions &search, const ExecutionObserver &observer,
-                            std::string &searchName, std::string &extraStatistics) {
+                            const RankProgress &progress, std::string &searchName,
+                            std::string &extraStatistics) {
   distributed::DistributedStatistics statistics;
   distributed::Distribution distribution{options.checkpointFile, options.checkpointEvery,
-                                         options.resume, fingerprint};
+                                         options.resume, fingerprint, {}};
+  if (progress)
+    // ", 3 ranks at 120000 110000 95000 executions/s, 45 units claimed"
+    distribution.progress = [&](const Statistics &sum, const std::vector<Statistics> &ranks,
+                                uint64_t claimed) {
+      std::string rates;
+      for (const Statistics &rank : ranks)
+        rates += fmt::format(" {:.0f}", rank.elapsedSeconds > 0
+                                            ? rank.executions / rank.elapsedSeconds
+                                            : 0.0);
+      progress(sum, fmt::format(", {} ranks at{} executions/s, {} units claimed", ranks.size(),
+                                rates, claimed));
+    };
   SearchResult result = distributed::exploreSourceDpor(
       cluster, model, search, observer, &statistics,
       [&] { return encodeGaps(execution.ownCoverageGaps()); }, distribution);

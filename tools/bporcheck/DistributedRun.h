@@ -34,9 +34,13 @@ std::string programFingerprint(const Options &options, int argc, char **argv);
 /// rank's executions), and every rank's coverage gaps are added to `execution`'s.
 /// `fingerprint` (programFingerprint) names the program in checkpoints; a checkpoint that does
 /// not fit throws std::runtime_error.
+/// `progress` (rank 0, about once a second): the statistics of all ranks together and a
+/// description of each rank's share, for the progress line.
+using RankProgress = std::function<void(const Statistics &sum, const std::string &ranks)>;
 SearchResult runDistributed(distributed::Cluster &cluster, Model &model, Execution &execution,
                             const Options &options, const std::string &fingerprint,
                             const SearchOptions &search, const ExecutionObserver &observer,
-                            std::string &searchName, std::string &extraStatistics);
+                            const RankProgress &progress, std::string &searchName,
+                            std::string &extraStatistics);
 
 } // namespace bpor::tool

@@ -483,16 +483,17 @@ int main(int argc, char **argv) {
   BackgroundEstimate estimate([&]() -> std::shared_ptr<Model> { return built.newExecution(); },
                               options.search.maxDepth);
   // The count is the set's size, so showing it in the progress line costs nothing.
-  auto reportProgress = [&](const Statistics &stats) {
+  // `more`: what the search adds to the line (a distributed search: its ranks).
+  auto reportProgress = [&](const Statistics &stats, const std::string &more = "") {
     progress.setSearch(options.explorer);
     std::string estimated =
         options.progress ? estimate.progressText(estimateTreeFor(options), stats,
                                                  progress.elapsedSeconds())
                          : "";
     progress.update(stats, options.hashStates ? std::optional(states.count()) : std::nullopt,
-                    estimated);
+                    more + estimated);
   };
-  search.progress = reportProgress;
+  search.progress = [&](const Statistics &stats) { reportProgress(stats); };
   bool reportsLevels = search.iterativeBounding ||
                        (search.strategy == Strategy::BestFirst &&
                         search.bestFirstPriority == BestFirstPriority::Cost);
@@ -534,9 +535,14 @@ int main(int argc, char **argv) {
   SearchResult result;
   if (cluster) {
     try {
+      RankProgress rankProgress;
+      if (options.progress)
+        rankProgress = [&](const Statistics &sum, const std::string &ranks) {
+          reportProgress(sum, ranks);
+        };
       result = runDistributed(*cluster, model, *built.execution, options,
                               programFingerprint(options, argc, argv), search, observer,
-                              run.searchName, run.extraStatistics);
+                              rankProgress, run.searchName, run.extraStatistics);
     } catch (const std::runtime_error &failure) {
       return cluster->coordinates() ? fail(BadInput, failure.what()) : BadInput;
     }
@@ -561,7 +567,7 @@ int main(int argc, char **argv) {
       configureDepthLimit(options);
       run = describeRun(options, built.usesNondet);
       search = options.search;
-      search.progress = reportProgress;
+      search.progress = [&](const Statistics &stats) { reportProgress(stats); };
       result = runSearch(model, options, search, run, observer, progress, hasStateKeys,
                          workerModels, built.execution);
       progress.finish();
