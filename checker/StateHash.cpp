@@ -70,12 +70,14 @@ ExecutionHashes hashExecution(const std::vector<Operation> &events) {
     h = combine(h, e.location);
     h = combine(h, e.numAccesses ? e.accesses[0].address : ~uint64_t(0));
     // A fork's value and otherThread are the child's schedule-dependent number: use its
-    // canonical name instead. A commuting update's value (the old value, which its thread
-    // ignores) depends on the order of the updates that commute with it: it is no part of
-    // a state.
-    h = combine(h, e.kind == OpKind::Fork ? canonical[e.otherThread]
-                   : onlyUpdates(e)       ? 0
-                                          : e.value);
+    // canonical name instead (a creation that failed, past the thread limit, has no child:
+    // its value, the error code, is schedule-independent). A commuting update's value (the
+    // old value, which its thread ignores) depends on the order of the updates that commute
+    // with it: it is no part of a state.
+    bool created = e.kind == OpKind::Fork && e.otherThread != NoThread;
+    h = combine(h, created          ? canonical[e.otherThread]
+                   : onlyUpdates(e) ? 0
+                                    : e.value);
     h = combine(h, e.endsThread);
     h = combine(h, clockHash);
     out.eventHash.push_back(h);

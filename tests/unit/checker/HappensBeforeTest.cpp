@@ -82,6 +82,22 @@ TEST(StateHash, ThreadsAreNamedByCreationPathNotByNumber) {
   EXPECT_EQ(globalStateHash(early), globalStateHash(late));
 }
 
+TEST(StateHash, AThreadCreationThatFailedHasNoChildToName) {
+  // pthread_create past the thread limit: a Fork without a child, whose value is the error.
+  auto failedFork = [](uint64_t error) {
+    Operation op;
+    op.thread = 0;
+    op.kind = OpKind::Fork;
+    op.otherThread = NoThread;
+    op.value = error;
+    return op;
+  };
+  std::vector<Operation> again{failedFork(11), store(0, 8)};
+  EXPECT_EQ(globalStateHash(again), globalStateHash(again));
+  std::vector<Operation> other{failedFork(12), store(0, 8)};
+  EXPECT_NE(globalStateHash(again), globalStateHash(other));
+}
+
 TEST(Generator, IsReproducible) {
   for (uint64_t seed : {0ull, 1ull, 99ull}) {
     EXPECT_EQ(generateProgram(seed).toString(), generateProgram(seed).toString());
