@@ -146,7 +146,8 @@ SearchResult explore(Model &model, const SearchOptions &options,
   return engine.run();
 }
 
-ReplayResult replay(Model &model, const Schedule &schedule, uint64_t maxDepth) {
+ReplayResult replay(Model &model, const Schedule &schedule, uint64_t maxDepth,
+                    const ReadValues &readValues) {
   ReplayResult result;
   model.restart();
   result.status = model.status();
@@ -173,6 +174,8 @@ ReplayResult replay(Model &model, const Schedule &schedule, uint64_t maxDepth) {
       result.error = depthLimitError(s.thread, model.pending(s.thread).location, maxDepth);
       return result;
     }
+    if (i < readValues.size() && readValues[i])
+      model.setReadValue(s.thread, *readValues[i]);
     result.trace.push_back(model.step(s.thread, s.choice));
     result.status = model.status();
   }

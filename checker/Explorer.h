@@ -118,7 +118,8 @@ enum class CheckpointPolicy : uint8_t {
 /// asleep (no reduction there, so the races found below them add nothing to them), and each
 /// subtree at `depth`, and each execution that ends above it, goes to the one worker `claim`
 /// gives it to. The workers walk the shallow states in the same order, so they number these
-/// units alike. Supported by source-DPOR.
+/// units alike. Supported by source-DPOR and by the weak-memory graph search (whose depth counts
+/// graphs in its recursion, and whose graphs above the split are those of one search).
 struct SearchSplit {
   size_t depth = 0;
   /// Asked once per unit, numbered in depth-first order: whether this worker explores it.
@@ -251,16 +252,21 @@ struct ScheduleStep {
   bool operator==(const ScheduleStep &) const = default;
 };
 using Schedule = std::vector<ScheduleStep>;
+/// Per step of a schedule, the value its read reads, where a weak-memory search chose it (a
+/// step that reads nothing, or reads memory, has none). Empty under SC: every read reads memory.
+using ReadValues = std::vector<std::optional<uint64_t>>;
 
 struct ErrorReport {
   ErrorInfo error;
-  /// Replaying this schedule from the initial state reproduces the error.
+  /// Replaying this schedule from the initial state, each read reading its value in
+  /// `readValues`, reproduces the error's execution.
   Schedule schedule;
   /// The executed events in order (values filled).
   std::vector<Operation> trace;
   /// Executions that ended in this error (same kind, place and message); only the first one's
   /// schedule and trace are kept, so that a search that goes on after errors stays bounded.
   uint64_t occurrences = 1;
+  ReadValues readValues = {};
 };
 
 struct SearchResult {
@@ -321,7 +327,9 @@ struct ReplayResult {
   std::string problem;
 };
 
-/// Re-runs exactly `schedule` from the initial state.
-ReplayResult replay(Model &model, const Schedule &schedule, uint64_t maxDepth = 100000);
+/// Re-runs exactly `schedule` from the initial state; a step with a value in `readValues` reads
+/// that value (Model::setReadValue).
+ReplayResult replay(Model &model, const Schedule &schedule, uint64_t maxDepth = 100000,
+                    const ReadValues &readValues = {});
 
 } // namespace bpor

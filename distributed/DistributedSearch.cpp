@@ -1,9 +1,8 @@
 #include "distributed/DistributedSearch.h"
 
 #include "checker/engine/SearchClock.h"
-#include "checker/optimal/OptimalExplorer.h"
 #include "checker/parallel/MergeResults.h"
-#include "checker/parallel/ParallelSourceDpor.h"
+#include "checker/parallel/DivisibleSearch.h"
 #include "distributed/ResultWire.h"
 #include "distributed/UnitRecord.h"
 
@@ -26,7 +25,7 @@ enum Tag : int { Hello = 1, Claim, Progress, Done, Reply };
 enum Answer : uint8_t { No = 0, Yes = 1, Stop = 2 };
 
 /// Units enough that a rank which drew a large subtree still leaves the others work (as for
-/// threads, checker/parallel/ParallelSourceDpor.cpp).
+/// threads, checker/parallel/DivisibleSearch.cpp).
 constexpr uint64_t UnitsPerRank = 64;
 
 /// Rank 0's record of the search, shared by its search thread and its server thread.
@@ -126,8 +125,9 @@ void serve(Cluster &cluster, Ledger &ledger, bool keepGoing, const Distribution 
 
 /// A rank other than 0: its share of the search, asking rank 0 for each unit, then its result
 /// sent to rank 0.
-SearchResult searchAsked(Cluster &cluster, Model &model, SearchOptions options, size_t depth,
-                         const ExecutionObserver &observer, const Attach &attach) {
+SearchResult searchAsked(Cluster &cluster, const DivisibleSearch &search, Model &model,
+                         SearchOptions options, size_t depth, const ExecutionObserver &observer,
+                         const Attach &attach) {
   std::atomic<bool> cancelled{false};
   auto ask = [&](Tag tag, std::vector<uint8_t> bytes) {
     cluster.send(0, tag, bytes);
@@ -157,7 +157,7 @@ SearchResult searchAsked(Cluster &cluster, Model &model, SearchOptions options, 
     writeStatistics(out, stats);
     ask(Progress, out.take());
   };
-  SearchResult result = exploreOptimal(model, options, OptimalVariant::Source, observer);
+  SearchResult result = search.explore(model, options, observer);
   std::vector<uint8_t> encoded = encodeResult(result), attached;
   if (attach)
     attached = attach();
@@ -169,8 +169,9 @@ SearchResult searchAsked(Cluster &cluster, Model &model, SearchOptions options, 
 }
 
 /// Rank 0: its own share of the search beside its server, then every rank's result as one.
-SearchResult searchAndServe(Cluster &cluster, Model &model, const SearchOptions &options,
-                            size_t depth, Ledger &ledger, const ExecutionObserver &observer,
+SearchResult searchAndServe(Cluster &cluster, const DivisibleSearch &search, Model &model,
+                            const SearchOptions &options, size_t depth, Ledger &ledger,
+                            const ExecutionObserver &observer,
                             DistributedStatistics *statistics, const Attach &attach,
                             const Distribution &distribution) {
   std::thread server([&] {
@@ -206,7 +207,7 @@ SearchResult searchAndServe(Cluster &cluster, Model &model, const SearchOptions 
       else
         options.progress(sum);
     };
-  SearchResult own = exploreOptimal(model, mine, OptimalVariant::Source, observer);
+  SearchResult own = search.explore(model, mine, observer);
   ledger.noteEnd(own, options.keepGoing);
   ledger.units.end(0, own.stats, own.complete);
   ledger.ownDone.store(true);
@@ -254,10 +255,10 @@ std::string agreeOnProgram(Cluster &cluster, const std::string &fingerprint) {
          "bporcheck command on the same input)";
 }
 
-SearchResult exploreSourceDpor(Cluster &cluster, Model &model, const SearchOptions &options,
-                               const ExecutionObserver &observer,
-                               DistributedStatistics *statistics, const Attach &attach,
-                               const Distribution &distribution) {
+SearchResult exploreDivided(Cluster &cluster, const DivisibleSearch &search, Model &model,
+                            const SearchOptions &options, const ExecutionObserver &observer,
+                            DistributedStatistics *statistics, const Attach &attach,
+                            const Distribution &distribution) {
   SearchClock wall;
   wall.start();
   // Rank 0 chooses the split (as for threads; a resumed search: its checkpoint's) and tells
@@ -276,7 +277,7 @@ SearchResult exploreSourceDpor(Cluster &cluster, Model &model, const SearchOptio
       units = ledger->units.finishedUnits();
     } else {
       std::tie(depth, units) =
-          chooseSplitDepth(model, options, UnitsPerRank * uint64_t(cluster.size()));
+          chooseSplitDepth(model, options, UnitsPerRank * uint64_t(cluster.size()), search);
       if (units < 2 && distribution.checkpoint.empty())
         depth = 0;
     }
@@ -299,16 +300,16 @@ SearchResult exploreSourceDpor(Cluster &cluster, Model &model, const SearchOptio
   if (depth == 0) {
     // Nothing worth dividing: rank 0 searches alone, the others have nothing to do.
     if (cluster.coordinates())
-      result = exploreOptimal(model, options, OptimalVariant::Source, observer);
+      result = search.explore(model, options, observer);
     else
       result.complete = true;
   } else if (cluster.coordinates()) {
-    result = searchAndServe(cluster, model, options, depth, *ledger, observer, statistics, attach,
-                            distribution);
+    result = searchAndServe(cluster, search, model, options, depth, *ledger, observer, statistics,
+                            attach, distribution);
     // The units finished before a resume count as explored by this search.
     addStatistics(result.stats, resumed);
   } else {
-    result = searchAsked(cluster, model, options, depth, observer, attach);
+    result = searchAsked(cluster, search, model, options, depth, observer, attach);
   }
   result.stats.elapsedSeconds = wall.elapsedSeconds();
   return result;

@@ -1,15 +1,17 @@
 // A search divided among the ranks of an MPI run (docs/design.md, "Distributed search").
 //
-// Source-DPOR divides as on threads (checker/parallel/ParallelSourceDpor.h): every rank runs the
-// same search over its own model of the program, states above the split depth branch on every
-// thread not asleep, and each unit of the tree below (a subtree at the split depth, or an
-// execution that ends above it) is explored by the first rank that claims it. Claims go to rank
-// 0, which keeps the one record of claimed units: every unit is claimed once, by whichever rank
-// reaches it first, so together the ranks explore every Mazurkiewicz trace exactly once, as one
-// search does. Rank 0 searches too; a thread of its own answers the other ranks.
+// A search divides as on threads (checker/parallel/DivisibleSearch.h: source-DPOR, the
+// weak-memory graph search): every rank runs the same search over its own model of the program,
+// walks the tree above the split depth alike, and each unit of the tree below (a subtree at the
+// split depth, or an execution that ends above it) is explored by the first rank that claims
+// it. Claims go to rank 0, which keeps the one record of claimed units: every unit is claimed
+// once, by whichever rank reaches it first, so together the ranks explore what one search does
+// (every Mazurkiewicz trace once; every consistent graph once). Rank 0 searches too; a thread
+// of its own answers the other ranks.
 #pragma once
 
 #include "checker/Explorer.h"
+#include "checker/parallel/DivisibleSearch.h"
 #include "distributed/Cluster.h"
 
 #include <functional>
@@ -53,16 +55,15 @@ using Attach = std::function<std::vector<uint8_t>()>;
 /// ranks differ, and on the others, that this one does.
 std::string agreeOnProgram(Cluster &cluster, const std::string &fingerprint);
 
-/// Source-DPOR over every rank of `cluster`, each on its own `model` of one program, with the
+/// `search` over every rank of `cluster`, each on its own `model` of one program, with the
 /// same `options`. On rank 0: the whole search's result (statistics summed, elapsed wall time;
 /// the other ranks' errors re-derived on rank 0's model). On the other ranks: their own share,
 /// already sent to rank 0 (the caller reports nothing). The observer and options.progress run
 /// on each rank for its own executions; rank 0's progress sees the sum of every rank's. A
 /// checkpoint that cannot be resumed throws std::runtime_error (on every rank) naming why.
-SearchResult exploreSourceDpor(Cluster &cluster, Model &model, const SearchOptions &options,
-                               const ExecutionObserver &observer = {},
-                               DistributedStatistics *statistics = nullptr,
-                               const Attach &attach = {},
-                               const Distribution &distribution = {});
+SearchResult exploreDivided(Cluster &cluster, const DivisibleSearch &search, Model &model,
+                            const SearchOptions &options, const ExecutionObserver &observer = {},
+                            DistributedStatistics *statistics = nullptr,
+                            const Attach &attach = {}, const Distribution &distribution = {});
 
 } // namespace bpor::distributed

@@ -2,6 +2,8 @@
 
 #include "checker/parallel/MergeResults.h"
 
+#include <algorithm>
+
 namespace bpor::distributed {
 
 void writeStatistics(WireWriter &out, const Statistics &s) {
@@ -31,11 +33,21 @@ std::vector<uint8_t> encodeResult(const SearchResult &result) {
     out.text(report.error.message);
     out.u8(report.error.reachError);
     out.u8(uint8_t(report.error.memory));
+    out.u64(report.error.location);
     out.u64(report.occurrences);
     out.u64(report.schedule.size());
-    for (const ScheduleStep &step : report.schedule) {
-      out.u64(step.thread);
-      out.u64(step.choice);
+    for (size_t i = 0; i < report.schedule.size(); ++i) {
+      out.u64(report.schedule[i].thread);
+      out.u64(report.schedule[i].choice);
+      std::optional<uint64_t> read =
+          i < report.readValues.size() ? report.readValues[i] : std::nullopt;
+      out.u8(read.has_value());
+      out.u64(read.value_or(0));
+    }
+    out.u64(report.trace.size());
+    for (const Operation &op : report.trace) {
+      out.u64(op.location);
+      out.u64(op.readFromStep);
     }
   }
   return out.take();
@@ -55,11 +67,24 @@ SearchResult decodeResult(const std::vector<uint8_t> &bytes) {
     report.error.message = in.text();
     report.error.reachError = in.u8();
     report.error.memory = MemoryViolation(in.u8());
+    report.error.location = uint32_t(in.u64());
     report.occurrences = in.u64();
     report.schedule.resize(in.u64());
     for (ScheduleStep &step : report.schedule) {
       step.thread = ThreadId(in.u64());
       step.choice = uint32_t(in.u64());
+      bool read = in.u8();
+      uint64_t value = in.u64();
+      report.readValues.push_back(read ? std::optional(value) : std::nullopt);
+    }
+    if (std::none_of(report.readValues.begin(), report.readValues.end(),
+                     [](const std::optional<uint64_t> &read) { return read.has_value(); }))
+      report.readValues.clear();
+    // What re-deriving the error on rank 0 takes from the sender's trace (MergeResults.h).
+    report.trace.resize(in.u64());
+    for (Operation &op : report.trace) {
+      op.location = uint32_t(in.u64());
+      op.readFromStep = uint16_t(in.u64());
     }
   }
   return result;

@@ -3,7 +3,8 @@
 namespace bpor {
 
 bool recordError(SearchResult &result, const SearchOptions &options, const ErrorInfo &error,
-                 const std::vector<Operation> &trace, Schedule schedule) {
+                 const std::vector<Operation> &trace, Schedule schedule,
+                 ReadValues readValues) {
   if (options.isViolation && !options.isViolation(error))
     return false;
   ++result.stats.errors;
@@ -22,6 +23,7 @@ bool recordError(SearchResult &result, const SearchOptions &options, const Error
     ErrorReport report;
     report.error = error;
     report.schedule = std::move(schedule);
+    report.readValues = std::move(readValues);
     report.trace = trace;
     result.errors.push_back(std::move(report));
   }
@@ -29,8 +31,8 @@ bool recordError(SearchResult &result, const SearchOptions &options, const Error
 }
 
 bool SearchLedger::reportError(const ErrorInfo &error, const std::vector<Operation> &trace,
-                               Schedule schedule) {
-  if (!recordError(result, options_, error, trace, std::move(schedule)))
+                               Schedule schedule, ReadValues readValues) {
+  if (!recordError(result, options_, error, trace, std::move(schedule), std::move(readValues)))
     return false;
   if (!options_.keepGoing && stop == StopReason::None)
     stop = StopReason::Error;

@@ -37,7 +37,7 @@ public:
   /// replays them: recordError(), and unless it was dropped it stops the search (without
   /// keepGoing).
   bool reportError(const ErrorInfo &error, const std::vector<Operation> &trace,
-                   Schedule schedule);
+                   Schedule schedule, ReadValues readValues = {});
 
   /// An execution ended: counts it by its end (errors were counted when reported), shows it
   /// to the observer and checks the limits.
@@ -69,7 +69,8 @@ private:
 /// them, or with oneReportPerError counted in the report of an equal earlier one (same kind,
 /// place and message).
 bool recordError(SearchResult &result, const SearchOptions &options, const ErrorInfo &error,
-                 const std::vector<Operation> &trace, Schedule schedule);
+                 const std::vector<Operation> &trace, Schedule schedule,
+                 ReadValues readValues = {});
 
 /// The schedule that took a search from the initial state through its first `steps` frames:
 /// each frame records the step taken from it in `taken`.

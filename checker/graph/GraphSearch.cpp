@@ -84,7 +84,7 @@ public:
     ledger.start();
     Graph empty;
     if (replayTo(empty))
-      visit(empty);
+      enter(empty);
     return ledger.finish([] { return true; });
   }
 
@@ -132,8 +132,12 @@ private:
   void addSpinWait(const Graph &g, ThreadId t, const Operation &pending);
   void reportSpinForever(const Graph &g, ThreadId t);
   void addOther(const Graph &g, ThreadId t, const Operation &pending);
-  /// g with its new last event; checks consistency and the model's status, then visits it.
+  /// g with its new last event (or the empty graph): checks the model's status, then visits
+  /// it, unless a parallel search's split gives it to another worker.
   void enter(const Graph &g);
+  /// Whether the split (SearchSplit) gives the graph g, which enter is about to visit, to
+  /// another worker.
+  bool leftToOthers(const Graph &g);
   /// Backward revisits of the reads of w's location by the write w (TruSt's Revisit), of the
   /// reads with stamps up to maxStamp.
   void revisitBy(const Graph &g, EventId w, uint32_t maxStamp = UINT32_MAX);
@@ -145,6 +149,13 @@ private:
   void complete(const Graph &g);
   void report(const Graph &g, const ErrorInfo &error);
   std::vector<Operation> trace(const Graph &g) const;
+  /// g's events in replay order, without the locks that wait (they did not happen).
+  static std::vector<EventId> executedOrder(const Graph &g);
+  /// Whether the model is told what event `ev` reads when it is replayed: the value of the
+  /// write it reads from.
+  static bool readsValue(const Event &ev) {
+    return reads(ev.kind) || ev.op.kind == OpKind::ReadModifyWrite;
+  }
   /// An event from the operation the model executed (its location added to g if new).
   bool eventOf(Graph &g, const Operation &op, ThreadId t, Event &event);
   /// The location `op` accesses (added to g if new), or -1 after reporting it unsupported.
@@ -161,6 +172,10 @@ private:
   SearchLedger ledger;
   ThreadNameTable nameTable;
   ThreadNames names;
+  /// The graphs enter() is visiting (0 while it enters the empty graph): the depth of the
+  /// graph it enters next in the recursion's tree, which a split divides.
+  size_t nesting = 0;
+  uint64_t splitUnits = 0;
 };
 
 // ---- Driving the model ----
@@ -198,7 +213,7 @@ bool GraphSearch::replayTo(Graph &g) {
     if (ev.op.mutex && !model.isEnabled(names.threadOf(e.thread)))
       return false;
     std::optional<uint64_t> read;
-    if (reads(ev.kind) || ev.op.kind == OpKind::ReadModifyWrite)
+    if (readsValue(ev))
       read = g.valueOf(ev.rf);
     const Operation &op = stepThread(shape, e.thread, read, ev.choice);
     shape.threads[e.thread].push_back(ev);
@@ -588,6 +603,8 @@ void GraphSearch::addOther(const Graph &g, ThreadId t, const Operation &pending)
 }
 
 void GraphSearch::enter(const Graph &g) {
+  if (leftToOthers(g))
+    return;
   if (model.status() == ExecStatus::Error) {
     report(g, model.error());
     ledger.endExecution(ExecutionEnd::Error, trace(g));
@@ -598,7 +615,24 @@ void GraphSearch::enter(const Graph &g) {
       ledger.stop = StopReason::Error;
     return;
   }
+  ++nesting;
   visit(g);
+  --nesting;
+}
+
+// The units of a split: each graph at the split depth of the recursion's tree with the graphs
+// grown from it, and each graph above it that ends its execution (the model stopped, the depth
+// limit, no thread left to add an event). Every worker enters the graphs above the split in the
+// same order (the search is deterministic and keeps nothing across branches), so `claim` sees
+// the same numbers in each.
+bool GraphSearch::leftToOthers(const Graph &g) {
+  if (!options.split || nesting > options.split->depth)
+    return false;
+  bool subtree = nesting == options.split->depth;
+  if (!subtree && model.status() == ExecStatus::Running && g.size() < options.maxDepth &&
+      nextThread(g) != NoThread)
+    return false; // an inner graph of the shallow tree
+  return !options.split->claim(splitUnits++, false, subtree, ledger.result.stats);
 }
 
 // Backward revisits (TruSt, Algorithm 1, lines "for r ∈ ... Revisit"): each read of w's
@@ -735,16 +769,30 @@ void GraphSearch::complete(const Graph &g) {
   ledger.endExecution(executionEndOf(model.status()), trace(g));
 }
 
+// The error with the schedule that replays its execution: the steps in the trace's order, each
+// read reading the value of the write it reads in g (as replayTo gives it).
 void GraphSearch::report(const Graph &g, const ErrorInfo &error) {
-  ledger.reportError(error, trace(g), {});
+  Schedule schedule;
+  ReadValues values;
+  for (EventId e : executedOrder(g)) {
+    const Event &ev = g.at(e);
+    schedule.push_back({ev.op.thread, ev.choice});
+    values.push_back(readsValue(ev) ? std::optional(g.valueOf(ev.rf)) : std::nullopt);
+  }
+  ledger.reportError(error, trace(g), std::move(schedule), std::move(values));
+}
+
+std::vector<EventId> GraphSearch::executedOrder(const Graph &g) {
+  std::vector<EventId> order = g.replayOrder();
+  // A lock that waits did not happen: its thread's pending operation.
+  std::erase_if(order, [&](EventId e) { return g.at(e).blocked; });
+  return order;
 }
 
 // The events in replay order, each read naming the step of the write it read (the point of a
 // weak trace: a read need not read the last store before it).
 std::vector<Operation> GraphSearch::trace(const Graph &g) const {
-  std::vector<EventId> order = g.replayOrder();
-  // A lock that waits did not happen: its thread's pending operation.
-  std::erase_if(order, [&](EventId e) { return g.at(e).blocked; });
+  std::vector<EventId> order = executedOrder(g);
   std::vector<std::vector<size_t>> stepOf(g.threads.size()); // per thread, per event
   for (size_t t = 0; t < g.threads.size(); ++t)
     stepOf[t].resize(g.threads[t].size());
@@ -833,6 +881,11 @@ bool GraphSearch::eventOf(Graph &g, const Operation &op, ThreadId t, Event &even
 }
 
 bool GraphSearch::unsupported(const Graph &g, const Operation &op, const std::string &what) {
+  // Met while growing a graph above a split, which every worker grows: one reports it (it ends
+  // that worker's search, and so the others').
+  if (options.split && nesting <= options.split->depth &&
+      !options.split->claim(splitUnits++, false, false, ledger.result.stats))
+    return false;
   ErrorInfo error;
   error.kind = ErrorKind::Unsupported;
   error.thread = op.thread;

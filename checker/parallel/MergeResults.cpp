@@ -16,14 +16,37 @@ namespace {
 
 /// An error another worker found, described by `model`: replayed there, so that its trace and
 /// the places it names are that model's (an assertion's file is interned by the model that read
-/// it). Kept as found if the replay does not reach it (it always should: models are
-/// deterministic).
+/// it). An error the replay does not raise is one the search saw in the whole execution (a data
+/// race, a spin forever under a weak model): it keeps its words, and its place is that of the
+/// same step on `model` (or where its thread stands there). Kept as found if the replay does not follow the schedule (it always
+/// should: models are deterministic).
 void rederive(ErrorReport &report, Model &model, uint64_t maxDepth) {
-  ReplayResult again = replay(model, report.schedule, maxDepth);
-  if (!again.followed || again.status != ExecStatus::Error ||
-      again.error.kind != report.error.kind)
+  ReplayResult again = replay(model, report.schedule, maxDepth, report.readValues);
+  if (!again.followed)
     return;
-  report.error = again.error;
+  bool raised = again.status == ExecStatus::Error && again.error.kind == report.error.kind;
+  bool sameSteps = again.trace.size() == report.trace.size();
+  if (!raised && !sameSteps)
+    return;
+  if (raised) {
+    report.error = again.error;
+  } else {
+    std::optional<uint32_t> location;
+    for (size_t i = report.trace.size(); i-- > 0 && !location;)
+      if (report.trace[i].location == report.error.location)
+        location = again.trace[i].location;
+    // Else the error is where its thread stands (a spin that waits).
+    ThreadId thread = report.error.thread;
+    if (!location && thread < model.numThreads() && model.isAlive(thread))
+      location = model.pending(thread).location;
+    if (!location)
+      return;
+    report.error.location = *location;
+  }
+  // Which write each read read from: the search's knowledge, not the replay's.
+  if (sameSteps)
+    for (size_t i = 0; i < again.trace.size(); ++i)
+      again.trace[i].readFromStep = report.trace[i].readFromStep;
   report.trace = std::move(again.trace);
 }
 

@@ -5,13 +5,18 @@
 // nondet values. The Program is shared and only read; everything a run changes is the model's.
 // And the parallel searches over such models (-j, checker/parallel/) find exactly the finished
 // executions (one per trace) and the errors, places included, that optimal DPOR finds on one
-// model: source-DPOR at every split depth tried, optimal DPOR with the same executions in all.
+// model: source-DPOR at every split depth tried, optimal DPOR with the same executions in all;
+// and the weak-memory graph search divided finds what it finds alone.
 #include "tests/pipeline/CProgramGenerator.h"
+#include "tests/pipeline/WeakProgramGenerator.h"
 #include "tools/bporcheck/InputLoader.h"
 #include "tools/bporcheck/ModelFactory.h"
 
 #include "checker/optimal/OptimalExplorer.h"
+#include "checker/parallel/DivisibleSearch.h"
+#include "checker/parallel/MergeResults.h"
 #include "checker/parallel/ParallelOptimalDpor.h"
+#include "distributed/ResultWire.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/FileSystem.h"
@@ -192,5 +197,73 @@ TEST(SharedProgram, ParallelOptimalDporExploresWhatItExploresAlone) {
     }
   });
   EXPECT_GT(shared, 12u);
+  EXPECT_GT(withErrors, 0u);
+}
+
+/// Each error of `result` is an execution of `model`: its schedule, with the values its reads
+/// read, replays there to its trace, in which each load shows the value it was given.
+void expectReplays(const SearchResult &result, Model &model, uint64_t seed) {
+  for (const ErrorReport &report : result.errors) {
+    ReplayResult again = replay(model, report.schedule, 100000, report.readValues);
+    EXPECT_TRUE(again.followed) << "seed " << seed << ": " << again.problem;
+    ASSERT_EQ(again.trace.size(), report.trace.size()) << seed;
+    for (size_t i = 0; i < report.trace.size(); ++i) {
+      EXPECT_EQ(report.trace[i].kind, again.trace[i].kind) << "seed " << seed;
+      EXPECT_EQ(report.trace[i].location, again.trace[i].location) << "seed " << seed;
+      if (report.trace[i].kind == OpKind::Load && i < report.readValues.size() &&
+          report.readValues[i])
+        EXPECT_EQ(report.trace[i].value, *report.readValues[i])
+            << "seed " << seed << " step " << i + 1;
+    }
+  }
+}
+
+// The weak-memory graph search divided among three models (-j under --model, and mpirun's
+// division, checker/parallel/DivisibleSearch.h) at several split depths: the executions and the
+// errors, with their places, of one search alone; every error another worker found re-derived
+// on the first model (its schedule, with the values its reads read, replays there).
+TEST(SharedProgram, DividedGraphSearchFindsWhatItFindsAlone) {
+  tool::ModelConfig config;
+  config.nondetValues = {0, 1};
+  graph::GraphSearchOptions rc11;
+  rc11.model = graph::MemoryModel::RC11;
+  DivisibleSearch graphs = divisibleGraphSearch(rc11);
+  // Every erroneous execution reported, so that those of the other workers are seen.
+  SearchOptions everyError = searchOptions();
+  everyError.oneReportPerError = false;
+  uint64_t divided = 0, withErrors = 0;
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    CProgram program = generateWeakProgram(seed);
+    llvm::LLVMContext context;
+    tool::BuiltModel built = build(program, config, context);
+    ASSERT_TRUE(built.model) << built.error;
+    Explored alone = summary(graphs.explore(*built.model, searchOptions(), {}), *built.model);
+    withErrors += !alone.errors.empty();
+    std::shared_ptr<Execution> second = built.newExecution(), third = built.newExecution();
+    std::vector<Model *> models{built.model.get(), second.get(), third.get()};
+    for (size_t depth : {2u, 6u, 12u}) {
+      ParallelStatistics statistics;
+      SearchResult result = exploreDividedInParallel(models, everyError, {}, &statistics, depth,
+                                                     graphs, graphs);
+      divided += statistics.workers == 3;
+      Explored parallel = summary(result, *models[0]);
+      EXPECT_EQ(parallel.complete, alone.complete) << seed;
+      EXPECT_EQ(parallel.executions, alone.executions)
+          << "seed " << seed << " depth " << depth << "\n" << program.source;
+      EXPECT_TRUE(parallel.errors == alone.errors)
+          << "seed " << seed << " depth " << depth << "\n" << program.source;
+      expectReplays(result, *models[0], seed);
+    }
+    // As a rank's result reaches rank 0 (distributed/ResultWire.h): another model's errors,
+    // sent as schedules with their read values, re-derived on the first model.
+    std::vector<SearchResult> results(2);
+    results[1] = distributed::decodeResult(
+        distributed::encodeResult(graphs.explore(*models[1], everyError, {})));
+    SearchResult merged = mergeResults(results, *models[0], everyError, false);
+    EXPECT_TRUE(summary(merged, *models[0]).errors == alone.errors)
+        << "seed " << seed << " through the wire\n" << program.source;
+    expectReplays(merged, *models[0], seed);
+  }
+  EXPECT_GT(divided, 40u);
   EXPECT_GT(withErrors, 0u);
 }

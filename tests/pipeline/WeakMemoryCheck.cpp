@@ -6,9 +6,53 @@
 
 #include <fmt/format.h>
 
+#include <functional>
 #include <map>
+#include <set>
 
 namespace bpor::testing {
+
+namespace {
+
+/// What a search (or the shares of a divided one) found: each graph with how often, the
+/// errors by kind and place.
+struct Found {
+  std::map<std::string, unsigned> graphs;
+  std::set<std::string> errors;
+  bool complete = true;
+};
+
+/// A mismatch, if `found` is not the oracle's graphs (each once) and errors.
+void compareWithOracle(const Found &found, const EnumeratedGraphs &expected,
+                       const std::string &what, std::vector<std::string> &mismatches) {
+  size_t missed = 0, extra = 0, twice = 0;
+  for (const std::string &g : expected.graphs)
+    missed += !found.graphs.count(g);
+  for (const auto &[g, count] : found.graphs) {
+    extra += !expected.graphs.count(g);
+    twice += count - 1;
+  }
+  if (!missed && !extra && !twice && found.complete && found.errors == expected.errors)
+    return;
+  std::string text = fmt::format("{}: {} of the oracle's {} graphs missed, {} graphs not the "
+                                 "oracle's, {} explored twice, complete {}; errors:",
+                                 what, missed, expected.graphs.size(), extra, twice,
+                                 found.complete);
+  for (const std::string &e : found.errors)
+    text += " " + e;
+  text += " against the oracle's:";
+  for (const std::string &e : expected.errors)
+    text += " " + e;
+  for (const std::string &g : expected.graphs)
+    if (!found.graphs.count(g))
+      text += "\n    missed:\n" + g;
+  for (const auto &[g, count] : found.graphs)
+    if (!expected.graphs.count(g) || count > 1)
+      text += fmt::format("\n    found {} times:\n{}", count, g);
+  mismatches.push_back(text);
+}
+
+} // namespace
 
 WeakMemoryCheck checkWeakMemory(const CProgram &program,
                                 const std::vector<graph::MemoryModel> &models,
@@ -27,54 +71,52 @@ WeakMemoryCheck checkWeakMemory(const CProgram &program,
       check.skipped = true;
       continue;
     }
-    std::map<std::string, unsigned> found;
-    graph::GraphSearchOptions options;
-    options.model = m;
-    options.onGraph = [&](const graph::Graph &g) { ++found[g.canonical()]; };
     // Every consistency check by vector clocks is made with the reference axioms too.
     uint64_t disagreements = 0;
-    options.disagreements = &disagreements;
     SearchOptions search;
     search.keepGoing = true;
-    SearchResult result = graph::exploreGraphs(model, search, options);
-    std::set<std::string> errors;
-    for (const ErrorReport &report : result.errors)
-      errors.insert(report.error.kind == ErrorKind::Deadlock
-                        ? fmt::format("{} at 0", errorKindName(report.error.kind))
-                        : fmt::format("{} at {}", errorKindName(report.error.kind),
-                                      report.error.location));
-    size_t missed = 0, extra = 0, twice = 0;
-    for (const std::string &g : expected.graphs)
-      missed += !found.count(g);
-    for (const auto &[g, count] : found) {
-      extra += !expected.graphs.count(g);
-      twice += count - 1;
-    }
+    auto explore = [&](const SearchSplit *split, Found &found) {
+      graph::GraphSearchOptions options;
+      options.model = m;
+      options.onGraph = [&](const graph::Graph &g) { ++found.graphs[g.canonical()]; };
+      options.disagreements = &disagreements;
+      SearchOptions mine = search;
+      mine.split = split;
+      SearchResult result = graph::exploreGraphs(model, mine, options);
+      for (const ErrorReport &report : result.errors)
+        found.errors.insert(report.error.kind == ErrorKind::Deadlock
+                                ? fmt::format("{} at 0", errorKindName(report.error.kind))
+                                : fmt::format("{} at {}", errorKindName(report.error.kind),
+                                              report.error.location));
+      found.complete = found.complete && result.complete;
+    };
+    Found whole;
+    explore(nullptr, whole);
     out.graphs.emplace_back(m, expected.graphs.size());
     if (disagreements)
       check.mismatches.push_back(fmt::format(
           "{}: the consistency check by vector clocks disagreed with the reference axioms on "
           "{} graphs",
           graph::memoryModelName(m), disagreements));
-    if (missed || extra || twice || !result.complete || errors != expected.errors) {
-      std::string text = fmt::format(
-          "{}: {} of the oracle's {} graphs missed, {} graphs not the oracle's, {} explored "
-          "twice, complete {}; errors:",
-          graph::memoryModelName(m), missed, expected.graphs.size(), extra, twice,
-          result.complete);
-      for (const std::string &e : errors)
-        text += " " + e;
-      text += " against the oracle's:";
-      for (const std::string &e : expected.errors)
-        text += " " + e;
-      for (const std::string &g : expected.graphs)
-        if (!found.count(g))
-          text += "\n    missed:\n" + g;
-      for (const auto &[g, count] : found)
-        if (!expected.graphs.count(g) || count > 1)
-          text += fmt::format("\n    found {} times:\n{}", count, g);
-      check.mismatches.push_back(text);
+    compareWithOracle(whole, expected, graph::memoryModelName(m), check.mismatches);
+    // The search divided as -j and mpirun divide it (SearchSplit): the units at one split depth
+    // (by program) dealt out in turn to three shares, each explored by a search of its own;
+    // together they find each of the oracle's graphs once, and its errors.
+    constexpr uint64_t Shares = 3;
+    size_t depth = 1 + std::hash<std::string>{}(program.source) % 12;
+    Found divided;
+    for (uint64_t share = 0; share < Shares; ++share) {
+      SearchSplit split;
+      split.depth = depth;
+      split.claim = [&](uint64_t unit, bool, bool, const Statistics &) {
+        return unit % Shares == share;
+      };
+      explore(&split, divided);
     }
+    compareWithOracle(divided, expected,
+                      fmt::format("{} divided at depth {} into {} shares",
+                                  graph::memoryModelName(m), depth, Shares),
+                      check.mismatches);
   }
   return out;
 }

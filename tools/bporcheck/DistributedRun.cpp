@@ -1,6 +1,7 @@
 #include "tools/bporcheck/DistributedRun.h"
 
 #include "distributed/Wire.h"
+#include "tools/bporcheck/SearchRunner.h"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -45,7 +46,7 @@ std::string joinCluster(Options &options, std::unique_ptr<distributed::Cluster> 
 
 std::string chooseDistributedSearch(Options &options) {
   if (options.weakMemory())
-    return "the weak-memory graph search runs on one process: run it without mpirun";
+    return ""; // the graph search divides
   if (options.hashStates)
     return "--hash-states counts the local states of one process: run it without mpirun";
   if (options.explores("source"))
@@ -55,7 +56,8 @@ std::string chooseDistributedSearch(Options &options) {
     return "";
   }
   return fmt::format("the {} search runs on one process; under mpirun bporcheck divides "
-                     "source-DPOR (--search=source, or the default search)",
+                     "source-DPOR (--search=source, or the default search) and the weak-memory "
+                     "graph search (--model)",
                      options.explorer);
 }
 
@@ -154,19 +156,24 @@ SearchResult runDistributed(distributed::Cluster &cluster, Model &model, Executi
       progress(sum, fmt::format(", {} ranks at{} executions/s, {} units claimed", ranks.size(),
                                 rates, claimed));
     };
-  SearchResult result = distributed::exploreSourceDpor(
-      cluster, model, search, observer, &statistics,
+  SearchOptions divided = search;
+  DivisibleSearch explorer = divisibleSearchFor(options, divided);
+  SearchResult result = distributed::exploreDivided(
+      cluster, explorer, model, divided, observer, &statistics,
       [&] { return encodeGaps(execution.ownCoverageGaps()); }, distribution);
   for (size_t rank = 1; rank < statistics.attachments.size(); ++rank)
     if (!statistics.attachments[rank].empty())
       execution.addCoverageGaps(decodeGaps(statistics.attachments[rank]));
+  std::string name = bpor::tool::searchName(options);
   if (statistics.ranks < 2) {
-    searchName = fmt::format("source-DPOR ({} processes: the search tree does not divide well, "
-                             "rank 0 alone)",
-                             cluster.size());
+    searchName = fmt::format("{} ({} processes: the search tree does not divide well, rank 0 "
+                             "alone)",
+                             name, cluster.size());
     return result;
   }
-  searchName = fmt::format("source-DPOR over {} processes (MPI)", statistics.ranks);
+  // "source-DPOR over 3 processes", "graph search under RC11, ..., over 3 processes"
+  searchName = fmt::format("{}{} over {} processes (MPI)", name,
+                           name.find(',') == std::string::npos ? "" : ",", statistics.ranks);
   std::string perRank;
   for (uint64_t executions : statistics.executionsPerRank)
     perRank += (perRank.empty() ? "" : ", ") + std::to_string(executions);

@@ -88,8 +88,8 @@ cl::opt<std::string> BestFirstPriorityOption(
     cl::desc("--strategy=best-first's order: cost (the default), random (--seed) or dpor"),
     cl::value_desc("cost|random|dpor"), cl::init("cost"), cl::cat(SearchCategory));
 cl::opt<unsigned> Jobs("j",
-                       cl::desc("Explore on N worker threads (--search=optimal or source): the "
-                                "same traces as one thread; default 1"),
+                       cl::desc("Explore on N worker threads (--search=optimal or source, or "
+                                "--model): the same traces or graphs as one thread; default 1"),
                        cl::init(1), cl::value_desc("N"), cl::cat(SearchCategory));
 cl::alias JobsLong("jobs", cl::desc("Alias for -j"), cl::aliasopt(Jobs));
 cl::opt<std::string> CheckpointFile(

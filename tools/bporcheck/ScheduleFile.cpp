@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace bpor::tool {
@@ -11,21 +12,63 @@ static constexpr const char *Header = "# bporcheck schedule v1";
 
 static constexpr const char *SettingPrefix = "# setting: ";
 
-std::string saveSchedule(const std::string &path, const Schedule &schedule,
+std::string saveSchedule(const std::string &path, const SavedSchedule &schedule,
                          const std::string &program, const ScheduleSettings &settings) {
   std::ofstream out(path);
   if (!out)
     return fmt::format("cannot write {}", path);
-  out << Header << "\n# program: " << program << "\n# steps: " << schedule.size() << "\n";
+  const Schedule &steps = schedule.steps;
+  out << Header << "\n# program: " << program << "\n# steps: " << steps.size() << "\n";
   for (const auto &[name, value] : settings)
     out << SettingPrefix << name << '=' << value << '\n';
-  out << "# each line: thread choice\n";
-  for (const auto &step : schedule)
-    out << step.thread << ' ' << step.choice << '\n';
+  bool weak = !schedule.readValues.empty();
+  out << (weak ? "# each line: thread choice, and for a read under the weak memory model the "
+                 "value it reads and the write it reads from\n"
+               : "# each line: thread choice\n");
+  for (size_t i = 0; i < steps.size(); ++i) {
+    out << steps[i].thread << ' ' << steps[i].choice;
+    if (i < schedule.readValues.size() && schedule.readValues[i]) {
+      uint16_t from = i < schedule.readFrom.size() ? schedule.readFrom[i] : 0;
+      out << " read " << *schedule.readValues[i] << " from "
+          << (from == Operation::ReadFromInitial ? std::string("initial")
+              : from                             ? fmt::format("step {}", from)
+                                                 : std::string("unknown"));
+    }
+    out << '\n';
+  }
   return out ? "" : fmt::format("cannot write {}", path);
 }
 
-std::string loadSchedule(const std::string &path, Schedule &schedule,
+namespace {
+
+/// The rest of a step's line after "thread choice": empty, or "read V from initial|step N|
+/// unknown". False if it is neither.
+bool parseRead(std::istringstream &fields, std::optional<uint64_t> &value, uint16_t &from) {
+  std::string word;
+  if (!(fields >> word))
+    return true;
+  unsigned long long read = 0;
+  std::string fromWord, source;
+  if (word != "read" || !(fields >> read >> fromWord >> source) || fromWord != "from")
+    return false;
+  value = read;
+  if (source == "initial") {
+    from = Operation::ReadFromInitial;
+  } else if (source == "step") {
+    unsigned step = 0;
+    if (!(fields >> step) || step == 0 || step >= Operation::ReadFromInitial)
+      return false;
+    from = uint16_t(step);
+  } else if (source != "unknown") {
+    return false;
+  }
+  std::string rest;
+  return !(fields >> rest);
+}
+
+} // namespace
+
+std::string loadSchedule(const std::string &path, SavedSchedule &schedule,
                          ScheduleSettings &settings) {
   std::ifstream in(path);
   if (!in)
@@ -34,6 +77,7 @@ std::string loadSchedule(const std::string &path, Schedule &schedule,
   if (!std::getline(in, line) || line != Header)
     return fmt::format("{}: not a bporcheck schedule (first line must be '{}')", path, Header);
   unsigned lineNo = 1;
+  bool weak = false;
   while (std::getline(in, line)) {
     ++lineNo;
     if (line.rfind(SettingPrefix, 0) == 0) {
@@ -49,10 +93,21 @@ std::string loadSchedule(const std::string &path, Schedule &schedule,
       continue;
     std::istringstream fields(line);
     long long thread = -1, choice = -1;
-    std::string rest;
-    if (!(fields >> thread >> choice) || (fields >> rest) || thread < 0 || choice < 0)
-      return fmt::format("{}:{}: expected 'thread choice', got '{}'", path, lineNo, line);
-    schedule.push_back({static_cast<ThreadId>(thread), static_cast<uint32_t>(choice)});
+    std::optional<uint64_t> value;
+    uint16_t from = 0;
+    if (!(fields >> thread >> choice) || thread < 0 || choice < 0 ||
+        !parseRead(fields, value, from))
+      return fmt::format("{}:{}: expected 'thread choice' (or 'thread choice read VALUE from "
+                         "initial|step N'), got '{}'",
+                         path, lineNo, line);
+    schedule.steps.push_back({static_cast<ThreadId>(thread), static_cast<uint32_t>(choice)});
+    schedule.readValues.push_back(value);
+    schedule.readFrom.push_back(from);
+    weak = weak || value;
+  }
+  if (!weak) {
+    schedule.readValues.clear();
+    schedule.readFrom.clear();
   }
   return "";
 }

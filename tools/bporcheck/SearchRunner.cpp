@@ -101,12 +101,23 @@ namespace {
 std::string searchKindName(const Options &options);
 } // namespace
 
+DivisibleSearch divisibleSearchFor(const Options &options, SearchOptions &search) {
+  if (!options.weakMemory())
+    return divisibleSourceDpor();
+  graph::GraphSearchOptions graphOptions;
+  graphOptions.model = *options.memoryModel;
+  if (!options.memoryModelExplicit && !options.maxDepthGiven)
+    search.maxDepth = std::min(search.maxDepth, WeakDefaultMaxDepth);
+  return divisibleGraphSearch(graphOptions);
+}
+
 // The search, and the memory model when the user named it (--model=sc: the atomics' weaker
 // orders were asked to be checked as seq_cst, so they are no coverage gap).
 std::string searchName(const Options &options) {
   if (options.weakMemory())
-    return fmt::format("graph search under {}, one execution per consistent graph",
-                       graph::memoryModelTitle(*options.memoryModel));
+    return fmt::format("graph search under {}, one execution per consistent graph{}",
+                       graph::memoryModelTitle(*options.memoryModel),
+                       options.jobs > 1 ? fmt::format(", on {} workers", options.jobs) : "");
   std::string name = searchKindName(options);
   return options.memoryModelExplicit ? name + " under SC" : name;
 }
@@ -213,11 +224,22 @@ SearchResult runSearch(Model &model, Options &options, SearchOptions search, Run
     return std::move(found.search);
   };
   if (options.weakMemory()) {
-    graph::GraphSearchOptions graphOptions;
-    graphOptions.model = *options.memoryModel;
-    if (!options.memoryModelExplicit && !options.maxDepthGiven)
-      search.maxDepth = std::min(search.maxDepth, WeakDefaultMaxDepth);
-    return graph::exploreGraphs(model, search, graphOptions, observer);
+    DivisibleSearch graphs = divisibleSearchFor(options, search);
+    if (workers.empty())
+      return graphs.explore(model, search, observer);
+    std::vector<Model *> models{&model};
+    models.insert(models.end(), workers.begin(), workers.end());
+    ParallelStatistics statistics;
+    SearchResult result =
+        exploreDividedInParallel(models, search, observer, &statistics, 0, graphs, graphs);
+    if (statistics.workers < 2) {
+      Options alone = options;
+      alone.jobs = 1;
+      run.searchName = searchName(alone) +
+                       fmt::format(" (-j {}: the search tree does not divide well, one thread)",
+                                   options.jobs);
+    }
+    return result;
   }
   if (!options.defaultMode || !options.explores("optimal"))
     return runNamed(search);

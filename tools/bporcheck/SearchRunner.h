@@ -4,6 +4,7 @@
 // the run's description.
 #pragma once
 
+#include "checker/parallel/DivisibleSearch.h"
 #include "runtime/Execution.h"
 #include "tools/bporcheck/Options.h"
 #include "tools/bporcheck/Progress.h"
@@ -21,6 +22,10 @@ inline constexpr uint64_t WeakDefaultMaxDepth = 150;
 
 /// "optimal DPOR", "BPOR", "stateful search (bounded context switching, 2 preemptions)", ...
 std::string searchName(const Options &options);
+
+/// The search a divided run (-j, mpirun) divides: under a weak memory model the graph search,
+/// with `search` limited to its default depth unless the user set one; else source-DPOR.
+DivisibleSearch divisibleSearchFor(const Options &options, SearchOptions &search);
 
 /// Without --por or a bound: optimal DPOR; for a program with spin loops or sched_yield the
 /// stateful search where states have keys, else BPOR with fair bound 2.

@@ -288,11 +288,15 @@ int printEstimate(Model &model, const Options &options, const RunDescription &ru
 }
 
 int runReplay(Model &model, Execution &execution, const Options &options,
-              const Schedule &schedule, const std::vector<std::string> &notes) {
-  ReplayResult result = replay(model, schedule, options.search.maxDepth);
+              const SavedSchedule &saved, const std::vector<std::string> &notes) {
+  const Schedule &schedule = saved.steps;
+  ReplayResult result = replay(model, schedule, options.search.maxDepth, saved.readValues);
   if (!result.followed)
     return fail(BadInput, fmt::format("{}: the schedule does not fit this program: {}",
                                       options.replay, result.problem));
+  // Which write each read read from, as the weak-memory search that saved it said.
+  for (size_t i = 0; i < saved.readFrom.size() && i < result.trace.size(); ++i)
+    result.trace[i].readFromStep = saved.readFrom[i];
   ReplayDescription description;
   description.program = options.input;
   description.schedulePath = options.replay;
@@ -387,7 +391,7 @@ int main(int argc, char **argv) {
 
   // A replay first takes the settings its schedule was saved with: they decide how the program
   // is compiled and modelled.
-  Schedule replaySchedule;
+  SavedSchedule replaySchedule;
   std::vector<std::string> replayNotes;
   if (!options.replay.empty()) {
     ScheduleSettings saved;
@@ -641,7 +645,11 @@ int main(int argc, char **argv) {
   }
   const ErrorReport &first = result.errors.front();
   if (!options.saveTrace.empty()) {
-    if (std::string problem = saveSchedule(options.saveTrace, first.schedule, options.input,
+    SavedSchedule saved{first.schedule, first.readValues, {}};
+    if (!first.readValues.empty())
+      for (const Operation &op : first.trace)
+        saved.readFrom.push_back(op.readFromStep);
+    if (std::string problem = saveSchedule(options.saveTrace, saved, options.input,
                                            scheduleSettings(options));
         !problem.empty())
       return fail(BadInput, problem);

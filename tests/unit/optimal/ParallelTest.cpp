@@ -130,7 +130,7 @@ TEST(ParallelSearch, ChoosesADepthWithUnitsEnough) {
   for (uint64_t seed = 0; seed < 20; ++seed) {
     Program program = generateProgram(seed, options);
     ProgramModel model(program);
-    auto [depth, units] = chooseSplitDepth(model, SearchOptions{}, 8);
+    auto [depth, units] = chooseSplitDepth(model, SearchOptions{}, 8, divisibleSourceDpor());
     if (units == 0)
       continue; // nothing worth dividing
     ++divided;
