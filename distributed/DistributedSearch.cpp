@@ -21,8 +21,9 @@ namespace {
 /// its Reply before the rank sends anything else, so a rank has at most one request in flight
 /// and replies need no numbering; Hello and Done need none.
 enum Tag : int { Hello = 1, Claim, Progress, Done, Reply };
-/// A Reply's one byte.
-enum Answer : uint8_t { No = 0, Yes = 1, Stop = 2 };
+/// A Reply's first byte: to Progress No or Stop; to Claim Stop, or Granted followed by the
+/// Grant's kind and unit.
+enum Answer : uint8_t { No = 0, Granted = 1, Stop = 2 };
 
 /// Units enough that a rank which drew a large subtree still leaves the others work (as for
 /// threads, checker/parallel/DivisibleSearch.cpp).
@@ -88,10 +89,16 @@ void serve(Cluster &cluster, Ledger &ledger, bool keepGoing, const Distribution 
     case Claim: {
       uint64_t unit = in.u64();
       Statistics sofar = readStatistics(in);
-      uint8_t answer = ledger.stopped.load()                          ? Stop
-                       : ledger.units.claim(message->from, unit, sofar) ? Yes
-                                                                        : No;
-      cluster.send(message->from, Reply, {answer});
+      WireWriter out;
+      if (ledger.stopped.load()) {
+        out.u8(Stop);
+      } else {
+        Grant grant = ledger.units.claim(message->from, unit, sofar);
+        out.u8(Granted);
+        out.u8(grant.kind);
+        out.u64(grant.unit);
+      }
+      cluster.send(message->from, Reply, out.take());
       break;
     }
     case Progress: {
@@ -132,22 +139,32 @@ SearchResult searchAsked(Cluster &cluster, const DivisibleSearch &search, Model 
   auto ask = [&](Tag tag, std::vector<uint8_t> bytes) {
     cluster.send(0, tag, bytes);
     Message reply = cluster.wait(0);
-    if (reply.tag != Reply || reply.bytes.size() != 1)
+    if (reply.tag != Reply || reply.bytes.empty())
       throw std::runtime_error("rank " + std::to_string(cluster.rank()) +
                                " got no reply it expects from rank 0");
     if (reply.bytes[0] == Stop)
       cancelled.store(true);
-    return reply.bytes[0];
+    return reply.bytes;
   };
+  ClaimCursor cursor;
   SearchSplit split;
   split.depth = depth;
   split.claim = [&](uint64_t unit, bool, bool, const Statistics &sofar) {
-    if (cancelled.load())
-      return false;
-    WireWriter out;
-    out.u64(unit);
-    writeStatistics(out, sofar);
-    return ask(Claim, out.take()) == Yes;
+    return cursor.claim(unit, [&]() -> std::optional<Grant> {
+      if (cancelled.load())
+        return std::nullopt;
+      WireWriter out;
+      out.u64(unit);
+      writeStatistics(out, sofar);
+      std::vector<uint8_t> reply = ask(Claim, out.take());
+      WireReader in(reply);
+      if (in.u8() != Granted)
+        return std::nullopt;
+      Grant grant;
+      grant.kind = Grant::Kind(in.u8());
+      grant.unit = in.u64();
+      return grant;
+    });
   };
   options.split = &split;
   options.cancelled = &cancelled;
@@ -157,7 +174,15 @@ SearchResult searchAsked(Cluster &cluster, const DivisibleSearch &search, Model 
     writeStatistics(out, stats);
     ask(Progress, out.take());
   };
-  SearchResult result = search.explore(model, options, observer);
+  SearchResult result;
+  try {
+    result = search.explore(model, options, observer);
+  } catch (const std::exception &failure) {
+    // Rank 0 waits for this rank's result: end the whole run rather than leave it waiting.
+    std::fprintf(stderr, "bporcheck: distributed search, rank %d: %s\n", cluster.rank(),
+                 failure.what());
+    cluster.abort(3);
+  }
   std::vector<uint8_t> encoded = encodeResult(result), attached;
   if (attach)
     attached = attach();
@@ -184,8 +209,13 @@ SearchResult searchAndServe(Cluster &cluster, const DivisibleSearch &search, Mod
   });
   SearchSplit split;
   split.depth = depth;
+  ClaimCursor cursor;
   split.claim = [&](uint64_t unit, bool, bool, const Statistics &sofar) {
-    return !ledger.stopped.load() && ledger.units.claim(0, unit, sofar);
+    return cursor.claim(unit, [&]() -> std::optional<Grant> {
+      if (ledger.stopped.load())
+        return std::nullopt;
+      return ledger.units.claim(0, unit, sofar);
+    });
   };
   SearchOptions mine = options;
   mine.split = &split;
@@ -290,6 +320,8 @@ SearchResult exploreDivided(Cluster &cluster, const DivisibleSearch &search, Mod
   cluster.broadcast(chosen);
   WireReader in(chosen);
   size_t depth = in.u64();
+  if (ledger && depth)
+    ledger->units.setTotal(countUnits(model, options, depth, search));
   uint64_t units = in.u64();
   if (std::string problem = in.text(); !problem.empty())
     throw std::runtime_error(problem);

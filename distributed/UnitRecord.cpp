@@ -26,17 +26,44 @@ void UnitRecord::finish(int rank, const Statistics &now) {
   atOpen_[rank] = now;
 }
 
-bool UnitRecord::claim(int rank, uint64_t unit, const Statistics &sofar) {
+Grant UnitRecord::claim(int rank, uint64_t unit, const Statistics &sofar) {
   std::lock_guard<std::mutex> guard(lock_);
   finish(rank, sofar);
   if (unit >= claimed_.size())
     claimed_.resize(unit + 1, false);
-  if (claimed_[unit])
-    return false;
-  claimed_[unit] = true;
+  uint64_t end = std::max<uint64_t>(total_, claimed_.size());
+  if (end > claimed_.size())
+    claimed_.resize(end, false);
+  uint64_t free = unit;
+  while (free < end && claimed_[free])
+    ++free;
+  if (free == end)
+    return {Grant::Skip, free};
+  claimed_[free] = true;
   ++claimedCount_;
-  open_[rank] = unit;
-  return true;
+  open_[rank] = free;
+  return {free == unit ? Grant::Asked : Grant::Reserved, free};
+}
+
+bool ClaimCursor::claim(uint64_t unit, const std::function<std::optional<Grant>()> &ask) {
+  if (reserved_ && unit < *reserved_)
+    return false;
+  if (reserved_ && unit == *reserved_) {
+    reserved_.reset();
+    askFrom_ = unit + 1;
+    return true;
+  }
+  if (unit < askFrom_)
+    return false;
+  std::optional<Grant> grant = ask();
+  if (!grant)
+    return false;
+  switch (grant->kind) {
+  case Grant::Asked: askFrom_ = unit + 1; return true;
+  case Grant::Reserved: reserved_ = grant->unit; return false;
+  case Grant::Skip: askFrom_ = grant->unit; return false;
+  }
+  return false;
 }
 
 void UnitRecord::end(int rank, const Statistics &last, bool complete) {

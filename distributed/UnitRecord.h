@@ -2,14 +2,16 @@
 // are claimed, which are finished and what the finished ones cost, and the checkpoint file that
 // keeps the finished ones for a run resumed later.
 //
-// A rank explores the units it claims in the order it claims them, so a rank's unit is finished
-// when the rank asks for its next unit, or ends its search complete; the statistics it sends with
+// A rank explores the units it claims in the order it claims them (a unit reserved for it lies
+// ahead of it, and it asks again only past it), so a rank's unit is finished when the rank asks
+// for its next unit, or ends its search complete; the statistics it sends with
 // each ask, less those of the ask before, are that unit's cost. A unit claimed but not finished
 // when a checkpoint is written is not in it: a resumed run explores it again from its root.
 #pragma once
 
 #include "checker/Explorer.h"
 
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -17,13 +19,28 @@
 
 namespace bpor::distributed {
 
+/// What rank 0 answers a rank that asks for a unit.
+struct Grant {
+  enum Kind : uint8_t {
+    Asked,    // the unit asked for is the rank's
+    Reserved, // it was another's; `unit`, a later one, is the rank's
+    Skip,     // it and every later unit are others': the rank asks next for `unit`
+  };
+  Kind kind = Asked;
+  uint64_t unit = 0;
+};
+
 class UnitRecord {
 public:
   explicit UnitRecord(size_t ranks) : open_(ranks), atOpen_(ranks) {}
 
-  /// `rank` asks for `unit` with its statistics `sofar`: true if it gets it (no one had it).
-  /// The rank's previous unit is finished.
-  bool claim(int rank, uint64_t unit, const Statistics &sofar);
+  /// The split's units are numbered 0 to total - 1 (countUnits).
+  void setTotal(uint64_t total) { total_ = total; }
+  /// `rank` asks for `unit` with its statistics `sofar`; the rank's previous unit is finished.
+  /// It gets the unit if no one has it, else the first later unit free (reserved for it: the
+  /// rank walks the units in order and meets it), so that ranks do not queue asking for units
+  /// taken one after another; Skip past the last unit if none is left.
+  Grant claim(int rank, uint64_t unit, const Statistics &sofar);
   /// `rank`'s search ended with `last` as its statistics; if `complete`, its last unit is
   /// finished (else it was stopped inside it).
   void end(int rank, const Statistics &last, bool complete);
@@ -44,10 +61,24 @@ private:
   mutable std::mutex lock_;
   std::vector<bool> claimed_;
   uint64_t claimedCount_ = 0;
+  uint64_t total_ = 0;
   std::vector<uint64_t> finished_;
   Statistics cost_;
   std::vector<std::optional<uint64_t>> open_; // each rank's unit in progress
   std::vector<Statistics> atOpen_;            // its statistics when it took that unit
+};
+
+/// A rank's side of the claims: asks rank 0 only for the units a Grant leaves open, and takes
+/// the unit reserved for it when its search reaches it. A rank walks the units in order, so a
+/// reserved unit and a skip both lie ahead.
+class ClaimCursor {
+public:
+  /// Whether the rank explores `unit`; `ask` asks rank 0 (nothing: the search stopped).
+  bool claim(uint64_t unit, const std::function<std::optional<Grant>()> &ask);
+
+private:
+  std::optional<uint64_t> reserved_;
+  uint64_t askFrom_ = 0; // units before it are others'
 };
 
 } // namespace bpor::distributed

@@ -22,11 +22,12 @@ double cpuSeconds() {
   return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
 }
 
-std::unique_ptr<Program> compileInstrumented(const std::string &source) {
+std::unique_ptr<Program> compileInstrumented(const std::string &source,
+                                             const std::string &clangArgs) {
   std::string bitcode = fmt::format("/tmp/bpor_bench_{}.bc", getpid());
   std::string command = fmt::format("'{}' -xc -O0 -g -emit-llvm -c -fno-discard-value-names "
-                                    "-Xclang -disable-O0-optnone -o '{}' '{}'",
-                                    BPOR_BENCH_CLANG, bitcode, source);
+                                    "-Xclang -disable-O0-optnone {} -o '{}' '{}'",
+                                    BPOR_BENCH_CLANG, clangArgs, bitcode, source);
   if (std::system(command.c_str()) != 0)
     return nullptr;
   llvm::LLVMContext context;

@@ -12,8 +12,10 @@ namespace bpor::bench {
 /// CPU seconds used by this thread.
 double cpuSeconds();
 
-/// Compiles `source` with clang-19 at -O0, prepares and instruments it as bporcheck does, and
-/// builds the interpreter's Program; nullptr on any failure.
-std::unique_ptr<Program> compileInstrumented(const std::string &source);
+/// Compiles the C file `source` with clang-19 at -O0 (and `clangArgs`, such as "-DN=10"),
+/// prepares and instruments it as bporcheck does, and builds the interpreter's Program; nullptr
+/// on any failure.
+std::unique_ptr<Program> compileInstrumented(const std::string &source,
+                                             const std::string &clangArgs = "");
 
 } // namespace bpor::bench

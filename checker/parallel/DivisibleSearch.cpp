@@ -22,6 +22,35 @@ DivisibleSearch divisibleGraphSearch(const graph::GraphSearchOptions &graph) {
           64};
 }
 
+namespace {
+
+/// `options` for a walk of the top that `split` counts: no limits, no progress, no stop.
+SearchOptions countingOptions(const SearchOptions &options, const SearchSplit &split) {
+  SearchOptions counting = options;
+  counting.split = &split;
+  counting.progress = nullptr;
+  counting.maxExecutions = 0;
+  counting.timeLimitSeconds = 0;
+  counting.keepGoing = true;
+  counting.isViolation = nullptr;
+  return counting;
+}
+
+} // namespace
+
+uint64_t countUnits(Model &model, const SearchOptions &options, size_t depth,
+                    const DivisibleSearch &search) {
+  uint64_t total = 0;
+  SearchSplit split;
+  split.depth = depth;
+  split.claim = [&](uint64_t, bool, bool, const Statistics &) {
+    ++total;
+    return false;
+  };
+  search.explore(model, countingOptions(options, split), {});
+  return total;
+}
+
 std::pair<size_t, uint64_t> chooseSplitDepth(Model &model, const SearchOptions &options,
                                              uint64_t wantedUnits,
                                              const DivisibleSearch &search) {
@@ -40,14 +69,7 @@ std::pair<size_t, uint64_t> chooseSplitDepth(Model &model, const SearchOptions &
       subtrees += subtree;
       return false;
     };
-    SearchOptions counting = options;
-    counting.split = &split;
-    counting.progress = nullptr;
-    counting.maxExecutions = 0;
-    counting.timeLimitSeconds = 0;
-    counting.keepGoing = true;
-    counting.isViolation = nullptr;
-    search.explore(model, counting, {});
+    search.explore(model, countingOptions(options, split), {});
     if (total > maxTotal)
       break; // too wide to divide here: the depth above, if any
     best = depth;

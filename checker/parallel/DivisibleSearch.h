@@ -47,6 +47,11 @@ std::pair<size_t, uint64_t> chooseSplitDepth(Model &model, const SearchOptions &
                                              uint64_t wantedUnits,
                                              const DivisibleSearch &search);
 
+/// The units of `search`'s tree split at `depth` (subtrees at the depth and executions that end
+/// above it): a walk of the top alone.
+uint64_t countUnits(Model &model, const SearchOptions &options, size_t depth,
+                    const DivisibleSearch &search);
+
 /// `search` with one worker per model (models[0] included), all over one program. The errors
 /// are re-derived on models[0] (their traces and places are its own). The result's statistics
 /// are the sum of the workers'; elapsedSeconds is the wall time. `splitDepth` 0 chooses it

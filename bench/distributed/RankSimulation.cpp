@@ -1,0 +1,145 @@
+// The speed-up of `mpirun -np N bporcheck prog.c` for N up to 1,024, predicted from the real
+// tree of the program (docs/results.md, "Distributed search: simulated"). For each N the split
+// depth is the one the distributed search chooses (chooseSplitDepth, 64 units a rank); the
+// tree at that depth is recorded on this machine, in CPU seconds of one process:
+//   walk    the search with every unit given away: the time between the claims, which is what
+//           every rank spends walking the top from one unit to the next;
+//   unit    the search with every unit kept, less the walk between the claims: each unit's cost;
+// and RankModel.h plays the protocol over it (every rank walks the whole top and asks rank 0
+// for each unit it reaches; rank 0 answers one request at a time).
+//
+//   bpor_rank_simulation [-DN=10] bench/large/lock_counter_9.c [--ranks 2,16,64,256,1024]
+//                        [--latency-us 50] [--service-us 2] [--max-split-depth D]
+#include "bench/distributed/RankModel.h"
+#include "bench/interp/BenchSupport.h"
+#include "checker/optimal/OptimalExplorer.h"
+#include "checker/parallel/DivisibleSearch.h"
+#include "runtime/Execution.h"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+
+using namespace bpor;
+using bench::cpuSeconds;
+
+namespace {
+
+/// The CPU time at each claim of a search split at `depth` that keeps every unit or none, and
+/// at its end.
+std::vector<double> claimTimes(Model &model, size_t depth, bool keep, double &end) {
+  std::vector<double> times;
+  SearchSplit split;
+  split.depth = depth;
+  double start = cpuSeconds();
+  split.claim = [&](uint64_t, bool, bool, const Statistics &) {
+    times.push_back(cpuSeconds() - start);
+    return keep;
+  };
+  SearchOptions options;
+  options.split = &split;
+  exploreOptimal(model, options, OptimalVariant::Source);
+  end = cpuSeconds() - start;
+  return times;
+}
+
+bench::TreeProfile profileAt(Model &model, size_t depth, double sequential) {
+  bench::TreeProfile tree;
+  tree.sequential = sequential;
+  double walkEnd = 0, keptEnd = 0;
+  std::vector<double> walked = claimTimes(model, depth, false, walkEnd);
+  std::vector<double> kept = claimTimes(model, depth, true, keptEnd);
+  size_t units = std::min(walked.size(), kept.size());
+  for (size_t k = 0; k < units; ++k)
+    tree.walk.push_back(walked[k] - (k ? walked[k - 1] : 0));
+  tree.walkTail = units ? walkEnd - walked[units - 1] : walkEnd;
+  for (size_t k = 0; k < units; ++k) {
+    double between = (k + 1 < units ? kept[k + 1] : keptEnd) - kept[k];
+    double walk = k + 1 < units ? tree.walk[k + 1] : tree.walkTail;
+    tree.unit.push_back(std::max(0.0, between - walk));
+  }
+  return tree;
+}
+
+std::vector<unsigned> parseRanks(const char *text) {
+  std::vector<unsigned> ranks;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ','))
+    ranks.push_back(unsigned(std::strtoul(item.c_str(), nullptr, 10)));
+  return ranks;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::string file, clangArgs;
+  std::vector<unsigned> rankCounts{2, 16, 64, 256, 1024};
+  bench::Network network;
+  size_t maxSplitDepth = divisibleSourceDpor().maxSplitDepth;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--ranks") && i + 1 < argc)
+      rankCounts = parseRanks(argv[++i]);
+    else if (!std::strcmp(argv[i], "--latency-us") && i + 1 < argc)
+      network.latency = std::strtod(argv[++i], nullptr) * 1e-6;
+    else if (!std::strcmp(argv[i], "--service-us") && i + 1 < argc)
+      network.service = std::strtod(argv[++i], nullptr) * 1e-6;
+    else if (!std::strcmp(argv[i], "--max-split-depth") && i + 1 < argc)
+      maxSplitDepth = std::strtoul(argv[++i], nullptr, 10);
+    else if (argv[i][0] == '-' && (argv[i][1] == 'D' || argv[i][1] == 'I'))
+      clangArgs += fmt::format(" '{}'", argv[i]);
+    else
+      file = argv[i];
+  }
+  if (file.empty()) {
+    fmt::print(stderr, "usage: bpor_rank_simulation [-DNAME=VALUE] prog.c [--ranks 2,16,...] "
+                       "[--latency-us 50] [--service-us 2]\n");
+    return 2;
+  }
+  std::unique_ptr<Program> program = bench::compileInstrumented(file, clangArgs);
+  if (!program) {
+    fmt::print(stderr, "{}: could not compile\n", file);
+    return 1;
+  }
+  Execution model(*program);
+  double start = cpuSeconds();
+  SearchResult alone = exploreOptimal(model, SearchOptions{}, OptimalVariant::Source);
+  double sequential = cpuSeconds() - start;
+  fmt::print("{}{}: source-DPOR alone {:.2f} s CPU, {} executions; latency {:.0f} us, rank 0's "
+             "service {:.1f} us a request, {}, split depth at most {}\n",
+             file, clangArgs, sequential, alone.stats.executions, network.latency * 1e6,
+             network.service * 1e6,
+             "the two protocols (RankModel.h)",
+             maxSplitDepth);
+  fmt::print("| ranks | split depth | units | top walked by each rank (s) | largest unit (s) | "
+             "protocol | predicted speed-up | efficiency | walking | asking | exploring | idle | "
+             "requests to rank 0 |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  for (unsigned ranks : rankCounts) {
+    DivisibleSearch search = divisibleSourceDpor();
+    search.maxSplitDepth = maxSplitDepth;
+    auto [depth, units] = chooseSplitDepth(model, SearchOptions{}, 64 * uint64_t(ranks), search);
+    if (units < 2) {
+      fmt::print("| {} | | | not divided | | | | | | | | |\n", ranks);
+      continue;
+    }
+    bench::TreeProfile tree = profileAt(model, depth, sequential);
+    double top = tree.walkTail, largest = 0;
+    for (double w : tree.walk)
+      top += w;
+    for (double u : tree.unit)
+      largest = std::max(largest, u);
+    for (auto protocol : {bench::Network::Protocol::AskEach, bench::Network::Protocol::Grant}) {
+      network.protocol = protocol;
+      bench::Prediction p = bench::simulateRanks(tree, ranks, network);
+      fmt::print("| {} | {} | {} | {:.3f} | {:.3f} | {} | {:.1f} | {:.2f} | {:.0f} % | {:.0f} % | "
+                 "{:.0f} % | {:.0f} % | {} |\n",
+                 ranks, depth, tree.unit.size(), top, largest,
+                 protocol == bench::Network::Protocol::Grant ? "grant" : "ask each", p.speedup,
+                 p.efficiency, 100 * p.walking, 100 * p.asking, 100 * p.exploring, 100 * p.idle,
+                 p.requests);
+    }
+  }
+  return 0;
+}
