@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -12,6 +13,8 @@ static constexpr const char *Header = "# bporcheck schedule v1";
 
 static constexpr const char *SettingPrefix = "# setting: ";
 
+static constexpr const char *JudgedPrefix = "# judged: ";
+
 std::string saveSchedule(const std::string &path, const SavedSchedule &schedule,
                          const std::string &program, const ScheduleSettings &settings) {
   std::ofstream out(path);
@@ -21,6 +24,10 @@ std::string saveSchedule(const std::string &path, const SavedSchedule &schedule,
   out << Header << "\n# program: " << program << "\n# steps: " << steps.size() << "\n";
   for (const auto &[name, value] : settings)
     out << SettingPrefix << name << '=' << value << '\n';
+  if (schedule.judged)
+    out << JudgedPrefix << errorKindName(schedule.judged->kind) << "; thread "
+        << schedule.judged->thread << "; step " << schedule.judgedStep << "; "
+        << schedule.judged->message << '\n';
   bool weak = !schedule.readValues.empty();
   out << (weak ? "# each line: thread choice, and for a read under the weak memory model the "
                  "value it reads and the write it reads from\n"
@@ -66,6 +73,24 @@ bool parseRead(std::istringstream &fields, std::optional<uint64_t> &value, uint1
   return !(fields >> rest);
 }
 
+/// "data race; thread 2; step 9; message" (after the prefix) into `error` and `step`.
+bool parseJudged(const std::string &text, ErrorInfo &error, size_t &step) {
+  size_t first = text.find("; thread "), second = text.find("; step "),
+         third = text.find("; ", second == std::string::npos ? 0 : second + 1);
+  if (first == std::string::npos || second == std::string::npos || third == std::string::npos)
+    return false;
+  std::string kind = text.substr(0, first);
+  for (uint8_t k = 0; k <= uint8_t(ErrorKind::ResourceLimit); ++k)
+    if (kind == errorKindName(ErrorKind(k)))
+      error.kind = ErrorKind(k);
+  if (error.kind == ErrorKind::None)
+    return false;
+  error.thread = ThreadId(std::strtoul(text.c_str() + first + 9, nullptr, 10));
+  step = std::strtoul(text.c_str() + second + 7, nullptr, 10);
+  error.message = text.substr(third + 2);
+  return true;
+}
+
 } // namespace
 
 std::string loadSchedule(const std::string &path, SavedSchedule &schedule,
@@ -87,6 +112,15 @@ std::string loadSchedule(const std::string &path, SavedSchedule &schedule,
         return fmt::format("{}:{}: expected '{}name=value', got '{}'", path, lineNo,
                            SettingPrefix, line);
       settings[setting.substr(0, equals)] = setting.substr(equals + 1);
+      continue;
+    }
+    if (line.rfind(JudgedPrefix, 0) == 0) {
+      ErrorInfo error;
+      if (!parseJudged(line.substr(std::string(JudgedPrefix).size()), error,
+                       schedule.judgedStep))
+        return fmt::format("{}:{}: expected '{}KIND; thread N; step N; MESSAGE', got '{}'", path,
+                           lineNo, JudgedPrefix, line);
+      schedule.judged = error;
       continue;
     }
     if (line.empty() || line[0] == '#')

@@ -7,6 +7,7 @@
 #include "checker/Explorer.h"
 
 #include <map>
+#include <optional>
 #include <string>
 
 namespace bpor::tool {
@@ -22,6 +23,12 @@ struct SavedSchedule {
   /// and the step of the write it reads from (Operation::readFromStep). Empty under SC.
   ReadValues readValues;
   std::vector<uint16_t> readFrom;
+  /// An error the search judged on the whole execution, which the program does not raise when
+  /// the schedule replays (a data race or a spin forever under a weak memory model), and the
+  /// step (from 1) at its place (0: none). Saved as a comment line ("# judged: data race; thread
+  /// 2; step 9; ...").
+  std::optional<ErrorInfo> judged;
+  size_t judgedStep = 0;
 };
 
 /// Writes `schedule` to `path`; returns an error message or "".

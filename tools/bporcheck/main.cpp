@@ -307,6 +307,17 @@ int runReplay(Model &model, Execution &execution, const Options &options,
     for (const std::string &note : notes)
       std::cout << "replay: " << note << "\n";
   }
+  // An error the weak-memory search judged on the whole execution (a data race): the replay
+  // runs the execution, and the error is the saved one, at the same step.
+  if (result.status != ExecStatus::Error && saved.judged) {
+    result.status = ExecStatus::Error;
+    result.error = *saved.judged;
+    if (saved.judgedStep && saved.judgedStep <= result.trace.size())
+      result.error.location = result.trace[saved.judgedStep - 1].location;
+    if (!options.json)
+      std::cout << "replay: the error below is the search's judgement of the whole execution "
+                   "(the program does not raise it itself); the replay shows its execution\n";
+  }
   if (result.status == ExecStatus::Error) {
     ErrorReport report{result.error, schedule, result.trace};
     std::vector<NondetValue> inputs =
@@ -645,10 +656,20 @@ int main(int argc, char **argv) {
   }
   const ErrorReport &first = result.errors.front();
   if (!options.saveTrace.empty()) {
-    SavedSchedule saved{first.schedule, first.readValues, {}};
-    if (!first.readValues.empty())
+    SavedSchedule saved{first.schedule, first.readValues, {}, std::nullopt, 0};
+    if (!first.readValues.empty()) {
       for (const Operation &op : first.trace)
         saved.readFrom.push_back(op.readFromStep);
+      // An error the program does not raise on replay is saved with the schedule.
+      ReplayResult again =
+          replay(model, first.schedule, options.search.maxDepth, first.readValues);
+      if (again.status != ExecStatus::Error || again.error.kind != first.error.kind) {
+        saved.judged = first.error;
+        for (size_t i = first.trace.size(); i-- > 0 && !saved.judgedStep;)
+          if (first.trace[i].location == first.error.location)
+            saved.judgedStep = i + 1;
+      }
+    }
     if (std::string problem = saveSchedule(options.saveTrace, saved, options.input,
                                            scheduleSettings(options));
         !problem.empty())
