@@ -159,10 +159,30 @@ std::string BackgroundEstimate::progressText(std::optional<EstimateTree> tree,
                        "yet)",
                        e->samples, count(e->mean));
   std::string text = "; estimated in all: " + describeEstimate(*e, done);
-  if (done > 0 && elapsedSeconds > 0)
+  if (done > 0 && elapsedSeconds > 0) {
     text += fmt::format(", about {} to go at this rate",
                         duration((e->mean - done) * elapsedSeconds / done));
+    // Far from the end: by the low end of a precise estimate's interval an hour or more to go,
+    // or by a rough one's mean a day or more (its interval is not known either).
+    bool rough = e->effectiveSamples() < RoughBelowEffectiveSamples;
+    double left = (rough ? e->mean - done : std::max(0.0, e->mean - e->halfWidth95() - done)) *
+                  elapsedSeconds / done;
+    if (elapsedSeconds >= 10 && left >= (rough ? 86400 : 3600))
+      farFromEnd_ = rough ? fmt::format("about {} (a rough estimate)", duration(left))
+                          : fmt::format("{} or more", duration(left));
+  }
   return text;
+}
+
+std::string BackgroundEstimate::explosionWarning() {
+  if (warned_ || farFromEnd_.empty())
+    return "";
+  warned_ = true;
+  return fmt::format("bporcheck: warning: at this rate the search needs {} to end; for an "
+                     "answer sooner: --find-bug (hunts for an error first), a bound "
+                     "(--preemptions=2; --fair=2 for a program that spins), -j N or mpirun (more "
+                     "cores), or --time-limit (stops with what it covered)",
+                     farFromEnd_);
 }
 
 } // namespace bpor::tool

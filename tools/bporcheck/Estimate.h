@@ -43,8 +43,15 @@ public:
   /// in progress counts something else.
   std::string progressText(std::optional<EstimateTree> tree, const Statistics &stats,
                            double elapsedSeconds);
+  /// Once, when a progressText after ten seconds found the search far from its end at its rate
+  /// (the low end of a precise estimate's interval an hour or more away, or a rough estimate's
+  /// mean a day or more): a warning that says so and names what gets an answer sooner; else "".
+  std::string explosionWarning();
 
 private:
+  /// How far from its end progressText found the search ("6 days or more"), if far.
+  std::string farFromEnd_;
+  bool warned_ = false;
   ModelMaker makeModel_;
   uint64_t maxDepth_;
   double share_;

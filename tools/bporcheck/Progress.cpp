@@ -44,6 +44,13 @@ void ProgressLine::update(const Statistics &stats, std::optional<uint64_t> uniqu
   lastShown_ = now;
 }
 
+void ProgressLine::note(const std::string &text) {
+  if (enabled_ && shown_ && terminal_)
+    fmt::print(stderr, "\r\033[K");
+  fmt::print(stderr, "{}\n", text);
+  std::fflush(stderr);
+}
+
 void ProgressLine::finish() {
   if (enabled_ && shown_ && terminal_)
     fmt::print(stderr, "\r\033[K");

@@ -22,6 +22,8 @@ public:
   void setSearch(std::string name) { search_ = std::move(name); }
   double elapsedSeconds() const;
   void finish();
+  /// A line of its own above the progress line (shown even without progress).
+  void note(const std::string &text);
 
 private:
   bool enabled_;

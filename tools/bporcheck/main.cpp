@@ -505,6 +505,8 @@ int main(int argc, char **argv) {
         options.progress ? estimate.progressText(estimateTreeFor(options), stats,
                                                  progress.elapsedSeconds())
                          : "";
+    if (std::string warning = estimate.explosionWarning(); !warning.empty())
+      progress.note(warning);
     progress.update(stats, options.hashStates ? std::optional(states.count()) : std::nullopt,
                     more + estimated);
   };

@@ -1,5 +1,6 @@
 // The progress line's estimate (tools/bporcheck/Estimate.h): which searches get one, the words
-// it prints, and that a mean below what the search has done is not shown as an estimate.
+// it prints, that a mean below what the search has done is not shown as an estimate, and the
+// warning of a search far from its end.
 #include "tools/bporcheck/Estimate.h"
 
 #include "tests/support/ProgramModel.h"
@@ -57,6 +58,25 @@ TEST(Estimate, ProgressTextGivesTheEstimateAndTheTimeLeft) {
   EXPECT_NE(text.find("more than done so far"), std::string::npos) << text;
   // A search whose count the samples do not estimate (the stateful search took over): none.
   EXPECT_EQ(estimate.progressText(std::nullopt, stats, 100), "");
+}
+
+TEST(Estimate, AWarningOnceWhenTheSearchIsFarFromItsEnd) {
+  BackgroundEstimate estimate(maker(lockedIncrements()), 1000);
+  Statistics stats;
+  stats.executions = 2;
+  // 6 traces, 2 done in 100 s: about 200 s to go, no warning.
+  estimate.progressText(EstimateTree::Traces, stats, 100);
+  EXPECT_EQ(estimate.explosionWarning(), "");
+  // 2 done in 10,000 s: about 5.6 hours to go, once.
+  estimate.progressText(EstimateTree::Traces, stats, 10000);
+  std::string warning = estimate.explosionWarning();
+  EXPECT_NE(warning.find("bporcheck: warning: at this rate the search needs "), std::string::npos)
+      << warning;
+  EXPECT_NE(warning.find(" h or more to end"),
+            std::string::npos)
+      << warning;
+  EXPECT_NE(warning.find("--find-bug"), std::string::npos) << warning;
+  EXPECT_EQ(estimate.explosionWarning(), "");
 }
 
 TEST(Estimate, NoSamplesBeforeTheirShareOfTime) {
