@@ -40,6 +40,8 @@ struct Ledger {
   std::atomic<bool> stopped{false};
   /// Rank 0's own search has ended (its server goes on until then, for the checkpoints).
   std::atomic<bool> ownDone{false};
+  /// Ranks other than 0 whose result came.
+  std::atomic<unsigned> ranksDone{0};
 
   explicit Ledger(size_t ranks)
       : units(ranks), progressed(ranks), results(ranks), attachments(ranks) {}
@@ -120,6 +122,7 @@ void serve(Cluster &cluster, Ledger &ledger, bool keepGoing, const Distribution 
       ledger.results[message->from] = std::move(found);
       ledger.attachments[message->from].assign(attached.begin(), attached.end());
       --waiting;
+      ++ledger.ranksDone;
       break;
     }
     default:
@@ -233,7 +236,9 @@ SearchResult searchAndServe(Cluster &cluster, const DivisibleSearch &search, Mod
         addStatistics(sum, rank);
       sum.elapsedSeconds = own.elapsedSeconds;
       if (distribution.progress)
-        distribution.progress(sum, ranks, ledger.units.claimedUnits());
+        distribution.progress(
+            sum, ranks,
+            {ledger.units.claimedUnits(), ledger.units.total(), ledger.ranksDone.load()});
       else
         options.progress(sum);
     };

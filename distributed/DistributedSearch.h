@@ -33,16 +33,22 @@ struct DistributedStatistics {
 /// search started with `resume` takes that file's finished units as explored (their statistics
 /// added to the result) and explores the rest, on any number of ranks. `fingerprint` names the
 /// program and options the file is for.
+/// The split's units and the ranks as rank 0 sees them while the search runs.
+struct UnitsProgress {
+  uint64_t claimed = 0; // those a resumed checkpoint holds included
+  uint64_t total = 0;   // the split's units
+  unsigned ranksDone = 0; // ranks other than 0 whose share has ended: idle until the others end
+};
+
 struct Distribution {
   std::string checkpoint;
   double checkpointEvery = 60;
   std::string resume;
   std::string fingerprint;
   /// Rank 0's progress, if set (instead of SearchOptions::progress): the sum of every rank's
-  /// statistics, each rank's (rank 0's first; a rank not heard from yet has none) and how many
-  /// units of the split are claimed (those a resumed checkpoint holds included).
+  /// statistics, each rank's (rank 0's first; a rank not heard from yet has none) and the units.
   std::function<void(const Statistics &sum, const std::vector<Statistics> &ranks,
-                     uint64_t claimed)>
+                     const UnitsProgress &units)>
       progress;
 };
 

@@ -36,6 +36,7 @@ public:
 
   /// The split's units are numbered 0 to total - 1 (countUnits).
   void setTotal(uint64_t total) { total_ = total; }
+  uint64_t total() const { return total_; }
   /// `rank` asks for `unit` with its statistics `sofar`; the rank's previous unit is finished.
   /// It gets the unit if no one has it, else the first later unit free (reserved for it: the
   /// rank walks the units in order and meets it), so that ranks do not queue asking for units

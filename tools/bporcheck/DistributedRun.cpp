@@ -145,16 +145,19 @@ SearchResult runDistributed(distributed::Cluster &cluster, Model &model, Executi
   distributed::Distribution distribution{options.checkpointFile, options.checkpointEvery,
                                          options.resume, fingerprint, {}};
   if (progress)
-    // ", 3 ranks at 120000 110000 95000 executions/s, 45 units claimed"
+    // ", 3 ranks at 120000 110000 95000 executions/s, 45 of 142 units claimed, 1 rank done"
     distribution.progress = [&](const Statistics &sum, const std::vector<Statistics> &ranks,
-                                uint64_t claimed) {
+                                const distributed::UnitsProgress &units) {
       std::string rates;
       for (const Statistics &rank : ranks)
         rates += fmt::format(" {:.0f}", rank.elapsedSeconds > 0
                                             ? rank.executions / rank.elapsedSeconds
                                             : 0.0);
-      progress(sum, fmt::format(", {} ranks at{} executions/s, {} units claimed", ranks.size(),
-                                rates, claimed));
+      std::string done = units.ranksDone ? fmt::format(", {} rank{} done", units.ranksDone,
+                                                       units.ranksDone == 1 ? "" : "s")
+                                         : "";
+      progress(sum, fmt::format(", {} ranks at{} executions/s, {} of {} units claimed{}",
+                                ranks.size(), rates, units.claimed, units.total, done));
     };
   SearchOptions divided = search;
   DivisibleSearch explorer = divisibleSearchFor(options, divided);
