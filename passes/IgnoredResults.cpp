@@ -35,9 +35,11 @@ bool isNeverRead(const AllocaInst &Slot) {
 
 } // namespace
 
-// Every use of V stores it to a never-read local, or passes it on to a phi, cast or select
-// whose own uses do (the -O0 code of an inlined std::atomic member: one update per memory
-// order, their results merged in a phi nobody reads). `Seen` breaks cycles of phis.
+// Every use of V stores it to a never-read local, or passes it on to an instruction without
+// effects (a phi, cast, select, arithmetic, comparison) whose own uses do: the -O0 code of an
+// inlined std::atomic member (one update per memory order, their results merged in a phi nobody
+// reads), or of `++counter` in a copy whose return nobody reads (the update's result plus one).
+// Not a branch: what it decides is used. `Seen` breaks cycles of phis.
 static bool usesIgnore(const Value &V, SmallPtrSetImpl<const Value *> &Seen) {
   if (!Seen.insert(&V).second)
     return true;
@@ -46,9 +48,10 @@ static bool usesIgnore(const Value &V, SmallPtrSetImpl<const Value *> &Seen) {
       auto *Slot = dyn_cast<AllocaInst>(Store->getPointerOperand());
       if (Store->getValueOperand() != &V || !Slot || !isNeverRead(*Slot))
         return false;
-    } else if (isa<PHINode, CastInst>(U) ||
-               (isa<SelectInst>(U) && cast<SelectInst>(U)->getCondition() != &V)) {
-      if (!usesIgnore(*U, Seen))
+    } else if (auto *Pure = dyn_cast<Instruction>(U);
+               Pure && !Pure->mayHaveSideEffects() && !Pure->mayReadFromMemory() &&
+               !Pure->isTerminator() && !isa<AllocaInst, CallBase>(Pure)) {
+      if (!usesIgnore(*Pure, Seen))
         return false;
     } else {
       return false;

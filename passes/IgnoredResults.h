@@ -22,8 +22,9 @@ inline constexpr const char *IgnoredResultMetadata = "bpor.ignored";
 /// or its only uses store it to local variables (allocas) that are never read,
 /// or read only by loads that are themselves unused (clang's -O0 code for a
 /// statement atomic_fetch_add(&x, 1) stores the result to a temporary and
-/// loads it back for nothing), or pass it to phis, casts or selects whose uses
-/// are such (an inlined std::atomic member once its locals became registers).
+/// loads it back for nothing), or pass it to instructions without effects
+/// (phis, casts, selects, arithmetic) whose uses are such (an inlined
+/// std::atomic member once its locals became registers).
 bool isResultIgnored(const llvm::Instruction &I);
 
 /// Marks `Call` (the runtime call that replaces an instruction whose result

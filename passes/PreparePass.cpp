@@ -1,6 +1,7 @@
 //===- PreparePass.cpp - bpor-prepare ------------------------------------===//
 #include "passes/PreparePass.h"
 
+#include "passes/IgnoredCallResults.h"
 #include "passes/RuntimeFunctions.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -70,7 +71,7 @@ PreservedAnalyses PreparePass::run(Module &M, ModuleAnalysisManager &MAM) {
   // on the optnone functions clang -O0 emits.
   SROAPass SROA(SROAOptions::PreserveCFG);
   PromotePass Mem2Reg;
-  bool Changed = false;
+  bool Changed = specializeIgnoredCallResults(M);
   for (Function &F : M) {
     if (F.isDeclaration() || isRuntimeFunctionName(F.getName()))
       continue;
