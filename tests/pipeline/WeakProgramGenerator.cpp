@@ -15,6 +15,7 @@ class WeakGenerator {
 public:
   WeakGenerator(uint64_t seed, const WeakProgramOptions &options)
       : random(seed), lockRandom(seed ^ 0x6d75746578ull), spinRandom(seed ^ 0x7370696eull),
+        earlyRandom(seed ^ 0x6561726c79ull),
         options(options),
         fresh(options.numVariables, 0) {}
 
@@ -47,6 +48,7 @@ private:
   std::mt19937_64 random;
   std::mt19937_64 lockRandom; // the mutexes' own stream (WeakProgramOptions::mutexPercent)
   std::mt19937_64 spinRandom; // the spin loops' (WeakProgramOptions::spinPercent)
+  std::mt19937_64 earlyRandom; // the early assertions' (WeakProgramOptions::earlyAssertPercent)
   const WeakProgramOptions &options;
   std::vector<unsigned> fresh;
   bool usesPlain = false, usesAssume = false;
@@ -241,6 +243,8 @@ CProgram WeakGenerator::run() {
   for (const Thread &t : threads)
     source += emitThread(t) + "\n";
   source += "int main(void) {\n";
+  if (earlyRandom() % 100 < options.earlyAssertPercent)
+    source += fmt::format("  int early = {};\n  assert(early);\n", earlyRandom() % 2);
   for (const Thread &t : threads)
     source += fmt::format("  pthread_t h_{};\n", t.name);
   for (const Thread &t : threads)

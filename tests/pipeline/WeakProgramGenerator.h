@@ -32,6 +32,9 @@ struct WeakProgramOptions {
   /// Percent of programs where a thread waits in a spin loop for a variable to change from 0
   /// (which may never happen: the thread spins forever), from a stream of its own too.
   unsigned spinPercent = 20;
+  /// Percent of programs whose main asserts on a local before it starts its threads (half of
+  /// them fail there, before any visible operation), from a stream of its own too.
+  unsigned earlyAssertPercent = 4;
 };
 
 /// The same seed and options always give the same program.
