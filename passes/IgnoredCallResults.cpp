@@ -38,11 +38,18 @@ bool returnsAnUpdate(const Function &F) {
 
 bool specializeIgnoredCallResults(Module &M) {
   std::map<Function *, SmallVector<CallInst *, 4>> ignoring;
+  std::map<const Function *, bool> returnsUpdate; // each callee looked at once
+  auto candidate = [&](const Function &Callee) {
+    auto [it, added] = returnsUpdate.try_emplace(&Callee, false);
+    if (added)
+      it->second = returnsAnUpdate(Callee);
+    return it->second;
+  };
   for (Function &F : M)
     for (Instruction &I : instructions(F))
       if (auto *Call = dyn_cast<CallInst>(&I))
         if (Function *Callee = Call->getCalledFunction();
-            Callee && Callee != &F && returnsAnUpdate(*Callee) && isResultIgnored(*Call))
+            Callee && Callee != &F && candidate(*Callee) && isResultIgnored(*Call))
           ignoring[Callee].push_back(Call);
   for (auto &[F, Calls] : ignoring) {
     ValueToValueMapTy Map;
