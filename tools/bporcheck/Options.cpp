@@ -1,4 +1,5 @@
 #include "tools/bporcheck/Options.h"
+#include "tools/bporcheck/MemorySize.h"
 
 #include "checker/graph/Axioms.h"
 #include "runtime/Execution.h"
@@ -220,12 +221,12 @@ cl::opt<double> TimeLimit("time-limit",
                           cl::desc("Stop after S seconds (incomplete, exit code 4); default 0: no "
                                    "limit (60 with --find-bug, 850 with --svcomp)"),
                           cl::init(0), cl::value_desc("S"), cl::cat(LimitCategory));
-cl::opt<uint64_t> MemoryLimit(
+cl::opt<std::string> MemoryLimit(
     "memory-limit",
-    cl::desc("Stop once bporcheck's peak memory exceeds MiB (incomplete, exit code 4); default "
-             "4096, or half the physical memory if less; 0: no limit (the default in --svcomp "
-             "mode)"),
-    cl::init(0), cl::value_desc("MiB"), cl::cat(LimitCategory));
+    cl::desc("Stop once bporcheck's peak memory exceeds SIZE: MiB or 512M, 2G (incomplete, "
+             "exit code 4); default 4G, or half the physical memory if less; 0: no limit (the "
+             "default in --svcomp mode)"),
+    cl::value_desc("SIZE"), cl::cat(LimitCategory));
 
 cl::opt<bool> Json("json", cl::desc("Print the result as one JSON object"),
                    cl::cat(OutputCategory));
@@ -367,7 +368,9 @@ std::vector<std::string> wrap(const std::string &text, size_t width) {
       lines.push_back(line);
       line.clear();
     }
-    line += (line.empty() ? "" : " ") + word.str();
+    if (!line.empty())
+      line += ' ';
+    line += word;
   }
   if (!line.empty())
     lines.push_back(line);
@@ -703,10 +706,17 @@ bool parseOptions(int argc, char **argv, Options &options) {
   if (TimeLimit < 0)
     return usageError("--time-limit must not be negative");
   options.search.timeLimitSeconds = TimeLimit;
-  options.search.memoryLimitBytes =
-      MemoryLimit.getNumOccurrences() ? uint64_t(MemoryLimit) << 20
-      : Svcomp                        ? 0 // BenchExec limits the memory of SV-COMP runs
-                                      : defaultMemoryLimitBytes();
+  if (MemoryLimit.getNumOccurrences()) {
+    std::optional<uint64_t> bytes = parseMemorySize(MemoryLimit);
+    if (!bytes)
+      return usageError(fmt::format("--memory-limit={} is not a size: give MiB (512) or a "
+                                    "size with a unit (512M, 2G)",
+                                    MemoryLimit.getValue()));
+    options.search.memoryLimitBytes = *bytes;
+  } else {
+    // BenchExec limits the memory of SV-COMP runs.
+    options.search.memoryLimitBytes = Svcomp ? 0 : defaultMemoryLimitBytes();
+  }
   // The stateful search's own estimate of its states and checkpoints stops it at the same
   // bound, and it keeps a checkpoint in every branching state up to a quarter of it.
   if (options.search.memoryLimitBytes)

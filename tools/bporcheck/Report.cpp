@@ -137,6 +137,13 @@ std::string eventText(const AddressWords &describe, const ThreadWords &thread,
                        op.value == 0   ? "already done"
                        : op.value == 1 ? "runs the init routine"
                                        : "called again by its init routine");
+  case OpKind::BarrierWait:
+    // pthread_barrier_wait is two steps: the arrival writes the barrier, the leaving reads it
+    // once every thread of the generation has arrived (runtime/sync/Barrier.h).
+    if (op.numAccesses)
+      return fmt::format("barrier-wait {}: {}", addressOf(describe, op),
+                         op.accesses[0].write ? "arrives" : "leaves");
+    return "barrier-wait";
   case OpKind::OnceEnd:
     return fmt::format("pthread_once {}: init routine returned", addressOf(describe, op));
   case OpKind::Other:

@@ -28,6 +28,12 @@ const char *edgeColour(EdgeKind kind) {
     return "#1f5fbf";
   case EdgeKind::Lock:
     return "#d07000";
+  case EdgeKind::Post:
+    return "#b8860b";
+  case EdgeKind::Signal:
+    return "#c2185b";
+  case EdgeKind::Barrier:
+    return "#00838f";
   case EdgeKind::ReadsFrom:
     return "#8a2be2";
   }

@@ -40,6 +40,9 @@ tr.fold td.fold-note { color: #666; font-style: italic; text-align: center; }
 .edge-fork { color: #1a8a3a; }
 .edge-join { color: #1f5fbf; }
 .edge-lock { color: #d07000; }
+.edge-post { color: #b8860b; }
+.edge-signal { color: #c2185b; }
+.edge-barrier { color: #00838f; }
 .edge-reads-from { color: #8a2be2; }
 #arrows path { fill: none; stroke: currentColor; stroke-width: 1.6; }
 #arrows path.edge-reads-from { stroke-dasharray: 5 3; }
@@ -87,7 +90,7 @@ constexpr const char *Script = R"(
     svg.setAttribute('width', picture.offsetWidth);
     svg.setAttribute('height', picture.offsetHeight);
     var defs = document.createElementNS(svgNs, 'defs');
-    ['fork', 'join', 'lock', 'reads-from'].forEach(function (k) { defs.appendChild(marker(k)); });
+    ['fork', 'join', 'lock', 'post', 'signal', 'barrier', 'reads-from'].forEach(function (k) { defs.appendChild(marker(k)); });
     svg.appendChild(defs);
     var drawn = 0;
     edges.forEach(function (edge) {
@@ -170,6 +173,9 @@ std::string formatTraceHtml(const TracePicture &picture) {
          "<span class=\"edge-fork\"><i></i>thread created</span>"
          "<span class=\"edge-join\"><i></i>thread ended, joined</span>"
          "<span class=\"edge-lock\"><i></i>mutex released, acquired</span>"
+         "<span class=\"edge-post\"><i></i>semaphore posted, taken</span>"
+         "<span class=\"edge-signal\"><i></i>condition signalled, woken</span>"
+         "<span class=\"edge-barrier\"><i></i>barrier completed, left</span>"
          "<span class=\"edge-reads-from\"><i></i>store read by a load</span></p>\n"
          "</header>\n";
 

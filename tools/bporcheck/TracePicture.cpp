@@ -8,93 +8,10 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <map>
 
 namespace bpor::tool {
 
-const char *edgeKindName(EdgeKind kind) {
-  switch (kind) {
-  case EdgeKind::Fork:
-    return "fork";
-  case EdgeKind::Join:
-    return "join";
-  case EdgeKind::Lock:
-    return "lock";
-  case EdgeKind::ReadsFrom:
-    return "reads-from";
-  }
-  return "?";
-}
-
 namespace {
-
-// The mutex a step releases or acquires (its address), if it does. A condition wait releases
-// its mutex (the second access) and its wake reacquires it; a trylock acquires only if it
-// succeeded (returned 0 and did not only read). Read-write locks count as mutexes: a reader
-// acquires what the last unlock released.
-std::optional<uint64_t> released(const Operation &op) {
-  if ((op.kind == OpKind::Unlock || op.kind == OpKind::RwUnlock) && op.numAccesses >= 1)
-    return op.accesses[0].address;
-  if (op.kind == OpKind::CondWait && op.numAccesses >= 2)
-    return op.accesses[1].address;
-  return std::nullopt;
-}
-
-std::optional<uint64_t> acquired(const Operation &op) {
-  switch (op.kind) {
-  case OpKind::Lock:
-  case OpKind::RwRdlock:
-  case OpKind::RwWrlock:
-    if (op.numAccesses >= 1)
-      return op.accesses[0].address;
-    break;
-  case OpKind::Trylock:
-    if (op.numAccesses >= 1 && !op.onlyRead && op.value == 0)
-      return op.accesses[0].address;
-    break;
-  case OpKind::CondWake:
-    if (op.numAccesses >= 2)
-      return op.accesses[1].address;
-    break;
-  default:
-    break;
-  }
-  return std::nullopt;
-}
-
-// The edges between steps (0-based here), each from an earlier step to a later one.
-std::vector<PictureEdge> edgesOf(const std::vector<Operation> &trace) {
-  std::vector<PictureEdge> edges;
-  std::map<ThreadId, size_t> lastStepOf;     // each thread's latest step so far
-  std::map<uint64_t, size_t> lastRelease;    // each mutex's latest release so far
-  std::map<ThreadId, size_t> pendingForks;   // a child not yet run: the step that created it
-  for (size_t i = 0; i < trace.size(); ++i) {
-    const Operation &op = trace[i];
-    // A thread's first step follows the fork that created it.
-    if (auto fork = pendingForks.find(op.thread); fork != pendingForks.end()) {
-      edges.push_back({EdgeKind::Fork, fork->second, i});
-      pendingForks.erase(fork);
-    }
-    if (op.kind == OpKind::Fork && op.otherThread != NoThread)
-      pendingForks[op.otherThread] = i;
-    // A join follows the joined thread's end: its last step (the one that ended it).
-    if (op.kind == OpKind::Join && op.otherThread != NoThread)
-      if (auto last = lastStepOf.find(op.otherThread); last != lastStepOf.end())
-        edges.push_back({EdgeKind::Join, last->second, i});
-    if (std::optional<uint64_t> mutex = acquired(op))
-      if (auto release = lastRelease.find(*mutex);
-          release != lastRelease.end() && trace[release->second].thread != op.thread)
-        edges.push_back({EdgeKind::Lock, release->second, i});
-    if (std::optional<uint64_t> mutex = released(op))
-      lastRelease[*mutex] = i;
-    // The weak-memory search names the store a read read (the initial value has no step).
-    if (op.readFromStep && op.readFromStep != Operation::ReadFromInitial &&
-        op.readFromStep <= i)
-      edges.push_back({EdgeKind::ReadsFrom, size_t(op.readFromStep) - 1, i});
-    lastStepOf[op.thread] = i;
-  }
-  return edges;
-}
 
 // Whether two locations are on one line of one file. The same file may be named two ways: an
 // assertion's location is the name clang was given (__FILE__), a step's the name in the debug
@@ -160,7 +77,7 @@ TracePicture buildTracePicture(const Model &model, const std::vector<Operation> 
     picture.steps.push_back(
         {i + 1, op.thread, words.step(i), where.str(), sourceOf(where)});
   }
-  for (PictureEdge edge : edgesOf(trace)) {
+  for (PictureEdge edge : traceEdges(trace)) {
     edge.from += 1;
     edge.to += 1;
     if (shown(edge.from) && shown(edge.to))

@@ -1,10 +1,11 @@
 // What the pictures of a trace show (--trace-html, --trace-dot): a column per thread, the steps
-// in order with their source lines, the synchronisation between the threads and the reads-from
-// of a weak-memory trace as edges between steps, and the failing step. TraceHtml and TraceDot
+// in order with their source lines, the synchronisation between the threads and which store
+// each load read as edges between steps (TraceEdges.h), and the failing step. TraceHtml and TraceDot
 // draw it; this file decides what is in it.
 #pragma once
 
 #include "core/Model.h"
+#include "tools/bporcheck/TraceEdges.h"
 
 #include <cstddef>
 #include <optional>
@@ -32,19 +33,6 @@ struct PictureStep {
   /// The error arose in this step's transition (its operation, or the thread's local
   /// computation after it): see TracePicture::error.
   bool failing = false;
-};
-
-enum class EdgeKind {
-  Fork,      // pthread_create -> the child's first step
-  Join,      // the joined thread's last step -> pthread_join
-  Lock,      // a release of a mutex -> the next acquisition of it, by another thread
-  ReadsFrom, // a store -> a load that read it (weak-memory traces: Operation::readFromStep)
-};
-const char *edgeKindName(EdgeKind kind); // "fork", "join", "lock", "reads-from"
-
-struct PictureEdge {
-  EdgeKind kind;
-  size_t from = 0, to = 0; // step numbers
 };
 
 struct PictureError {
