@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # Configures and builds bporcheck in build/ (Release). Extra arguments go to cmake.
 # BPOR_BUILD_DIR names another build folder (for example one per git worktree); ccache is used
-# when installed, so that several worktrees share their unchanged objects.
+# when installed, so that several worktrees share their unchanged objects. BPOR_TARGETS names
+# the targets to build (default: all of them, the tests and benchmarks too).
 #
-# With GCC the build is profile-guided (cmake/BporProfile.cmake): the first time (or with
-# BPOR_PGO=refresh) an instrumented bporcheck is built in <build>-profile/ and run on the
+# BPOR_PGO=1 makes the build profile-guided (GCC; cmake/BporProfile.cmake): the first time (or
+# with BPOR_PGO=refresh) an instrumented bporcheck is built in <build>-profile/ and run on the
 # training programs (scripts/pgo-train.sh, which are not the benchmark rows), then <build>/ is
-# built with that profile; later builds reuse it. That costs a second build the first time and
-# saves 15 to 20 % of the CPU time of long searches (docs/results.md, "Profile-guided build by
-# default"). BPOR_PGO=0 builds without a profile.
+# built with that profile; later builds reuse it. That costs a second build and the training
+# the first time, and saves 10 to 20 % of the CPU time of long searches (docs/results.md,
+# "Profile-guided build"). The default, BPOR_PGO=0, builds once, without a profile.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BPOR_BUILD_DIR:-$root/build}
-pgo=${BPOR_PGO:-1}
+pgo=${BPOR_PGO:-0}
 launcher=()
 if command -v ccache >/dev/null; then
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
@@ -45,4 +46,5 @@ if [ "$pgo" != 0 ] && "${CXX:-c++}" -v 2>&1 | grep -q "^gcc version"; then
   profile_args=(-DBPOR_PROFILE_USE="$profile" -DBPOR_PROFILE_GENERATE=)
 fi
 configure "$build" "${profile_args[@]}" "$@"
-ninja -C "$build" -j"$(nproc)"
+read -r -a targets <<< "${BPOR_TARGETS:-}"
+ninja -C "$build" -j"$(nproc)" "${targets[@]}"

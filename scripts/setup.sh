@@ -4,7 +4,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/install-deps.sh"
-"$root/scripts/build.sh"
+# bporcheck alone: the tests and benchmarks are built by scripts/test.sh.
+BPOR_TARGETS=${BPOR_TARGETS:-tools/bporcheck/bporcheck} "$root/scripts/build.sh"
 echo
 echo "\$ build/tools/bporcheck/bporcheck examples/racy_counter.c"
 set +e
