@@ -87,23 +87,14 @@ struct CtypeLayout : std::ctype<char> {
 #pragma clang diagnostic pop
 constinit const CtypeImage ctypeImage;
 
-FILE *fileOf(void *stream) {
-  if (stream == &bporCout)
-    return stdout;
-  if (stream == &bporCerr || stream == &bporClog)
-    return stderr;
-  return nullptr;
-}
+FILE *fileOf(void *stream) { return stream == &bporCout ? stdout : stderr; }
 
-// Writes `length` characters to the stream's destination: standard output or error, or the
-// string of a string stream. Any other stream was never constructed by the support library.
+// Writes `length` characters to the stream's destination: the string of a string stream, or
+// standard output for std::cout and standard error for the others.
 void out(void *stream, const char *text, size_t length) {
   if (bpor_cxx::isStringStream(stream))
     return bpor_cxx::writeToStringStream(stream, text, length);
   FILE *file = fileOf(stream);
-  if (file == nullptr)
-    __bpor_cxx_unsupported("output to a std::ostream other than std::cout, std::cerr, "
-                           "std::clog or a string stream is not provided");
   for (size_t i = 0; i < length; ++i)
     fputc(text[i], file);
 }
@@ -291,8 +282,8 @@ void *bporOstreamInsert(void *stream, const char *text, long length) {
 }
 void *bporOstreamFlush(void *stream) __asm__("_ZNSo5flushEv");
 void *bporOstreamFlush(void *stream) {
-  if (FILE *file = fileOf(stream))
-    fflush(file);
+  if (!bpor_cxx::isStringStream(stream))
+    fflush(fileOf(stream));
   return stream;
 }
 void *bporEndl(void *stream) __asm__("_ZSt4endlIcSt11char_traitsIcEERSt13basic_ostreamIT_T0_ES6_");

@@ -207,8 +207,8 @@ Buf &inputOf(void *stream) {
   if (vtable == inVtable.addressPoint())
     return bufAt(stream, InShape);
   if (vtable != inOutVtable.addressPoint())
-    __bpor_cxx_unsupported("input streams other than string streams are not provided "
-                           "(standard input is empty in the model)");
+    __bpor_cxx_unsupported("reading std::cin (or any input stream but a string stream) is "
+                           "not provided: standard input is empty in the model");
   return bufAt(stream, InOutShape);
 }
 
@@ -524,6 +524,26 @@ BPOR_EXTRACTOR(
     _ZSt7getlineIcSt11char_traitsIcESaIcEERSt13basic_istreamIT_T0_ES7_RNSt7__cxx1112basic_stringIS4_S5_T1_EE,
     std::string, return getLine(stream, value, '\n'))
 #undef BPOR_EXTRACTOR
+
+// >> of a manipulator (std::hex, std::skipws, ...): applied to the stream.
+using Manipulator = void *(*)(void *);
+void *bporExtractIosManipulator(void *stream, Manipulator manipulator)
+    __asm__("_ZNSirsEPFRSt8ios_baseS0_E");
+void *bporExtractIosManipulator(void *stream, Manipulator manipulator) {
+  manipulator(&iosOf(stream));
+  return stream;
+}
+void *bporExtractBasicIosManipulator(void *stream, Manipulator manipulator)
+    __asm__("_ZNSirsEPFRSt9basic_iosIcSt11char_traitsIcEES3_E");
+void *bporExtractBasicIosManipulator(void *stream, Manipulator manipulator) {
+  manipulator(&iosOf(stream));
+  return stream;
+}
+void *bporExtractIstreamManipulator(void *stream, Manipulator manipulator)
+    __asm__("_ZNSirsEPFRSiS_E");
+void *bporExtractIstreamManipulator(void *stream, Manipulator manipulator) {
+  return manipulator(stream);
+}
 
 void *bporGetlineUntil(void *stream, std::string &line, char delimiter) __asm__(
     "_ZSt7getlineIcSt11char_traitsIcESaIcEERSt13basic_istreamIT_T0_ES7_RNSt7__cxx1112basic_"
