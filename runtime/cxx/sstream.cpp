@@ -74,7 +74,7 @@ struct Vtable {
   const void *typeInfo;
   void (*destroy)(void *);
   void (*destroyAndFree)(void *);
-  const void *addressPoint() const { return &destroy; }
+  constexpr const void *addressPoint() const { return &destroy; }
 };
 
 // The stringbuf's vtable: the offset to the top, the type information, and basic_streambuf's
@@ -474,16 +474,16 @@ BPOR_STREAM_MEMBERS(bporStringstream,
 // compiled with optimisation (inlining them): in the Itanium C++ ABI's order, the stream's
 // vtables and the construction vtables of its bases in it, of which only the offset of the
 // virtual base basic_ios is read, so each entry is the vtable of a subobject at the same place.
-extern const void *const bporOstringstreamVtt[4] __asm__(
+extern constinit const void *const bporOstringstreamVtt[4] __asm__(
     "_ZTTNSt7__cxx1119basic_ostringstreamIcSt11char_traitsIcESaIcEEE") = {
     outVtable.addressPoint(), outVtable.addressPoint(), iosVtable.addressPoint(),
     iosVtable.addressPoint()};
-extern const void *const bporIstringstreamVtt[4] __asm__(
+extern constinit const void *const bporIstringstreamVtt[4] __asm__(
     "_ZTTNSt7__cxx1119basic_istringstreamIcSt11char_traitsIcESaIcEEE") = {
     inVtable.addressPoint(), inVtable.addressPoint(), iosVtable.addressPoint(),
     iosVtable.addressPoint()};
 // The stringstream's, its iostream's, istream's (both at 0) and ostream's (at 16).
-extern const void *const bporStringstreamVtt[10] __asm__(
+extern constinit const void *const bporStringstreamVtt[10] __asm__(
     "_ZTTNSt7__cxx1118basic_stringstreamIcSt11char_traitsIcESaIcEEE") = {
     inOutVtable.addressPoint(),        inOutVtable.addressPoint(),
     inOutVtable.addressPoint(),        iosVtable.addressPoint(),
