@@ -268,19 +268,24 @@ namespace {
 // Why a part of libstdc++ the program reached is missing, and what to use instead. These
 // classes are explicit instantiations in libstdc++'s shared library (extern templates in its
 // headers), so their members are never in the program's bitcode, and the C++ support library
-// (runtime/cxx/) does not provide them: its std::cout is no real stream.
+// (runtime/cxx/) provides only some of them.
 std::string libraryHint(const std::string &demangled) {
   auto has = [&](const char *part) { return demangled.find(part) != std::string::npos; };
   if (has("basic_ostringstream") || has("basic_istringstream") || has("basic_stringstream") ||
-      has("basic_stringbuf"))
-    return ": string streams (std::ostringstream, std::stringstream) are not provided by the "
-           "C++ support library; build the text with std::string and std::to_string, or "
-           "snprintf into a buffer";
+      has("basic_stringbuf")) {
+    if (has("wchar_t"))
+      return ": wide string streams are not provided by the C++ support library (string "
+             "streams of char are)";
+    return ": this member of the string streams is not provided by the C++ support library "
+           "(it provides their construction, destruction, str() and rdbuf(), << as for "
+           "std::cout, and >> of integers, characters and strings, and std::getline)";
+  }
   if (has("basic_ofstream") || has("basic_ifstream") || has("basic_fstream") ||
       has("basic_filebuf"))
     return ": file streams are not provided (the model has no files)";
   if (has("basic_istream") || has("std::istream") || has("std::cin"))
-    return ": input streams are not provided (standard input is empty in the model)";
+    return ": input streams are not provided beyond a string stream's >> of integers, "
+           "characters and strings, and std::getline (standard input is empty in the model)";
   if (has("std::locale"))
     return ": locales are not provided";
   return "";

@@ -575,6 +575,12 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     fail(ErrorKind::AssertionFailure, thread, currentLocation(thread),
          "std::terminate() was called");
     return CallOutcome::Stop;
+  case Ext::CxxUnsupported: { // (what)
+    std::string what;
+    memory_.readString(a[0], what);
+    fail(ErrorKind::Unsupported, thread, currentLocation(thread), what);
+    return CallOutcome::Stop;
+  }
   case Ext::Abort:
     if (options_.abortStopsThread && thread.atomicDepth == 0)
       return stopAtFailedAssume(thread);

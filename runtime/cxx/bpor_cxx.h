@@ -12,6 +12,9 @@ extern "C" {
 [[noreturn]] void __bpor_cxx_throw(void *object, const void *type_info);
 /// std::terminate: reported as an error.
 [[noreturn]] void __bpor_cxx_terminate(void);
+/// Refuses a use of the library that the support library does not provide, reported as an
+/// unsupported construct described by `what` (inconclusive, not an error of the program).
+[[noreturn]] void __bpor_cxx_unsupported(const char *what);
 /// A futex wait on the 4-byte word at `address`: without `timed`, blocks until the word differs
 /// from `expected` and returns 1; with it, returns at once: 1 if the word differs (woken), 0 if
 /// not (timed out). A read of the word, so only writes to it are dependent with the wait.

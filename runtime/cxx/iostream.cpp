@@ -1,15 +1,20 @@
 // Output streams for printing: std::cout, std::cerr and std::clog, and the inserters that
-// libstdc++ instantiates in the library, written on the runtime's stdio. The stream objects
-// are not real basic_ostreams: each is the storage of one, whose vtable pointer leads only to
-// the offset of its ios_base (which inline code such as `cout.width(4)` or `std::hex` reads),
-// and whose ios_base fields hold the formatting state those inline members set. Honoured:
-// width, fill, left/right, dec/hex/oct, showbase, uppercase, boolalpha, fixed/scientific and
-// precision. No locale, no input (std::cin is not provided), and writes are unbuffered.
+// libstdc++ instantiates in the library, written on the runtime's stdio or, for a string
+// stream (sstream.cpp), into its string. The standard stream objects are not real
+// basic_ostreams: each is the storage of one, whose vtable pointer leads only to the offset of
+// its ios_base (which inline code such as `cout.width(4)` or `std::hex` reads), and whose
+// ios_base fields hold the formatting state those inline members set. Honoured: width, fill,
+// left/right, dec/hex/oct, showbase, uppercase, boolalpha, fixed/scientific and precision. No
+// locale, no input (std::cin is not provided), and writes are unbuffered.
+#include "runtime/cxx/bpor_cxx.h"
+#include "runtime/cxx/stream.h"
 #include <cstdio>
 #include <cstring>
 #include <ios>
 #include <locale>
 #include <string>
+
+using bpor_cxx::iosOf;
 
 namespace {
 
@@ -40,57 +45,74 @@ struct FillAccess : std::basic_ios<char> {
   static bool &fillSet(std::basic_ios<char> &ios) { return ios.*(&FillAccess::_M_fill_init); }
 };
 
-// The character classification facet that inline code reaches for std::endl's
-// `widen('\n')`: a ctype<char>'s storage whose widening table is the identity and marked ready,
-// so the inline widen() reads the table and never calls into the facet.
-struct CtypeAccess : std::ctype<char> {
-  static char &widenReady(std::ctype<char> &facet) { return facet.*(&CtypeAccess::_M_widen_ok); }
-  static char *widenTable(std::ctype<char> &facet) { return facet.*(&CtypeAccess::_M_widen); }
-};
-alignas(std::ctype<char>) unsigned char ctypeStorage[sizeof(std::ctype<char>)];
-
-struct CtypeOfIos : std::basic_ios<char> {
+struct IosAccess : std::basic_ios<char> {
   static const std::ctype<char> *&ctype(std::basic_ios<char> &ios) {
-    return ios.*(&CtypeOfIos::_M_ctype);
+    return ios.*(&IosAccess::_M_ctype);
+  }
+  static std::basic_streambuf<char> *&buffer(std::basic_ios<char> &ios) {
+    return ios.*(&IosAccess::_M_streambuf);
   }
 };
 
-std::basic_ios<char> &iosOf(void *stream) {
-  return *reinterpret_cast<std::basic_ios<char> *>(static_cast<StreamStorage *>(stream)->ios);
-}
+// The character classification facet that inline code reaches for std::endl's
+// `widen('\n')`: a ctype<char>'s image whose widening table is the identity and marked ready,
+// so the inline widen() reads the table and never calls into the facet. It is constant, so
+// streams set up in different threads share it without writing it.
+struct CtypeImage {
+  const void *vtable = nullptr;
+  int references = 0;
+  const void *cLocale = nullptr;
+  bool del = false;
+  const void *toUpper = nullptr, *toLower = nullptr, *table = nullptr;
+  char widenReady = 1;
+  char widen[256] = {};
+  char narrow[256] = {};
+  char narrowReady = 0;
+  constexpr CtypeImage() {
+    for (int c = 0; c < 256; ++c)
+      widen[c] = char(c);
+  }
+};
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Winvalid-offsetof"
+struct CtypeLayout : std::ctype<char> {
+  static void check() { // in a member function, where the class is complete
+    static_assert(sizeof(CtypeImage) == sizeof(std::ctype<char>), "ctype<char> layout");
+    static_assert(offsetof(CtypeLayout, _M_widen_ok) == offsetof(CtypeImage, widenReady),
+                  "ctype<char> layout");
+    static_assert(offsetof(CtypeLayout, _M_widen) == offsetof(CtypeImage, widen),
+                  "ctype<char> layout");
+  }
+};
+#pragma clang diagnostic pop
+constinit const CtypeImage ctypeImage;
 
 FILE *fileOf(void *stream) { return stream == &bporCout ? stdout : stderr; }
 
-void setUp(StreamStorage &stream) {
-  std::basic_ios<char> &ios = iosOf(&stream);
-  ios.flags(std::ios_base::dec | std::ios_base::skipws);
-  ios.precision(6);
-  ios.width(0);
-  FillAccess::fill(ios) = ' ';
-  FillAccess::fillSet(ios) = true;
-  auto &facet = *reinterpret_cast<std::ctype<char> *>(ctypeStorage);
-  for (int c = 0; c < 256; ++c)
-    CtypeAccess::widenTable(facet)[c] = char(c);
-  CtypeAccess::widenReady(facet) = 1;
-  CtypeOfIos::ctype(ios) = &facet;
+// Writes `length` characters to the stream's destination: the string of a string stream, or
+// standard output for std::cout and standard error for the others.
+void out(void *stream, const char *text, size_t length) {
+  if (bpor_cxx::isStringStream(stream))
+    return bpor_cxx::writeToStringStream(stream, text, length);
+  FILE *file = fileOf(stream);
+  for (size_t i = 0; i < length; ++i)
+    fputc(text[i], file);
 }
 
 // Writes `text` padded to the stream's width (which then resets to 0, as inserters do).
 void *emit(void *stream, const char *text, size_t length) {
   std::basic_ios<char> &ios = iosOf(stream);
-  FILE *file = fileOf(stream);
   size_t width = ios.width() > 0 ? size_t(ios.width()) : 0;
   ios.width(0);
   bool left = (ios.flags() & std::ios_base::adjustfield) == std::ios_base::left;
   char fill = FillAccess::fill(ios);
   if (!left)
     for (size_t i = length; i < width; ++i)
-      fputc(fill, file);
-  for (size_t i = 0; i < length; ++i)
-    fputc(text[i], file);
+      out(stream, &fill, 1);
+  out(stream, text, length);
   if (left)
     for (size_t i = length; i < width; ++i)
-      fputc(fill, file);
+      out(stream, &fill, 1);
   return stream;
 }
 
@@ -137,15 +159,33 @@ void *emitDouble(void *stream, double value) {
 
 } // namespace
 
+namespace bpor_cxx {
+
+std::basic_ios<char> &iosOf(void *stream) {
+  auto offset = static_cast<const ptrdiff_t *>(*static_cast<void *const *>(stream))[-3];
+  return *reinterpret_cast<std::basic_ios<char> *>(static_cast<char *>(stream) + offset);
+}
+
+void setUpIos(std::basic_ios<char> &ios, std::basic_streambuf<char> *buffer) {
+  ios.flags(std::ios_base::dec | std::ios_base::skipws);
+  ios.precision(6);
+  ios.width(0);
+  FillAccess::fill(ios) = ' ';
+  FillAccess::fillSet(ios) = true;
+  IosAccess::ctype(ios) = reinterpret_cast<const std::ctype<char> *>(&ctypeImage);
+  IosAccess::buffer(ios) = buffer;
+}
+
+} // namespace bpor_cxx
+
 using Manipulator = void *(*)(void *);
 
 extern "C" {
 // std::ios_base::Init (every unit that includes <iostream> constructs one).
 void bporIosInit(void *) __asm__("_ZNSt8ios_base4InitC1Ev");
 void bporIosInit(void *) {
-  setUp(bporCout);
-  setUp(bporCerr);
-  setUp(bporClog);
+  for (StreamStorage *stream : {&bporCout, &bporCerr, &bporClog})
+    bpor_cxx::setUpIos(iosOf(stream), nullptr);
 }
 void bporIosInitEnd(void *) __asm__("_ZNSt8ios_base4InitD1Ev");
 void bporIosInitEnd(void *) { fflush(stdout); }
@@ -207,7 +247,7 @@ BPOR_INSERTER(_ZStlsIcSt11char_traitsIcEERSt13basic_ostreamIT_T0_ES6_St13_Setpre
   return stream;
 })
 BPOR_INSERTER(_ZNSo3putEc, char, {
-  fputc(value, fileOf(stream));
+  out(stream, &value, 1);
   return stream;
 })
 // What the inserters above call once inlined (basic_ostream::_M_insert<T>).
@@ -232,8 +272,7 @@ BPOR_INSERTER(_ZNSo9_M_insertIPKvEERSoT_, const void *, {
 
 void *bporOstreamWrite(void *stream, const char *text, long length) __asm__("_ZNSo5writeEPKcl");
 void *bporOstreamWrite(void *stream, const char *text, long length) {
-  for (long i = 0; i < length; ++i)
-    fputc(text[i], fileOf(stream));
+  out(stream, text, size_t(length));
   return stream;
 }
 void *bporOstreamInsert(void *stream, const char *text, long length)
@@ -243,12 +282,13 @@ void *bporOstreamInsert(void *stream, const char *text, long length) {
 }
 void *bporOstreamFlush(void *stream) __asm__("_ZNSo5flushEv");
 void *bporOstreamFlush(void *stream) {
-  fflush(fileOf(stream));
+  if (!bpor_cxx::isStringStream(stream))
+    fflush(fileOf(stream));
   return stream;
 }
 void *bporEndl(void *stream) __asm__("_ZSt4endlIcSt11char_traitsIcEERSt13basic_ostreamIT_T0_ES6_");
 void *bporEndl(void *stream) {
-  fputc('\n', fileOf(stream));
+  out(stream, "\n", 1);
   return bporOstreamFlush(stream);
 }
 void *bporFlush(void *stream)
