@@ -3,6 +3,7 @@
 // programs as asked (docs/results.md, "Validation soak").
 //
 //   bpor_weak_soak [--programs N] [--first-seed S] [--threads MAX] [--ops MAX]
+//                  [--sync-percent P] [--sync-objects MASK]
 //   bpor_weak_soak --print SEED   (the program of one seed)
 //
 // A mismatch prints the seed, what differed and the program, and exits with status 1.
@@ -30,12 +31,17 @@ int main(int argc, char **argv) {
       options.maxThreads = unsigned(std::strtoul(argv[++i], nullptr, 10));
     else if (!std::strcmp(argv[i], "--ops") && i + 1 < argc)
       options.maxOps = unsigned(std::strtoul(argv[++i], nullptr, 10));
+    else if (!std::strcmp(argv[i], "--sync-percent") && i + 1 < argc)
+      options.syncPercent = unsigned(std::strtoul(argv[++i], nullptr, 10));
+    else if (!std::strcmp(argv[i], "--sync-objects") && i + 1 < argc)
+      options.syncObjects = unsigned(std::strtoul(argv[++i], nullptr, 10));
     else if (!std::strcmp(argv[i], "--print") && i + 1 < argc) {
       fmt::print("{}", generateWeakProgram(std::strtoull(argv[++i], nullptr, 10), options).source);
       return 0;
     } else {
       fmt::print(stderr, "usage: bpor_weak_soak [--programs N] [--first-seed S] [--threads MAX] "
-                         "[--ops MAX] | --print SEED\n");
+                         "[--ops MAX] [--sync-percent P] [--sync-objects 1|2|4 (semaphores, barriers, "
+                         "rwlocks; or their sum)] | --print SEED\n");
       return 2;
     }
   }
