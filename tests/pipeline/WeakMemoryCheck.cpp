@@ -3,6 +3,7 @@
 #include "tests/support/GraphEnumerator.h"
 
 #include "checker/graph/GraphSearch.h"
+#include "checker/optimal/OptimalExplorer.h"
 
 #include <fmt/format.h>
 
@@ -91,7 +92,7 @@ WeakMemoryCheck checkWeakMemory(const CProgram &program,
       found.complete = found.complete && result.complete;
     };
     if (againstSC && m == graph::MemoryModel::SC) {
-      SearchResult sc = bpor::explore(model, search);
+      SearchResult sc = exploreOptimal(model, search, OptimalVariant::Optimal);
       std::set<std::string> errors;
       for (const ErrorReport &report : sc.errors)
         errors.insert(report.error.kind == ErrorKind::Deadlock
