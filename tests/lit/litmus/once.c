@@ -27,6 +27,7 @@
 #define RLX memory_order_relaxed
 pthread_once_t once = PTHREAD_ONCE_INIT;
 atomic_int config, runs, started, done;
+int seen[2] = {42, 42}; // what each worker read, checked in main
 
 static void init(void) {
   atomic_fetch_add_explicit(&runs, 1, RLX);
@@ -45,16 +46,17 @@ void *worker(void *arg) {
 #else
   pthread_once(&once, init);
 #endif
-  assert(atomic_load_explicit(&config, RLX) == 42);
+  seen[arg != 0] = atomic_load_explicit(&config, RLX);
   return 0;
 }
 
 int main(void) {
   pthread_t a, b;
   pthread_create(&a, 0, worker, 0);
-  pthread_create(&b, 0, worker, 0);
+  pthread_create(&b, 0, worker, (void *)1);
   pthread_join(a, 0);
   pthread_join(b, 0);
   assert(atomic_load_explicit(&runs, RLX) == 1);
+  assert(seen[0] == 42 && seen[1] == 42);
   return 0;
 }
