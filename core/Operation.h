@@ -79,6 +79,36 @@ enum class Update : uint8_t {
   Xor,      // x ^= v
 };
 
+/// Which operation on a semaphore, barrier, read-write lock or pthread_once control an
+/// operation is (Operation::detail, which the runtime sets on them): the weak-memory search
+/// models each such object as a word of memory that these operations read and write
+/// (docs/weak-memory.md, "Synchronisation objects"), and the kind alone does not tell them
+/// apart (sem_trywait and pthread_rwlock_tryrdlock are both Trylocks, a barrier's arrival and
+/// departure both BarrierWaits).
+enum class SyncWord : uint8_t {
+  None = 0,
+  SemInit,
+  SemPost,
+  SemWait,
+  SemTrywait,
+  SemOther, // sem_timedwait, sem_getvalue: not modelled by the weak-memory search
+  BarrierInit,
+  BarrierArrive,
+  BarrierDepart, // Operation::written: the barrier's arrivals that complete the generation
+  RwInit,
+  RwRdlock,
+  RwWrlock,
+  RwTryrdlock,
+  RwTrywrlock,
+  RwUnlock,
+  OnceBegin,
+  OnceEnd,
+  OnceAbort,
+};
+
+/// A read-write lock's word while a writer holds it (otherwise it counts the readers).
+inline constexpr uint64_t RwWriterHeld = 0xffffffff;
+
 /// A byte range in the program's memory (or a synchronisation object's address) touched by an
 /// operation. Addresses are the runtime's encoded pointers; a test model may use any integers.
 struct Access {
@@ -136,8 +166,9 @@ struct Operation {
   /// address as a write, so that operations on one mutex are dependent.
   static constexpr unsigned MaxAccesses = 3;
   uint8_t numAccesses = 0;
-  /// What else the model says about the operation, for the trace only (for a Decision: the
-  /// runtime's DecisionKind). Never read by the checker.
+  /// What else the model says about the operation: for a Decision, the runtime's DecisionKind
+  /// (for the trace only); for an operation on a semaphore, barrier, read-write lock or
+  /// pthread_once control, its SyncWord (read by the weak-memory search only).
   uint8_t detail = 0;
   /// The memory order of a load, store, read-modify-write or fence (for a compare-and-swap, the
   /// order of success), and a compare-and-swap's order of failure.
@@ -162,7 +193,10 @@ struct Operation {
   uint64_t value = 0;
   /// Set on an executed read-modify-write that wrote: the value it wrote. On an executed Fork:
   /// the child's start routine, an address Model::describeAddress names (for the trace only;
-  /// never read by the checker, which reads `written` only where `wrote` is set).
+  /// never read by the checker, which reads `written` only where `wrote` is set). On a
+  /// barrier's departure (SyncWord::BarrierDepart), pending or executed: the number of
+  /// arrivals since the barrier's initialisation that completes the thread's generation (the
+  /// weak-memory search's barrier word, docs/weak-memory.md).
   uint64_t written = 0;
 
   void addAccess(uint64_t address, uint64_t size, bool write) {

@@ -315,6 +315,7 @@ CallOutcome Execution::prepareFromRow(ProgramThread &thread, const ExternalCall 
   Operation &op = thread.pending;
   op.blocking = row.enabled != runtime::Enabling::Always && row.kind == OpKind::Load;
   op.mutex = runtime::isPlainMutexOperation(row.id);
+  op.detail = uint8_t(runtime::syncWordOf(row.id));
   if (row.id == runtime::Ext::SpinYield) {
     op.spinLoop = true;
     op.value = thread.spinIteration;

@@ -481,6 +481,7 @@ private:
   runtime::Mutex &spinAt(Address address);
   /// Whether a trylock must fail because the weak-memory search says it reads the lock held.
   bool triesHeldLock(const ProgramThread &thread, const runtime::Mutex &mutex);
+  bool triesHeldRwlock(const ProgramThread &thread, const runtime::RwLock &lock, bool write);
   uint64_t syncFootprint(Address address, uint64_t typeSize) const;
 
   void emit(std::string_view text);

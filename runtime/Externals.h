@@ -141,6 +141,30 @@ inline bool isPlainMutexOperation(Ext id) {
   }
 }
 
+/// The operation on a synchronisation word `id` is (Operation::detail; core/Operation.h).
+inline SyncWord syncWordOf(Ext id) {
+  switch (id) {
+  case Ext::SemInit: return SyncWord::SemInit;
+  case Ext::SemPost: return SyncWord::SemPost;
+  case Ext::SemWait: return SyncWord::SemWait;
+  case Ext::SemTrywait: return SyncWord::SemTrywait;
+  case Ext::SemTimedwait:
+  case Ext::SemGetvalue: return SyncWord::SemOther;
+  case Ext::BarrierInit: return SyncWord::BarrierInit;
+  case Ext::BarrierWait: return SyncWord::BarrierArrive; // the departure: PerformSync.cpp
+  case Ext::RwlockInit: return SyncWord::RwInit;
+  case Ext::RwlockRdlock: return SyncWord::RwRdlock;
+  case Ext::RwlockWrlock: return SyncWord::RwWrlock;
+  case Ext::RwlockTryrdlock: return SyncWord::RwTryrdlock;
+  case Ext::RwlockTrywrlock: return SyncWord::RwTrywrlock;
+  case Ext::RwlockUnlock: return SyncWord::RwUnlock;
+  case Ext::OnceBegin: return SyncWord::OnceBegin;
+  case Ext::OnceEnd: return SyncWord::OnceEnd;
+  case Ext::OnceAbort: return SyncWord::OnceAbort;
+  default: return SyncWord::None;
+  }
+}
+
 /// The rows, indexed by Ext (Externals.cpp).
 extern const ExternalOp ExternalOpTable[];
 /// The row of `id`: inline, since enabledness and perform ask it at every step.

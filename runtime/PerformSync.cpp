@@ -50,6 +50,17 @@ bool Execution::triesHeldLock(const ProgramThread &thread, const runtime::Mutex 
   return held && !mutex.isHeld();
 }
 
+// The same for a read-write lock's try (the weak-memory search's word: RwWriterHeld while a
+// writer holds it, else the number of readers): a tryrdlock told a writer holds it, a
+// trywrlock told anyone holds it, fails while the lock is free in the runtime.
+bool Execution::triesHeldRwlock(const ProgramThread &thread, const runtime::RwLock &lock,
+                                bool write) {
+  bool free = lock.writer() == NoThread && (write ? lock.numReaders() == 0 : true);
+  uint64_t word = lock.writer() != NoThread ? RwWriterHeld : lock.numReaders();
+  uint64_t read = readForThread(thread, word);
+  return free && (write ? read != 0 : read == RwWriterHeld);
+}
+
 // A mutex or spin trylock that found the lock held (EBUSY) changed nothing: a read of the
 // lock's bytes for the dependence relation (Operation::onlyRead; docs/design.md,
 // "Dependence"). It commutes with other failed trylocks and reads; an acquisition, a release
@@ -238,13 +249,17 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
       return refused;
     return complete(rwlocks_[a[0]].wrlock(self), "pthread_rwlock_wrlock");
   case Ext::RwlockTryrdlock:
+  case Ext::RwlockTrywrlock: {
     if (Performed refused = refuseWriterPreference(thread, a[0]); refused != Performed::Complete)
       return refused;
+    bool write = thread.request.id == Ext::RwlockTrywrlock;
+    if (triesHeldRwlock(thread, rwlocks_[a[0]], write))
+      return complete(runtime::SyncResult::ok(EBUSY), write ? "pthread_rwlock_trywrlock"
+                                                            : "pthread_rwlock_tryrdlock");
+    if (write)
+      return complete(rwlocks_[a[0]].trywrlock(self), "pthread_rwlock_trywrlock");
     return complete(rwlocks_[a[0]].tryrdlock(self), "pthread_rwlock_tryrdlock");
-  case Ext::RwlockTrywrlock:
-    if (Performed refused = refuseWriterPreference(thread, a[0]); refused != Performed::Complete)
-      return refused;
-    return complete(rwlocks_[a[0]].trywrlock(self), "pthread_rwlock_trywrlock");
+  }
   case Ext::RwlockUnlock:
     return complete(rwlocks_[a[0]].unlock(self), "pthread_rwlock_unlock");
 
@@ -293,6 +308,10 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     thread.pending.numAccesses = 1;
     thread.pending.accesses[0] =
         runtime::barrierAccess(a[0], generation, /*arrival=*/false, /*resultIgnored=*/false);
+    // The weak-memory search's barrier word counts the arrivals since the initialisation:
+    // the thread departs once it reads the arrival that completes its generation.
+    thread.pending.detail = uint8_t(SyncWord::BarrierDepart);
+    thread.pending.written = (generation + 1) * it->second.count();
     event.value = 0;
     return Performed::Waiting;
   }
@@ -300,6 +319,7 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
   case Ext::SemInit:
     semaphores_.insert_or_assign(a[0], runtime::Semaphore(uint32_t(a[2])));
     result = 0;
+    event.value = uint32_t(a[2]); // the weak-memory search's semaphore word: the count
     return Performed::Complete;
   case Ext::SemDestroy:
     semaphores_.erase(a[0]);
@@ -312,8 +332,14 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
   case Ext::SemTrywait:
   case Ext::SemTimedwait:
     // A timed wait may time out whenever the semaphore is 0 (the wait completes at once
-    // otherwise); the checker explores it here and, after posts, succeeding later.
-    result = semaphores_[a[0]].tryWait() ? 0 : uint32_t(-1);
+    // otherwise); the checker explores it here and, after posts, succeeding later. A
+    // weak-memory search may let sem_trywait read the count as an earlier decrement left it
+    // at 0 (setReadValue): it then fails, changing nothing.
+    if (thread.request.id == Ext::SemTrywait &&
+        readForThread(thread, semaphores_[a[0]].value()) == 0)
+      result = uint32_t(-1);
+    else
+      result = semaphores_[a[0]].tryWait() ? 0 : uint32_t(-1);
     if (result != 0 && thread.request.id == Ext::SemTimedwait && !passDeadline(thread, a[1]))
       return Performed::Stopped;
     if (result != 0)

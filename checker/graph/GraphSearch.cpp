@@ -4,7 +4,7 @@
 #include "checker/engine/ExecutionEnds.h"
 #include "checker/engine/SearchLedger.h"
 #include "checker/graph/ClockConsistency.h"
-#include "checker/graph/Mutexes.h"
+#include "checker/graph/SyncWords.h"
 
 #include <fmt/format.h>
 
@@ -16,17 +16,22 @@ namespace {
 
 /// How the search treats a pending operation.
 enum class Step : uint8_t {
-  Read, Update, Write, Lock, SpinWait, Fence, Fork, Join, Other, Unsupported
+  Read, Update, Write, SyncWord, SpinWait, Fence, Fork, Join, Other, Unsupported
 };
 
 Step stepOf(const Operation &op) {
+  switch (wordAccessOf(op)) {
+  case WordAccess::Acquire:
+  case WordAccess::Try:
+  case WordAccess::Update: return Step::SyncWord;
+  case WordAccess::Write: return Step::Write;
+  case WordAccess::Unsupported: return Step::Unsupported;
+  case WordAccess::None: break;
+  }
   switch (op.kind) {
   case OpKind::Load: return Step::Read;
   case OpKind::ReadModifyWrite: return Step::Update;
   case OpKind::Store: return Step::Write;
-  case OpKind::Lock:
-  case OpKind::Trylock: return op.mutex ? Step::Lock : Step::Unsupported;
-  case OpKind::Unlock: return op.mutex ? Step::Write : Step::Unsupported;
   case OpKind::Yield: return op.spinLoop ? Step::SpinWait : Step::Unsupported;
   case OpKind::Fence: return Step::Fence;
   case OpKind::Fork: return Step::Fork;
@@ -45,11 +50,13 @@ Step stepOf(const Operation &op) {
 }
 
 /// What the user wrote, for an operation the search does not support.
-std::string unsupportedConstruct(OpKind kind) {
-  switch (kind) {
+std::string unsupportedConstruct(const Operation &op) {
+  if (SyncWord(op.detail) == SyncWord::SemOther)
+    return "sem_timedwait or sem_getvalue";
+  switch (op.kind) {
   case OpKind::Lock:
   case OpKind::Trylock:
-  case OpKind::Unlock: return "a timed lock, a read-write lock or a semaphore";
+  case OpKind::Unlock: return "a timed lock";
   case OpKind::CondWait:
   case OpKind::CondWake:
   case OpKind::CondSignal:
@@ -69,7 +76,7 @@ std::string unsupportedConstruct(OpKind kind) {
   // (a spin loop's back edge is a wait the search supports).
   case OpKind::Yield: return "a loop that waits for another thread with sched_yield or with "
                              "effects in its iterations";
-  default: return opKindName(kind);
+  default: return opKindName(op.kind);
   }
 }
 
@@ -128,7 +135,7 @@ private:
   void visit(const Graph &g);
   void addRead(const Graph &g, ThreadId t, const Operation &pending, bool update);
   void addWrite(const Graph &g, ThreadId t, const Operation &pending);
-  void addLock(const Graph &g, ThreadId t, const Operation &pending);
+  void addSyncWord(const Graph &g, ThreadId t, const Operation &pending);
   void addSpinWait(const Graph &g, ThreadId t, const Operation &pending);
   void reportSpinForever(const Graph &g, ThreadId t);
   void addOther(const Graph &g, ThreadId t, const Operation &pending);
@@ -157,7 +164,9 @@ private:
     return reads(ev.kind) || ev.op.kind == OpKind::ReadModifyWrite;
   }
   /// An event from the operation the model executed (its location added to g if new).
-  bool eventOf(Graph &g, const Operation &op, ThreadId t, Event &event);
+  /// `read`: the value of its word an operation on a synchronisation word read.
+  bool eventOf(Graph &g, const Operation &op, ThreadId t, Event &event,
+               std::optional<uint64_t> read = std::nullopt);
   /// The location `op` accesses (added to g if new), or -1 after reporting it unsupported.
   int64_t locationFor(Graph &g, const Operation &op);
   bool unsupported(const Graph &g, const Operation &op, const std::string &what);
@@ -204,13 +213,15 @@ bool GraphSearch::replayTo(Graph &g) {
   for (EventId e : order) {
     Event &ev = g.at(e);
     if (ev.blocked) {
-      // A lock that reads its mutex held: the thread waits there, the model is not stepped.
+      // A lock that reads its mutex held (an operation that waits on the value of its
+      // synchronisation word): the thread waits there, the model is not stepped.
       shape.threads[e.thread].push_back(ev);
       continue;
     }
-    // A lock whose mutex the model holds here: a revisit made it read an unlock that another
-    // lock reads too, which the axioms reject (atomicity); not a graph the program can make.
-    if (ev.op.mutex && !model.isEnabled(names.threadOf(e.thread)))
+    // A lock whose mutex the model holds here (or a sem_wait on a semaphore at 0, ...): a
+    // revisit made it read an unlock that another lock reads too, which the axioms reject
+    // (atomicity); not a graph the program can make.
+    if (wordAccessOf(ev.op) == WordAccess::Acquire && !model.isEnabled(names.threadOf(e.thread)))
       return false;
     std::optional<uint64_t> read;
     if (readsValue(ev))
@@ -225,13 +236,17 @@ bool GraphSearch::replayTo(Graph &g) {
       ledger.stop = StopReason::Nondeterminism;
       return false;
     }
-    // Whether a lock or trylock acquired depends on what it read.
-    if (op.mutex) {
+    // Whether a lock or trylock acquired, and what an operation on a synchronisation word
+    // wrote, depends on what it read.
+    if (WordAccess word = wordAccessOf(op); word != WordAccess::None) {
       bool wasUpdate = ev.kind == Kind::Update;
-      setMutexEvent(op, graphOptions.model, ev);
+      std::optional<uint64_t> value;
+      if (word != WordAccess::Write && reads(ev.kind))
+        value = g.valueOf(ev.rf);
       // A trylock told the mutex was free that found it held in the model: as above.
-      if (op.kind == OpKind::Trylock && ev.kind == Kind::Read && g.valueOf(ev.rf) == 0)
+      if (!modelAgrees(op, value))
         return false;
+      setWordEvent(op, value, graphOptions.model, ev);
       if (ev.kind == Kind::Update && !wasUpdate)
         g.placeCo(e, ev.rf);
       if (ev.kind != Kind::Update && wasUpdate) {
@@ -267,7 +282,7 @@ ThreadId GraphSearch::nextThread(const Graph &g) const {
     if (!model.isAlive(id) || waits(g, names.nameOf(id)))
       continue;
     const Operation &pending = model.pending(id);
-    if (model.isEnabled(id) || (pending.kind == OpKind::Lock && pending.mutex))
+    if (model.isEnabled(id) || wordAccessOf(pending) == WordAccess::Acquire)
       chosen = std::min(chosen, names.nameOf(id));
   }
   return chosen;
@@ -291,7 +306,7 @@ bool GraphSearch::waitsInDeadEnd(const Graph &g) {
     if (!waits(g, t))
       continue;
     const Event &wait = g.threads[t].back();
-    if (wait.op.mutex ? !(wait.rf == g.coMax(wait.location)) : !iterationReadsLatest(g, t))
+    if (wait.op.spinLoop ? !iterationReadsLatest(g, t) : !(wait.rf == g.coMax(wait.location)))
       return true;
   }
   return false;
@@ -352,20 +367,20 @@ void GraphSearch::visit(const Graph &g) {
   }
   const Operation pending = model.pending(names.threadOf(t));
   if (pending.kind == OpKind::Free && !racesAreUndefined(graphOptions.model)) {
-    unsupported(g, pending, unsupportedConstruct(pending.kind));
+    unsupported(g, pending, unsupportedConstruct(pending));
     return;
   }
   switch (stepOf(pending)) {
   case Step::Read: addRead(g, t, pending, false); return;
   case Step::Update: addRead(g, t, pending, true); return;
   case Step::Write: addWrite(g, t, pending); return;
-  case Step::Lock: addLock(g, t, pending); return;
+  case Step::SyncWord: addSyncWord(g, t, pending); return;
   case Step::SpinWait: addSpinWait(g, t, pending); return;
   case Step::Unsupported:
     // A yield is the back edge of a loop the passes saw wait for another thread: under a weak
     // model it may read a stale value forever, which needs the spin-loop treatment of
     // docs/weak-memory.md, "Not supported yet".
-    unsupported(g, pending, unsupportedConstruct(pending.kind));
+    unsupported(g, pending, unsupportedConstruct(pending));
     return;
   default: addOther(g, t, pending); return;
   }
@@ -473,28 +488,29 @@ void GraphSearch::addWrite(const Graph &g, ThreadId t, const Operation &pending)
   }
 }
 
-// A lock or trylock of a mutex (Mutexes.h): one branch per write of its lock word, as for the
-// read of an update. Reading the latest write it acquires (the model steps it) or, if that
-// write holds the mutex, a lock waits there (not stepped) and a trylock fails; reading an
-// earlier unlock, which another lock acquired from, it is a pending update whose revisit of
-// that lock makes it wait (TruSt's treatment of two updates reading one write). A trylock may
-// also fail reading an earlier acquisition, released since. A lock never waits on an earlier
-// acquisition: a revisit would not find that wait maximal, so no graph grows from it.
-void GraphSearch::addLock(const Graph &g, ThreadId t, const Operation &pending) {
+// An operation on a synchronisation word that reads it (SyncWords.h: a lock, trylock,
+// sem_wait, sem_post, a barrier's arrival or departure, ...): one branch per write of its word,
+// as for the read of an update. Reading the latest write it takes the value (the model steps
+// it) or, if it cannot take that value, it waits there (not stepped; a try fails). Reading an
+// earlier write it could take, which another update took, it is a pending update whose revisit
+// of that update makes the other wait (TruSt's treatment of two updates reading one write). A
+// try may also fail reading an earlier write it cannot take. An operation never waits on an
+// earlier write: a revisit would not find that wait maximal, so no graph grows from it.
+void GraphSearch::addSyncWord(const Graph &g, ThreadId t, const Operation &pending) {
   Graph base = g;
   int64_t found = locationFor(base, pending);
   if (found < 0)
     return;
   uint32_t location = uint32_t(found);
   EventId latest = base.coMax(location);
-  bool lock = pending.kind == OpKind::Lock;
   std::vector<EventId> candidates = base.writesOf(location);
   bool first = true;
   for (EventId w : candidates) {
     if (stopped())
       return;
-    bool held = base.valueOf(w) != 0;
-    if (lock && held && !(w == latest))
+    uint64_t value = base.valueOf(w);
+    WordRead read = readWord(pending, value);
+    if (read.outcome == WordRead::Never || (read.outcome == WordRead::Waits && !(w == latest)))
       continue;
     Graph next = base;
     if (!first && !replayTo(next))
@@ -504,40 +520,48 @@ void GraphSearch::addLock(const Graph &g, ThreadId t, const Operation &pending) 
     event.op = pending;
     event.location = location;
     event.rf = w;
-    if (!held && !(w == latest)) {
-      event.kind = Kind::Update;
-      event.order = MemoryOrder::Acquire;
-      event.value = 1;
+    if (read.outcome == WordRead::Writes && !(w == latest)) {
+      setWordEvent(pending, value, graphOptions.model, event);
       EventId id = next.add(t, event);
       std::optional<uint32_t> other = pendingUpdateStamp(next, id);
       Graph asRead = next;
       asRead.at(id).kind = Kind::Read;
-      if (!other || !consistentGraph(asRead))
+      if (!consistentGraph(asRead))
         continue;
+      // The write after w is no update of w but an initialisation: the object is used
+      // concurrently with its initialisation.
+      if (!other) {
+        unsupported(next, pending, "a synchronisation object used concurrently with its "
+                                   "initialisation");
+        return;
+      }
       next.placeCo(id, w);
       revisitBy(next, id, *other);
       continue;
     }
-    if (lock && held && !model.isEnabled(names.threadOf(t))) {
+    if (read.outcome == WordRead::Waits && !model.isEnabled(names.threadOf(t))) {
+      setWordEvent(pending, value, graphOptions.model, event);
       event.kind = Kind::Read;
       event.order = MemoryOrder::Acquire;
-      event.value = 1;
+      event.value = value;
       event.blocked = true;
       next.add(t, event);
       if (consistentGraph(next))
         enter(next);
       continue;
     }
-    const Operation &op = stepThread(next, t, lock ? std::nullopt
-                                                   : std::optional<uint64_t>(held ? 1 : 0));
+    const Operation &op = stepThread(next, t, value);
     ++ledger.result.stats.steps;
-    if (!eventOf(next, op, t, event))
+    if (!eventOf(next, op, t, event, value))
       return;
     event.rf = w;
-    if (held && event.kind == Kind::Update) {
+    bool refused = read.outcome == WordRead::Waits || read.outcome == WordRead::Fails;
+    if (op.mutex && refused && event.kind == Kind::Update) {
       unsupported(next, op, "a recursive mutex locked again by its owner");
       return;
     }
+    if (!modelAgrees(op, value))
+      continue;
     EventId id = next.add(t, event);
     if (event.kind == Kind::Update)
       next.placeCo(id, w);
@@ -664,9 +688,14 @@ void GraphSearch::revisitBy(const Graph &g, EventId w, uint32_t maxStamp) {
       revisited.kind = Kind::Read;
     }
     revisited.rf = w;
-    // A lock that now reads its mutex held waits there (the model does not step it).
-    if (revisited.op.mutex && revisited.op.kind == OpKind::Lock)
-      revisited.blocked = next.valueOf(w) != 0;
+    // A lock that now reads its mutex held waits there (the model does not step it); a
+    // barrier's departure reads only its generation's last arrival (SyncWords.h).
+    if (wordAccessOf(revisited.op) != WordAccess::None) {
+      WordRead::Outcome outcome = readWord(revisited.op, next.valueOf(w)).outcome;
+      if (outcome == WordRead::Never)
+        continue;
+      revisited.blocked = outcome == WordRead::Waits;
+    }
     if (!replayTo(next))
       continue;
     if (!consistentGraph(next))
@@ -706,19 +735,26 @@ bool GraphSearch::maximal(const Graph &g, EventId r, EventId w, const View &pref
       return k.isInit() || g.at(k).stamp <= stamp || (k != w && prefix.contains(k));
     };
     const std::vector<EventId> &co = g.locations[ev.location].co;
+    // An operation on a synchronisation word does not read every value: a barrier's
+    // departure reads only its generation's last arrival (SyncWords.h), which is then its
+    // maximal choice, later arrivals notwithstanding.
+    auto readable = [&](EventId w) {
+      return wordAccessOf(ev.op) == WordAccess::None ||
+             readWord(ev.op, g.valueOf(w)).outcome != WordRead::Never;
+    };
     // No write of Previous(e) coherence-after `from` (after every write, from the initial
-    // write), `self` excepted.
-    auto latestInPrevious = [&](EventId from, EventId self) {
+    // write), `self` excepted; for a read, none it could read.
+    auto latestInPrevious = [&](EventId from, EventId self, bool read) {
       size_t start = from.isInit() ? 0 : size_t(g.coPosition(from)) + 1;
       for (size_t k = start; k < co.size(); ++k)
-        if (!(co[k] == self) && previous(co[k]))
+        if (!(co[k] == self) && previous(co[k]) && (!read || readable(co[k])))
           return false;
       return true;
     };
-    if (reads(ev.kind) && (!previous(ev.rf) || !latestInPrevious(ev.rf, e)))
+    if (reads(ev.kind) && (!previous(ev.rf) || !latestInPrevious(ev.rf, e, true)))
       return false;
     if (writes(ev.kind)) {
-      if (!latestInPrevious(e, e))
+      if (!latestInPrevious(e, e, false))
         return false;
       for (EventId x : all)
         if (x != e && reads(g.at(x).kind) && g.at(x).rf == e && previous(x))
@@ -814,10 +850,10 @@ std::vector<Operation> GraphSearch::trace(const Graph &g) const {
 }
 
 int64_t GraphSearch::locationFor(Graph &g, const Operation &op) {
-  if (op.mutex) {
-    int64_t location = mutexLocation(g, op);
+  if (wordAccessOf(op) != WordAccess::None) {
+    int64_t location = wordLocation(g, op);
     if (location < 0)
-      unsupported(g, op, "a mutex whose bytes the program also accesses");
+      unsupported(g, op, "a synchronisation object whose bytes the program also accesses");
     return location;
   }
   if (!op.numAccesses || op.accesses[0].size > 8) {
@@ -832,16 +868,17 @@ int64_t GraphSearch::locationFor(Graph &g, const Operation &op) {
   return location;
 }
 
-bool GraphSearch::eventOf(Graph &g, const Operation &op, ThreadId t, Event &event) {
+bool GraphSearch::eventOf(Graph &g, const Operation &op, ThreadId t, Event &event,
+                          std::optional<uint64_t> read) {
   event.op = op;
   event.order = op.order;
   event.endsThread = op.endsThread;
-  if (op.mutex) {
+  if (wordAccessOf(op) != WordAccess::None) {
     int64_t location = locationFor(g, op);
     if (location < 0)
       return false;
     event.location = uint32_t(location);
-    setMutexEvent(op, graphOptions.model, event);
+    setWordEvent(op, read, graphOptions.model, event);
     return true;
   }
   switch (op.kind) {

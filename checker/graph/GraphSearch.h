@@ -33,8 +33,8 @@ struct GraphSearchOptions {
 /// Explores `model`'s consistent graphs under graph.model. SearchResult's executions are the
 /// complete graphs (finished, or ended by an error) plus the blocked ones (a deadlock); every
 /// error comes with the events of its graph in replay order. Throws nothing: an operation the
-/// weak-memory search does not support (locks, condition variables, memcpy of shared memory,
-/// mixed-size accesses) is an Unsupported error.
+/// weak-memory search does not support (timed locks, condition variables, memcpy of shared
+/// memory, mixed-size accesses) is an Unsupported error.
 SearchResult exploreGraphs(Model &model, const SearchOptions &options,
                            const GraphSearchOptions &graph,
                            const ExecutionObserver &observer = {});

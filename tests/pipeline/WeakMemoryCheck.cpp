@@ -3,6 +3,7 @@
 #include "tests/support/GraphEnumerator.h"
 
 #include "checker/graph/GraphSearch.h"
+#include "checker/optimal/OptimalExplorer.h"
 
 #include <fmt/format.h>
 
@@ -56,7 +57,7 @@ void compareWithOracle(const Found &found, const EnumeratedGraphs &expected,
 
 WeakMemoryCheck checkWeakMemory(const CProgram &program,
                                 const std::vector<graph::MemoryModel> &models,
-                                uint64_t maxInterleavings) {
+                                uint64_t maxInterleavings, bool againstSC) {
   WeakMemoryCheck out;
   PipelineCheck &check = out.check;
   llvm::LLVMContext context;
@@ -90,6 +91,25 @@ WeakMemoryCheck checkWeakMemory(const CProgram &program,
                                               report.error.location));
       found.complete = found.complete && result.complete;
     };
+    if (againstSC && m == graph::MemoryModel::SC) {
+      SearchResult sc = exploreOptimal(model, search, OptimalVariant::Optimal);
+      std::set<std::string> errors;
+      for (const ErrorReport &report : sc.errors)
+        errors.insert(report.error.kind == ErrorKind::Deadlock
+                          ? fmt::format("{} at 0", errorKindName(report.error.kind))
+                          : fmt::format("{} at {}", errorKindName(report.error.kind),
+                                        report.error.location));
+      if (!sc.complete || errors != expected.errors) {
+        std::string text = "the default search under SC: complete " +
+                           std::string(sc.complete ? "true" : "false") + "; errors:";
+        for (const std::string &e : errors)
+          text += " " + e;
+        text += " against the SC graphs':";
+        for (const std::string &e : expected.errors)
+          text += " " + e;
+        check.mismatches.push_back(text);
+      }
+    }
     Found whole;
     explore(nullptr, whole);
     out.graphs.emplace_back(m, expected.graphs.size());

@@ -18,8 +18,11 @@ struct WeakMemoryCheck {
   std::vector<std::pair<graph::MemoryModel, size_t>> graphs;
 };
 
+/// With `againstSC`, also the errors of the default search (optimal DPOR, under SC) must be
+/// those of the graphs consistent under SC (for programs without spin loops: that search
+/// reports a loop that waits forever as a depth limit, the graph search as a livelock).
 WeakMemoryCheck checkWeakMemory(const CProgram &program,
                                 const std::vector<graph::MemoryModel> &models,
-                                uint64_t maxInterleavings = 100000);
+                                uint64_t maxInterleavings = 100000, bool againstSC = false);
 
 } // namespace bpor::testing

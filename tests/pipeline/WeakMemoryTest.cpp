@@ -40,11 +40,12 @@ std::string describe(const WeakMemoryCheck &result) {
   return text;
 }
 
-void validateGenerated(uint64_t first, uint64_t count, const WeakProgramOptions &options) {
+void validateGenerated(uint64_t first, uint64_t count, const WeakProgramOptions &options,
+                       bool againstSC = false) {
   size_t graphs = 0, checked = 0;
   for (uint64_t seed = first; seed < first + count; ++seed) {
     CProgram program = generateWeakProgram(seed, options);
-    WeakMemoryCheck result = checkWeakMemory(program, AllModels);
+    WeakMemoryCheck result = checkWeakMemory(program, AllModels, 100000, againstSC);
     if (!result.check.mismatches.empty()) {
       ADD_FAILURE() << fmt::format("seed {} (bpor_weak_soak --first-seed {} --programs 1):\n{}"
                                    "program:\n{}",
@@ -72,6 +73,16 @@ TEST(WeakMemory, LongerThreads) {
   options.maxOps = 4;
   options.numVariables = 3;
   validateGenerated(500000, 40 * BPOR_VALIDATION_SCALE / Divisor, options);
+}
+
+// Semaphores, barriers and read-write locks in every program (docs/weak-memory.md,
+// "Synchronisation objects"), without spin loops, so that the default search under SC must
+// find the errors of the graphs consistent under SC too.
+TEST(WeakMemory, SyncObjects) {
+  WeakProgramOptions options;
+  options.syncPercent = 100;
+  options.spinPercent = 0;
+  validateGenerated(700000, 60 * BPOR_VALIDATION_SCALE / Divisor, options, true);
 }
 
 // Each litmus test, with each -D variant its RUN lines name: the search's graphs are the

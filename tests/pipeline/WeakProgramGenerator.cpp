@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
@@ -15,7 +16,7 @@ class WeakGenerator {
 public:
   WeakGenerator(uint64_t seed, const WeakProgramOptions &options)
       : random(seed), lockRandom(seed ^ 0x6d75746578ull), spinRandom(seed ^ 0x7370696eull),
-        earlyRandom(seed ^ 0x6561726c79ull),
+        earlyRandom(seed ^ 0x6561726c79ull), syncRandom(seed ^ 0x73796e63ull),
         options(options),
         fresh(options.numVariables, 0) {}
 
@@ -41,6 +42,11 @@ private:
   void addPlainAccesses(std::vector<Thread> &threads);
   void addMutexes(std::vector<Thread> &threads);
   void addSpinLoop(std::vector<Thread> &threads);
+  void addSyncObject(std::vector<Thread> &threads);
+  void addSemaphore(std::vector<Thread> &threads);
+  void addBarrier(std::vector<Thread> &threads);
+  void addRwlock(std::vector<Thread> &threads);
+  uint64_t syncBelow(uint64_t n) { return syncRandom() % n; }
   uint64_t lockBelow(uint64_t n) { return lockRandom() % n; }
   std::string emitThread(const Thread &thread) const;
   std::string assertion(const std::vector<Thread> &threads);
@@ -49,10 +55,14 @@ private:
   std::mt19937_64 lockRandom; // the mutexes' own stream (WeakProgramOptions::mutexPercent)
   std::mt19937_64 spinRandom; // the spin loops' (WeakProgramOptions::spinPercent)
   std::mt19937_64 earlyRandom; // the early assertions' (WeakProgramOptions::earlyAssertPercent)
+  std::mt19937_64 syncRandom;  // the semaphores', barriers' and rwlocks' (syncPercent)
   const WeakProgramOptions &options;
   std::vector<unsigned> fresh;
   bool usesPlain = false, usesAssume = false;
   unsigned mutexes = 0;
+  /// The initialisations main makes before it starts the threads, the declarations.
+  std::string syncDeclarations, syncInits;
+  bool usesSemaphore = false;
 };
 
 constexpr const char *LoadOrders[] = {"memory_order_relaxed", "memory_order_acquire",
@@ -162,6 +172,95 @@ void WeakGenerator::addSpinLoop(std::vector<Thread> &threads) {
                            spinRandom() % options.numVariables, order));
 }
 
+// One semaphore, barrier or read-write lock (WeakProgramOptions::syncObjects), drawn from the
+// stream of its own.
+void WeakGenerator::addSyncObject(std::vector<Thread> &threads) {
+  std::vector<unsigned> kinds;
+  for (unsigned kind : {WeakProgramOptions::SyncSemaphore, WeakProgramOptions::SyncBarrier,
+                        WeakProgramOptions::SyncRwlock})
+    if (options.syncObjects & kind)
+      kinds.push_back(kind);
+  if (kinds.empty())
+    return;
+  switch (kinds[syncBelow(kinds.size())]) {
+  case WeakProgramOptions::SyncSemaphore: addSemaphore(threads); return;
+  case WeakProgramOptions::SyncBarrier: addBarrier(threads); return;
+  default: addRwlock(threads); return;
+  }
+}
+
+// A semaphore with an initial count of 0 or 1: each thread now and then posts it, waits on it
+// (which may wait forever) or tries it, recording whether the try succeeded.
+void WeakGenerator::addSemaphore(std::vector<Thread> &threads) {
+  usesSemaphore = true;
+  syncDeclarations += "sem_t s0;\n";
+  syncInits += fmt::format("  sem_init(&s0, 0, {});\n", syncBelow(2));
+  for (Thread &t : threads) {
+    unsigned operations = unsigned(syncBelow(3));
+    for (unsigned k = 0; k < operations; ++k) {
+      auto at = t.ops.begin() + std::ptrdiff_t(syncBelow(t.ops.size() + 1));
+      uint64_t kind = syncBelow(100);
+      if (kind < 45)
+        t.ops.insert(at, "sem_post(&s0);");
+      else if (kind < 80)
+        t.ops.insert(at, "sem_wait(&s0);");
+      else
+        t.ops.insert(at, fmt::format("r{} = sem_trywait(&s0) == 0;", t.reads++));
+    }
+  }
+}
+
+// A barrier whose count is the number of threads that wait at it (two or more, one or two
+// times each: a reused barrier), at random places in their operations.
+void WeakGenerator::addBarrier(std::vector<Thread> &threads) {
+  std::vector<Thread *> waiting;
+  for (Thread &t : threads)
+    if (syncBelow(100) < 75)
+      waiting.push_back(&t);
+  if (waiting.size() < 2)
+    return;
+  syncDeclarations += "pthread_barrier_t b0;\n";
+  syncInits += fmt::format("  pthread_barrier_init(&b0, 0, {});\n", waiting.size());
+  unsigned rounds = 1 + unsigned(syncBelow(100) < 25);
+  for (Thread *t : waiting) {
+    // Ascending places: the second wait after the first.
+    size_t first = syncBelow(t->ops.size() + 1);
+    t->ops.insert(t->ops.begin() + std::ptrdiff_t(first), "pthread_barrier_wait(&b0);");
+    if (rounds == 2) {
+      size_t second = first + 1 + syncBelow(t->ops.size() - first);
+      t->ops.insert(t->ops.begin() + std::ptrdiff_t(second), "pthread_barrier_wait(&b0);");
+    }
+  }
+}
+
+// A read-write lock around ranges of the threads' operations: a read or write lock and an
+// unlock, sometimes a try whose success the thread records (running the range only then).
+void WeakGenerator::addRwlock(std::vector<Thread> &threads) {
+  syncDeclarations += "pthread_rwlock_t l0 = PTHREAD_RWLOCK_INITIALIZER;\n";
+  for (Thread &t : threads) {
+    if (syncBelow(100) >= 70)
+      continue;
+    // Not in a thread where a mutex's trylock opened a block: the range would cross it, and
+    // the unlock run without the lock (a misuse that ends the graph in a thread).
+    if (std::any_of(t.ops.begin(), t.ops.end(),
+                    [](const std::string &op) { return op.find('{') != std::string::npos; }))
+      continue;
+    auto at = [&](size_t position) { return t.ops.begin() + std::ptrdiff_t(position); };
+    size_t begin = syncBelow(t.ops.size() + 1);
+    size_t end = begin + syncBelow(t.ops.size() - begin + 1);
+    const char *mode = syncBelow(2) ? "wr" : "rd";
+    if (syncBelow(100) < 25) {
+      unsigned r = t.reads++;
+      t.ops.insert(at(end), "pthread_rwlock_unlock(&l0); }");
+      t.ops.insert(at(begin), fmt::format("r{} = pthread_rwlock_try{}lock(&l0) == 0; if (r{}) {{",
+                                          r, mode, r));
+      continue;
+    }
+    t.ops.insert(at(end), "pthread_rwlock_unlock(&l0);");
+    t.ops.insert(at(begin), fmt::format("pthread_rwlock_{}lock(&l0);", mode));
+  }
+}
+
 std::string WeakGenerator::emitThread(const Thread &thread) const {
   std::string text = fmt::format("void *{}(void *arg) {{\n", thread.name);
   if (thread.reads) {
@@ -226,8 +325,13 @@ CProgram WeakGenerator::run() {
     addMutexes(threads);
   if (spinRandom() % 100 < options.spinPercent)
     addSpinLoop(threads);
+  if (syncBelow(100) < options.syncPercent)
+    addSyncObject(threads);
 
-  std::string source = "#include <assert.h>\n#include <pthread.h>\n#include <stdatomic.h>\n\n";
+  std::string source = "#include <assert.h>\n#include <pthread.h>\n";
+  if (usesSemaphore)
+    source += "#include <semaphore.h>\n";
+  source += "#include <stdatomic.h>\n\n";
   if (usesAssume)
     source += "extern void __VERIFIER_assume(int);\n";
   for (unsigned v = 0; v < options.numVariables; ++v)
@@ -236,6 +340,7 @@ CProgram WeakGenerator::run() {
     source += "int p;\n";
   for (unsigned m = 0; m < mutexes; ++m)
     source += fmt::format("pthread_mutex_t m{} = PTHREAD_MUTEX_INITIALIZER;\n", m);
+  source += syncDeclarations;
   for (const Thread &t : threads)
     if (t.reads)
       source += fmt::format("int res_{};\n", t.name);
@@ -247,6 +352,7 @@ CProgram WeakGenerator::run() {
     source += fmt::format("  int early = {};\n  assert(early);\n", earlyRandom() % 2);
   for (const Thread &t : threads)
     source += fmt::format("  pthread_t h_{};\n", t.name);
+  source += syncInits;
   for (const Thread &t : threads)
     source += fmt::format("  pthread_create(&h_{}, 0, {}, 0);\n", t.name, t.name);
   for (const Thread &t : threads)

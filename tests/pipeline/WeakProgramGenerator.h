@@ -5,7 +5,8 @@
 // one guarded by a value the thread read, an assertion or an assumption on a value just read,
 // or a plain (non-atomic) access that may race, and in some programs mutexes around ranges of
 // a thread's operations (pthread_mutex_lock, trylock, nested locks that may deadlock) or a spin
-// loop that waits for a variable to leave 0. Each thread keeps what it read in one plain
+// loop that waits for a variable to leave 0, or a semaphore, a barrier or a read-write lock.
+// Each thread keeps what it read in one plain
 // global that main checks after the joins, in an assertion one combination of values violates. The litmus shapes (SB, MP, LB, IRIW, 2+2W, ...)
 // are among these programs; the graph search must explore exactly the consistent graphs the
 // brute-force oracle enumerates (WeakMemoryCheck.h).
@@ -35,6 +36,13 @@ struct WeakProgramOptions {
   /// Percent of programs whose main asserts on a local before it starts its threads (half of
   /// them fail there, before any visible operation), from a stream of its own too.
   unsigned earlyAssertPercent = 4;
+  /// Percent of programs with a semaphore, a barrier or a read-write lock (one of those
+  /// `syncObjects` names, chosen at random), from a stream of its own too: semaphore posts,
+  /// waits and trywaits; barrier waits in some of the threads (the barrier's count), once or
+  /// twice each; read and write locks (and their tries) around ranges of operations.
+  unsigned syncPercent = 25;
+  unsigned syncObjects = SyncSemaphore | SyncBarrier | SyncRwlock;
+  static constexpr unsigned SyncSemaphore = 1, SyncBarrier = 2, SyncRwlock = 4;
 };
 
 /// The same seed and options always give the same program.

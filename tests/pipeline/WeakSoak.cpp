@@ -3,6 +3,7 @@
 // programs as asked (docs/results.md, "Validation soak").
 //
 //   bpor_weak_soak [--programs N] [--first-seed S] [--threads MAX] [--ops MAX]
+//                  [--sync-percent P] [--sync-objects MASK] [--spin-percent P] [--against-sc]
 //   bpor_weak_soak --print SEED   (the program of one seed)
 //
 // A mismatch prints the seed, what differed and the program, and exits with status 1.
@@ -21,6 +22,7 @@ using namespace bpor::testing;
 int main(int argc, char **argv) {
   uint64_t programs = 100, first = 0;
   WeakProgramOptions options;
+  bool againstSC = false; // the default search's errors under SC too (WeakMemoryCheck.h)
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--programs") && i + 1 < argc)
       programs = std::strtoull(argv[++i], nullptr, 10);
@@ -30,12 +32,21 @@ int main(int argc, char **argv) {
       options.maxThreads = unsigned(std::strtoul(argv[++i], nullptr, 10));
     else if (!std::strcmp(argv[i], "--ops") && i + 1 < argc)
       options.maxOps = unsigned(std::strtoul(argv[++i], nullptr, 10));
+    else if (!std::strcmp(argv[i], "--sync-percent") && i + 1 < argc)
+      options.syncPercent = unsigned(std::strtoul(argv[++i], nullptr, 10));
+    else if (!std::strcmp(argv[i], "--sync-objects") && i + 1 < argc)
+      options.syncObjects = unsigned(std::strtoul(argv[++i], nullptr, 10));
+    else if (!std::strcmp(argv[i], "--spin-percent") && i + 1 < argc)
+      options.spinPercent = unsigned(std::strtoul(argv[++i], nullptr, 10));
+    else if (!std::strcmp(argv[i], "--against-sc"))
+      againstSC = true;
     else if (!std::strcmp(argv[i], "--print") && i + 1 < argc) {
       fmt::print("{}", generateWeakProgram(std::strtoull(argv[++i], nullptr, 10), options).source);
       return 0;
     } else {
       fmt::print(stderr, "usage: bpor_weak_soak [--programs N] [--first-seed S] [--threads MAX] "
-                         "[--ops MAX] | --print SEED\n");
+                         "[--ops MAX] [--sync-percent P] [--sync-objects 1|2|4 (semaphores, barriers, "
+                         "rwlocks; or their sum)] [--spin-percent P] [--against-sc] | --print SEED\n");
       return 2;
     }
   }
@@ -46,7 +57,7 @@ int main(int argc, char **argv) {
   uint64_t checked = 0, skipped = 0, graphs = 0;
   for (uint64_t seed = first; seed < first + programs; ++seed) {
     CProgram program = generateWeakProgram(seed, options);
-    WeakMemoryCheck result = checkWeakMemory(program, models);
+    WeakMemoryCheck result = checkWeakMemory(program, models, 100000, againstSC);
     if (!result.check.mismatches.empty()) {
       fmt::print("MISMATCH seed {} (--first-seed {} --programs 1)\n", seed, seed);
       for (const std::string &m : result.check.mismatches)

@@ -3,7 +3,7 @@
 #include "checker/ThreadNames.h"
 #include "checker/engine/ExecutionEnds.h"
 #include "checker/graph/Graph.h"
-#include "checker/graph/Mutexes.h"
+#include "checker/graph/SyncWords.h"
 
 #include <fmt/format.h>
 
@@ -106,12 +106,19 @@ private:
       const Operation pending = model.pending(names.threadOf(name));
       bool memory = pending.kind == OpKind::Load || pending.kind == OpKind::Store ||
                     pending.kind == OpKind::ReadModifyWrite;
-      // A mutex operation accesses its lock word (checker/graph/Mutexes.h).
-      bool lockRead = pending.mutex && pending.kind != OpKind::Unlock;
+      // An operation on a mutex, semaphore, barrier, read-write lock or pthread_once control
+      // accesses its word (checker/graph/SyncWords.h).
+      graph::WordAccess word = graph::wordAccessOf(pending);
+      if (word == graph::WordAccess::Unsupported) {
+        out.complete = false;
+        return;
+      }
+      bool wordRead = word == graph::WordAccess::Acquire || word == graph::WordAccess::Try ||
+                      word == graph::WordAccess::Update;
       Graph base = g;
       uint32_t location = 0;
-      if (pending.mutex) {
-        int64_t l = graph::mutexLocation(base, pending);
+      if (word != graph::WordAccess::None) {
+        int64_t l = graph::wordLocation(base, pending);
         if (l < 0) {
           out.complete = false;
           return;
@@ -129,7 +136,7 @@ private:
       }
       // The writes a read may read: every write of the location so far.
       std::vector<std::optional<EventId>> sources{std::nullopt};
-      if (pending.kind == OpKind::Load || pending.kind == OpKind::ReadModifyWrite || lockRead) {
+      if (pending.kind == OpKind::Load || pending.kind == OpKind::ReadModifyWrite || wordRead) {
         sources = {graph::initWrite(location)};
         for (EventId w : base.locations[location].co)
           sources.push_back(w);
@@ -139,9 +146,15 @@ private:
       for (const std::optional<EventId> &source : sources)
         for (uint32_t choice = 0; choice < choices; ++choice) {
           // A lock runs only when the model has its mutex free: reading a held mutex it
-          // would wait, which this interleaving does not show.
-          if (pending.kind == OpKind::Lock && lockRead && base.valueOf(*source) != 0)
-            continue;
+          // would wait, which this interleaving does not show (and so for the other
+          // operations on words that wait).
+          std::optional<uint64_t> value;
+          if (wordRead) {
+            value = base.valueOf(*source);
+            graph::WordRead::Outcome outcome = graph::readWord(pending, *value).outcome;
+            if (outcome == graph::WordRead::Waits || outcome == graph::WordRead::Never)
+              continue;
+          }
           if (!firstHere)
             replay(path);
           firstHere = false;
@@ -155,7 +168,7 @@ private:
           event.choice = choice;
           event.endsThread = op.endsThread;
           event.location = location;
-          switch (pending.mutex ? OpKind::Other : op.kind) {
+          switch (word != graph::WordAccess::None ? OpKind::Other : op.kind) {
           case OpKind::Load:
             event.kind = Kind::Read;
             event.value = op.value;
@@ -181,12 +194,12 @@ private:
             break;
           default: event.kind = Kind::Other;
           }
-          if (pending.mutex) {
-            graph::setMutexEvent(op, memoryModel, event);
-            // A trylock acquires exactly when it reads the mutex free.
-            if (source && graph::reads(event.kind) &&
-                (event.kind == Kind::Update) != (base.valueOf(*source) == 0))
+          if (word != graph::WordAccess::None) {
+            // A trylock acquires exactly when it reads the mutex free (and so for the other
+            // operations on words, SyncWords.h).
+            if (!graph::modelAgrees(op, value))
               continue;
+            graph::setWordEvent(op, value, memoryModel, event);
           }
           if (source)
             event.rf = *source;
