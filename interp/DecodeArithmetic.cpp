@@ -11,6 +11,36 @@ namespace bpor {
 
 using namespace decode;
 using interp::NoSlot;
+using interp::Op;
+
+namespace {
+
+/// The operation of a binary operator (interp/DecodeTables.def); Op::NumOps if none.
+Op binaryOp(unsigned opcode) {
+  switch (opcode) {
+#define BPOR_BINARY(Opcode, Name)                                                                 \
+  case Instruction::Opcode:                                                                        \
+    return Op::Name;
+#include "interp/DecodeTables.def"
+  default:
+    return Op::NumOps;
+  }
+}
+
+/// The operation of an integer compare (interp/DecodeTables.def). Every integer predicate has
+/// a row.
+Op intCompareOp(CmpInst::Predicate predicate) {
+  switch (predicate) {
+#define BPOR_ICMP(Predicate, Name)                                                                \
+  case CmpInst::Predicate:                                                                         \
+    return Op::Name;
+#include "interp/DecodeTables.def"
+  default:
+    return Op::ICmpSge;
+  }
+}
+
+} // namespace
 
 void FunctionDecoder::decodeBinary(const BinaryOperator &instruction) {
   Type *type = instruction.getType();
@@ -20,24 +50,9 @@ void FunctionDecoder::decodeBinary(const BinaryOperator &instruction) {
            b = slot(instruction.getOperand(1));
   unsigned lanes = lanesOf(type);
   if (scalar->isFloatingPointTy()) {
-    Op op;
-    switch (instruction.getOpcode()) {
-    case Instruction::FAdd:
-      op = Op::FAdd;
-      break;
-    case Instruction::FSub:
-      op = Op::FSub;
-      break;
-    case Instruction::FMul:
-      op = Op::FMul;
-      break;
-    case Instruction::FDiv:
-      op = Op::FDiv;
-      break;
-    default:
-      op = Op::FRem;
-      break;
-    }
+    Op op = binaryOp(instruction.getOpcode());
+    if (op == Op::NumOps)
+      return unsupported(instruction, "unsupported binary operator");
     for (unsigned lane = 0; lane < lanes; ++lane) {
       Inst inst{op};
       inst.dst = dst + lane;
@@ -60,50 +75,9 @@ void FunctionDecoder::decodeBinary(const BinaryOperator &instruction) {
   if (bits > 64)
     return unsupported(instruction,
                        "arithmetic on integers wider than 128 bits");
-  Op op;
-  switch (instruction.getOpcode()) {
-  case Instruction::Add:
-    op = Op::Add;
-    break;
-  case Instruction::Sub:
-    op = Op::Sub;
-    break;
-  case Instruction::Mul:
-    op = Op::Mul;
-    break;
-  case Instruction::UDiv:
-    op = Op::UDiv;
-    break;
-  case Instruction::SDiv:
-    op = Op::SDiv;
-    break;
-  case Instruction::URem:
-    op = Op::URem;
-    break;
-  case Instruction::SRem:
-    op = Op::SRem;
-    break;
-  case Instruction::Shl:
-    op = Op::Shl;
-    break;
-  case Instruction::LShr:
-    op = Op::LShr;
-    break;
-  case Instruction::AShr:
-    op = Op::AShr;
-    break;
-  case Instruction::And:
-    op = Op::And;
-    break;
-  case Instruction::Or:
-    op = Op::Or;
-    break;
-  case Instruction::Xor:
-    op = Op::Xor;
-    break;
-  default:
+  Op op = binaryOp(instruction.getOpcode());
+  if (op == Op::NumOps)
     return unsupported(instruction, "unsupported binary operator");
-  }
   for (unsigned lane = 0; lane < lanes; ++lane) {
     Inst inst{op, uint8_t(bits)};
     inst.dst = dst + lane;
@@ -132,39 +106,7 @@ void FunctionDecoder::decodeIntCompare(const ICmpInst &compare) {
   if (bits > 64)
     return unsupported(compare,
                        "comparison of integers wider than 128 bits");
-  Op op;
-  switch (compare.getPredicate()) {
-  case CmpInst::ICMP_EQ:
-    op = Op::ICmpEq;
-    break;
-  case CmpInst::ICMP_NE:
-    op = Op::ICmpNe;
-    break;
-  case CmpInst::ICMP_ULT:
-    op = Op::ICmpUlt;
-    break;
-  case CmpInst::ICMP_ULE:
-    op = Op::ICmpUle;
-    break;
-  case CmpInst::ICMP_UGT:
-    op = Op::ICmpUgt;
-    break;
-  case CmpInst::ICMP_UGE:
-    op = Op::ICmpUge;
-    break;
-  case CmpInst::ICMP_SLT:
-    op = Op::ICmpSlt;
-    break;
-  case CmpInst::ICMP_SLE:
-    op = Op::ICmpSle;
-    break;
-  case CmpInst::ICMP_SGT:
-    op = Op::ICmpSgt;
-    break;
-  default:
-    op = Op::ICmpSge;
-    break;
-  }
+  Op op = intCompareOp(compare.getPredicate());
   uint32_t a = slot(compare.getOperand(0)), b = slot(compare.getOperand(1));
   for (unsigned lane = 0; lane < lanesOf(operandType); ++lane) {
     Inst inst{op, uint8_t(bits)};

@@ -1,4 +1,5 @@
-// Decoding calls of LLVM intrinsics into bytecode operations.
+// Decoding calls of LLVM intrinsics: the families that map one-to-one onto an operation are
+// rows of interp/DecodeTables.def; the others have their case here.
 #include "interp/DecodeTypes.h"
 #include "interp/FunctionDecoder.h"
 
@@ -11,14 +12,73 @@ namespace bpor {
 using namespace decode;
 using interp::NoSlot;
 
-void FunctionDecoder::decodeReduction(const CallBase &call, Op op,
-                                      bool isFloat) {
+namespace {
+
+unsigned intBits(Type *type) { return type->getScalarType()->getIntegerBitWidth(); }
+
+/// The Kind column of interp/DecodeTables.def.
+enum class LaneKind { Integer, Float };
+
+} // namespace
+
+void FunctionDecoder::emitLanewise(const CallBase &call, Op op, unsigned numOperands, uint8_t bits,
+                                   uint32_t c, uint64_t imm) {
+  uint32_t dst = slot(&call);
+  unsigned lanes = lanesOf(call.getType());
+  for (unsigned lane = 0; lane < lanes; ++lane) {
+    Inst inst{op, bits};
+    inst.dst = dst + lane;
+    inst.a = slot(call.getArgOperand(0)) + lane;
+    if (numOperands > 1)
+      inst.b = slot(call.getArgOperand(1)) + lane;
+    if (numOperands > 2)
+      inst.c = slot(call.getArgOperand(2)) + lane;
+    else
+      inst.c = c;
+    inst.imm = imm;
+    emit(inst);
+  }
+}
+
+bool FunctionDecoder::decodeLanewise(const CallBase &call, Op op, bool isFloat) {
+  Type *type = call.getType();
+  unsigned numOperands = interp::opcodeFacts(op).operands;
+  if (isFloat) {
+    emitLanewise(call, op, numOperands, 0, isDouble(type), 0);
+    return true;
+  }
+  if (intBits(type) > 64)
+    return false;
+  emitLanewise(call, op, numOperands, uint8_t(intBits(type)), 0, maskOf(intBits(type)));
+  return true;
+}
+
+void FunctionDecoder::decodeMath(const CallBase &call, interp::MathFunction function) {
+  Type *type = call.getType();
+  emitLanewise(call, Op::FMath, function == interp::MathPow ? 2 : 1, 0, isDouble(type), 0);
+  for (size_t i = out_.code.size() - lanesOf(type); i < out_.code.size(); ++i)
+    out_.code[i].flag = function;
+}
+
+bool FunctionDecoder::decodeOverflow(const CallBase &call, Op op) {
+  Type *operandType = call.getArgOperand(0)->getType();
+  if (operandType->isVectorTy() || intBits(operandType) > 64)
+    return false;
+  Inst inst{op, uint8_t(intBits(operandType))};
+  inst.dst = slot(&call);
+  inst.a = slot(call.getArgOperand(0));
+  inst.b = slot(call.getArgOperand(1));
+  inst.imm = maskOf(intBits(operandType));
+  emit(inst);
+  return true;
+}
+
+void FunctionDecoder::decodeReduction(const CallBase &call, Op op, bool isFloat) {
   // vector.reduce.*: a chain of scalar operations over the lanes, in lane order
   // (which is also the strict order the ordered fadd/fmul reductions require).
   uint32_t dst = slot(&call);
   unsigned bits = isFloat ? 0 : call.getType()->getIntegerBitWidth();
-  unsigned argument =
-      call.arg_size() == 2 ? 1 : 0; // fadd/fmul take a start value
+  unsigned argument = call.arg_size() == 2 ? 1 : 0; // fadd/fmul take a start value
   Type *vectorType = call.getArgOperand(argument)->getType();
   uint32_t vector = slot(call.getArgOperand(argument));
   unsigned lanes = lanesOf(vectorType);
@@ -45,139 +105,81 @@ void FunctionDecoder::decodeReduction(const CallBase &call, Op op,
 bool FunctionDecoder::decodeIntrinsic(const CallBase &call, Intrinsic::ID id) {
   auto arg = [&](unsigned i) { return slot(call.getArgOperand(i)); };
   Type *type = call.getType();
-  auto intBits = [](Type *t) {
-    return t->getScalarType()->getIntegerBitWidth();
-  };
-  // An elementwise operation over the lanes of its operands.
-  auto lanewise = [&](Op op, unsigned numOperands, uint8_t bits, uint32_t c,
-                      uint64_t imm) {
-    uint32_t dst = slot(&call);
-    unsigned lanes = lanesOf(type);
-    for (unsigned lane = 0; lane < lanes; ++lane) {
-      Inst inst{op, bits};
-      inst.dst = dst + lane;
-      inst.a = arg(0) + lane;
-      if (numOperands > 1)
-        inst.b = arg(1) + lane;
-      if (numOperands > 2)
-        inst.c = arg(2) + lane;
-      else
-        inst.c = c;
-      inst.imm = imm;
-      emit(inst);
-    }
-  };
-  auto intOp = [&](Op op, unsigned numOperands) {
-    if (intBits(type) > 64)
-      return false;
-    lanewise(op, numOperands, uint8_t(intBits(type)), 0, maskOf(intBits(type)));
+  auto emitConst = [&](uint64_t value) {
+    Inst inst{Op::Const};
+    inst.dst = slot(&call);
+    inst.imm = value;
+    emit(inst);
     return true;
   };
-  auto fpOp = [&](Op op, unsigned numOperands) {
-    lanewise(op, numOperands, 0, isDouble(type), 0);
-    return true;
-  };
-  auto mathOp = [&](interp::MathFunction function) {
-    lanewise(Op::FMath, function == interp::MathPow ? 2 : 1, 0, isDouble(type),
-             0);
-    for (size_t i = out_.code.size() - lanesOf(type); i < out_.code.size(); ++i)
-      out_.code[i].flag = function;
+  auto emitOperands = [&](Op op, unsigned numOperands) {
+    Inst inst{op};
+    if (numOperands > 0)
+      inst.a = arg(0);
+    if (numOperands > 1)
+      inst.b = arg(1);
+    if (numOperands > 2)
+      inst.c = arg(2);
+    emit(inst);
     return true;
   };
   switch (id) {
-  case Intrinsic::eh_typeid_for: {
-    Inst inst{Op::Const};
-    inst.dst = slot(&call);
-    inst.imm = builder_.typeId(call.getArgOperand(0));
-    emit(inst);
+#define BPOR_INTRINSIC(Id, Name, Kind)                                                             \
+  case Intrinsic::Id:                                                                              \
+    return decodeLanewise(call, Op::Name, LaneKind::Kind == LaneKind::Float);
+#define BPOR_MATH_INTRINSIC(Id, Function)                                                          \
+  case Intrinsic::Id:                                                                              \
+    decodeMath(call, interp::Function);                                                            \
     return true;
-  }
-  case Intrinsic::dbg_declare:
-  case Intrinsic::dbg_value:
-  case Intrinsic::dbg_label:
-  case Intrinsic::dbg_assign:
-  case Intrinsic::lifetime_start:
-  case Intrinsic::lifetime_end:
-  case Intrinsic::assume:
-  case Intrinsic::experimental_noalias_scope_decl:
-  case Intrinsic::prefetch:
-  case Intrinsic::vaend:
-  case Intrinsic::donothing:
-  case Intrinsic::sideeffect:
-  case Intrinsic::invariant_start:
-  case Intrinsic::invariant_end:
+#define BPOR_OVERFLOW_INTRINSIC(Id, Name)                                                          \
+  case Intrinsic::Id:                                                                              \
+    return decodeOverflow(call, Op::Name);
+#define BPOR_REDUCTION_INTRINSIC(Id, Name, Kind)                                                   \
+  case Intrinsic::Id:                                                                              \
+    decodeReduction(call, Op::Name, LaneKind::Kind == LaneKind::Float);                            \
     return true;
-  case Intrinsic::expect:
-  case Intrinsic::expect_with_probability:
-  case Intrinsic::ssa_copy:
-  case Intrinsic::launder_invariant_group:
-  case Intrinsic::strip_invariant_group:
+#include "interp/DecodeTables.def"
+#define BPOR_NO_OP_INTRINSIC(Id) case Intrinsic::Id:
+#include "interp/DecodeTables.def"
+    return true;
+#define BPOR_COPY_INTRINSIC(Id) case Intrinsic::Id:
+#include "interp/DecodeTables.def"
     emitMove(slot(&call), arg(0), slotCount(type));
     return true;
-  case Intrinsic::is_constant: {
-    Inst inst{Op::Const};
-    inst.dst = slot(&call);
-    inst.imm = 0; // "not a constant" is always a correct answer
-    emit(inst);
-    return true;
-  }
-  case Intrinsic::objectsize: {
-    // Unknown size: -1 when asked for the maximum (min == false), 0 for the
-    // minimum.
-    Inst inst{Op::Const};
-    inst.dst = slot(&call);
-    inst.imm = cast<ConstantInt>(call.getArgOperand(1))->isOne()
-                   ? 0
-                   : maskOf(intBits(type));
-    emit(inst);
-    return true;
-  }
+
+  case Intrinsic::eh_typeid_for:
+    return emitConst(builder_.typeId(call.getArgOperand(0)));
+  case Intrinsic::is_constant:
+    return emitConst(0); // "not a constant" is always a correct answer
+  case Intrinsic::objectsize:
+    // Unknown size: -1 when asked for the maximum (min == false), 0 for the minimum.
+    return emitConst(cast<ConstantInt>(call.getArgOperand(1))->isOne() ? 0 : maskOf(intBits(type)));
   case Intrinsic::memcpy:
   case Intrinsic::memcpy_inline:
+    return emitOperands(Op::Memcpy, 3);
   case Intrinsic::memmove:
+    return emitOperands(Op::Memmove, 3);
   case Intrinsic::memset:
-  case Intrinsic::memset_inline: {
-    Inst inst{id == Intrinsic::memmove ? Op::Memmove
-              : id == Intrinsic::memset || id == Intrinsic::memset_inline
-                  ? Op::Memset
-                  : Op::Memcpy};
-    inst.a = arg(0);
-    inst.b = arg(1);
-    inst.c = arg(2);
-    emit(inst);
-    return true;
-  }
+  case Intrinsic::memset_inline:
+    return emitOperands(Op::Memset, 3);
   case Intrinsic::stacksave: {
     Inst inst{Op::StackSave};
     inst.dst = slot(&call);
     emit(inst);
     return true;
   }
-  case Intrinsic::stackrestore: {
-    Inst inst{Op::StackRestore};
-    inst.a = arg(0);
-    emit(inst);
-    return true;
-  }
-  case Intrinsic::vastart: {
+  case Intrinsic::stackrestore:
+    return emitOperands(Op::StackRestore, 1);
+  case Intrinsic::vastart:
     // The variadic-argument area is laid out as x86-64's overflow area; the
     // i386 va_list (a plain pointer into 4-byte-aligned arguments) is not.
     if (builder_.pointerBits() != 64) {
       unsupported(call, "variadic function definitions in 32-bit programs");
       return true;
     }
-    Inst inst{Op::VaStart};
-    inst.a = arg(0);
-    emit(inst);
-    return true;
-  }
-  case Intrinsic::vacopy: {
-    Inst inst{Op::VaCopy};
-    inst.a = arg(0);
-    inst.b = arg(1);
-    emit(inst);
-    return true;
-  }
+    return emitOperands(Op::VaStart, 1);
+  case Intrinsic::vacopy:
+    return emitOperands(Op::VaCopy, 2);
   case Intrinsic::trap:
   case Intrinsic::debugtrap: {
     Inst inst{Op::Trap};
@@ -191,99 +193,6 @@ bool FunctionDecoder::decodeIntrinsic(const CallBase &call, Intrinsic::ID id) {
     emit(inst);
     return true;
   }
-  case Intrinsic::ctlz:
-    return intOp(Op::Ctlz, 1);
-  case Intrinsic::cttz:
-    return intOp(Op::Cttz, 1);
-  case Intrinsic::ctpop:
-    return intOp(Op::Ctpop, 1);
-  case Intrinsic::bswap:
-    return intOp(Op::Bswap, 1);
-  case Intrinsic::bitreverse:
-    return intOp(Op::Bitreverse, 1);
-  case Intrinsic::fshl:
-    return intOp(Op::Fshl, 3);
-  case Intrinsic::fshr:
-    return intOp(Op::Fshr, 3);
-  case Intrinsic::smin:
-    return intOp(Op::SMin, 2);
-  case Intrinsic::smax:
-    return intOp(Op::SMax, 2);
-  case Intrinsic::umin:
-    return intOp(Op::UMin, 2);
-  case Intrinsic::umax:
-    return intOp(Op::UMax, 2);
-  case Intrinsic::abs:
-    return intOp(Op::Abs, 1);
-  case Intrinsic::sadd_sat:
-    return intOp(Op::SAddSat, 2);
-  case Intrinsic::uadd_sat:
-    return intOp(Op::UAddSat, 2);
-  case Intrinsic::ssub_sat:
-    return intOp(Op::SSubSat, 2);
-  case Intrinsic::usub_sat:
-    return intOp(Op::USubSat, 2);
-  case Intrinsic::sadd_with_overflow:
-  case Intrinsic::uadd_with_overflow:
-  case Intrinsic::ssub_with_overflow:
-  case Intrinsic::usub_with_overflow:
-  case Intrinsic::smul_with_overflow:
-  case Intrinsic::umul_with_overflow: {
-    Type *operandType = call.getArgOperand(0)->getType();
-    if (operandType->isVectorTy() || intBits(operandType) > 64)
-      return false;
-    Op op = id == Intrinsic::sadd_with_overflow   ? Op::SAddO
-            : id == Intrinsic::uadd_with_overflow ? Op::UAddO
-            : id == Intrinsic::ssub_with_overflow ? Op::SSubO
-            : id == Intrinsic::usub_with_overflow ? Op::USubO
-            : id == Intrinsic::smul_with_overflow ? Op::SMulO
-                                                  : Op::UMulO;
-    Inst inst{op, uint8_t(intBits(operandType))};
-    inst.dst = slot(&call);
-    inst.a = arg(0);
-    inst.b = arg(1);
-    inst.imm = maskOf(intBits(operandType));
-    emit(inst);
-    return true;
-  }
-  case Intrinsic::fabs:
-    return fpOp(Op::FAbs, 1);
-  case Intrinsic::sqrt:
-    return fpOp(Op::Sqrt, 1);
-  case Intrinsic::floor:
-    return fpOp(Op::Floor, 1);
-  case Intrinsic::ceil:
-    return fpOp(Op::Ceil, 1);
-  case Intrinsic::trunc:
-    return fpOp(Op::FTrunc, 1);
-  case Intrinsic::round:
-    return fpOp(Op::Round, 1);
-  case Intrinsic::roundeven:
-  case Intrinsic::rint:
-  case Intrinsic::nearbyint:
-    return fpOp(Op::RoundEven, 1);
-  case Intrinsic::minnum:
-    return fpOp(Op::FMin, 2);
-  case Intrinsic::maxnum:
-    return fpOp(Op::FMax, 2);
-  case Intrinsic::copysign:
-    return fpOp(Op::CopySign, 2);
-  case Intrinsic::exp:
-    return mathOp(interp::MathExp);
-  case Intrinsic::exp2:
-    return mathOp(interp::MathExp2);
-  case Intrinsic::log:
-    return mathOp(interp::MathLog);
-  case Intrinsic::log2:
-    return mathOp(interp::MathLog2);
-  case Intrinsic::log10:
-    return mathOp(interp::MathLog10);
-  case Intrinsic::sin:
-    return mathOp(interp::MathSin);
-  case Intrinsic::cos:
-    return mathOp(interp::MathCos);
-  case Intrinsic::pow:
-    return mathOp(interp::MathPow);
   case Intrinsic::lround:
   case Intrinsic::llround:
   case Intrinsic::lrint:
@@ -313,45 +222,6 @@ bool FunctionDecoder::decodeIntrinsic(const CallBase &call, Intrinsic::ID id) {
     }
     return true;
   }
-  case Intrinsic::vector_reduce_add:
-    decodeReduction(call, Op::Add, false);
-    return true;
-  case Intrinsic::vector_reduce_mul:
-    decodeReduction(call, Op::Mul, false);
-    return true;
-  case Intrinsic::vector_reduce_and:
-    decodeReduction(call, Op::And, false);
-    return true;
-  case Intrinsic::vector_reduce_or:
-    decodeReduction(call, Op::Or, false);
-    return true;
-  case Intrinsic::vector_reduce_xor:
-    decodeReduction(call, Op::Xor, false);
-    return true;
-  case Intrinsic::vector_reduce_smin:
-    decodeReduction(call, Op::SMin, false);
-    return true;
-  case Intrinsic::vector_reduce_smax:
-    decodeReduction(call, Op::SMax, false);
-    return true;
-  case Intrinsic::vector_reduce_umin:
-    decodeReduction(call, Op::UMin, false);
-    return true;
-  case Intrinsic::vector_reduce_umax:
-    decodeReduction(call, Op::UMax, false);
-    return true;
-  case Intrinsic::vector_reduce_fadd:
-    decodeReduction(call, Op::FAdd, true);
-    return true;
-  case Intrinsic::vector_reduce_fmul:
-    decodeReduction(call, Op::FMul, true);
-    return true;
-  case Intrinsic::vector_reduce_fmin:
-    decodeReduction(call, Op::FMin, true);
-    return true;
-  case Intrinsic::vector_reduce_fmax:
-    decodeReduction(call, Op::FMax, true);
-    return true;
   default:
     return false;
   }

@@ -57,8 +57,16 @@ private:
   uint32_t landingPadClauses(const llvm::LandingPadInst &pad);
   void decodeTerminator(const llvm::Instruction &instruction);
 
-  // Intrinsics (DecodeIntrinsics.cpp). False: not one the interpreter knows.
+  // Intrinsics (DecodeIntrinsics.cpp; the one-to-one ones are rows of DecodeTables.def).
+  // False: not one the interpreter knows (or not at this type).
   bool decodeIntrinsic(const llvm::CallBase &call, llvm::Intrinsic::ID id);
+  /// `op` over the call's lanes, reading its first numOperands arguments into a, b, c (c is
+  /// `c` with fewer than three).
+  void emitLanewise(const llvm::CallBase &call, Op op, unsigned numOperands, uint8_t bits,
+                    uint32_t c, uint64_t imm);
+  bool decodeLanewise(const llvm::CallBase &call, Op op, bool isFloat);
+  void decodeMath(const llvm::CallBase &call, interp::MathFunction function);
+  bool decodeOverflow(const llvm::CallBase &call, Op op);
   void decodeReduction(const llvm::CallBase &call, Op op, bool isFloat);
   void unsupported(const llvm::Instruction &instruction,
                    const std::string &what);
