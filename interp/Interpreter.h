@@ -186,6 +186,10 @@ private:
   /// The symbolic half of an instruction (Shadow.cpp).
   ShadowStep shadowStep(ThreadState &thread, const interp::Function &function,
                         const interp::Inst &inst, Slot *R, ExprId *S);
+  /// The symbolic half by the operation's rule (interp/Opcodes.def's Shadow column).
+  template <interp::ShadowRule Rule, unsigned Operands, unsigned Results>
+  ShadowStep shadowByRule(ThreadState &thread, const interp::Function &function,
+                          const interp::Inst &I, Slot *R, ExprId *S);
   // Its rules of more than a few lines (Shadow.cpp).
   ShadowStep shadowDivision(ThreadState &thread, const interp::Inst &I, Slot *R, ExprId *S);
   ShadowStep shadowLoad(ThreadState &thread, const interp::Inst &I, Slot *R, ExprId *S);

@@ -80,13 +80,4 @@ constexpr const char *opName(Op op) {
   return op < Op::NumOps ? opcodeTable[size_t(op)].name : "invalid";
 }
 
-/// The shadow rule of each operation, in a table of its own: the shadow step reads it for every
-/// instruction it runs.
-inline constexpr std::array<ShadowRule, size_t(Op::NumOps)> shadowRules = [] {
-  std::array<ShadowRule, size_t(Op::NumOps)> rules{};
-  for (size_t i = 0; i < rules.size(); ++i)
-    rules[i] = opcodeTable[i].shadow;
-  return rules;
-}();
-
 } // namespace bpor::interp

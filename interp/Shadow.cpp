@@ -130,40 +130,226 @@ Interpreter::SymbolicAddress Interpreter::symbolicAddress(ThreadState &thread, S
   return SymbolicAddress::Pause;
 }
 
-Interpreter::ShadowStep Interpreter::shadowStep(ThreadState &thread,
-                                                const interp::Function &function, const Inst &I,
-                                                Slot *R, ExprId *S) {
+// Integer division and remainder: the quotient's expression, once the checker decided that the
+// division is defined (or it always is).
+[[gnu::always_inline]] inline Interpreter::ShadowStep
+Interpreter::shadowDivision(ThreadState &thread, const Inst &I, Slot *R, ExprId *S) {
+  SymbolicValues &E = *symbolic_;
+  if (S[I.a] == ConcreteValue && S[I.b] == ConcreteValue) {
+    S[I.dst] = ConcreteValue;
+    return ShadowStep::Continue;
+  }
+  ExprId a = operand(R, S, I.a, I.bits), b = operand(R, S, I.b, I.bits);
+  bool isSigned = I.op == Op::SDiv || I.op == Op::SRem;
+  // Defined: the divisor is not 0 and (signed) not INT_MIN / -1.
+  ExprId defined = E.binary(Op::ICmpNe, I.bits, b, E.constant(0, I.bits));
+  if (isSigned) {
+    ExprId minimum =
+        E.binary(Op::ICmpEq, I.bits, a, E.constant(uint64_t(1) << (I.bits - 1), I.bits));
+    ExprId minusOne = E.binary(Op::ICmpEq, I.bits, b, E.constant(maskOf(I.bits), I.bits));
+    ExprId overflow = E.binary(Op::And, 1, minimum, minusOne);
+    defined = E.binary(Op::And, 1, defined, E.binary(Op::Xor, 1, overflow, E.constant(1, 1)));
+  }
+  uint64_t constant = 0;
+  bool alwaysDefined = E.isConstant(defined, constant) && constant == 1;
+  if (!alwaysDefined && !takeDecision(thread)) {
+    pauseAt(thread, DecisionKind::Division, defined, 2);
+    return ShadowStep::Pause;
+  }
+  S[I.dst] = E.binary(I.op, I.bits, a, b);
+  return ShadowStep::Continue;
+}
+
+[[gnu::always_inline]] inline Interpreter::ShadowStep
+Interpreter::shadowLoad(ThreadState &thread, const Inst &I, Slot *R, ExprId *S) {
+  SymbolicValues &E = *symbolic_;
+  if (S[I.a] != ConcreteValue) {
+    symbolic_memory::Target target;
+    switch (symbolicAddress(thread, R, S, I.a, I.imm, I.flag, target)) {
+    case SymbolicAddress::Pause:
+      return ShadowStep::Pause;
+    case SymbolicAddress::Within:
+      handler_.drawUnwritten(thread, target.first, target.size);
+      S[I.dst] = symbolic_memory::load(*memory_, E, target);
+      return ShadowStep::Continue;
+    case SymbolicAddress::Concretised:
+      break;
+    }
+  }
+  Address address = R[I.a] + I.imm;
+  bool valid = memory_->check(address, I.flag, false) == MemoryFault::None;
+  if (valid)
+    handler_.drawUnwritten(thread, address, I.flag);
+  S[I.dst] = memory_->hasShadows() && valid ? loadShadow(address, I.flag) : ConcreteValue;
+  return ShadowStep::Continue;
+}
+
+[[gnu::always_inline]] inline Interpreter::ShadowStep
+Interpreter::shadowStore(ThreadState &thread, const Inst &I, Slot *R, ExprId *S) {
+  SymbolicValues &E = *symbolic_;
+  if (S[I.b] != ConcreteValue) {
+    symbolic_memory::Target target;
+    switch (symbolicAddress(thread, R, S, I.b, I.imm, I.flag, target)) {
+    case SymbolicAddress::Pause:
+      return ShadowStep::Pause;
+    case SymbolicAddress::Within:
+      memory_->setShadow(
+          target.first, target.size,
+          symbolic_memory::storedBytes(*memory_, E, target, operand(R, S, I.a, 8 * I.flag)).data());
+      return ShadowStep::Continue;
+    case SymbolicAddress::Concretised:
+      break;
+    }
+  }
+  Address address = R[I.b] + I.imm;
+  if ((S[I.a] != ConcreteValue || memory_->hasShadows()) &&
+      memory_->check(address, I.flag, true) == MemoryFault::None)
+    storeShadow(address, I.flag, S[I.a]);
+  return ShadowStep::Continue;
+}
+
+// Select, SelectN: an if-then-else of expressions when the condition is symbolic, else the
+// chosen operand's shadows.
+[[gnu::always_inline]] inline void Interpreter::shadowSelect(const Inst &I, Slot *R, ExprId *S) {
+  SymbolicValues &E = *symbolic_;
+  bool symbolicCondition = S[I.a] != ConcreteValue;
+  if (I.op == Op::Select) {
+    if (symbolicCondition)
+      S[I.dst] = E.ite(S[I.a], operand(R, S, I.b, 64), operand(R, S, I.c, 64));
+    else
+      S[I.dst] = (R[I.a] & 1) ? S[I.b] : S[I.c];
+    return;
+  }
+  if (symbolicCondition) {
+    ExprId condition = S[I.a];
+    for (uint64_t i = 0; i < I.imm; ++i)
+      S[I.dst + i] = E.ite(condition, operand(R, S, I.b + uint32_t(i), 64),
+                           operand(R, S, I.c + uint32_t(i), 64));
+    return;
+  }
+  std::memmove(S + I.dst, S + ((R[I.a] & 1) ? I.b : I.c), size_t(I.imm) * sizeof(ExprId));
+}
+
+// with.overflow: the arithmetic's expression and the overflow flag's.
+[[gnu::always_inline]] inline void Interpreter::shadowOverflow(const Inst &I, Slot *R, ExprId *S) {
+  SymbolicValues &E = *symbolic_;
+  if (S[I.a] == ConcreteValue && S[I.b] == ConcreteValue) {
+    S[I.dst] = S[I.dst + 1] = ConcreteValue;
+    return;
+  }
+  ExprId a = operand(R, S, I.a, I.bits), b = operand(R, S, I.b, I.bits);
+  Op arithmetic = I.op == Op::SAddO || I.op == Op::UAddO   ? Op::Add
+                  : I.op == Op::SSubO || I.op == Op::USubO ? Op::Sub
+                                                           : Op::Mul;
+  ExprId result = E.binary(arithmetic, I.bits, a, b);
+  S[I.dst + 1] = E.binary(I.op, I.bits, a, b);
+  S[I.dst] = result;
+}
+
+// ExtractDyn, InsertDyn: the lane index is fixed, the lanes' shadows move with their values.
+void Interpreter::shadowDynamicLane(const Inst &I, Slot *R, ExprId *S) {
+  concretiseSlot(R, S, I.b, Concretisation::Address);
+  uint64_t lane = R[I.b];
+  if (I.op == Op::ExtractDyn) {
+    S[I.dst] = lane < I.imm ? S[I.a + lane] : ConcreteValue;
+    return;
+  }
+  ExprId value = S[I.c];
+  std::memmove(S + I.dst, S + I.a, size_t(I.imm) * sizeof(ExprId));
+  if (lane < I.imm)
+    S[I.dst + lane] = value;
+}
+
+// Memcpy, Memmove, Memset: addresses and size are fixed, the bytes' shadows copied or cleared.
+void Interpreter::shadowMemoryBlock(const Inst &I, Slot *R, ExprId *S) {
+  concretiseSlot(R, S, I.a, Concretisation::Address);
+  concretiseSlot(R, S, I.b,
+                 I.op == Op::Memset ? Concretisation::Operation : Concretisation::Address);
+  concretiseSlot(R, S, I.c, Concretisation::Address);
+  uint64_t size = R[I.c];
+  if (!memory_->hasShadows() || size == 0 ||
+      memory_->check(R[I.a], size, true) != MemoryFault::None)
+    return;
+  if (I.op == Op::Memset)
+    memory_->setShadow(R[I.a], size, nullptr);
+  else if (memory_->check(R[I.b], size, false) == MemoryFault::None)
+    memory_->copyShadow(R[I.a], R[I.b], size);
+}
+
+// VaStart, VaCopy: the va_list's address is fixed and its 24 bytes are concrete.
+void Interpreter::shadowVaList(const Inst &I, Slot *R, ExprId *S) {
+  concretiseSlot(R, S, I.a, Concretisation::Address);
+  if (I.op == Op::VaCopy) {
+    concretiseSlot(R, S, I.b, Concretisation::Address);
+    concretiseBytes(R[I.b], memory_->check(R[I.b], 24, false) == MemoryFault::None ? 24 : 0,
+                    Concretisation::Address);
+  }
+  if (memory_->check(R[I.a], 24, true) == MemoryFault::None)
+    memory_->setShadow(R[I.a], 24, nullptr);
+}
+
+// Two-slot integers are kept concrete: their operands are fixed, their results concrete.
+void Interpreter::shadowWide(const Inst &I, Slot *R, ExprId *S) {
+  if (I.op == Op::WideBinary || I.op == Op::WideCompare) {
+    for (uint32_t k = 0; k < 2; ++k) {
+      concretiseSlot(R, S, I.a + k, Concretisation::Operation);
+      concretiseSlot(R, S, I.b + k, Concretisation::Operation);
+    }
+  } else {
+    concretiseSlot(R, S, I.a, Concretisation::Operation);
+    if (I.op == Op::WideTrunc)
+      concretiseSlot(R, S, I.a + 1, Concretisation::Operation);
+  }
+  for (uint32_t i = 0; i < interp::opcodeFacts(I.op).results; ++i)
+    S[I.dst + i] = ConcreteValue;
+}
+
+// A reshaping bitcast is kept concrete: its source leaves are fixed, its destination concrete.
+void Interpreter::shadowBitcast(const interp::Function &function, const Inst &I, Slot *R,
+                                ExprId *S) {
+  const uint64_t *table = function.extra.data() + I.imm;
+  uint64_t numSource = table[1];
+  const uint64_t *leaf = table + 2;
+  for (uint64_t i = 0; i < numSource; ++i, leaf += 3)
+    concretiseSlot(R, S, I.a + uint32_t(leaf[0]), Concretisation::Operation);
+  uint64_t numDest = *leaf++;
+  for (uint64_t i = 0; i < numDest; ++i, leaf += 3)
+    S[I.dst + leaf[0]] = ConcreteValue;
+}
+
+// One case per rule of interp/Opcodes.def's Shadow column; no default, so that a new rule
+// without its case does not compile. The generic rules read Operands (the operands a, b, c, in
+// that order) and Results (the slots from dst).
+template <ShadowRule Rule, unsigned Operands, unsigned Results>
+[[gnu::always_inline]] inline Interpreter::ShadowStep
+Interpreter::shadowByRule(ThreadState &thread, const interp::Function &function, const Inst &I,
+                          Slot *R, ExprId *S) {
   SymbolicValues &E = *symbolic_;
   auto symbolic = [&](uint32_t slot) { return S[slot] != ConcreteValue; };
   auto concretise = [&](uint32_t slot, Concretisation why) { concretiseSlot(R, S, slot, why); };
-
-  const interp::OpcodeFacts &facts = interp::opcodeFacts(I.op);
-  // The operands a, b, c that the row names, in that order.
   auto concretiseOperands = [&](Concretisation why) {
-    if (facts.operands > 0)
+    if constexpr (Operands > 0)
       concretise(I.a, why);
-    if (facts.operands > 1)
+    if constexpr (Operands > 1)
       concretise(I.b, why);
-    if (facts.operands > 2)
+    if constexpr (Operands > 2)
       concretise(I.c, why);
   };
   auto concreteResults = [&]() {
-    for (uint32_t i = 0; i < facts.results; ++i)
+    for (uint32_t i = 0; i < Results; ++i)
       S[I.dst + i] = ConcreteValue;
   };
 
-  // One case per rule of interp/Opcodes.def's Shadow column; no default, so that a new rule
-  // without its case does not compile.
-  switch (interp::shadowRules[size_t(I.op)]) {
+  switch (Rule) {
   case ShadowRule::NoValue:
     return ShadowStep::Continue;
   case ShadowRule::ConcreteResult:
     concreteResults();
     return ShadowStep::Continue;
   case ShadowRule::Expression:
-    if (!symbolic(I.a) && (facts.operands < 2 || !symbolic(I.b)))
+    if (!symbolic(I.a) && (Operands < 2 || !symbolic(I.b)))
       S[I.dst] = ConcreteValue;
-    else if (facts.operands == 1)
+    else if (Operands == 1)
       S[I.dst] = E.unary(I.op, I.bits, operand(R, S, I.a, I.bits));
     else
       S[I.dst] = E.binary(I.op, I.bits, operand(R, S, I.a, I.bits), operand(R, S, I.b, I.bits));
@@ -277,192 +463,21 @@ Interpreter::ShadowStep Interpreter::shadowStep(ThreadState &thread,
   return ShadowStep::Continue;
 }
 
-// Integer division and remainder: the quotient's expression, once the checker decided that the
-// division is defined (or it always is).
-Interpreter::ShadowStep Interpreter::shadowDivision(ThreadState &thread, const Inst &I,
-                                                    Slot *R, ExprId *S) {
-  SymbolicValues &E = *symbolic_;
-  if (S[I.a] == ConcreteValue && S[I.b] == ConcreteValue) {
-    S[I.dst] = ConcreteValue;
-    return ShadowStep::Continue;
+// The generated dispatch: one case per row of interp/Opcodes.def, each running its row's rule
+// with the row's Operands and Results as constants, so that each case compiles to the code of
+// its rule alone, as a hand-written case would.
+Interpreter::ShadowStep Interpreter::shadowStep(ThreadState &thread,
+                                                const interp::Function &function, const Inst &I,
+                                                Slot *R, ExprId *S) {
+  switch (I.op) {
+#define BPOR_OPCODE(Name, Operands, Results, Shadow)                                             \
+  case Op::Name:                                                                                   \
+    return shadowByRule<ShadowRule::Shadow, Operands, Results>(thread, function, I, R, S);
+#include "interp/Opcodes.def"
+  case Op::NumOps:
+    break;
   }
-  ExprId a = operand(R, S, I.a, I.bits), b = operand(R, S, I.b, I.bits);
-  bool isSigned = I.op == Op::SDiv || I.op == Op::SRem;
-  // Defined: the divisor is not 0 and (signed) not INT_MIN / -1.
-  ExprId defined = E.binary(Op::ICmpNe, I.bits, b, E.constant(0, I.bits));
-  if (isSigned) {
-    ExprId minimum =
-        E.binary(Op::ICmpEq, I.bits, a, E.constant(uint64_t(1) << (I.bits - 1), I.bits));
-    ExprId minusOne = E.binary(Op::ICmpEq, I.bits, b, E.constant(maskOf(I.bits), I.bits));
-    ExprId overflow = E.binary(Op::And, 1, minimum, minusOne);
-    defined = E.binary(Op::And, 1, defined, E.binary(Op::Xor, 1, overflow, E.constant(1, 1)));
-  }
-  uint64_t constant = 0;
-  bool alwaysDefined = E.isConstant(defined, constant) && constant == 1;
-  if (!alwaysDefined && !takeDecision(thread)) {
-    pauseAt(thread, DecisionKind::Division, defined, 2);
-    return ShadowStep::Pause;
-  }
-  S[I.dst] = E.binary(I.op, I.bits, a, b);
   return ShadowStep::Continue;
-}
-
-Interpreter::ShadowStep Interpreter::shadowLoad(ThreadState &thread, const Inst &I, Slot *R,
-                                                ExprId *S) {
-  SymbolicValues &E = *symbolic_;
-  if (S[I.a] != ConcreteValue) {
-    symbolic_memory::Target target;
-    switch (symbolicAddress(thread, R, S, I.a, I.imm, I.flag, target)) {
-    case SymbolicAddress::Pause:
-      return ShadowStep::Pause;
-    case SymbolicAddress::Within:
-      handler_.drawUnwritten(thread, target.first, target.size);
-      S[I.dst] = symbolic_memory::load(*memory_, E, target);
-      return ShadowStep::Continue;
-    case SymbolicAddress::Concretised:
-      break;
-    }
-  }
-  Address address = R[I.a] + I.imm;
-  bool valid = memory_->check(address, I.flag, false) == MemoryFault::None;
-  if (valid)
-    handler_.drawUnwritten(thread, address, I.flag);
-  S[I.dst] = memory_->hasShadows() && valid ? loadShadow(address, I.flag) : ConcreteValue;
-  return ShadowStep::Continue;
-}
-
-Interpreter::ShadowStep Interpreter::shadowStore(ThreadState &thread, const Inst &I, Slot *R,
-                                                 ExprId *S) {
-  SymbolicValues &E = *symbolic_;
-  if (S[I.b] != ConcreteValue) {
-    symbolic_memory::Target target;
-    switch (symbolicAddress(thread, R, S, I.b, I.imm, I.flag, target)) {
-    case SymbolicAddress::Pause:
-      return ShadowStep::Pause;
-    case SymbolicAddress::Within:
-      memory_->setShadow(
-          target.first, target.size,
-          symbolic_memory::storedBytes(*memory_, E, target, operand(R, S, I.a, 8 * I.flag))
-              .data());
-      return ShadowStep::Continue;
-    case SymbolicAddress::Concretised:
-      break;
-    }
-  }
-  Address address = R[I.b] + I.imm;
-  if ((S[I.a] != ConcreteValue || memory_->hasShadows()) &&
-      memory_->check(address, I.flag, true) == MemoryFault::None)
-    storeShadow(address, I.flag, S[I.a]);
-  return ShadowStep::Continue;
-}
-
-// Select, SelectN: an if-then-else of expressions when the condition is symbolic, else the
-// chosen operand's shadows.
-void Interpreter::shadowSelect(const Inst &I, Slot *R, ExprId *S) {
-  SymbolicValues &E = *symbolic_;
-  bool symbolicCondition = S[I.a] != ConcreteValue;
-  if (I.op == Op::Select) {
-    if (symbolicCondition)
-      S[I.dst] = E.ite(S[I.a], operand(R, S, I.b, 64), operand(R, S, I.c, 64));
-    else
-      S[I.dst] = (R[I.a] & 1) ? S[I.b] : S[I.c];
-    return;
-  }
-  if (symbolicCondition) {
-    ExprId condition = S[I.a];
-    for (uint64_t i = 0; i < I.imm; ++i)
-      S[I.dst + i] = E.ite(condition, operand(R, S, I.b + uint32_t(i), 64),
-                           operand(R, S, I.c + uint32_t(i), 64));
-    return;
-  }
-  std::memmove(S + I.dst, S + ((R[I.a] & 1) ? I.b : I.c), size_t(I.imm) * sizeof(ExprId));
-}
-
-// with.overflow: the arithmetic's expression and the overflow flag's.
-void Interpreter::shadowOverflow(const Inst &I, Slot *R, ExprId *S) {
-  SymbolicValues &E = *symbolic_;
-  if (S[I.a] == ConcreteValue && S[I.b] == ConcreteValue) {
-    S[I.dst] = S[I.dst + 1] = ConcreteValue;
-    return;
-  }
-  ExprId a = operand(R, S, I.a, I.bits), b = operand(R, S, I.b, I.bits);
-  Op arithmetic = I.op == Op::SAddO || I.op == Op::UAddO   ? Op::Add
-                  : I.op == Op::SSubO || I.op == Op::USubO ? Op::Sub
-                                                           : Op::Mul;
-  ExprId result = E.binary(arithmetic, I.bits, a, b);
-  S[I.dst + 1] = E.binary(I.op, I.bits, a, b);
-  S[I.dst] = result;
-}
-
-// ExtractDyn, InsertDyn: the lane index is fixed, the lanes' shadows move with their values.
-void Interpreter::shadowDynamicLane(const Inst &I, Slot *R, ExprId *S) {
-  concretiseSlot(R, S, I.b, Concretisation::Address);
-  uint64_t lane = R[I.b];
-  if (I.op == Op::ExtractDyn) {
-    S[I.dst] = lane < I.imm ? S[I.a + lane] : ConcreteValue;
-    return;
-  }
-  ExprId value = S[I.c];
-  std::memmove(S + I.dst, S + I.a, size_t(I.imm) * sizeof(ExprId));
-  if (lane < I.imm)
-    S[I.dst + lane] = value;
-}
-
-// Memcpy, Memmove, Memset: addresses and size are fixed, the bytes' shadows copied or cleared.
-void Interpreter::shadowMemoryBlock(const Inst &I, Slot *R, ExprId *S) {
-  concretiseSlot(R, S, I.a, Concretisation::Address);
-  concretiseSlot(R, S, I.b,
-                 I.op == Op::Memset ? Concretisation::Operation : Concretisation::Address);
-  concretiseSlot(R, S, I.c, Concretisation::Address);
-  uint64_t size = R[I.c];
-  if (!memory_->hasShadows() || size == 0 ||
-      memory_->check(R[I.a], size, true) != MemoryFault::None)
-    return;
-  if (I.op == Op::Memset)
-    memory_->setShadow(R[I.a], size, nullptr);
-  else if (memory_->check(R[I.b], size, false) == MemoryFault::None)
-    memory_->copyShadow(R[I.a], R[I.b], size);
-}
-
-// VaStart, VaCopy: the va_list's address is fixed and its 24 bytes are concrete.
-void Interpreter::shadowVaList(const Inst &I, Slot *R, ExprId *S) {
-  concretiseSlot(R, S, I.a, Concretisation::Address);
-  if (I.op == Op::VaCopy) {
-    concretiseSlot(R, S, I.b, Concretisation::Address);
-    concretiseBytes(R[I.b], memory_->check(R[I.b], 24, false) == MemoryFault::None ? 24 : 0,
-                    Concretisation::Address);
-  }
-  if (memory_->check(R[I.a], 24, true) == MemoryFault::None)
-    memory_->setShadow(R[I.a], 24, nullptr);
-}
-
-// Two-slot integers are kept concrete: their operands are fixed, their results concrete.
-void Interpreter::shadowWide(const Inst &I, Slot *R, ExprId *S) {
-  if (I.op == Op::WideBinary || I.op == Op::WideCompare) {
-    for (uint32_t k = 0; k < 2; ++k) {
-      concretiseSlot(R, S, I.a + k, Concretisation::Operation);
-      concretiseSlot(R, S, I.b + k, Concretisation::Operation);
-    }
-  } else {
-    concretiseSlot(R, S, I.a, Concretisation::Operation);
-    if (I.op == Op::WideTrunc)
-      concretiseSlot(R, S, I.a + 1, Concretisation::Operation);
-  }
-  for (uint32_t i = 0; i < interp::opcodeFacts(I.op).results; ++i)
-    S[I.dst + i] = ConcreteValue;
-}
-
-// A reshaping bitcast is kept concrete: its source leaves are fixed, its destination concrete.
-void Interpreter::shadowBitcast(const interp::Function &function, const Inst &I, Slot *R,
-                                ExprId *S) {
-  const uint64_t *table = function.extra.data() + I.imm;
-  uint64_t numSource = table[1];
-  const uint64_t *leaf = table + 2;
-  for (uint64_t i = 0; i < numSource; ++i, leaf += 3)
-    concretiseSlot(R, S, I.a + uint32_t(leaf[0]), Concretisation::Operation);
-  uint64_t numDest = *leaf++;
-  for (uint64_t i = 0; i < numDest; ++i, leaf += 3)
-    S[I.dst + leaf[0]] = ConcreteValue;
 }
 
 } // namespace bpor
