@@ -7,161 +7,17 @@
 // and the hot loop never asks whether an operand is a constant. Phis become
 // moves on edge stubs, GEPs become a base plus constant offset plus scaled
 // indices, vector operations are expanded into one scalar operation per lane,
-// and aggregates are flattened.
+// and aggregates are flattened. The operations are the rows of interp/Opcodes.def.
 #pragma once
 
 #include "interp/ExternalCall.h"
+#include "interp/Opcodes.h"
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace bpor::interp {
-
-enum class Op : uint16_t {
-  // Control
-  Nop,
-  Jump,   // pc = a
-  BrCond, // pc = slot[a] & 1 ? b : c
-  Switch, // value slot[a]; extra[imm..]: numCases, default, (value, target)*
-  Ret,    // return slots [a, a + b)
-  RetVoid,
-  Unreachable,
-  Unsupported, // fault: Unsupported, message program.messages[imm]
-  Trap,        // llvm.trap, llvm.ubsantrap: fault; imm: the ubsantrap's check, or NotAUbsanTrap
-  Call,        // call site imm (direct or indirect, defined or external)
-  // C++ exceptions (interp/Unwind.cpp). An invoke is a Call whose site names its landing pad,
-  // then a Jump to the normal successor.
-  LandingPad, // slot[dst] = the landed exception object, slot[dst + 1] = its selector
-  Resume,     // unwind on with the exception object in slot[a]
-  // Moves
-  Const,   // slot[dst] = imm
-  Move,    // slot[dst] = slot[a]
-  MoveN,   // slots [dst, dst+b) = slots [a, a+b) (through a temporary: may
-           // overlap)
-  Select,  // slot[dst] = slot[a] & 1 ? slot[b] : slot[c]
-  SelectN, // slots: as Select over imm slots
-  // Integer arithmetic (bits = width; imm = mask of the width)
-  Add,
-  Sub,
-  Mul,
-  UDiv,
-  SDiv,
-  URem,
-  SRem,
-  Shl,
-  LShr,
-  AShr,
-  And,
-  Or,
-  Xor,
-  AddImm, // slot[dst] = (slot[a] + imm) (64-bit, for GEP constant offsets)
-  // Integer compares (bits = operand width)
-  ICmpEq,
-  ICmpNe,
-  ICmpUlt,
-  ICmpUle,
-  ICmpUgt,
-  ICmpUge,
-  ICmpSlt,
-  ICmpSle,
-  ICmpSgt,
-  ICmpSge,
-  // Casts (bits = source width; imm = destination mask)
-  Trunc, // slot[dst] = slot[a] & imm
-  SExt,  // sign-extend from bits, mask to imm
-  FPToSI,
-  FPToUI,
-  SIToFP,
-  UIToFP, // c: 0 float, 1 double (fp side); bits: integer width
-  FPTrunc,
-  FPExt,
-  // Floating point (c = 0 float, 1 double)
-  FAdd,
-  FSub,
-  FMul,
-  FDiv,
-  FRem,
-  FNeg,
-  FCmp, // flag = predicate (llvm::CmpInst::Predicate)
-  // Memory
-  Load,   // slot[dst] = zext(mem[slot[a] + imm], flag bytes)
-  Store,  // mem[slot[b] + imm] = slot[a] (flag bytes)
-  Alloca, // slot[dst] = new stack object of imm * (a == NoSlot ? 1 : slot[a]); flag 1: its
-          // bytes start never written (a local of the program's own code)
-          // bytes
-  Gep,    // slot[dst] = slot[a] + sext(slot[b], bits) * imm
-  Memcpy, // (dst ptr slot[a], src slot[b], n slot[c]) ; Memmove the same
-  Memmove,
-  Memset,       // (ptr slot[a], byte slot[b], n slot[c])
-  StackSave,    // slot[dst] = number of allocas of the thread
-  StackRestore, // release allocas above slot[a]
-  // Intrinsics (bits = width, imm = mask)
-  Ctlz,
-  Cttz,
-  Ctpop,
-  Bswap,
-  Bitreverse,
-  Fshl,
-  Fshr,
-  SMin,
-  SMax,
-  UMin,
-  UMax,
-  Abs,
-  // with.overflow: slot[dst] result, slot[dst+1] overflow flag
-  SAddO,
-  UAddO,
-  SSubO,
-  USubO,
-  SMulO,
-  UMulO,
-  // Saturating arithmetic
-  SAddSat,
-  UAddSat,
-  SSubSat,
-  USubSat,
-  // Floating-point intrinsics (c = 0 float, 1 double); Fma: slot[dst] =
-  // a*b+slot[imm]
-  FAbs,
-  Sqrt,
-  Floor,
-  Ceil,
-  FTrunc,
-  Round,
-  RoundEven,
-  FMin,
-  FMax,
-  Fma,
-  CopySign,
-  // libm-like intrinsics (c = 0 float, 1 double; flag = MathFunction)
-  FMath,       // slot[dst] = f(slot[a]) or f(slot[a], slot[b]) for pow
-  FToIntRound, // lround/llround (flag 0) and lrint/llrint (flag 1): bits =
-               // result width
-  // Dynamic vector element access: ExtractDyn slot[dst] = slot[a + slot[b]] (b
-  // < imm lanes)
-  ExtractDyn,
-  InsertDyn, // slots [dst, dst+imm) = slots [a, ...), then slot[dst + slot[b]]
-             // = slot[c]
-  // Integers of 65..128 bits in two slots (low word first); bits = width, flag
-  // = LLVM opcode or
-  // predicate. WideBinary: slots [dst, dst+2) = [a, a+2) op [b, b+2).
-  WideBinary,
-  WideCompare, // slot[dst] = [a, a+2) predicate [b, b+2)
-  WideExtend,  // slots [dst, dst+2) = extend slot[a] from `bits` (flag 1:
-               // signed); the high
-  // word is masked with imm (the destination width's high-word mask)
-  WideTrunc, // slots [dst, dst+2) = [a, a+2), high word masked with imm
-  // Bitcast between differently shaped types through their memory image;
-  // extra[imm..]:
-  // total bytes, numSourceLeaves, (slot, offset, size)*, numDestLeaves, (slot,
-  // offset, size)*
-  BitcastBytes,
-  // Varargs of defined functions
-  VaStart, // store the frame's va area address at slot[a]
-  VaCopy,  // copy va_list slot[b] -> slot[a]
-  NumOps
-};
 
 inline constexpr uint32_t NoSlot = ~uint32_t(0);
 

@@ -26,19 +26,48 @@ private:
   using Op = interp::Op;
 
   void assignSlots();
+  /// Hands each kind of instruction to its decoder, one file per concern:
   void decodeInstruction(const llvm::Instruction &instruction);
+
+  // Integer and floating-point arithmetic, compares, selects and casts (DecodeArithmetic.cpp).
   void decodeBinary(const llvm::BinaryOperator &instruction);
+  void decodeIntCompare(const llvm::ICmpInst &compare);
+  void decodeFloatCompare(const llvm::FCmpInst &compare);
+  void decodeFNeg(const llvm::Instruction &instruction);
+  void decodeSelect(const llvm::SelectInst &select);
   void decodeCast(const llvm::CastInst &instruction);
   void decodeReshape(const llvm::CastInst &instruction);
+
+  // Memory: addresses, loads, stores, stack objects (DecodeMemory.cpp).
   void decodeGep(const llvm::GetElementPtrInst &instruction);
   void decodeLoad(const llvm::LoadInst &instruction);
   void decodeStore(const llvm::StoreInst &instruction);
+  void decodeAlloca(const llvm::AllocaInst &alloca);
+
+  // Aggregates and vectors, flattened into slots (DecodeVectors.cpp).
+  void decodeExtractValue(const llvm::ExtractValueInst &extract);
+  void decodeInsertValue(const llvm::InsertValueInst &insert);
+  void decodeExtractElement(const llvm::ExtractElementInst &extract);
+  void decodeInsertElement(const llvm::InsertElementInst &insert);
+  void decodeShuffle(const llvm::ShuffleVectorInst &shuffle);
+
+  // Calls and control flow (DecodeControl.cpp).
   void decodeCall(const llvm::CallBase &call);
   /// Writes a landing pad's clauses to out_.extra (CallSite::landingPad); returns the index.
   uint32_t landingPadClauses(const llvm::LandingPadInst &pad);
-  bool decodeIntrinsic(const llvm::CallBase &call, llvm::Intrinsic::ID id);
-  void decodeReduction(const llvm::CallBase &call, Op op, bool isFloat);
   void decodeTerminator(const llvm::Instruction &instruction);
+
+  // Intrinsics (DecodeIntrinsics.cpp; the one-to-one ones are rows of DecodeTables.def).
+  // False: not one the interpreter knows (or not at this type).
+  bool decodeIntrinsic(const llvm::CallBase &call, llvm::Intrinsic::ID id);
+  /// `op` over the call's lanes, reading its first numOperands arguments into a, b, c (c is
+  /// `c` with fewer than three).
+  void emitLanewise(const llvm::CallBase &call, Op op, unsigned numOperands, uint8_t bits,
+                    uint32_t c, uint64_t imm);
+  bool decodeLanewise(const llvm::CallBase &call, Op op, bool isFloat);
+  void decodeMath(const llvm::CallBase &call, interp::MathFunction function);
+  bool decodeOverflow(const llvm::CallBase &call, Op op);
+  void decodeReduction(const llvm::CallBase &call, Op op, bool isFloat);
   void unsupported(const llvm::Instruction &instruction,
                    const std::string &what);
 
@@ -60,7 +89,7 @@ private:
   llvm::DenseMap<const llvm::Value *, uint32_t> slots_;
   /// The IR call of each entry of out_.calls (for computeLiveSlots).
   std::vector<const llvm::CallBase *> callInstructions_;
-  /// Fills CallSite::liveSlots of every call (after decoding).
+  /// Fills CallSite::liveSlots of every call (after decoding; DecodeLiveness.cpp).
   void computeLiveSlots();
   llvm::DenseMap<const llvm::Instruction *, std::string> badInstructions_;
   uint32_t numSlots_ = 0;

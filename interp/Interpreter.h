@@ -186,6 +186,22 @@ private:
   /// The symbolic half of an instruction (Shadow.cpp).
   ShadowStep shadowStep(ThreadState &thread, const interp::Function &function,
                         const interp::Inst &inst, Slot *R, ExprId *S);
+  /// The symbolic half by the operation's rule (interp/Opcodes.def's Shadow column).
+  template <interp::ShadowRule Rule, unsigned Operands, unsigned Results>
+  ShadowStep shadowByRule(ThreadState &thread, const interp::Function &function,
+                          const interp::Inst &I, Slot *R, ExprId *S);
+  // Its rules of more than a few lines (Shadow.cpp).
+  ShadowStep shadowDivision(ThreadState &thread, const interp::Inst &I, Slot *R, ExprId *S);
+  ShadowStep shadowLoad(ThreadState &thread, const interp::Inst &I, Slot *R, ExprId *S);
+  ShadowStep shadowStore(ThreadState &thread, const interp::Inst &I, Slot *R, ExprId *S);
+  void shadowSelect(const interp::Inst &I, Slot *R, ExprId *S);
+  void shadowOverflow(const interp::Inst &I, Slot *R, ExprId *S);
+  void shadowDynamicLane(const interp::Inst &I, Slot *R, ExprId *S);
+  void shadowMemoryBlock(const interp::Inst &I, Slot *R, ExprId *S);
+  void shadowVaList(const interp::Inst &I, Slot *R, ExprId *S);
+  void shadowWide(const interp::Inst &I, Slot *R, ExprId *S);
+  void shadowBitcast(const interp::Function &function, const interp::Inst &I, Slot *R,
+                     ExprId *S);
   /// Slot `slot` as an expression of `bits` bits (a constant if it is concrete).
   ExprId operand(const Slot *R, const ExprId *S, uint32_t slot, unsigned bits);
   void concretiseSlot(Slot *R, ExprId *S, uint32_t slot, Concretisation why);

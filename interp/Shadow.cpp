@@ -14,11 +14,24 @@ namespace bpor {
 using interp::Inst;
 using interp::NoSlot;
 using interp::Op;
+using interp::ShadowRule;
 
 namespace {
 
 inline uint64_t maskOf(unsigned bits) {
   return bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+}
+/// A decision the checker already made for this instruction: taken (the instruction runs
+/// concretely on the value chosen).
+bool takeDecision(ThreadState &thread) {
+  if (!thread.decision.decided)
+    return false;
+  thread.decision = PendingDecision{};
+  return true;
+}
+/// Pauses the thread at a decision of numChoices choices over expr.
+void pauseAt(ThreadState &thread, DecisionKind kind, ExprId expr, uint32_t numChoices) {
+  thread.decision = PendingDecision{kind, expr, numChoices, false};
 }
 /// The width a mask keeps (the destination width of Trunc, SExt and friends).
 inline unsigned widthOfMask(uint64_t mask) {
@@ -117,171 +130,287 @@ Interpreter::SymbolicAddress Interpreter::symbolicAddress(ThreadState &thread, S
   return SymbolicAddress::Pause;
 }
 
-Interpreter::ShadowStep Interpreter::shadowStep(ThreadState &thread,
-                                                const interp::Function &function, const Inst &I,
-                                                Slot *R, ExprId *S) {
+// Integer division and remainder: the quotient's expression, once the checker decided that the
+// division is defined (or it always is).
+[[gnu::always_inline]] inline Interpreter::ShadowStep
+Interpreter::shadowDivision(ThreadState &thread, const Inst &I, Slot *R, ExprId *S) {
+  SymbolicValues &E = *symbolic_;
+  if (S[I.a] == ConcreteValue && S[I.b] == ConcreteValue) {
+    S[I.dst] = ConcreteValue;
+    return ShadowStep::Continue;
+  }
+  ExprId a = operand(R, S, I.a, I.bits), b = operand(R, S, I.b, I.bits);
+  bool isSigned = I.op == Op::SDiv || I.op == Op::SRem;
+  // Defined: the divisor is not 0 and (signed) not INT_MIN / -1.
+  ExprId defined = E.binary(Op::ICmpNe, I.bits, b, E.constant(0, I.bits));
+  if (isSigned) {
+    ExprId minimum =
+        E.binary(Op::ICmpEq, I.bits, a, E.constant(uint64_t(1) << (I.bits - 1), I.bits));
+    ExprId minusOne = E.binary(Op::ICmpEq, I.bits, b, E.constant(maskOf(I.bits), I.bits));
+    ExprId overflow = E.binary(Op::And, 1, minimum, minusOne);
+    defined = E.binary(Op::And, 1, defined, E.binary(Op::Xor, 1, overflow, E.constant(1, 1)));
+  }
+  uint64_t constant = 0;
+  bool alwaysDefined = E.isConstant(defined, constant) && constant == 1;
+  if (!alwaysDefined && !takeDecision(thread)) {
+    pauseAt(thread, DecisionKind::Division, defined, 2);
+    return ShadowStep::Pause;
+  }
+  S[I.dst] = E.binary(I.op, I.bits, a, b);
+  return ShadowStep::Continue;
+}
+
+[[gnu::always_inline]] inline Interpreter::ShadowStep
+Interpreter::shadowLoad(ThreadState &thread, const Inst &I, Slot *R, ExprId *S) {
+  SymbolicValues &E = *symbolic_;
+  if (S[I.a] != ConcreteValue) {
+    symbolic_memory::Target target;
+    switch (symbolicAddress(thread, R, S, I.a, I.imm, I.flag, target)) {
+    case SymbolicAddress::Pause:
+      return ShadowStep::Pause;
+    case SymbolicAddress::Within:
+      handler_.drawUnwritten(thread, target.first, target.size);
+      S[I.dst] = symbolic_memory::load(*memory_, E, target);
+      return ShadowStep::Continue;
+    case SymbolicAddress::Concretised:
+      break;
+    }
+  }
+  Address address = R[I.a] + I.imm;
+  bool valid = memory_->check(address, I.flag, false) == MemoryFault::None;
+  if (valid)
+    handler_.drawUnwritten(thread, address, I.flag);
+  S[I.dst] = memory_->hasShadows() && valid ? loadShadow(address, I.flag) : ConcreteValue;
+  return ShadowStep::Continue;
+}
+
+[[gnu::always_inline]] inline Interpreter::ShadowStep
+Interpreter::shadowStore(ThreadState &thread, const Inst &I, Slot *R, ExprId *S) {
+  SymbolicValues &E = *symbolic_;
+  if (S[I.b] != ConcreteValue) {
+    symbolic_memory::Target target;
+    switch (symbolicAddress(thread, R, S, I.b, I.imm, I.flag, target)) {
+    case SymbolicAddress::Pause:
+      return ShadowStep::Pause;
+    case SymbolicAddress::Within:
+      memory_->setShadow(
+          target.first, target.size,
+          symbolic_memory::storedBytes(*memory_, E, target, operand(R, S, I.a, 8 * I.flag)).data());
+      return ShadowStep::Continue;
+    case SymbolicAddress::Concretised:
+      break;
+    }
+  }
+  Address address = R[I.b] + I.imm;
+  if ((S[I.a] != ConcreteValue || memory_->hasShadows()) &&
+      memory_->check(address, I.flag, true) == MemoryFault::None)
+    storeShadow(address, I.flag, S[I.a]);
+  return ShadowStep::Continue;
+}
+
+// Select, SelectN: an if-then-else of expressions when the condition is symbolic, else the
+// chosen operand's shadows.
+[[gnu::always_inline]] inline void Interpreter::shadowSelect(const Inst &I, Slot *R, ExprId *S) {
+  SymbolicValues &E = *symbolic_;
+  bool symbolicCondition = S[I.a] != ConcreteValue;
+  if (I.op == Op::Select) {
+    if (symbolicCondition)
+      S[I.dst] = E.ite(S[I.a], operand(R, S, I.b, 64), operand(R, S, I.c, 64));
+    else
+      S[I.dst] = (R[I.a] & 1) ? S[I.b] : S[I.c];
+    return;
+  }
+  if (symbolicCondition) {
+    ExprId condition = S[I.a];
+    for (uint64_t i = 0; i < I.imm; ++i)
+      S[I.dst + i] = E.ite(condition, operand(R, S, I.b + uint32_t(i), 64),
+                           operand(R, S, I.c + uint32_t(i), 64));
+    return;
+  }
+  std::memmove(S + I.dst, S + ((R[I.a] & 1) ? I.b : I.c), size_t(I.imm) * sizeof(ExprId));
+}
+
+// with.overflow: the arithmetic's expression and the overflow flag's.
+[[gnu::always_inline]] inline void Interpreter::shadowOverflow(const Inst &I, Slot *R, ExprId *S) {
+  SymbolicValues &E = *symbolic_;
+  if (S[I.a] == ConcreteValue && S[I.b] == ConcreteValue) {
+    S[I.dst] = S[I.dst + 1] = ConcreteValue;
+    return;
+  }
+  ExprId a = operand(R, S, I.a, I.bits), b = operand(R, S, I.b, I.bits);
+  Op arithmetic = I.op == Op::SAddO || I.op == Op::UAddO   ? Op::Add
+                  : I.op == Op::SSubO || I.op == Op::USubO ? Op::Sub
+                                                           : Op::Mul;
+  ExprId result = E.binary(arithmetic, I.bits, a, b);
+  S[I.dst + 1] = E.binary(I.op, I.bits, a, b);
+  S[I.dst] = result;
+}
+
+// ExtractDyn, InsertDyn: the lane index is fixed, the lanes' shadows move with their values.
+void Interpreter::shadowDynamicLane(const Inst &I, Slot *R, ExprId *S) {
+  concretiseSlot(R, S, I.b, Concretisation::Address);
+  uint64_t lane = R[I.b];
+  if (I.op == Op::ExtractDyn) {
+    S[I.dst] = lane < I.imm ? S[I.a + lane] : ConcreteValue;
+    return;
+  }
+  ExprId value = S[I.c];
+  std::memmove(S + I.dst, S + I.a, size_t(I.imm) * sizeof(ExprId));
+  if (lane < I.imm)
+    S[I.dst + lane] = value;
+}
+
+// Memcpy, Memmove, Memset: addresses and size are fixed, the bytes' shadows copied or cleared.
+void Interpreter::shadowMemoryBlock(const Inst &I, Slot *R, ExprId *S) {
+  concretiseSlot(R, S, I.a, Concretisation::Address);
+  concretiseSlot(R, S, I.b,
+                 I.op == Op::Memset ? Concretisation::Operation : Concretisation::Address);
+  concretiseSlot(R, S, I.c, Concretisation::Address);
+  uint64_t size = R[I.c];
+  if (!memory_->hasShadows() || size == 0 ||
+      memory_->check(R[I.a], size, true) != MemoryFault::None)
+    return;
+  if (I.op == Op::Memset)
+    memory_->setShadow(R[I.a], size, nullptr);
+  else if (memory_->check(R[I.b], size, false) == MemoryFault::None)
+    memory_->copyShadow(R[I.a], R[I.b], size);
+}
+
+// VaStart, VaCopy: the va_list's address is fixed and its 24 bytes are concrete.
+void Interpreter::shadowVaList(const Inst &I, Slot *R, ExprId *S) {
+  concretiseSlot(R, S, I.a, Concretisation::Address);
+  if (I.op == Op::VaCopy) {
+    concretiseSlot(R, S, I.b, Concretisation::Address);
+    concretiseBytes(R[I.b], memory_->check(R[I.b], 24, false) == MemoryFault::None ? 24 : 0,
+                    Concretisation::Address);
+  }
+  if (memory_->check(R[I.a], 24, true) == MemoryFault::None)
+    memory_->setShadow(R[I.a], 24, nullptr);
+}
+
+// Two-slot integers are kept concrete: their operands are fixed, their results concrete.
+void Interpreter::shadowWide(const Inst &I, Slot *R, ExprId *S) {
+  if (I.op == Op::WideBinary || I.op == Op::WideCompare) {
+    for (uint32_t k = 0; k < 2; ++k) {
+      concretiseSlot(R, S, I.a + k, Concretisation::Operation);
+      concretiseSlot(R, S, I.b + k, Concretisation::Operation);
+    }
+  } else {
+    concretiseSlot(R, S, I.a, Concretisation::Operation);
+    if (I.op == Op::WideTrunc)
+      concretiseSlot(R, S, I.a + 1, Concretisation::Operation);
+  }
+  for (uint32_t i = 0; i < interp::opcodeFacts(I.op).results; ++i)
+    S[I.dst + i] = ConcreteValue;
+}
+
+// A reshaping bitcast is kept concrete: its source leaves are fixed, its destination concrete.
+void Interpreter::shadowBitcast(const interp::Function &function, const Inst &I, Slot *R,
+                                ExprId *S) {
+  const uint64_t *table = function.extra.data() + I.imm;
+  uint64_t numSource = table[1];
+  const uint64_t *leaf = table + 2;
+  for (uint64_t i = 0; i < numSource; ++i, leaf += 3)
+    concretiseSlot(R, S, I.a + uint32_t(leaf[0]), Concretisation::Operation);
+  uint64_t numDest = *leaf++;
+  for (uint64_t i = 0; i < numDest; ++i, leaf += 3)
+    S[I.dst + leaf[0]] = ConcreteValue;
+}
+
+// One case per rule of interp/Opcodes.def's Shadow column; no default, so that a new rule
+// without its case does not compile. The generic rules read Operands (the operands a, b, c, in
+// that order) and Results (the slots from dst).
+template <ShadowRule Rule, unsigned Operands, unsigned Results>
+[[gnu::always_inline]] inline Interpreter::ShadowStep
+Interpreter::shadowByRule(ThreadState &thread, const interp::Function &function, const Inst &I,
+                          Slot *R, ExprId *S) {
   SymbolicValues &E = *symbolic_;
   auto symbolic = [&](uint32_t slot) { return S[slot] != ConcreteValue; };
   auto concretise = [&](uint32_t slot, Concretisation why) { concretiseSlot(R, S, slot, why); };
-  // A decision the checker already made for this instruction: run it concretely.
-  auto decided = [&]() {
-    if (!thread.decision.decided)
-      return false;
-    thread.decision = PendingDecision{};
-    return true;
+  auto concretiseOperands = [&](Concretisation why) {
+    if constexpr (Operands > 0)
+      concretise(I.a, why);
+    if constexpr (Operands > 1)
+      concretise(I.b, why);
+    if constexpr (Operands > 2)
+      concretise(I.c, why);
   };
-  auto pause = [&](DecisionKind kind, ExprId expr, uint32_t numChoices) {
-    thread.decision = PendingDecision{kind, expr, numChoices, false};
-    return ShadowStep::Pause;
+  auto concreteResults = [&]() {
+    for (uint32_t i = 0; i < Results; ++i)
+      S[I.dst + i] = ConcreteValue;
   };
 
-  switch (I.op) {
-  case Op::Nop:
-  case Op::Jump:
-  case Op::RetVoid:
-  case Op::Ret: // the dispatch loop hands the shadows to the caller
-  case Op::Unreachable:
-  case Op::Unsupported:
-  case Op::Trap:
+  switch (Rule) {
+  case ShadowRule::NoValue:
     return ShadowStep::Continue;
-  case Op::BrCond: {
-    if (!symbolic(I.a) || decided())
+  case ShadowRule::ConcreteResult:
+    concreteResults();
+    return ShadowStep::Continue;
+  case ShadowRule::Expression:
+    if (!symbolic(I.a) && (Operands < 2 || !symbolic(I.b)))
+      S[I.dst] = ConcreteValue;
+    else if (Operands == 1)
+      S[I.dst] = E.unary(I.op, I.bits, operand(R, S, I.a, I.bits));
+    else
+      S[I.dst] = E.binary(I.op, I.bits, operand(R, S, I.a, I.bits), operand(R, S, I.b, I.bits));
+    return ShadowStep::Continue;
+  case ShadowRule::Division:
+    return shadowDivision(thread, I, R, S);
+  case ShadowRule::Overflow:
+    shadowOverflow(I, R, S);
+    return ShadowStep::Continue;
+  case ShadowRule::ConcreteFloat:
+    concretiseOperands(Concretisation::FloatingPoint);
+    concreteResults();
+    return ShadowStep::Continue;
+  case ShadowRule::ConcreteOperation:
+    concretiseOperands(Concretisation::Operation);
+    concreteResults();
+    return ShadowStep::Continue;
+
+  case ShadowRule::Branch: { // BrCond: a decision when its condition is not decided yet
+    if (!symbolic(I.a) || takeDecision(thread))
       return ShadowStep::Continue;
     ExprId condition = E.resize(S[I.a], 1);
     uint64_t constant = 0;
     if (E.isConstant(condition, constant))
       return ShadowStep::Continue;
-    return pause(DecisionKind::Branch, condition, 2);
+    pauseAt(thread, DecisionKind::Branch, condition, 2);
+    return ShadowStep::Pause;
   }
-  case Op::Switch: {
-    if (!symbolic(I.a) || decided())
+  case ShadowRule::Switch: { // a decision among the cases and the default
+    if (!symbolic(I.a) || takeDecision(thread))
       return ShadowStep::Continue;
     uint64_t constant = 0;
     if (E.isConstant(S[I.a], constant))
       return ShadowStep::Continue;
     const uint64_t *table = function.extra.data() + I.imm;
-    return pause(DecisionKind::Switch, E.resize(S[I.a], 64), uint32_t(table[0]) + 1);
+    pauseAt(thread, DecisionKind::Switch, E.resize(S[I.a], 64), uint32_t(table[0]) + 1);
+    return ShadowStep::Pause;
   }
-  case Op::Call: {
+  case ShadowRule::Call: { // an indirect callee is fixed; the call itself is the runtime's
     const interp::CallSite &site = function.calls[I.imm];
     if (site.calleeSlot != NoSlot)
       concretise(site.calleeSlot, Concretisation::Address);
     return ShadowStep::Continue;
   }
-
-  case Op::Const:
-    S[I.dst] = ConcreteValue;
+  case ShadowRule::Copy: // Move, MoveN: the shadows move with the values
+    std::memmove(S + I.dst, S + I.a, size_t(I.op == Op::Move ? 1 : I.b) * sizeof(ExprId));
     return ShadowStep::Continue;
-  case Op::Move:
-    S[I.dst] = S[I.a];
+  case ShadowRule::Select:
+    shadowSelect(I, R, S);
     return ShadowStep::Continue;
-  case Op::MoveN:
-    std::memmove(S + I.dst, S + I.a, size_t(I.b) * sizeof(ExprId));
-    return ShadowStep::Continue;
-  case Op::Select:
-    if (symbolic(I.a)) {
-      S[I.dst] = E.ite(S[I.a], operand(R, S, I.b, 64), operand(R, S, I.c, 64));
-      return ShadowStep::Continue;
-    }
-    S[I.dst] = (R[I.a] & 1) ? S[I.b] : S[I.c];
-    return ShadowStep::Continue;
-  case Op::SelectN:
-    if (symbolic(I.a)) {
-      ExprId condition = S[I.a];
-      for (uint64_t i = 0; i < I.imm; ++i)
-        S[I.dst + i] = E.ite(condition, operand(R, S, I.b + uint32_t(i), 64),
-                             operand(R, S, I.c + uint32_t(i), 64));
-      return ShadowStep::Continue;
-    }
-    std::memmove(S + I.dst, S + ((R[I.a] & 1) ? I.b : I.c), size_t(I.imm) * sizeof(ExprId));
-    return ShadowStep::Continue;
-
-  case Op::UDiv:
-  case Op::URem:
-  case Op::SDiv:
-  case Op::SRem: {
-    if (!symbolic(I.a) && !symbolic(I.b)) {
-      S[I.dst] = ConcreteValue;
-      return ShadowStep::Continue;
-    }
-    ExprId a = operand(R, S, I.a, I.bits), b = operand(R, S, I.b, I.bits);
-    bool isSigned = I.op == Op::SDiv || I.op == Op::SRem;
-    // Defined: the divisor is not 0 and (signed) not INT_MIN / -1.
-    ExprId defined = E.binary(Op::ICmpNe, I.bits, b, E.constant(0, I.bits));
-    if (isSigned) {
-      ExprId minimum =
-          E.binary(Op::ICmpEq, I.bits, a, E.constant(uint64_t(1) << (I.bits - 1), I.bits));
-      ExprId minusOne = E.binary(Op::ICmpEq, I.bits, b, E.constant(maskOf(I.bits), I.bits));
-      ExprId overflow = E.binary(Op::And, 1, minimum, minusOne);
-      defined = E.binary(Op::And, 1, defined, E.binary(Op::Xor, 1, overflow, E.constant(1, 1)));
-    }
-    uint64_t constant = 0;
-    bool alwaysDefined = E.isConstant(defined, constant) && constant == 1;
-    if (!alwaysDefined && !decided())
-      return pause(DecisionKind::Division, defined, 2);
-    S[I.dst] = E.binary(I.op, I.bits, a, b);
-    return ShadowStep::Continue;
-  }
-  case Op::Add:
-  case Op::Sub:
-  case Op::Mul:
-  case Op::Shl:
-  case Op::LShr:
-  case Op::AShr:
-  case Op::And:
-  case Op::Or:
-  case Op::Xor:
-  case Op::SMin:
-  case Op::SMax:
-  case Op::UMin:
-  case Op::UMax:
-  case Op::ICmpEq:
-  case Op::ICmpNe:
-  case Op::ICmpUlt:
-  case Op::ICmpUle:
-  case Op::ICmpUgt:
-  case Op::ICmpUge:
-  case Op::ICmpSlt:
-  case Op::ICmpSle:
-  case Op::ICmpSgt:
-  case Op::ICmpSge:
-    S[I.dst] = symbolic(I.a) || symbolic(I.b)
-                   ? E.binary(I.op, I.bits, operand(R, S, I.a, I.bits), operand(R, S, I.b, I.bits))
-                   : ConcreteValue;
-    return ShadowStep::Continue;
-  case Op::AddImm:
+  case ShadowRule::AddImm:
     S[I.dst] = symbolic(I.a) ? E.binary(Op::Add, 64, operand(R, S, I.a, 64), E.constant(I.imm, 64))
                              : ConcreteValue;
     return ShadowStep::Continue;
-  case Op::Abs:
-    S[I.dst] = symbolic(I.a) ? E.unary(Op::Abs, I.bits, operand(R, S, I.a, I.bits)) : ConcreteValue;
-    return ShadowStep::Continue;
-  case Op::SAddO:
-  case Op::UAddO:
-  case Op::SSubO:
-  case Op::USubO:
-  case Op::SMulO:
-  case Op::UMulO: {
-    if (!symbolic(I.a) && !symbolic(I.b)) {
-      S[I.dst] = S[I.dst + 1] = ConcreteValue;
-      return ShadowStep::Continue;
-    }
-    ExprId a = operand(R, S, I.a, I.bits), b = operand(R, S, I.b, I.bits);
-    Op arithmetic = I.op == Op::SAddO || I.op == Op::UAddO   ? Op::Add
-                    : I.op == Op::SSubO || I.op == Op::USubO ? Op::Sub
-                                                             : Op::Mul;
-    ExprId result = E.binary(arithmetic, I.bits, a, b);
-    S[I.dst + 1] = E.binary(I.op, I.bits, a, b);
-    S[I.dst] = result;
-    return ShadowStep::Continue;
-  }
-  case Op::Trunc:
+  case ShadowRule::Trunc:
     S[I.dst] = symbolic(I.a) ? E.resize(S[I.a], widthOfMask(I.imm)) : ConcreteValue;
     return ShadowStep::Continue;
-  case Op::SExt:
+  case ShadowRule::SExt:
     S[I.dst] = symbolic(I.a) ? E.signExtend(S[I.a], I.bits, widthOfMask(I.imm)) : ConcreteValue;
     return ShadowStep::Continue;
-  case Op::Gep:
+  case ShadowRule::Gep:
     if (symbolic(I.a) || symbolic(I.b)) {
       ExprId index = E.signExtend(operand(R, S, I.b, I.bits), I.bits, 64);
       ExprId scaled = E.binary(Op::Mul, 64, index, E.constant(I.imm, 64));
@@ -291,204 +420,62 @@ Interpreter::ShadowStep Interpreter::shadowStep(ThreadState &thread,
     }
     return ShadowStep::Continue;
 
-  case Op::Load: {
-    if (symbolic(I.a)) {
-      symbolic_memory::Target target;
-      switch (symbolicAddress(thread, R, S, I.a, I.imm, I.flag, target)) {
-      case SymbolicAddress::Pause:
-        return ShadowStep::Pause;
-      case SymbolicAddress::Within:
-        handler_.drawUnwritten(thread, target.first, target.size);
-        S[I.dst] = symbolic_memory::load(*memory_, E, target);
-        return ShadowStep::Continue;
-      case SymbolicAddress::Concretised:
-        break;
-      }
-    }
-    Address address = R[I.a] + I.imm;
-    bool valid = memory_->check(address, I.flag, false) == MemoryFault::None;
-    if (valid)
-      handler_.drawUnwritten(thread, address, I.flag);
-    S[I.dst] = memory_->hasShadows() && valid ? loadShadow(address, I.flag) : ConcreteValue;
-    return ShadowStep::Continue;
-  }
-  case Op::Store: {
-    if (symbolic(I.b)) {
-      symbolic_memory::Target target;
-      switch (symbolicAddress(thread, R, S, I.b, I.imm, I.flag, target)) {
-      case SymbolicAddress::Pause:
-        return ShadowStep::Pause;
-      case SymbolicAddress::Within:
-        memory_->setShadow(target.first, target.size,
-                           symbolic_memory::storedBytes(*memory_, E, target,
-                                                        operand(R, S, I.a, 8 * I.flag))
-                               .data());
-        return ShadowStep::Continue;
-      case SymbolicAddress::Concretised:
-        break;
-      }
-    }
-    Address address = R[I.b] + I.imm;
-    if ((symbolic(I.a) || memory_->hasShadows()) &&
-        memory_->check(address, I.flag, true) == MemoryFault::None)
-      storeShadow(address, I.flag, S[I.a]);
-    return ShadowStep::Continue;
-  }
-  case Op::Alloca:
+  case ShadowRule::Load:
+    return shadowLoad(thread, I, R, S);
+  case ShadowRule::Store:
+    return shadowStore(thread, I, R, S);
+  case ShadowRule::Alloca:
     if (I.a != NoSlot)
       concretise(I.a, Concretisation::Address);
     S[I.dst] = ConcreteValue;
     return ShadowStep::Continue;
-  case Op::Memcpy:
-  case Op::Memmove:
-  case Op::Memset: {
-    concretise(I.a, Concretisation::Address);
-    concretise(I.b, I.op == Op::Memset ? Concretisation::Operation : Concretisation::Address);
-    concretise(I.c, Concretisation::Address);
-    uint64_t size = R[I.c];
-    if (!memory_->hasShadows() || size == 0 ||
-        memory_->check(R[I.a], size, true) != MemoryFault::None)
-      return ShadowStep::Continue;
-    if (I.op == Op::Memset)
-      memory_->setShadow(R[I.a], size, nullptr);
-    else if (memory_->check(R[I.b], size, false) == MemoryFault::None)
-      memory_->copyShadow(R[I.a], R[I.b], size);
+  case ShadowRule::MemoryBlock:
+    shadowMemoryBlock(I, R, S);
     return ShadowStep::Continue;
-  }
-  case Op::StackSave:
-    S[I.dst] = ConcreteValue;
+  case ShadowRule::VaList:
+    shadowVaList(I, R, S);
     return ShadowStep::Continue;
-  case Op::LandingPad: // the exception object and selector: concrete
-    S[I.dst] = S[I.dst + 1] = ConcreteValue;
-    return ShadowStep::Continue;
-  case Op::Resume: // rethrows the (concrete) exception object
-    return ShadowStep::Continue;
-  case Op::StackRestore:
+  case ShadowRule::StackRestore:
     concretise(I.a, Concretisation::Address);
     return ShadowStep::Continue;
-  case Op::ExtractDyn: {
-    concretise(I.b, Concretisation::Address);
-    uint64_t lane = R[I.b];
-    S[I.dst] = lane < I.imm ? S[I.a + lane] : ConcreteValue;
-    return ShadowStep::Continue;
-  }
-  case Op::InsertDyn: {
-    concretise(I.b, Concretisation::Address);
-    uint64_t lane = R[I.b];
-    ExprId value = S[I.c];
-    std::memmove(S + I.dst, S + I.a, size_t(I.imm) * sizeof(ExprId));
-    if (lane < I.imm)
-      S[I.dst + lane] = value;
-    return ShadowStep::Continue;
-  }
-  case Op::VaStart:
-    concretise(I.a, Concretisation::Address);
-    if (memory_->check(R[I.a], 24, true) == MemoryFault::None)
-      memory_->setShadow(R[I.a], 24, nullptr);
-    return ShadowStep::Continue;
-  case Op::VaCopy:
-    concretise(I.a, Concretisation::Address);
-    concretise(I.b, Concretisation::Address);
-    concretiseBytes(R[I.b], memory_->check(R[I.b], 24, false) == MemoryFault::None ? 24 : 0,
-                    Concretisation::Address);
-    if (memory_->check(R[I.a], 24, true) == MemoryFault::None)
-      memory_->setShadow(R[I.a], 24, nullptr);
-    return ShadowStep::Continue;
-
-  // Operations kept concrete: their symbolic operands are fixed to their current values.
-  case Op::FPToSI:
-  case Op::FPToUI:
-  case Op::SIToFP:
-  case Op::UIToFP:
-  case Op::FPTrunc:
-  case Op::FPExt:
-  case Op::FNeg:
-  case Op::FAbs:
-  case Op::Sqrt:
-  case Op::Floor:
-  case Op::Ceil:
-  case Op::FTrunc:
-  case Op::Round:
-  case Op::RoundEven:
-  case Op::FToIntRound:
-    concretise(I.a, Concretisation::FloatingPoint);
-    S[I.dst] = ConcreteValue;
-    return ShadowStep::Continue;
-  case Op::FAdd:
-  case Op::FSub:
-  case Op::FMul:
-  case Op::FDiv:
-  case Op::FRem:
-  case Op::FCmp:
-  case Op::FMin:
-  case Op::FMax:
-  case Op::CopySign:
-    concretise(I.a, Concretisation::FloatingPoint);
-    concretise(I.b, Concretisation::FloatingPoint);
-    S[I.dst] = ConcreteValue;
-    return ShadowStep::Continue;
-  case Op::Fma:
+  case ShadowRule::Fma: // its third operand is slot imm
     concretise(I.a, Concretisation::FloatingPoint);
     concretise(I.b, Concretisation::FloatingPoint);
     concretise(uint32_t(I.imm), Concretisation::FloatingPoint);
     S[I.dst] = ConcreteValue;
     return ShadowStep::Continue;
-  case Op::FMath:
+  case ShadowRule::FMath: // pow has a second operand
     concretise(I.a, Concretisation::FloatingPoint);
     if (I.flag == interp::MathPow)
       concretise(I.b, Concretisation::FloatingPoint);
     S[I.dst] = ConcreteValue;
     return ShadowStep::Continue;
-  case Op::Ctlz:
-  case Op::Cttz:
-  case Op::Ctpop:
-  case Op::Bswap:
-  case Op::Bitreverse:
-    concretise(I.a, Concretisation::Operation);
-    S[I.dst] = ConcreteValue;
+  case ShadowRule::Wide:
+    shadowWide(I, R, S);
     return ShadowStep::Continue;
-  case Op::Fshl:
-  case Op::Fshr:
-    concretise(I.c, Concretisation::Operation);
-    [[fallthrough]];
-  case Op::SAddSat:
-  case Op::UAddSat:
-  case Op::SSubSat:
-  case Op::USubSat:
-    concretise(I.a, Concretisation::Operation);
-    concretise(I.b, Concretisation::Operation);
-    S[I.dst] = ConcreteValue;
+  case ShadowRule::BitcastBytes:
+    shadowBitcast(function, I, R, S);
     return ShadowStep::Continue;
-  case Op::WideBinary:
-  case Op::WideCompare:
-    for (uint32_t k = 0; k < 2; ++k) {
-      concretise(I.a + k, Concretisation::Operation);
-      concretise(I.b + k, Concretisation::Operation);
-    }
-    S[I.dst] = ConcreteValue;
-    if (I.op == Op::WideBinary)
-      S[I.dst + 1] = ConcreteValue;
-    return ShadowStep::Continue;
-  case Op::WideExtend:
-  case Op::WideTrunc:
-    concretise(I.a, Concretisation::Operation);
-    if (I.op == Op::WideTrunc)
-      concretise(I.a + 1, Concretisation::Operation);
-    S[I.dst] = S[I.dst + 1] = ConcreteValue;
-    return ShadowStep::Continue;
-  case Op::BitcastBytes: {
-    const uint64_t *table = function.extra.data() + I.imm;
-    uint64_t numSource = table[1];
-    const uint64_t *leaf = table + 2;
-    for (uint64_t i = 0; i < numSource; ++i, leaf += 3)
-      concretise(I.a + uint32_t(leaf[0]), Concretisation::Operation);
-    uint64_t numDest = *leaf++;
-    for (uint64_t i = 0; i < numDest; ++i, leaf += 3)
-      S[I.dst + leaf[0]] = ConcreteValue;
+  case ShadowRule::DynamicLane:
+    shadowDynamicLane(I, R, S);
     return ShadowStep::Continue;
   }
+  return ShadowStep::Continue;
+}
+
+// The generated dispatch: one case per row of interp/Opcodes.def, each running its row's rule
+// with the row's Operands and Results as constants, so that each case compiles to the code of
+// its rule alone, as a hand-written case would.
+Interpreter::ShadowStep Interpreter::shadowStep(ThreadState &thread,
+                                                const interp::Function &function, const Inst &I,
+                                                Slot *R, ExprId *S) {
+  switch (I.op) {
+#define BPOR_OPCODE(Name, Operands, Results, Shadow)                                             \
+  case Op::Name:                                                                                   \
+    return shadowByRule<ShadowRule::Shadow, Operands, Results>(thread, function, I, R, S);
+#include "interp/Opcodes.def"
   case Op::NumOps:
-    return ShadowStep::Continue;
+    break;
   }
   return ShadowStep::Continue;
 }
