@@ -211,9 +211,10 @@ void expectReplays(const SearchResult &result, Model &model, uint64_t seed) {
       EXPECT_EQ(report.trace[i].kind, again.trace[i].kind) << "seed " << seed;
       EXPECT_EQ(report.trace[i].location, again.trace[i].location) << "seed " << seed;
       if (report.trace[i].kind == OpKind::Load && i < report.readValues.size() &&
-          report.readValues[i])
+          report.readValues[i]) {
         EXPECT_EQ(report.trace[i].value, *report.readValues[i])
             << "seed " << seed << " step " << i + 1;
+      }
     }
   }
 }
