@@ -1,5 +1,6 @@
 #include "tools/bporcheck/Options.h"
 #include "tools/bporcheck/MemorySize.h"
+#include "tools/bporcheck/OptionsHelp.h"
 
 #include "checker/graph/Axioms.h"
 #include "runtime/Execution.h"
@@ -329,85 +330,6 @@ void printVersion(llvm::raw_ostream &os) {
 
 constexpr uint64_t StatefulDefaultMaxDepth = 10'000'000;
 
-// What the help says before the options.
-constexpr const char *Overview =
-    "bporcheck: a stateless model checker for C and C++ programs with POSIX or C++ threads\n\n"
-    "  Runs the program under every thread schedule (within a bound, if one is given) and\n"
-    "  reports assertion failures, deadlocks, livelocks and memory errors with a trace.\n"
-    "  Exit codes: 0 no error in the stated scope, 1 error found, 2 bad usage or input,\n"
-    "  3 unsupported construct or internal limit, 4 no error found but the search is\n"
-    "  incomplete (a limit, an interrupt, or behaviours left out); with --svcomp, 0 once an\n"
-    "  answer is printed. docs/user-guide.md explains every option.\n";
-
-// How an option is written in the help: as users type it. A one-letter option and -m32 (as
-// clang spells it) take one dash, the others two; llvm::cl accepts either.
-std::string optionSpelling(const cl::Option &option) {
-  std::string name = option.ArgStr.str();
-  std::string value = option.ValueStr.str();
-  if (name == "j")
-    return "-j <N>, --jobs=<N>";
-  if (name.size() == 1)
-    return fmt::format("-{} <{}>", name, value);
-  if (name == "m32")
-    return "-m32";
-  if (option.getValueExpectedFlag() == cl::ValueOptional && value.empty())
-    return "--" + name; // a switch (cl::opt<bool>)
-  return fmt::format("--{}=<{}>", name, value);
-}
-
-// Words of `text` filled into lines of at most `width` characters.
-std::vector<std::string> wrap(const std::string &text, size_t width) {
-  std::vector<std::string> lines;
-  std::string line;
-  for (llvm::StringRef rest = text; !rest.empty();) {
-    auto [word, tail] = rest.split(' ');
-    rest = tail;
-    if (word.empty())
-      continue;
-    if (!line.empty() && line.size() + 1 + word.size() > width) {
-      lines.push_back(line);
-      line.clear();
-    }
-    if (!line.empty())
-      line += ' ';
-    line += word;
-  }
-  if (!line.empty())
-    lines.push_back(line);
-  return lines;
-}
-
-// --help: the options by category (Categories' order, by name within one), each description
-// filled to lines of at most HelpWidth characters beside its option.
-constexpr size_t HelpWidth = 100, OptionColumn = 34;
-void printHelp(llvm::raw_ostream &os) {
-  os << "USAGE: bporcheck [options] " << Input.HelpStr << "\n\n" << Overview;
-  std::map<const cl::OptionCategory *, std::map<std::string, const cl::Option *>> byCategory;
-  for (const auto &entry : cl::getRegisteredOptions())
-    for (const cl::OptionCategory *category : entry.second->Categories)
-      // --jobs, -j's alias, is shown with it.
-      if (entry.second->getFormattingFlag() != cl::Positional && entry.first() != "jobs")
-        byCategory[category][entry.second->ArgStr.str()] = entry.second;
-  for (const cl::OptionCategory *category : Categories) {
-    os << "\n" << category->getName() << ":\n";
-    for (const auto &[name, option] : byCategory[category]) {
-      std::string spelling = "  " + optionSpelling(*option);
-      std::vector<std::string> lines = wrap(option->HelpStr.str(), HelpWidth - OptionColumn);
-      if (spelling.size() + 2 > OptionColumn) {
-        os << spelling << "\n";
-        spelling.clear();
-      }
-      for (const std::string &line : lines) {
-        os << spelling << std::string(OptionColumn - spelling.size(), ' ') << line << "\n";
-        spelling.clear();
-      }
-    }
-  }
-  os << "\nGeneric options:\n"
-     << "  --help                          This list\n"
-     << "  --version                       bporcheck's version and LLVM's\n";
-}
-
 // --memory-limit's default: 4 GiB, or half the physical memory on a machine with less than
 // 8 GiB. A fixed bound keeps verdicts the same from machine to machine; half the memory keeps a
 // small machine out of swapping and the OOM killer, which would lose the whole run.
@@ -444,14 +366,14 @@ bool parseOptions(int argc, char **argv, Options &options) {
   for (int i = 1; i < argc; ++i) {
     llvm::StringRef arg = argv[i];
     if (arg == "--help" || arg == "-help" || arg == "-h") {
-      printHelp(llvm::outs());
+      printHelp(llvm::outs(), Input.HelpStr, Categories);
       llvm::outs().flush();
       std::exit(0);
     }
     if (arg == "--")
       break;
   }
-  if (!cl::ParseCommandLineOptions(argc, argv, Overview, &llvm::errs()))
+  if (!cl::ParseCommandLineOptions(argc, argv, HelpOverview, &llvm::errs()))
     return false;
   if (Input.empty())
     return usageError("no input file (try --help)");
