@@ -8,6 +8,7 @@
 #include "checker/stateful/StatefulSearch.h"
 #include "checker/unfolding/UnfoldingExplorer.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,11 +50,30 @@ enum class BoundUse : uint8_t {
   PreemptionOnly, // the stateful search: bounded context switching
 };
 
+/// What a search's result counts.
+enum class ResultUnit : uint8_t {
+  Executions,
+  States, // the stateful search: each state once
+};
+
+/// What one execution of a complete depth-first run stands for: what the estimate of the
+/// search's size counts (tools/bporcheck/Estimate.h).
+enum class ExecutionsAre : uint8_t {
+  Schedules, // exhaustive search: one execution per schedule
+  Traces,    // one per Mazurkiewicz trace (DPOR and BPOR only with sleep sets)
+  Other,     // states, events, random samples: no tree to estimate
+};
+
+/// Which of SearchRequest's option sets a search reads besides SearchOptions.
+enum class OwnOptions : uint8_t { None, Stateful, Unfolding, Pct };
+
 struct SearchKind {
   /// The name users select it by: --search=NAME (--por=NAME).
   std::string_view name;
   /// One line for the help text.
   std::string_view summary;
+  /// What the command calls it: "optimal DPOR", "stateful search".
+  std::string_view title;
   BoundUse bounds;
   /// Whether a search that finishes covers every reachable state (within its bound); false for
   /// random testing.
@@ -62,6 +82,20 @@ struct SearchKind {
                        const ExecutionObserver &observer);
   /// Whether it runs on SearchRequest::workerModels too (-j).
   bool parallel = false;
+  /// Whether a run over several processes (mpirun, distributed/) divides it.
+  bool distributed = false;
+  /// The searches of the DPOR/BPOR engine (checker/Search): the reduction they run with
+  /// (SearchOptions::por). Only they order their schedules best-first (--strategy), and only
+  /// they, under a fair bound, take an execution that reaches the depth limit for a possible
+  /// livelock (SearchOptions::livelocksAtDepthLimit).
+  std::optional<PorMode> engine = std::nullopt;
+  ResultUnit counts = ResultUnit::Executions;
+  ExecutionsAre executions = ExecutionsAre::Other;
+  /// It keeps the states it has visited by their keys (Model::stateKey): it needs a model with
+  /// keys (no symbolic nondet values, whose path conditions a key cannot describe), and a wait
+  /// loop that wakes spuriously returns to a visited state, so spurious wakeups need no cap.
+  bool storesStates = false;
+  OwnOptions ownOptions = OwnOptions::None;
 };
 
 /// Every search, in the order the help text lists them.

@@ -12,6 +12,8 @@ Each folder may include its own headers and those of the layers below it, never 
     distributed               a search over MPI's processes (the checker's explorers)
     passes                    the LLVM passes that instrument the program (LLVM, and core's
                               table of modelled functions)
+    svcomp                    SV-COMP: tasks, the strategy, witnesses (the runtime and the
+                              explorers; the command only through svcomp/Host.h, which it fills)
 
 tools/ (the command line) and tests/ may include everything. "llvm/..." counts as a layer that
 interp, symbolic, runtime and passes may use; core, memory and checker are free of LLVM.
@@ -31,6 +33,7 @@ ALLOWED = {
     "checker": {"core", "checker"},
     "distributed": {"core", "checker", "distributed"},
     "passes": {"core", "passes", "llvm"},
+    "svcomp": {"core", "memory", "interp", "symbolic", "runtime", "checker", "svcomp", "llvm"},
 }
 SOURCE = (".h", ".cpp", ".c", ".def", ".inc")
 INCLUDE = re.compile(r'\s*#\s*include\s+"([A-Za-z_]+)/')

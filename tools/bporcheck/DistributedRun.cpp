@@ -49,8 +49,9 @@ std::string chooseDistributedSearch(Options &options) {
     return ""; // the graph search divides
   if (options.hashStates)
     return "--hash-states counts the local states of one process: run it without mpirun";
-  if (options.explores("source"))
+  if (options.searchKind().distributed)
     return "";
+  // The default search, optimal DPOR, is replaced by the one that divides.
   if (options.defaultMode && options.explores("optimal")) {
     options.explorer = "source";
     return "";

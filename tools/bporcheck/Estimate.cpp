@@ -49,13 +49,18 @@ std::optional<EstimateTree> estimateTreeFor(const Options &options) {
   if (options.weakMemory() || s.bound != BoundKind::None || s.strategy != Strategy::DepthFirst ||
       s.iterativeBounding || s.combinedFairBound)
     return std::nullopt;
-  if (options.explores("none"))
+  const SearchKind &kind = options.searchKind();
+  switch (kind.executions) {
+  case ExecutionsAre::Schedules:
     return EstimateTree::Interleavings;
-  // Without sleep sets DPOR explores a trace more than once: its count is no trace count.
-  if ((options.explores("dpor") || options.explores("bpor")) && s.sleepSets)
+  case ExecutionsAre::Traces:
+    // Without sleep sets DPOR explores a trace more than once: its count is no trace count.
+    if (kind.engine && !s.sleepSets)
+      return std::nullopt;
     return EstimateTree::Traces;
-  if (options.explores("source") || options.explores("optimal"))
-    return EstimateTree::Traces;
+  case ExecutionsAre::Other:
+    break;
+  }
   return std::nullopt;
 }
 

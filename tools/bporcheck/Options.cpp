@@ -10,6 +10,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <stdexcept>
 #include <fmt/format.h>
 #include <map>
 #include <unistd.h>
@@ -460,7 +461,8 @@ bool parseOptions(int argc, char **argv, Options &options) {
   if (BestFirstPriorityOption.getNumOccurrences() && !bestFirst)
     return usageError("--best-first-priority applies only to --strategy=best-first");
   if (bestFirst) {
-    if (!Por.empty() && Por != "none" && Por != "dpor" && Por != "bpor")
+    const SearchKind *ordered = findSearch(std::string(Por));
+    if (!Por.empty() && (!ordered || !ordered->engine))
       return usageError(fmt::format("--strategy=best-first orders the schedules of --por=none, "
                                     "dpor or bpor, not --por={}",
                                     std::string(Por)));
@@ -480,7 +482,7 @@ bool parseOptions(int argc, char **argv, Options &options) {
       options.search.bestFirstPriority = BestFirstPriority::Random;
     else if (BestFirstPriorityOption == "dpor") {
       options.search.bestFirstPriority = BestFirstPriority::DporGuided;
-      if (!Por.empty() && Por != "dpor")
+      if (!Por.empty() && ordered->engine != PorMode::Dpor)
         return usageError("--best-first-priority=dpor uses DPOR's race analysis: it takes no "
                           "other --por");
       Por = "dpor";
@@ -496,7 +498,7 @@ bool parseOptions(int argc, char **argv, Options &options) {
       options.search.bound = BoundKind::Preemption; // the cost; no limit
     if (Por.empty())
       Por = "bpor";
-    if (Por == "dpor" && bounded &&
+    if (findSearch(std::string(Por))->engine == PorMode::Dpor && bounded &&
         options.search.bestFirstPriority != BestFirstPriority::DporGuided)
       return usageError("--strategy=best-first with --por=dpor takes no bound: DPOR under a "
                         "bound loses the coverage guarantee; use --por=bpor");
@@ -517,7 +519,7 @@ bool parseOptions(int argc, char **argv, Options &options) {
   if (!kind)
     return usageError(fmt::format("unknown --por={} (expected {})", named, searchKindList()));
   options.explorer = std::string(kind->name);
-  if (options.explores("unfolding")) {
+  if (kind->ownOptions == OwnOptions::Unfolding) {
     if (bounded)
       return usageError(fmt::format("--por=unfolding takes no bound ({}): with cutoffs it "
                                     "terminates on spinning programs without one",
@@ -537,7 +539,7 @@ bool parseOptions(int argc, char **argv, Options &options) {
   } else if (Cutoffs.getNumOccurrences() || Alternatives.getNumOccurrences()) {
     return usageError("--cutoffs and --alternatives apply only to --por=unfolding");
   }
-  if (options.explores("pct")) {
+  if (kind->ownOptions == OwnOptions::Pct) {
     if (bounded)
       return usageError(fmt::format("--por=pct takes no bound ({})", boundName));
     if (PctDepth < 1)
@@ -550,7 +552,7 @@ bool parseOptions(int argc, char **argv, Options &options) {
     return usageError("--pct-depth applies only to --por=pct, --seed to --por=pct and "
                       "--best-first-priority=random");
   }
-  if (options.explores("stateful")) {
+  if (kind->ownOptions == OwnOptions::Stateful) {
     if (bounded && options.search.bound != BoundKind::Preemption)
       return usageError(fmt::format("the stateful search takes only --preemptions as a bound "
                                     "(bounded context switching), not {}",
@@ -588,13 +590,13 @@ bool parseOptions(int argc, char **argv, Options &options) {
     return usageError("--state-store, --bitstate-bits and --state-por apply only to "
                       "--search=stateful");
   }
-  if (options.explores("dpor") && bounded && !bestFirst)
+  if (kind->engine == PorMode::Dpor && bounded && !bestFirst)
     return usageError(fmt::format(
         "--por=dpor cannot be combined with {}: DPOR under a bound loses the coverage "
         "guarantee (dissertation, chapter 3); use --por=bpor",
         boundName));
   // What the registry says of the search's bounds (checks of the searches' own come above).
-  if (kind->bounds == BoundUse::None && bounded && !options.explores("dpor"))
+  if (kind->bounds == BoundUse::None && bounded && kind->engine != PorMode::Dpor)
     return usageError(fmt::format("--por={} cannot be combined with {}: it explores every "
                                   "schedule; bounds need --por=bpor",
                                   options.explorer, boundName));
@@ -671,11 +673,10 @@ bool parseOptions(int argc, char **argv, Options &options) {
   if (options.symbolicNondet && !Execution::symbolicSupported())
     return usageError("--nondet=symbolic needs a bporcheck built with Z3 (BPOR_WITH_Z3)");
   // A state key cannot describe a symbolic value's path condition (Model::stateKey).
-  if (options.explores("stateful") && options.symbolicNondet &&
-      NondetMode.getNumOccurrences() != 0)
+  if (kind->storesStates && options.symbolicNondet && NondetMode.getNumOccurrences() != 0)
     return usageError("--nondet=symbolic does not combine with the stateful search: a state "
                       "key cannot describe a path condition; use --nondet=values");
-  if (options.explores("stateful"))
+  if (kind->storesStates)
     options.symbolicNondet = false;
   if (options.symbolicNondet && NondetValues.getNumOccurrences() != 0)
     return usageError("--nondet-values applies only to --nondet=values");
@@ -753,6 +754,13 @@ bool parseOptions(int argc, char **argv, Options &options) {
                       "(except --por=unfolding), a bound, --iterate, --spin-assume or "
                       "--keep-going");
   return true;
+}
+
+const SearchKind &Options::searchKind() const {
+  const SearchKind *kind = findSearch(explorer);
+  if (!kind) // parseOptions and chooseDefaultMode set only the registry's names
+    throw std::logic_error("no search named '" + explorer + "'");
+  return *kind;
 }
 
 } // namespace bpor::tool

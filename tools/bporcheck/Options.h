@@ -18,7 +18,11 @@ struct Options {
   /// --search=NAME (or --por=NAME): the name of the search in checker/registry/SearchRegistry.h;
   /// the default mode sets it once the program is known.
   std::string explorer;
+  /// Whether the search is the one named (where the command picks or names a search; what a
+  /// search does is asked of searchKind()).
   bool explores(std::string_view name) const { return explorer == name; }
+  /// The registry's entry for `explorer` (parseOptions and the default mode set only its names).
+  const SearchKind &searchKind() const;
   SearchOptions search;
   /// The options of the searches that have their own: the stateful search (--state-store,
   /// --bitstate-bits; --preemptions is its context bound), unfolding (--cutoffs,

@@ -83,9 +83,8 @@ void configureBugHunt(Options &options, bool hasYields) {
 
 void configureDepthLimit(Options &options) {
   SearchOptions &search = options.search;
-  bool engine = options.explores("none") || options.explores("dpor") || options.explores("bpor");
   search.livelocksAtDepthLimit =
-      engine && (search.strategy == Strategy::BestFirst || search.bound == BoundKind::Fair ||
+      options.searchKind().engine && (search.strategy == Strategy::BestFirst || search.bound == BoundKind::Fair ||
                  search.combinedFairBound.has_value());
 }
 
@@ -123,37 +122,39 @@ std::string searchName(const Options &options) {
 }
 
 namespace {
+// The search's title with what its own options and -j add.
 std::string searchKindName(const Options &options) {
-  if (options.explores("pct"))
-    return fmt::format("random testing (PCT, depth {}, seed {})", options.pctOptions.depth,
+  const SearchKind &kind = options.searchKind();
+  std::string title(kind.title);
+  switch (kind.ownOptions) {
+  case OwnOptions::Pct:
+    return fmt::format("{} (PCT, depth {}, seed {})", title, options.pctOptions.depth,
                        options.pctOptions.seed);
-  if (options.explores("stateful"))
+  case OwnOptions::Stateful:
     return options.statefulOptions.preemptionBound
-               ? fmt::format("stateful search (bounded context switching, {} preemption{})",
+               ? fmt::format("{} (bounded context switching, {} preemption{})", title,
                              *options.statefulOptions.preemptionBound,
                              *options.statefulOptions.preemptionBound == 1 ? "" : "s")
-               : "stateful search";
-  if (options.jobs > 1 && options.explores("optimal"))
-    return fmt::format("optimal DPOR on {} workers", options.jobs);
-  if (options.jobs > 1 && options.explores("source"))
-    return fmt::format("source-DPOR on {} workers", options.jobs);
-  if (options.explores("optimal"))
-    return "optimal DPOR";
-  if (options.explores("source"))
-    return "source-DPOR";
-  if (options.explores("unfolding")) {
+               : title;
+  case OwnOptions::Unfolding: {
     const UnfoldingOptions &u = options.unfoldingOptions;
     std::string alternatives =
         u.partialAlternatives ? fmt::format(", {}-partial alternatives", u.partialAlternatives)
                               : "";
-    return fmt::format("unfolding POR ({}{})", u.cutoffs ? "cutoffs" : "no cutoffs",
-                       alternatives);
+    return fmt::format("{} ({}{})", title, u.cutoffs ? "cutoffs" : "no cutoffs", alternatives);
   }
+  case OwnOptions::None:
+    break;
+  }
+  if (!kind.engine)
+    return options.jobs > 1 && kind.parallel
+               ? fmt::format("{} on {} workers", title, options.jobs)
+               : title;
   const SearchOptions &search = options.search;
   if (search.strategy == Strategy::BestFirst) {
-    std::string reduction = options.explores("bpor")   ? "BPOR"
-                            : options.explores("dpor") ? "DPOR"
-                                                       : "every schedule";
+    std::string reduction = kind.engine == PorMode::Bpor   ? "BPOR"
+                            : kind.engine == PorMode::Dpor ? "DPOR"
+                                                           : "every schedule";
     std::string order =
         search.bestFirstPriority == BestFirstPriority::Random
             ? fmt::format("random order, seed {}", search.seed)
@@ -171,10 +172,9 @@ std::string searchKindName(const Options &options) {
     return fmt::format("best-first {} ({}{})", reduction, order, limit);
   }
   bool bounded = search.bound != BoundKind::None;
-  std::string name = options.explores("bpor")   ? "BPOR"
-                     : options.explores("dpor") ? "DPOR with sleep sets"
-                     : bounded                  ? "plain bounded search"
-                                                : "exhaustive search";
+  // Exhaustive search under a bound is plain bounded search (Algorithm 3).
+  std::string name =
+      bounded && kind.bounds == BoundUse::Optional ? "plain bounded search" : title;
   if (bounded)
     name += fmt::format(
         " ({} bound {}{}{})", boundKindName(search.bound), search.boundValue,
@@ -191,10 +191,8 @@ SearchResult runSearch(Model &model, Options &options, SearchOptions search, Run
   // The search `options` names (checker/registry/SearchRegistry.h) with `search` and the
   // options of its own; the parts of what it found beyond SearchResult go into `run`.
   auto runNamed = [&](const SearchOptions &s) {
-    const SearchKind *kind = findSearch(options.explorer);
-    if (!kind) // parseOptions and chooseDefaultMode set only the registry's names
-      throw std::logic_error("no search named '" + options.explorer + "'");
-    if (execution && options.explores("stateful")) {
+    const SearchKind *kind = &options.searchKind();
+    if (execution && kind->storesStates) {
       execution->setSpuriousWakeupLimit(ExecutionOptions::UnlimitedSpuriousWakeups);
       run.spuriousWakeupsWithheldBefore = execution->coverageGaps().spuriousWakeupsWithheld;
     }
@@ -209,8 +207,9 @@ SearchResult runSearch(Model &model, Options &options, SearchOptions search, Run
                        fmt::format(" (-j {}: the search tree does not divide well, one thread)",
                                    options.jobs);
     }
-    if (options.explores("stateful")) {
+    if (kind->counts == ResultUnit::States)
       run.stateful = true;
+    if (kind->ownOptions == OwnOptions::Stateful) {
       run.storage = describeStorage(options.statefulOptions.storage, found.omissionProbability);
       run.livelocksChecked = found.livelocksChecked;
       run.incompleteReason = found.incompleteReason;
@@ -219,7 +218,7 @@ SearchResult runSearch(Model &model, Options &options, SearchOptions search, Run
       if (found.search.limit != SearchLimit::None && found.search.limit != SearchLimit::Memory)
         run.incompleteReason = describeLimit(found.search.limit, options.search);
     }
-    if (options.explores("unfolding"))
+    if (kind->ownOptions == OwnOptions::Unfolding)
       describeUnfolding(options.unfoldingOptions, found.unfolding, run);
     return std::move(found.search);
   };

@@ -1,9 +1,11 @@
 #include "tools/bporcheck/TraceHtml.h"
-#include "tools/bporcheck/MarkupEscape.h"
+#include "svcomp/MarkupEscape.h"
 
 #include <fmt/format.h>
 
 namespace bpor::tool {
+
+using svcomp::escapeMarkup;
 
 namespace {
 

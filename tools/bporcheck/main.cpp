@@ -13,12 +13,11 @@
 #include "tools/bporcheck/ScheduleFile.h"
 #include "tools/bporcheck/SearchRunner.h"
 #include "tools/bporcheck/SourceLines.h"
-#include "tools/bporcheck/SvcompMode.h"
+#include "tools/bporcheck/SvcompHost.h"
 #include "tools/bporcheck/TraceHashFile.h"
 #include "tools/bporcheck/TraceDot.h"
 #include "tools/bporcheck/TraceHtml.h"
 #include "tools/bporcheck/TracePicture.h"
-#include "tools/bporcheck/WitnessValidation.h"
 #ifdef BPOR_HAVE_INPROCESS_CLANG
 #include "tools/bporcheck/clang/InProcessClang.h"
 #endif
@@ -185,9 +184,10 @@ RunDescription describeRun(const Options &options, bool usesNondet) {
   if (search.strategy == Strategy::BestFirst)
     run.boundPhrase =
         search.bestFirstLimit ? boundPhrase(search, *search.bestFirstLimit) : std::string();
-  if (options.explores("stateful") && options.statefulOptions.preemptionBound)
+  const SearchKind &kind = options.searchKind();
+  if (kind.ownOptions == OwnOptions::Stateful && options.statefulOptions.preemptionBound)
     run.boundPhrase = boundPhrase(BoundKind::Preemption, *options.statefulOptions.preemptionBound);
-  run.stateful = options.explores("stateful");
+  run.stateful = kind.counts == ResultUnit::States;
   if (usesNondet)
     run.nondetDomain =
         options.symbolicNondet
@@ -395,7 +395,7 @@ int main(int argc, char **argv) {
   if (std::string problem = joinCluster(options, cluster); !problem.empty())
     return distributed::launchedRank() == 0 ? fail(BadInput, problem) : BadInput;
   if (options.svcomp)
-    return runSvcomp(options);
+    return runSvcompMode(options);
   if (!options.validateWitness.empty())
     return runWitnessValidation(options);
   handleInterrupts(exitOnSignal, false);

@@ -115,7 +115,7 @@ TEST(ClangRunner, SameBitcodeAndDiagnosticsAsTheClangExecutable) {
   expectSame(c);
   expectSame(c, {"-m32"});
   expectSame(c, {"-DNAME=1", "-std=gnu17"});
-  // What SV-COMP mode adds for no-overflow tasks (tools/bporcheck/SvcompInput.cpp).
+  // What SV-COMP mode adds for no-overflow tasks (svcomp/Input.cpp).
   expectSame(c, {"-m32", "-fsanitize=signed-integer-overflow,shift-base",
                  "-fsanitize-trap=signed-integer-overflow,shift-base"});
   std::string cxx = source("vector.cpp", CxxThreadsProgram);

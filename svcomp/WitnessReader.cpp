@@ -1,4 +1,4 @@
-#include "tools/bporcheck/WitnessReader.h"
+#include "svcomp/WitnessReader.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -8,7 +8,7 @@
 #include <regex>
 #include <set>
 
-namespace bpor::tool {
+namespace bpor::svcomp {
 namespace {
 
 std::string unescape(llvm::StringRef text) {
@@ -230,4 +230,4 @@ std::optional<WitnessPath> readWitnessPath(const std::string &path, WitnessProbl
   return read;
 }
 
-} // namespace bpor::tool
+} // namespace bpor::svcomp

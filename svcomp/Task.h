@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace bpor::tool::svcomp {
+namespace bpor::svcomp {
 
 /// A YAML node: a scalar, a sequence or a mapping (keys in file order).
 struct YamlNode {
@@ -65,4 +65,4 @@ std::optional<Property> parseProperty(const std::string &text, std::string &erro
 /// Reads and parses a property file.
 std::optional<Property> loadProperty(const std::string &path, std::string &error);
 
-} // namespace bpor::tool::svcomp
+} // namespace bpor::svcomp

@@ -1,18 +1,13 @@
-#include "tools/bporcheck/WitnessValidation.h"
+#include "svcomp/WitnessValidation.h"
 
-#include "tools/bporcheck/InputLoader.h"
-#include "tools/bporcheck/ModelFactory.h"
-#include "tools/bporcheck/Report.h"
-#include "tools/bporcheck/SvcompInput.h"
-#include "tools/bporcheck/SvcompWitness.h"
-#include "tools/bporcheck/WitnessReader.h"
+#include "svcomp/WitnessReader.h"
 
 #include <fmt/format.h>
 #include <iostream>
 #include <map>
 #include <set>
 
-namespace bpor::tool {
+namespace bpor::svcomp {
 namespace {
 
 enum ExitCode { Confirmed = 0, Rejected = 1, BadInput = 2, NotChecked = 3 };
@@ -26,7 +21,7 @@ constexpr uint64_t StepBudget = 2'000'000;
 class Follower {
 public:
   Follower(Model &model, const WitnessPath &path, std::vector<int64_t> domain,
-           const SvcompInput &input)
+           const Input &input)
       : model_(model), path_(path), domain_(std::move(domain)), input_(input) {}
 
   /// True when an execution following the path violates the property (then trace() is it).
@@ -161,7 +156,7 @@ private:
   Model &model_;
   const WitnessPath &path_;
   std::vector<int64_t> domain_;
-  const SvcompInput &input_;
+  const Input &input_;
   std::map<std::string, ThreadId> threads_; // witness threadId -> ours
   std::map<ThreadId, int64_t> inputs_;      // values of input edges passed over
   Schedule schedule_;
@@ -178,20 +173,20 @@ int finish(ExitCode code, const std::string &line) {
 
 } // namespace
 
-int runWitnessValidation(const Options &options) {
+int runWitnessValidation(const TaskRequest &task, const std::string &witness, const Host &host) {
   std::string problem;
-  std::optional<SvcompInput> input = readSvcompInput(options, problem);
+  std::optional<Input> input = readInput(task, problem);
   if (!input)
     return finish(BadInput, "witness not checked: " + problem);
   WitnessProblem unread;
-  std::optional<WitnessPath> path = readWitnessPath(options.validateWitness, unread);
+  std::optional<WitnessPath> path = readWitnessPath(witness, unread);
   if (!path)
     return finish(unread.unsupported ? NotChecked : BadInput,
                   "witness not checked: " + unread.text);
   if (path->type != "violation_witness")
     return finish(NotChecked, fmt::format("witness not checked: {} is a {}, not a violation "
                                           "witness (only violation witnesses are replayed)",
-                                          options.validateWitness,
+                                          witness,
                                           path->type.empty() ? "witness of no stated type"
                                                              : path->type));
   if (!path->reachesViolation)
@@ -207,31 +202,21 @@ int runWitnessValidation(const Options &options) {
     if (domain.size() < 3 && std::find(domain.begin(), domain.end(), filler) == domain.end())
       domain.push_back(filler);
 
-  llvm::LLVMContext context;
-  ModelConfig config;
+  ModelRequest config;
+  config.programFile = input->programFile;
+  config.clangArgs = input->clangArgs;
   config.nondetValues = domain;
   config.nondetClasses = false; // the witness's values, not class representatives
   config.symbolicNondet = false;
   config.spuriousWakeups = true;
   configureForProperty(*input, config);
-  config.stackLimit = options.stackLimit;
-  config.maxLocalBranches = options.maxLocalBranches;
-  auto build = [&](const ModelConfig &with) {
-    BuiltModel made;
-    LoadedInput loaded =
-        loadInput(input->programFile, InputOptions{options.clangPath, input->clangArgs}, context);
-    if (!loaded.module) {
-      made.error = loaded.error;
-      return made;
-    }
-    return buildModel(std::move(loaded.module), with);
-  };
+  const auto &build = host.buildModel;
   struct Followed {
     std::optional<ErrorReport> report; // set when confirmed
     bool exhausted = false;
     uint64_t steps = 0;
   };
-  auto follow = [&](BuiltModel &model) {
+  auto follow = [&](ProgramModel &model) {
     Follower follower(*model.model, *path, domain, *input);
     Followed out;
     if (follower.run()) {
@@ -244,19 +229,19 @@ int runWitnessValidation(const Options &options) {
     out.steps = follower.stepsTried();
     return out;
   };
-  BuiltModel built = build(config);
+  ProgramModel built = build(config);
   if (!built.model)
     return finish(BadInput, "witness not checked: " + built.error);
   std::cout << fmt::format("bporcheck: witness {} for {}: {} edges from the entry to the "
                            "violation node\n",
-                           options.validateWitness, input->programFile, path->edges.size());
+                           witness, input->programFile, path->edges.size());
   Followed followed = follow(built);
-  BuiltModel *used = &built;
+  ProgramModel *used = &built;
   // A race the stateful search found ends where the first access is made while the second is
   // pending (RaceDetection::CoEnabled): follow the path again with that check.
-  BuiltModel coEnabledBuilt;
+  ProgramModel coEnabledBuilt;
   if (!followed.report && config.raceDetection == RaceDetection::HappensBefore) {
-    ModelConfig coEnabled = config;
+    ModelRequest coEnabled = config;
     coEnabled.raceDetection = RaceDetection::CoEnabled;
     coEnabledBuilt = build(coEnabled);
     if (coEnabledBuilt.model)
@@ -266,8 +251,8 @@ int runWitnessValidation(const Options &options) {
       }
   }
   if (followed.report) {
-    const ErrorReport &report = *followed.report;
-    std::cout << formatErrorReport(*used->model, report);
+    ErrorReport &report = *followed.report;
+    host.showViolation(*used->model, *used->execution, report);
     std::string where = used->model->describeLocation(report.error.location);
     return finish(Confirmed, fmt::format("witness confirmed: the execution {}{} in thread {} "
                                          "after {} steps",
@@ -293,4 +278,4 @@ int runWitnessValidation(const Options &options) {
                                       violationPhrase(*input)));
 }
 
-} // namespace bpor::tool
+} // namespace bpor::svcomp

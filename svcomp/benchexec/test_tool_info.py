@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Drives svcomp/bporcheck.py (the BenchExec tool-info module) through the stand-in of
-BenchExec's interface in svcomp/benchexec_stub: the command line it builds, how it reads
+"""Drives svcomp/benchexec/bporcheck.py (the BenchExec tool-info module) through the stand-in of
+BenchExec's interface in svcomp/benchexec/benchexec_stub: the command line it builds, how it reads
 answers, and one real run of bporcheck per answer.
 
 Usage: test_tool_info.py BPORCHECK_BINARY
@@ -23,7 +23,7 @@ tool_module = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(tool_module)
 
 BPORCHECK = None
-PROPERTY = os.path.join(HERE, "..", "sv-benchmarks", "properties", "unreach-call.prp")
+PROPERTY = os.path.join(HERE, "..", "..", "sv-benchmarks", "properties", "unreach-call.prp")
 
 PROGRAM = r"""
 #include <pthread.h>

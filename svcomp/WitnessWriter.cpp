@@ -1,5 +1,5 @@
-#include "tools/bporcheck/SvcompWitness.h"
-#include "tools/bporcheck/MarkupEscape.h"
+#include "svcomp/WitnessWriter.h"
+#include "svcomp/MarkupEscape.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -14,7 +14,7 @@
 #include <ctime>
 #include <fmt/format.h>
 
-namespace bpor::tool {
+namespace bpor::svcomp {
 namespace {
 
 std::string sha256Of(const std::string &path) {
@@ -40,8 +40,7 @@ std::string utcNow() {
 }
 
 // The header: the keys the format defines and the graph's data.
-std::string header(const char *type, const std::string &programFile,
-                   const std::string &propertyFile, const std::string &dataModel) {
+std::string header(const char *type, const WitnessTask &task) {
   std::string out = R"(<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 <graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
 <key attr.name="witness-type" attr.type="string" for="graph" id="witness-type"/>
@@ -64,11 +63,11 @@ std::string header(const char *type, const std::string &programFile,
   out += fmt::format("<data key=\"witness-type\">{}</data>\n", type);
   out += "<data key=\"sourcecodelang\">C</data>\n";
   out += fmt::format("<data key=\"producer\">bporcheck {}</data>\n", BPOR_VERSION);
-  out += fmt::format("<data key=\"specification\">{}</data>\n", escapeMarkup(readText(propertyFile)));
-  out += fmt::format("<data key=\"programfile\">{}</data>\n", escapeMarkup(programFile));
-  out += fmt::format("<data key=\"programhash\">{}</data>\n", sha256Of(programFile));
+  out += fmt::format("<data key=\"specification\">{}</data>\n", escapeMarkup(readText(task.propertyFile)));
+  out += fmt::format("<data key=\"programfile\">{}</data>\n", escapeMarkup(task.programFile));
+  out += fmt::format("<data key=\"programhash\">{}</data>\n", sha256Of(task.programFile));
   out += fmt::format("<data key=\"architecture\">{}</data>\n",
-                     dataModel == "ILP32" ? "32bit" : "64bit");
+                     task.dataModel == "ILP32" ? "32bit" : "64bit");
   out += fmt::format("<data key=\"creationtime\">{}</data>\n", utcNow());
   return out;
 }
@@ -126,24 +125,13 @@ std::vector<std::string> sourceLines(const std::string &path) {
   return lines;
 }
 
-std::string write(const std::string &path, const std::string &text) {
-  std::error_code ec;
-  llvm::raw_fd_ostream out(path, ec, llvm::sys::fs::OF_Text);
-  if (ec)
-    return fmt::format("cannot write the witness {}: {}", path, ec.message());
-  out << text;
-  return "";
-}
-
 } // namespace
 
-std::string writeViolationWitness(const std::string &path, const Model &model,
-                                  const ErrorReport &report,
-                                  const std::vector<NondetValue> &nondetValues,
-                                  const std::string &programFile,
-                                  const std::string &propertyFile, const std::string &dataModel) {
-  std::string out = header("violation_witness", programFile, propertyFile, dataModel);
-  std::vector<std::string> lines = sourceLines(programFile);
+std::string violationWitness(const Model &model, const ErrorReport &report,
+                             const std::vector<NondetValue> &nondetValues,
+                             const WitnessTask &task) {
+  std::string out = header("violation_witness", task);
+  std::vector<std::string> lines = sourceLines(task.programFile);
   out += "<node id=\"N0\"><data key=\"entry\">true</data></node>\n";
   size_t node = 0;
   auto edge = [&](const std::string &data) {
@@ -157,7 +145,7 @@ std::string writeViolationWitness(const std::string &path, const Model &model,
       return std::string();
     return fmt::format("<data key=\"assumption\">\\result == {};</data>"
                        "<data key=\"assumption.resultfunction\">{}</data>",
-                       resultValue(function, value, dataModel), function);
+                       resultValue(function, value, task.dataModel), function);
   };
   // Symbolic nondet values are not steps: each gets its own edge, in its place among the steps.
   size_t nextInput = 0;
@@ -194,15 +182,23 @@ std::string writeViolationWitness(const std::string &path, const Model &model,
       node + 1, errorLine ? fmt::format("<data key=\"startline\">{}</data>", errorLine) : "",
       report.error.thread);
   out += "</graph>\n</graphml>\n";
-  return write(path, out);
+  return out;
 }
 
-std::string writeCorrectnessWitness(const std::string &path, const std::string &programFile,
-                                    const std::string &propertyFile, const std::string &dataModel) {
-  std::string out = header("correctness_witness", programFile, propertyFile, dataModel);
+std::string correctnessWitness(const WitnessTask &task) {
+  std::string out = header("correctness_witness", task);
   out += "<node id=\"N0\"><data key=\"entry\">true</data></node>\n";
   out += "</graph>\n</graphml>\n";
-  return write(path, out);
+  return out;
 }
 
-} // namespace bpor::tool
+std::string writeWitness(const std::string &path, const std::string &text) {
+  std::error_code ec;
+  llvm::raw_fd_ostream out(path, ec, llvm::sys::fs::OF_Text);
+  if (ec)
+    return fmt::format("cannot write the witness {}: {}", path, ec.message());
+  out << text;
+  return "";
+}
+
+} // namespace bpor::svcomp

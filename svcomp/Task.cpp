@@ -1,4 +1,4 @@
-#include "tools/bporcheck/SvcompTask.h"
+#include "svcomp/Task.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
@@ -9,7 +9,7 @@
 #include <cctype>
 #include <fmt/format.h>
 
-namespace bpor::tool::svcomp {
+namespace bpor::svcomp {
 
 const YamlNode *YamlNode::find(const std::string &key) const {
   for (size_t k = 0; k < keys.size(); ++k)
@@ -432,4 +432,4 @@ std::optional<Property> loadProperty(const std::string &path, std::string &error
   return property;
 }
 
-} // namespace bpor::tool::svcomp
+} // namespace bpor::svcomp

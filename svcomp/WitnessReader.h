@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace bpor::tool {
+namespace bpor::svcomp {
 
 struct WitnessEdge {
   std::string source, target;
@@ -40,4 +40,4 @@ std::optional<WitnessPath> readWitnessPath(const std::string &path, WitnessProbl
 /// The same from the file's text.
 std::optional<WitnessPath> parseWitnessPath(const std::string &text, WitnessProblem &problem);
 
-} // namespace bpor::tool
+} // namespace bpor::svcomp

@@ -3,24 +3,32 @@
 // compiler arguments that compile the task's input for that data model.
 #pragma once
 
-#include "core/Model.h"
-#include "tools/bporcheck/ModelFactory.h"
-#include "tools/bporcheck/Options.h"
-#include "tools/bporcheck/SvcompTask.h"
+#include "core/Outcome.h"
+#include "svcomp/Host.h"
+#include "svcomp/Task.h"
 
 #include <optional>
 #include <string>
 #include <vector>
 
-namespace bpor::tool {
+namespace bpor::svcomp {
 
-struct SvcompInput {
-  std::optional<svcomp::TaskDefinition> task; // when the input is a task definition
+/// What the command line names: the input (a task definition .yml, or a program with
+/// --property), and what it says of the property file, data model and compiler.
+struct TaskRequest {
+  std::string input;
+  std::string propertyFile; // "": the task's only one
+  std::string dataModel;    // "ILP32", "LP64" or "": the task's, else LP64
+  std::vector<std::string> clangArgs;
+};
+
+struct Input {
+  std::optional<TaskDefinition> task; // when the input is a task definition
   std::string propertyFile;
-  svcomp::Property property;
+  Property property;
   std::string programFile; // the one input file
   std::string dataModel;   // ILP32 or LP64
-  /// options.clangArgs, the data model's -m32/-m64, and what the tasks' C dialect needs.
+  /// The request's clangArgs, the data model's -m32/-m64, and what the tasks' C dialect needs.
   std::vector<std::string> clangArgs;
 };
 
@@ -28,21 +36,21 @@ struct SvcompInput {
 /// accepted: the unreach-call property (error function reach_error or __VERIFIER_error),
 /// no-data-race or no-overflow (of a C source), with entry main, one C input file, data model
 /// ILP32 or LP64. Otherwise returns nullopt and sets `problem` to one line that says why.
-std::optional<SvcompInput> readSvcompInput(const Options &options, std::string &problem);
+std::optional<Input> readInput(const TaskRequest &request, std::string &problem);
 
 /// Sets up a model to check the input's property: data-race detection for no-data-race (where
 /// reach_error is the program's own function), clang's trapping signed-overflow checks for
 /// no-overflow.
-void configureForProperty(const SvcompInput &input, ModelConfig &config);
+void configureForProperty(const Input &input, ModelRequest &model);
 
 /// Whether the error violates the input's property.
-bool violatesProperty(const SvcompInput &input, const ErrorInfo &error);
+bool violatesProperty(const Input &input, const ErrorInfo &error);
 
 /// The property a violation violates, as SV-COMP names it in false(...): for valid-memsafety
 /// the part (valid-deref, valid-free, valid-memtrack), else the property.
-std::string violatedProperty(const SvcompInput &input, const ErrorInfo &error);
+std::string violatedProperty(const Input &input, const ErrorInfo &error);
 
 /// What a violation does, for messages: "calls reach_error()", "has a data race", ...
-std::string violationPhrase(const SvcompInput &input);
+std::string violationPhrase(const Input &input);
 
-} // namespace bpor::tool
+} // namespace bpor::svcomp

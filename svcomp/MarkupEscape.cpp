@@ -1,6 +1,6 @@
-#include "tools/bporcheck/MarkupEscape.h"
+#include "svcomp/MarkupEscape.h"
 
-namespace bpor::tool {
+namespace bpor::svcomp {
 
 std::string escapeMarkup(std::string_view text) {
   std::string out;
@@ -21,4 +21,4 @@ std::string escapeMarkup(std::string_view text) {
   return out;
 }
 
-} // namespace bpor::tool
+} // namespace bpor::svcomp

@@ -1,11 +1,11 @@
-#include "tools/bporcheck/SvcompTask.h"
+#include "svcomp/Task.h"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 
-using namespace bpor::tool::svcomp;
+using namespace bpor::svcomp;
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "tools/bporcheck/SvcompInput.h"
+#include "svcomp/Input.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -6,18 +6,16 @@
 #include <fmt/format.h>
 #include <iostream>
 
-namespace bpor::tool {
-
-using namespace svcomp;
+namespace bpor::svcomp {
 
 namespace {
 
 /// Picks the property to check: --property, else the task's only one.
-std::optional<std::string> chooseProperty(const Options &options,
+std::optional<std::string> chooseProperty(const TaskRequest &request,
                                           const std::optional<TaskDefinition> &task,
                                           std::string &problem) {
-  if (!options.propertyFile.empty())
-    return options.propertyFile;
+  if (!request.propertyFile.empty())
+    return request.propertyFile;
   if (!task) {
     problem = "a program needs --property=FILE in --svcomp mode";
     return std::nullopt;
@@ -34,17 +32,17 @@ std::optional<std::string> chooseProperty(const Options &options,
 
 } // namespace
 
-std::optional<SvcompInput> readSvcompInput(const Options &options, std::string &problem) {
-  SvcompInput in;
-  llvm::StringRef input(options.input);
+std::optional<Input> readInput(const TaskRequest &request, std::string &problem) {
+  Input in;
+  llvm::StringRef input(request.input);
   if (input.ends_with(".yml") || input.ends_with(".yaml")) {
-    in.task = loadTaskDefinition(options.input, problem);
+    in.task = loadTaskDefinition(request.input, problem);
     if (!in.task) {
       problem = "cannot read the task definition: " + problem;
       return std::nullopt;
     }
   }
-  std::optional<std::string> propertyFile = chooseProperty(options, in.task, problem);
+  std::optional<std::string> propertyFile = chooseProperty(request, in.task, problem);
   if (!propertyFile)
     return std::nullopt;
   in.propertyFile = *propertyFile;
@@ -73,7 +71,7 @@ std::optional<SvcompInput> readSvcompInput(const Options &options, std::string &
     return std::nullopt;
   }
 
-  std::vector<std::string> inputs = in.task ? in.task->inputFiles : std::vector{options.input};
+  std::vector<std::string> inputs = in.task ? in.task->inputFiles : std::vector{request.input};
   if (inputs.size() != 1) {
     problem = fmt::format("tasks with {} input files are not supported (only one)", inputs.size());
     return std::nullopt;
@@ -83,7 +81,7 @@ std::optional<SvcompInput> readSvcompInput(const Options &options, std::string &
     problem = fmt::format("language {} is not supported (only C)", in.task->language);
     return std::nullopt;
   }
-  in.dataModel = options.dataModel;
+  in.dataModel = request.dataModel;
   if (in.dataModel.empty())
     in.dataModel = in.task && !in.task->dataModel.empty() ? in.task->dataModel : "LP64";
   if (in.dataModel != "ILP32" && in.dataModel != "LP64") {
@@ -93,13 +91,13 @@ std::optional<SvcompInput> readSvcompInput(const Options &options, std::string &
   if (in.task && !in.task->dataModel.empty() && in.task->dataModel != in.dataModel)
     std::cerr << fmt::format("bporcheck: warning: checking {} with data model {}, not the "
                              "task's {}\n",
-                             options.input, in.dataModel, in.task->dataModel);
+                             request.input, in.dataModel, in.task->dataModel);
   if (property->name == "no-overflow" && !llvm::StringRef(in.programFile).ends_with(".c") &&
       !llvm::StringRef(in.programFile).ends_with(".i")) {
     problem = "no-overflow needs the C source (.c or .i): the checks are compiled in by clang";
     return std::nullopt;
   }
-  in.clangArgs = options.clangArgs;
+  in.clangArgs = request.clangArgs;
   in.clangArgs.push_back(in.dataModel == "ILP32" ? "-m32" : "-m64");
   if (property->name == "no-overflow") {
     // clang's own checks know which operations are signed: each overflowing addition,
@@ -113,7 +111,7 @@ std::optional<SvcompInput> readSvcompInput(const Options &options, std::string &
   return in;
 }
 
-void configureForProperty(const SvcompInput &input, ModelConfig &config) {
+void configureForProperty(const Input &input, ModelRequest &config) {
   config.raceDetection = input.property.name == "no-data-race" ? RaceDetection::HappensBefore
                                                                : RaceDetection::Off;
   config.detectLeaks = input.property.name == "valid-memsafety" &&
@@ -139,7 +137,7 @@ const char *memorySafetyPart(MemoryViolation violation) {
 }
 } // namespace
 
-bool violatesProperty(const SvcompInput &input, const ErrorInfo &error) {
+bool violatesProperty(const Input &input, const ErrorInfo &error) {
   const std::string &name = input.property.name;
   if (name == "no-data-race")
     return error.kind == ErrorKind::DataRace;
@@ -153,13 +151,13 @@ bool violatesProperty(const SvcompInput &input, const ErrorInfo &error) {
   return error.reachError;
 }
 
-std::string violatedProperty(const SvcompInput &input, const ErrorInfo &error) {
+std::string violatedProperty(const Input &input, const ErrorInfo &error) {
   if (input.property.name == "valid-memsafety")
     return memorySafetyPart(error.memory);
   return input.property.name;
 }
 
-std::string violationPhrase(const SvcompInput &input) {
+std::string violationPhrase(const Input &input) {
   const std::string &name = input.property.name;
   if (name == "no-data-race")
     return "has a data race";
@@ -170,4 +168,4 @@ std::string violationPhrase(const SvcompInput &input) {
   return fmt::format("calls {}()", input.property.errorFunction);
 }
 
-} // namespace bpor::tool
+} // namespace bpor::svcomp

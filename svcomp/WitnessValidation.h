@@ -8,12 +8,14 @@
 // "Witnesses".
 #pragma once
 
-#include "tools/bporcheck/Options.h"
+#include "svcomp/Host.h"
+#include "svcomp/Input.h"
 
-namespace bpor::tool {
+namespace bpor::svcomp {
 
 /// Exit code: 0 confirmed, 1 rejected, 2 bad input (task, property or witness unreadable),
 /// 3 not checked (the witness branches, or the search for a following execution hit its limit).
-int runWitnessValidation(const Options &options);
+/// `witness`: the witness file; `task`: the task it is about.
+int runWitnessValidation(const TaskRequest &task, const std::string &witness, const Host &host);
 
-} // namespace bpor::tool
+} // namespace bpor::svcomp
