@@ -37,15 +37,7 @@ public:
                state.allocas.capacity() * sizeof(Address) + state.fault.message.capacity() +
                thread.specific.capacity() * sizeof(thread.specific[0]);
     }
-    // Sync tables (the waiter lists of condition variables and rwlocks are not counted).
-    auto tableBytes = [](const auto &table) {
-      using Entry = typename std::decay_t<decltype(table)>::Entry;
-      return table.capacity() * sizeof(Entry);
-    };
-    total += tableBytes(mutexes) + tableBytes(conds) + tableBytes(rwlocks) + tableBytes(barriers) +
-             tableBytes(semaphores) + tableBytes(onces);
-    return total + keyDestructors.capacity() * sizeof(Address) + threadEnds.capacity() +
-           error.message.capacity();
+    return total + sync.bytes() + threadEnds.capacity() + error.message.capacity();
   }
 
   const Execution *owner;
@@ -59,21 +51,12 @@ public:
   Operation event;
   std::string output;
   uint64_t randState = 1;
-  ProcessState process;
+  runtime::ProcessState process;
   ThreadId atomicOwner = NoThread;
   runtime::SymbolicState symbolic;
-  runtime::SyncTable<runtime::Mutex> mutexes;
-  runtime::SyncTable<runtime::CondVar> conds;
-  runtime::SyncTable<runtime::RwLock> rwlocks;
-  runtime::SyncTable<runtime::Barrier> barriers;
-  runtime::SyncTable<runtime::Semaphore> semaphores;
-  runtime::SyncTable<OnceState> onces;
-  uint32_t nextKey = 1;
-  CopyVector<Address> keyDestructors;
+  runtime::SyncObjects sync;
   CopyVector<uint8_t> threadEnds;
-  runtime::RaceDetector races;
-  CopyVector<WatchedAccess> sectionWatch;
-  bool racesFenced = false, racesRelaxed = false;
+  runtime::RaceCheck races;
 };
 
 std::unique_ptr<ModelCheckpoint> Execution::checkpoint() const {
@@ -107,21 +90,9 @@ bool Execution::checkpointInto(ModelCheckpoint &into) const {
   saved.process = process_;
   saved.atomicOwner = atomicOwner_;
   saved.symbolic = symbolicState_;
-  saved.mutexes = mutexes_;
-  saved.conds = conds_;
-  saved.rwlocks = rwlocks_;
-  saved.barriers = barriers_;
-  saved.semaphores = semaphores_;
-  saved.onces = onces_;
-  saved.nextKey = nextKey_;
-  saved.keyDestructors = keyDestructors_;
+  saved.sync = sync_;
   saved.threadEnds = threadEnds_;
-  saved.sectionWatch = sectionWatch_;
-  if (options_.raceDetection == RaceDetection::HappensBefore) {
-    saved.races = races_;
-    saved.racesFenced = racesFenced_;
-    saved.racesRelaxed = racesRelaxed_;
-  }
+  saved.races = races_;
   return true;
 }
 
@@ -145,21 +116,9 @@ void Execution::restore(const ModelCheckpoint &checkpoint) {
   symbolicState_ = saved.symbolic;
   insideRun_ = false;
   childAwaitsInitialRun_ = false;
-  mutexes_ = saved.mutexes;
-  conds_ = saved.conds;
-  rwlocks_ = saved.rwlocks;
-  barriers_ = saved.barriers;
-  semaphores_ = saved.semaphores;
-  onces_ = saved.onces;
-  nextKey_ = saved.nextKey;
-  keyDestructors_ = saved.keyDestructors;
+  sync_ = saved.sync;
   threadEnds_ = saved.threadEnds;
-  sectionWatch_ = saved.sectionWatch;
-  if (options_.raceDetection == RaceDetection::HappensBefore) {
-    races_ = saved.races;
-    racesFenced_ = saved.racesFenced;
-    racesRelaxed_ = saved.racesRelaxed;
-  }
+  races_ = saved.races;
 }
 
 } // namespace bpor

@@ -16,94 +16,6 @@ namespace bpor {
 using runtime::Ext;
 using runtime::Stage;
 
-namespace {
-
-/// The printf arguments of an external call, starting at a given argument.
-class CallFormatArgs : public runtime::FormatArgs {
-public:
-  CallFormatArgs(const ExternalCall &call, unsigned first, const Memory &memory,
-                 unsigned longBits)
-      : call_(call), next_(first), memory_(memory), longBits_(longBits) {}
-
-  unsigned longBits() const override { return longBits_; }
-
-  /// The arguments come from a va_list instead (vprintf and the rest): x86-64's, whose
-  /// overflow area the interpreter's va_start points at the variadic arguments, one 8-byte slot
-  /// each (floating ones as doubles).
-  void fromVaList(Address overflowArea) { vaCursor_ = overflowArea; }
-  /// A dry run: %s arguments are collected in `strings` and read as empty.
-  void collectStrings(std::vector<Address> &strings) { strings_ = &strings; }
-
-  uint64_t nextInteger() override {
-    if (vaCursor_) {
-      uint64_t value = 0;
-      if (MemoryFault f = memory_.read(*vaCursor_, 8, value); f != MemoryFault::None) {
-        fault = f;
-        faultAddress = *vaCursor_;
-      }
-      *vaCursor_ += 8;
-      return value;
-    }
-    return next_ < call_.numArgs() ? call_.arg(next_++) : 0;
-  }
-  double nextDouble() override {
-    if (vaCursor_)
-      return std::bit_cast<double>(nextInteger());
-    if (next_ >= call_.numArgs())
-      return 0;
-    const ValueType &type = call_.argTypes[next_];
-    uint64_t bits = call_.arg(next_++);
-    if (type.kind == ValueKind::Float)
-      return std::bit_cast<float>(uint32_t(bits));
-    return std::bit_cast<double>(bits);
-  }
-  bool nextString(size_t limit, std::string &out) override {
-    Address address = nextInteger();
-    if (address == 0) {
-      out = "(null)";
-      return true;
-    }
-    if (strings_) { // a dry run: where the strings are, not what they hold
-      strings_->push_back(address);
-      out.clear();
-      return true;
-    }
-    fault = memory_.readString(address, out);
-    if (fault != MemoryFault::None && limit != SIZE_MAX) {
-      // With a precision, only `limit` bytes need exist.
-      uint64_t dummy;
-      out.clear();
-      fault = MemoryFault::None;
-      for (size_t i = 0; i < limit; ++i) {
-        fault = memory_.read(address + i, 1, dummy);
-        if (fault != MemoryFault::None || dummy == 0)
-          break;
-        out.push_back(char(dummy));
-      }
-    }
-    faultAddress = address;
-    if (fault == MemoryFault::None &&
-        memory_.anyUndefined(address, out.size() + (out.size() < limit ? 1 : 0)))
-      readUnwritten = true;
-    return fault == MemoryFault::None;
-  }
-
-  MemoryFault fault = MemoryFault::None;
-  Address faultAddress = 0;
-  /// A %s argument read bytes nothing wrote (as 0): a coverage gap.
-  bool readUnwritten = false;
-
-private:
-  const ExternalCall &call_;
-  unsigned next_;
-  const Memory &memory_;
-  unsigned longBits_;
-  std::optional<Address> vaCursor_;
-  std::vector<Address> *strings_ = nullptr;
-};
-
-} // namespace
-
 void Execution::setPending(ProgramThread &thread, OpKind kind, uint32_t location) {
   Operation &op = thread.pending;
   op = Operation{};
@@ -386,108 +298,6 @@ CallOutcome Execution::prepareStringFunction(ProgramThread &thread, const Extern
   return CallOutcome::Return;
 }
 
-// The printf family: reads the format and the strings it prints, and the sprintf family writes
-// its buffer; visible when any of that may be shared (pauseWithFootprint).
-CallOutcome Execution::prepareFormattedOutput(ProgramThread &thread, const ExternalCall &call,
-                                              Slot *result) {
-  Ext id = thread.request.id;
-  auto arg = [&](unsigned i) -> Slot { return i < call.numArgs() ? call.arg(i) : 0; };
-  bool vaList =
-      id == Ext::Vprintf || id == Ext::Vfprintf || id == Ext::Vsprintf || id == Ext::Vsnprintf;
-  unsigned formatIndex = id == Ext::Printf || id == Ext::Vprintf       ? 0
-                         : id == Ext::Snprintf || id == Ext::Vsnprintf ? 2
-                                                                       : 1;
-  bool toMemory =
-      id == Ext::Sprintf || id == Ext::Snprintf || id == Ext::Vsprintf || id == Ext::Vsnprintf;
-  bool bounded = id == Ext::Snprintf || id == Ext::Vsnprintf;
-  std::string format, text, error;
-  MemoryFault fault = memory_.readString(arg(formatIndex), format);
-  if (fault != MemoryFault::None) {
-    fail(ErrorKind::MemoryError, thread, currentLocation(thread),
-         fmt::format("{}: format string of {} at {}", memoryFaultName(fault), call.name,
-                     memory_.describe(arg(formatIndex))));
-    return CallOutcome::Stop;
-  }
-  CallFormatArgs args(call, formatIndex + 1, memory_, program_.pointerBytes() * 8);
-  if (vaList) {
-    // The va_list argument points at x86-64's {gp_offset, fp_offset, overflow_arg_area,
-    // reg_save_area}; a 32-bit program's va_list is laid out otherwise.
-    uint64_t overflow = 0;
-    if (program_.pointerBytes() != 8) {
-      fail(ErrorKind::Unsupported, thread, currentLocation(thread),
-           fmt::format("{} in a 32-bit program (its va_list is not modelled)", call.name));
-      return CallOutcome::Stop;
-    }
-    if (MemoryFault f = memory_.read(arg(formatIndex + 1) + 8, 8, overflow);
-        f != MemoryFault::None) {
-      fail(ErrorKind::MemoryError, thread, currentLocation(thread),
-           fmt::format("{}: va_list argument of {} at {}", memoryFaultName(f), call.name,
-                       memory_.describe(arg(formatIndex + 1))));
-      return CallOutcome::Stop;
-    }
-    args.fromVaList(overflow);
-    // The text is formatted from the arguments' concrete values: symbolic ones are pinned.
-    if (symbolicMode()) {
-      Operation area;
-      area.addAccess(overflow, 1, false);
-      concretiseFootprint(area, true);
-    }
-  }
-  // What the call reads and writes: the format, each %s argument (found by a dry run, which
-  // a format without an 's' needs not make) and the destination of the sprintf family. A
-  // call its visible step just granted goes on at once (pauseWithFootprint).
-  if (!thread.callGranted) {
-    std::vector<Access> ranges{Access{arg(formatIndex), restOf(arg(formatIndex)), false}};
-    std::vector<Address> strings;
-    if (format.find('s') != std::string::npos) {
-      CallFormatArgs dry = args;
-      dry.collectStrings(strings);
-      std::string ignored, ignoredError;
-      runtime::formatPrintf(format, dry, ignored, ignoredError);
-    }
-    for (Address string : strings)
-      ranges.push_back(Access{string, restOf(string), false});
-    // snprintf(NULL, 0, ...), which only measures (asprintf does), writes nothing.
-    if (toMemory && !(bounded && arg(1) == 0))
-      ranges.push_back(Access{arg(0), bounded ? arg(1) : restOf(arg(0)), true});
-    if (pauseWithFootprint(thread, ranges))
-      return CallOutcome::Pause;
-  }
-  thread.callGranted = false;
-  if (!runtime::formatPrintf(format, args, text, error)) {
-    if (args.fault != MemoryFault::None)
-      fail(ErrorKind::MemoryError, thread, currentLocation(thread),
-           fmt::format("{}: {} argument of {} at {}", memoryFaultName(args.fault),
-                       vaList ? "a" : "%s", call.name, memory_.describe(args.faultAddress)));
-    else
-      fail(ErrorKind::Unsupported, thread, currentLocation(thread),
-           fmt::format("{}: {}", call.name, error));
-    return CallOutcome::Stop;
-  }
-  if (args.readUnwritten)
-    countUndefinedRead(thread, currentLocation(thread));
-  if (toMemory) {
-    uint64_t room = bounded ? arg(1) : text.size() + 1;
-    uint64_t n = std::min<uint64_t>(room, text.size() + 1);
-    if (n != 0) {
-      fault = memory_.check(arg(0), n, true);
-      if (fault != MemoryFault::None) {
-        fail(ErrorKind::MemoryError, thread, currentLocation(thread),
-             fmt::format("{}: {} writes {} bytes at {}", memoryFaultName(fault), call.name, n,
-                         memory_.describe(arg(0))));
-        return CallOutcome::Stop;
-      }
-      std::memcpy(memory_.host(arg(0)), text.data(), n - 1);
-      memory_.host(arg(0))[n - 1] = 0;
-      memory_.markDefined(arg(0), n);
-    }
-  } else {
-    emit(text);
-  }
-  result[0] = uint32_t(int32_t(text.size()));
-  return CallOutcome::Return;
-}
-
 CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, Slot *result) {
   if (call.id == ExternalRegistry::UnknownExternal) {
     fail(ErrorKind::Unsupported, thread, currentLocation(thread),
@@ -519,6 +329,10 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     return prepareStringFunction(thread, call, result);
   case runtime::Preparation::FormattedOutput:
     return prepareFormattedOutput(thread, call, result);
+  case runtime::Preparation::Output:
+    return prepareOutput(thread, call, result);
+  case runtime::Preparation::Heap:
+    return prepareHeap(thread, call, result);
   case runtime::Preparation::Own:
     break;
   }
@@ -634,7 +448,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     return CallOutcome::Pause;
   }
   case Ext::ThreadExit:
-    if (runsOnceRoutine(thread.state.threadId)) {
+    if (sync_.runsOnceRoutine(thread.state.threadId)) {
       // POSIX makes the control not done again, for the next caller to run the routine.
       fail(ErrorKind::Unsupported, thread, currentLocation(thread),
            "pthread_exit inside a pthread_once init routine");
@@ -737,112 +551,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     return CallOutcome::Return;
 
   // ---- libc: memory ----
-  // A request larger than any object (tooLargeForAnyObject) returns NULL with errno ENOMEM, as
-  // glibc's malloc does for a size it cannot map: what the program does then is its own
-  // behaviour. Any other allocation the model cannot make is a resource limit, never a NULL
-  // the program would have to handle: running out of the model's memory by allocating what
-  // it could hold one request at a time is no behaviour of the program.
-  case Ext::Malloc:
-  case Ext::Calloc: {
-    unsigned __int128 total = id == Ext::Malloc ? a[0] : (unsigned __int128)a[0] * a[1];
-    if (tooLargeForAnyObject(total)) {
-      result[0] = 0;
-      setErrno(thread, ENOMEM);
-      return CallOutcome::Return;
-    }
-    result[0] = memory_.allocate(ObjectKind::Heap, uint64_t(total), 16, thread.state.threadId);
-    if (result[0] == 0) {
-      fail(ErrorKind::ResourceLimit, thread, currentLocation(thread),
-           fmt::format("cannot allocate {} bytes (the model's memory limit)", uint64_t(total)));
-      return CallOutcome::Stop;
-    }
-    if (id == Ext::Malloc) // calloc's bytes are zeroes; malloc's hold no value yet
-      memory_.markUndefined(result[0], uint64_t(total));
-    return CallOutcome::Return;
-  }
-  case Ext::FrameEnd: { // (location): the frame's stack objects die at its return
-    const ThreadState &state = thread.state;
-    size_t first = state.frames.empty() ? state.allocas.size() : state.frames.back().allocaBase;
-    bool visible = false, fits = true;
-    Access hull{};
-    for (size_t i = first; i < state.allocas.size(); ++i) {
-      const MemoryObject *object = memory_.object(state.allocas[i]);
-      if (!object || !object->published || !object->alive)
-        continue;
-      Access freed{state.allocas[i], std::max<uint64_t>(1, object->size), true};
-      if (!visible)
-        setPending(thread, row.kind, loc32(a[0]));
-      visible = true;
-      uint64_t hullEnd = std::max(hull.address + hull.size, freed.address + freed.size);
-      hull.address = hull.size ? std::min(hull.address, freed.address) : freed.address;
-      hull.size = hullEnd - hull.address;
-      hull.write = true;
-      fits = fits && op.mergeAccess(freed);
-    }
-    // More objects than an operation holds: one range over all of them (a superset, so
-    // dependence stays sound; the frame's objects are neighbours in their thread's group).
-    if (!fits) {
-      op.numAccesses = 0;
-      op.addAccess(hull.address, hull.size, true);
-    }
-    return visible ? CallOutcome::Pause : CallOutcome::Return;
-  }
-  case Ext::Realloc:
-    if (tooLargeForAnyObject(a[1])) {
-      // glibc leaves the old object as it was.
-      result[0] = 0;
-      setErrno(thread, ENOMEM);
-      return CallOutcome::Return;
-    }
-    if (a[0] == 0) {
-      result[0] = memory_.allocate(ObjectKind::Heap, a[1], 16, thread.state.threadId);
-      if (result[0] == 0) {
-        fail(ErrorKind::ResourceLimit, thread, currentLocation(thread),
-             fmt::format("cannot allocate {} bytes (the model's memory limit)", a[1]));
-        return CallOutcome::Stop;
-      }
-      memory_.markUndefined(result[0], a[1]);
-      return CallOutcome::Return;
-    }
-    [[fallthrough]];
-  case Ext::Free: {
-    if (a[0] == 0)
-      return CallOutcome::Return; // free(NULL)
-    // free writes the whole object (Model.h); an invalid pointer gets a one-byte footprint and
-    // faults when the operation executes.
-    setPending(thread, row.kind, 0);
-    uint64_t offset = 0;
-    const MemoryObject *object = memory_.object(a[0], offset);
-    if (object && object->kind == ObjectKind::Heap && offset == 0)
-      op.addAccess(a[0], std::max<uint64_t>(1, object->size), true);
-    else
-      op.addAccess(a[0], 1, true);
-    return CallOutcome::Pause;
-  }
-
   // ---- libc: output and the rest ----
-  case Ext::Puts: {
-    if (Access read{a[0], restOf(a[0]), false}; pauseWithFootprint(thread, {&read, 1}))
-      return CallOutcome::Pause;
-    std::string text;
-    MemoryFault fault = memory_.readString(a[0], text);
-    if (fault != MemoryFault::None) {
-      fail(ErrorKind::MemoryError, thread, currentLocation(thread),
-           fmt::format("{}: string of puts at {}", memoryFaultName(fault),
-                       memory_.describe(a[0])));
-      return CallOutcome::Stop;
-    }
-    text.push_back('\n');
-    emit(text);
-    result[0] = 1;
-    return CallOutcome::Return;
-  }
-  case Ext::Putchar: {
-    char c = char(a[0]);
-    emit(std::string_view(&c, 1));
-    result[0] = uint8_t(c);
-    return CallOutcome::Return;
-  }
   case Ext::Abs: {
     int32_t v = int32_t(a[0]);
     result[0] = uint32_t(v < 0 ? -v : v);
@@ -853,39 +562,9 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     result[0] = uint64_t(v < 0 ? -v : v);
     return CallOutcome::Return;
   }
-  case Ext::AlignedAlloc:
-    if (tooLargeForAnyObject(a[1])) {
-      result[0] = 0;
-      setErrno(thread, ENOMEM);
-      return CallOutcome::Return;
-    }
-    result[0] = memory_.allocate(ObjectKind::Heap, a[1], 16, thread.state.threadId);
-    memory_.markUndefined(result[0], a[1]);
-    return CallOutcome::Return;
-  case Ext::Fflush:
-    result[0] = 0;
-    return CallOutcome::Return;
   case Ext::Getenv:
     result[0] = 0; // no environment variable is set
     return CallOutcome::Return;
-  case Ext::Fputs:
-  case Ext::Fputc: {
-    if (Access read{a[0], restOf(a[0]), false};
-        id == Ext::Fputs && pauseWithFootprint(thread, {&read, 1}))
-      return CallOutcome::Pause;
-    std::string text;
-    if (id == Ext::Fputc) {
-      text.push_back(char(a[0]));
-    } else if (MemoryFault fault = memory_.readString(a[0], text); fault != MemoryFault::None) {
-      fail(
-          ErrorKind::MemoryError, thread, currentLocation(thread),
-          fmt::format("{}: string of fputs at {}", memoryFaultName(fault), memory_.describe(a[0])));
-      return CallOutcome::Stop;
-    }
-    emit(text);
-    result[0] = id == Ext::Fputc ? uint8_t(a[0]) : 1;
-    return CallOutcome::Return;
-  }
   case Ext::AssertBsd: {
     std::string assertion, file;
     memory_.readString(a[0], assertion);

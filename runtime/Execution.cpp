@@ -10,10 +10,12 @@
 namespace bpor {
 
 using runtime::Ext;
+using runtime::ExitPhase;
 using runtime::Stage;
 
 Execution::Execution(const Program &program, ExecutionOptions options)
-    : program_(program), options_(std::move(options)), memory_(program.initialMemory()) {
+    : program_(program), options_(std::move(options)), memory_(program.initialMemory()),
+      locations_(program) {
   if (options_.nondetDomain.empty())
     options_.nondetDomain = {0};
   memory_.setLimit(options_.memoryLimit);
@@ -40,25 +42,14 @@ void Execution::restart() {
   output_.clear();
   outputShown_ = false;
   randState_ = 1;
-  process_ = ProcessState{};
-  mutexes_.clear();
-  conds_.clear();
-  rwlocks_.clear();
-  barriers_.clear();
-  semaphores_.clear();
-  onces_.clear();
+  process_ = runtime::ProcessState{};
+  sync_.clear();
   atomicOwner_ = NoThread;
   insideRun_ = false;
   childAwaitsInitialRun_ = false;
-  nextKey_ = 1;
-  keyDestructors_.clear();
   threadEnds_.clear();
   resetSymbolicState();
-  if (options_.raceDetection == RaceDetection::HappensBefore)
-    races_.reset();
-  racesFenced_ = racesRelaxed_ = false;
-  stepAccesses_.clear();
-  sectionWatch_.clear();
+  races_.reset(options_.raceDetection);
   startMain();
   showOutputIfEnded();
 }
@@ -281,13 +272,6 @@ void Execution::runThread(ProgramThread &thread) {
   }
 }
 
-bool Execution::runsOnceRoutine(ThreadId thread) const {
-  for (const auto &[address, once] : onces_)
-    if (once.runner == thread)
-      return true;
-  return false;
-}
-
 void Execution::setExitPending(ProgramThread &thread, uint32_t location) {
   Operation &op = thread.pending;
   op = Operation{};
@@ -308,11 +292,11 @@ bool Execution::finishThread(ProgramThread &thread) {
     return true;
   }
   for (auto &[key, value] : thread.specific) {
-    if (value == 0 || key >= keyDestructors_.size() || keyDestructors_[key] == 0)
+    if (value == 0 || key >= sync_.keyDestructors.size() || sync_.keyDestructors[key] == 0)
       continue;
     Slot argument = value;
     value = 0;
-    interp_->start(thread.state, keyDestructors_[key], std::span<const Slot>(&argument, 1));
+    interp_->start(thread.state, sync_.keyDestructors[key], std::span<const Slot>(&argument, 1));
     return true;
   }
   terminate(thread);
@@ -380,53 +364,12 @@ uint32_t Execution::nondetChoices(uint32_t bits) const {
   return uint32_t(options_.nondetDomain.size());
 }
 
-// Location ids (Operation::location) are the program's wherever the program knows the place,
-// so that every model over one Program gives a place the same id: 1 .. numLocations() - 1 are
-// the entries of @__bpor_source_locations, then one id per debug location (numLocations() +
-// its index), and after those the places this execution met that the program does not list
-// (file names read from the program's memory), in the order it met them.
 uint32_t Execution::currentLocation(const ProgramThread &thread) {
   // Code without a source line (the support libraries, code the compiler made up) is shown at
   // its innermost caller that has one: a step inside thrd_create, sscanf or std::thread's
   // constructor is shown at the program's call. Whether the code is the program's own is
   // ownLocation's to say.
-  uint32_t index = interp_->currentDebugIndex(thread.state);
-  return index == 0 ? 0 : program_.numLocations() + index;
-}
-
-uint32_t Execution::ownLocation(const ProgramThread &thread) const {
-  const std::vector<Frame> &frames = thread.state.frames;
-  if (frames.empty())
-    return 0;
-  const Frame &frame = frames.back();
-  const interp::Function &function = program_.function(frame.function);
-  if (frame.pc >= function.debugLocs.size() || function.debugLocs[frame.pc] == 0)
-    return 0;
-  return program_.numLocations() + function.debugLocs[frame.pc];
-}
-
-uint32_t Execution::internLocation(const SourceLocation &location) {
-  if (!location.known())
-    return 0;
-  auto [it, inserted] = extraLocationIds_.try_emplace(
-      location.str(), firstExtraLocation() + uint32_t(extraLocations_.size()));
-  if (inserted) {
-    extraLocationFiles_.emplace_back(location.file);
-    extraLocations_.push_back(
-        SourceLocation{extraLocationFiles_.back(), location.line, location.column});
-  }
-  return it->second;
-}
-
-SourceLocation Execution::sourceLocation(uint32_t location) const {
-  if (location == 0)
-    return {};
-  if (location < program_.numLocations())
-    return program_.location(location);
-  if (location < firstExtraLocation())
-    return program_.debugLocation(location - program_.numLocations());
-  uint32_t extra = location - firstExtraLocation();
-  return extra < extraLocations_.size() ? extraLocations_[extra] : SourceLocation{};
+  return locations_.ofDebugIndex(interp_->currentDebugIndex(thread.state));
 }
 
 std::string Execution::describeAddress(uint64_t address) const {
@@ -525,13 +468,7 @@ Address Execution::shownStartFunction(Address start, Slot arg) const {
   return run;
 }
 
-ThreadId Execution::lockHolder(uint64_t address) const {
-  if (auto mutex = mutexes_.find(address); mutex != mutexes_.end())
-    return mutex->second.owner();
-  if (auto rwlock = rwlocks_.find(address); rwlock != rwlocks_.end())
-    return rwlock->second.writer();
-  return NoThread;
-}
+ThreadId Execution::lockHolder(uint64_t address) const { return sync_.lockHolder(address); }
 
 Model::UserCall Execution::userCall(ThreadId thread) const {
   UserCall call;
@@ -557,5 +494,28 @@ Model::UserCall Execution::userCall(ThreadId thread) const {
 }
 
 void Execution::emit(std::string_view text) { output_.append(text); }
+
+void Execution::noteForRaces(ProgramThread &thread, const Operation &event, Performed performed,
+                             Slot result) {
+  RaceDetection mode = options_.raceDetection;
+  if (mode == RaceDetection::Off || status_ != ExecStatus::Running)
+    return;
+  // A granted output call (Performer::AtCall) makes its accesses as it runs again in this step.
+  runtime::RaceStepPart part =
+      performed == Performed::Waiting ? runtime::RaceStepPart::Waiting
+      : performed == Performed::Complete || (performed == Performed::Retry && thread.callGranted)
+          ? runtime::RaceStepPart::Done
+          : runtime::RaceStepPart::Nothing;
+  runtime::RaceContext context{*this, memory_, threads_, numThreads_};
+  if (auto finding = races_.noteOperation(mode, thread, event, part, result, context))
+    fail(finding->kind, thread, finding->location, std::move(finding->message));
+}
+
+void Execution::endStepForRaces(ProgramThread &thread) {
+  runtime::RaceContext context{*this, memory_, threads_, numThreads_};
+  if (auto finding = races_.endStep(options_.raceDetection, thread, event_.location,
+                                    status_ == ExecStatus::Running, context))
+    fail(finding->kind, thread, finding->location, std::move(finding->message));
+}
 
 } // namespace bpor

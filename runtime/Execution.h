@@ -14,16 +14,16 @@
 #include "core/ThreadSymmetry.h"
 #include "interp/Interpreter.h"
 #include "interp/Program.h"
+#include "runtime/CoverageGaps.h"
+#include "runtime/ExecutionOptions.h"
+#include "runtime/LocationTable.h"
+#include "runtime/ProcessState.h"
 #include "runtime/ProgramThread.h"
+#include "runtime/PseudoAddresses.h"
 #include "runtime/ThreadTable.h"
 #include "runtime/SymbolicState.h"
-#include "runtime/race/RaceDetector.h"
-#include "runtime/sync/Barrier.h"
-#include "runtime/sync/CondVar.h"
-#include "runtime/sync/Mutex.h"
-#include "runtime/sync/RwLock.h"
-#include "runtime/sync/Semaphore.h"
-#include "runtime/sync/SyncTable.h"
+#include "runtime/race/RaceCheck.h"
+#include "runtime/sync/SyncObjects.h"
 
 #include <array>
 #include <deque>
@@ -44,160 +44,8 @@ namespace runtime {
 class SymbolicRun;
 }
 
-/// How data races are found (SV-COMP's no-data-race; docs/user-guide.md).
-enum class RaceDetection : uint8_t {
-  Off,
-  /// Vector clocks over synchronisation (runtime/race/RaceDetector.h): C11's definition, relaxed
-  /// and release/acquire atomics included. History, not state: the model has no state keys.
-  HappensBefore,
-  /// Two threads about to make conflicting accesses, not both atomic, at once: after each step,
-  /// its accesses against every other thread's pending one. The same races as HappensBefore
-  /// for sequentially consistent programs, and it needs no history, so states keep their keys
-  /// (the stateful search). Atomic accesses weaker than seq_cst are refused (Unsupported).
-  CoEnabled,
-};
-
-struct ExecutionOptions {
-  /// The values a __VERIFIER_nondet_* call may return (a bool-sized one returns 0 or 1).
-  std::vector<int64_t> nondetDomain = {-1, 0, 1};
-  /// Write each execution's output (printf, puts, ...) to stdout once, when the execution ends
-  /// (finishes, fails or deadlocks); it is always kept in output(). Executions the search cuts
-  /// short, and prefixes it replays, print nothing: the output would repeat.
-  bool printOutput = false;
-  /// Deepest call stack a thread may have (deeper is a ResourceLimit error).
-  uint32_t maxFrames = 10000;
-  /// Branches a thread may take between two visible operations before it is reported as a
-  /// local infinite loop (ResourceLimit): 2^28 is about two seconds of interpretation.
-  uint64_t maxLocalBranches = uint64_t(1) << 28;
-  /// Heap and stack bytes a run may hold at once.
-  uint64_t memoryLimit = uint64_t(1) << 30;
-  /// A nondet call of at most 8 bits (bool, char) returns every value of its type instead of
-  /// the nondetDomain, so that the search covers it completely.
-  bool enumerateSmallNondet = false;
-  /// Every __VERIFIER_nondet_* call returns a fresh symbol instead (every value of its type),
-  /// decided with Z3 (interp/Symbolic.h). Needs a build with Z3 (Execution::symbolicSupported);
-  /// nondetDomain and enumerateSmallNondet then do not apply.
-  bool symbolicNondet = false;
-  /// A thread waiting in pthread_cond_wait may also wake without a signal (POSIX allows
-  /// spurious wakeups), at most spuriousWakeupLimit times per thread and execution: the limit
-  /// keeps the executions of a `while (!ready) pthread_cond_wait(...)` loop finite.
-  bool spuriousWakeups = false;
-  uint32_t spuriousWakeupLimit = 1;
-  static constexpr uint32_t UnlimitedSpuriousWakeups = ~uint32_t(0);
-  /// abort() outside an atomic block stops its thread for good like a failed assumption
-  /// (OpKind::FailedAssume) instead of ending the execution with an error: SV-COMP mode, where
-  /// abort() is no violation and only what the other threads can still reach matters.
-  bool abortStopsThread = false;
-  /// Report a data race (ErrorKind::DataRace: two accesses of one byte by different threads,
-  /// at least one a write, not both atomic, unordered by synchronisation) as soon as an
-  /// execution makes one.
-  RaceDetection raceDetection = RaceDetection::Off;
-  /// When the process ends normally, report heap memory that is no longer pointed to
-  /// (SV-COMP's valid-memtrack): an object reached from no global variable, stack object or
-  /// register is a MemoryError (MemoryViolation::Track); one reached only from a stack or a
-  /// register at exit() or while other threads still run is reported Unsupported (whether
-  /// that is a leak is a matter of convention the property does not settle).
-  bool detectLeaks = false;
-};
-
 /// The memory-safety property a fault violates.
 MemoryViolation memoryViolationOf(MemoryFault fault);
-
-/// What the executions so far left out, counted over the Execution's whole life (restarts and
-/// restores do not reset it): a search whose executions drew from a partial domain or were
-/// refused a spurious wakeup did not cover every behaviour of the program.
-struct CoverageGaps {
-  /// Nondet calls whose type has more values than the choices offered (nondetDomain).
-  uint64_t partialNondetDraws = 0;
-  /// Waits that began after their thread had used up its spurious wakeups.
-  uint64_t spuriousWakeupsWithheld = 0;
-  /// rand() calls: they return the C standard's fixed sequence, not every value a real
-  /// generator (seeded by anything) may return.
-  uint64_t fixedRandomValues = 0;
-  /// Loads of heap bytes that were never written (malloc's memory, Memory::markUndefined):
-  /// they read 0, where the program may see any value. The location id of the first one.
-  uint64_t undefinedReads = 0;
-  uint32_t firstUndefinedRead = 0;
-  /// Symbolic nondet values made concrete, by reason (interp/Symbolic.h): the executions
-  /// covered only the value each had then.
-  std::array<uint64_t, size_t(Concretisation::NumKinds)> concretised{};
-  uint64_t concretisedTotal() const {
-    uint64_t total = 0;
-    for (uint64_t n : concretised)
-      total += n;
-    return total;
-  }
-  /// Adds another model's gaps (the workers of a parallel search).
-  void add(const CoverageGaps &other) {
-    partialNondetDraws += other.partialNondetDraws;
-    spuriousWakeupsWithheld += other.spuriousWakeupsWithheld;
-    fixedRandomValues += other.fixedRandomValues;
-    if (!firstUndefinedRead)
-      firstUndefinedRead = other.firstUndefinedRead;
-    undefinedReads += other.undefinedReads;
-    for (size_t k = 0; k < concretised.size(); ++k)
-      concretised[k] += other.concretised[k];
-    solverUnknowns += other.solverUnknowns;
-    for (uint32_t site : other.weakOrderSites)
-      addWeakOrder(site);
-  }
-  void addWeakOrder(uint32_t location) {
-    if (!weakOrderSites.insert(location).second)
-      return;
-    ++weakOrders;
-    if (!firstWeakOrder)
-      firstWeakOrder = location;
-  }
-  /// Path conditions Z3 could not decide in other models (add()); Execution::solverUnknowns()
-  /// adds this model's own.
-  uint64_t solverUnknowns = 0;
-  /// The atomic operations of the program (distinct places) with a memory order weaker than
-  /// seq_cst (relaxed, acquire, release, acq_rel) that the executions treated as sequentially
-  /// consistent: the behaviours only a weaker memory model allows were not explored. The
-  /// location id of the first one met.
-  uint64_t weakOrders = 0;
-  uint32_t firstWeakOrder = 0;
-  std::set<uint32_t> weakOrderSites;
-};
-
-/// The value a nondet call returned in an execution (symbolic mode: in the model of the path).
-struct NondetValue {
-  ThreadId thread = 0;
-  uint32_t location = 0;
-  unsigned bits = 0;
-  bool isSigned = false;
-  uint64_t value = 0;
-  /// The steps of the execution before the call: it lies between trace event afterStep - 1
-  /// and trace event afterStep.
-  uint32_t afterStep = 0;
-};
-
-/// The handle a program sees for thread t (pthread_t): t + 1, so that no thread is 0.
-inline constexpr uint64_t threadHandle(ThreadId thread) { return uint64_t(thread) + 1; }
-
-/// Footprint addresses of runtime objects that are not program memory (thread handles for
-/// join/detach, the key table), in an object id no program reaches.
-inline constexpr uint32_t PseudoObject = ~uint32_t(0);
-inline constexpr Address threadHandleAddress(ThreadId thread) {
-  return makeAddress(PseudoObject, thread);
-}
-inline constexpr Address KeyTableAddress = makeAddress(PseudoObject, ~uint32_t(0));
-/// Every thread creation writes it: the number a new thread gets (and so its pthread_t and the
-/// names of the objects it allocates) depends on the order of creations by different threads,
-/// so those creations must be dependent for a reduction to see every numbering.
-inline constexpr Address ThreadNumberingAddress = makeAddress(PseudoObject, ~uint32_t(0) - 1);
-/// The process's clock (time functions read it, sleeping advances it) and its exit-handler table
-/// (atexit and friends): shared state, so the calls touching them are visible operations.
-inline constexpr Address ClockAddress = makeAddress(PseudoObject, ~uint32_t(0) - 2);
-/// Every decision on a symbolic value writes it: decisions constrain one shared path condition,
-/// so a decision can make another thread's outcome infeasible (they are dependent).
-inline constexpr Address PathConditionAddress = makeAddress(PseudoObject, ~uint32_t(0) - 4);
-/// The clock at the start of every execution: 2024-01-01 00:00:00 UTC, in nanoseconds.
-inline constexpr uint64_t ClockStartNanos = uint64_t(1'704'067'200) * 1'000'000'000;
-inline constexpr Address ExitTableAddress = makeAddress(PseudoObject, ~uint32_t(0) - 3);
-/// The state of rand() and random(), which every thread's calls share: which thread draws which
-/// value depends on their order, so the calls are visible operations on it.
-inline constexpr Address RandomStateAddress = makeAddress(PseudoObject, ~uint32_t(0) - 5);
 
 class Execution final : public Model, public ThreadSymmetry, private ExternalHandler {
 public:
@@ -225,7 +73,9 @@ public:
   uint64_t lastStepWork() const override { return lastStepWork_; }
   void setQuiet(bool quiet) override { quiet_ = quiet; }
   const ErrorInfo &error() const override { return error_; }
-  SourceLocation sourceLocation(uint32_t location) const override;
+  SourceLocation sourceLocation(uint32_t location) const override {
+    return locations_.find(location);
+  }
   std::string describeAddress(uint64_t address) const override;
   std::string functionName(uint64_t address) const override;
   std::string threadName(ThreadId thread) const override;
@@ -320,6 +170,10 @@ private:
   /// printf, sprintf and their variants (Preparation::FormattedOutput).
   CallOutcome prepareFormattedOutput(ProgramThread &thread, const ExternalCall &call,
                                      Slot *result);
+  /// puts, fputs, putchar, fputc, fflush (Preparation::Output).
+  CallOutcome prepareOutput(ProgramThread &thread, const ExternalCall &call, Slot *result);
+  /// Allocation, free and the end of a frame's stack objects (Preparation::Heap).
+  CallOutcome prepareHeap(ProgramThread &thread, const ExternalCall &call, Slot *result);
   /// The footprint of a libc memory function; returns true if it touches only memory private
   /// to the thread (its own stack, read-only globals), so it need not be visible.
   bool libcFootprint(ProgramThread &thread, Operation &op) const;
@@ -357,16 +211,6 @@ private:
   Performed performLibc(ProgramThread &thread, Slot &result);
 
   // Program start and end, per-thread state, time (Process.cpp).
-  enum class ExitPhase : uint8_t { None, Exit, QuickExit };
-  /// The process-wide part of a run's state that libc keeps: exit handlers and the clock.
-  struct ProcessState {
-    CopyVector<runtime::ExitHandler> atexit;      // atexit, __cxa_atexit: registration order
-    CopyVector<runtime::ExitHandler> atQuickExit; // at_quick_exit
-    uint32_t destructorsRun = 0;                   // of program_.destructors()
-    ExitPhase phase = ExitPhase::None;             // set once exit()/quick_exit() has begun
-    ThreadId exitingThread = NoThread;             // the thread running the handlers
-    uint64_t clockNanos = ClockStartNanos;         // the clock, in nanoseconds since the epoch
-  };
   /// A timed wait timed out: the clock reaches the deadline at `abstime`. False (a memory
   /// error, the thread stopped) if the timespec cannot be read.
   bool passDeadline(ProgramThread &thread, Address abstime);
@@ -379,7 +223,7 @@ private:
   /// destructors, then atexit handlers last-registered first, then the global destructors; or
   /// the at_quick_exit handlers). False when none is left.
   bool invokeNextExitHandler(ProgramThread &thread);
-  bool hasExitHandlers(const ProgramThread &thread, ExitPhase phase) const;
+  bool hasExitHandlers(const ProgramThread &thread, runtime::ExitPhase phase) const;
   /// The thread's copy of the thread-local global at `global` (made on first use).
   Address threadLocalAddress(ProgramThread &thread, Address global);
   /// Whether an allocation of `size` bytes is larger than any object the model can hold: at
@@ -402,8 +246,6 @@ private:
   bool finishThread(ProgramThread &thread);
   void terminate(ProgramThread &thread);
   void setExitPending(ProgramThread &thread, uint32_t location);
-  /// The thread is inside a pthread_once routine (between its once_begin and once_end).
-  bool runsOnceRoutine(ThreadId thread) const;
   /// The thread a pthread_t names, or NoThread.
   ThreadId threadOfHandle(uint64_t handle) const {
     return handle == 0 || handle > numThreads_ ? NoThread : ThreadId(handle - 1);
@@ -416,10 +258,8 @@ private:
   /// A location id for the instruction the thread stands at (interned "file:line"), or for
   /// code without a source line (a support library), its innermost caller's that has one.
   uint32_t currentLocation(const ProgramThread &thread);
-  /// The location id of the instruction the thread stands at, without looking at its callers:
-  /// 0 in code without a source line (a support library), which is trusted like library code.
-  uint32_t ownLocation(const ProgramThread &thread) const;
-  uint32_t internLocation(const SourceLocation &location);
+  uint32_t ownLocation(const ProgramThread &thread) const { return locations_.own(thread.state); }
+  uint32_t internLocation(const SourceLocation &location) { return locations_.intern(location); }
   CallOutcome longjmpTo(ProgramThread &thread, Address buffer, Slot value, const char *what);
   void noteUndefinedRead(const ProgramThread &thread, Address address, uint64_t size);
   /// Counts an atomic access with an order weaker than seq_cst at `location`, unless library
@@ -429,11 +269,6 @@ private:
   uint64_t readForThread(const ProgramThread &thread, uint64_t fromMemory);
   bool failedCompareOnlyReads(bool injected) const;
   void countUndefinedRead(const ProgramThread &thread, uint32_t location);
-  /// The first location id that is this execution's own (currentLocation says which are the
-  /// program's).
-  uint32_t firstExtraLocation() const {
-    return program_.numLocations() + program_.numDebugLocations();
-  }
   /// How many values a nondet call of `bits` bits offers (see ExecutionOptions).
   uint32_t nondetChoices(uint32_t bits) const;
 
@@ -476,9 +311,6 @@ private:
 
   // Synchronisation objects, created on first use (static initialisers are zeroes).
   runtime::Mutex &mutexAt(Address address);
-  const runtime::Mutex *findMutex(Address address) const;
-  /// A spin lock: a normal mutex, created on first use whatever its bytes hold.
-  runtime::Mutex &spinAt(Address address);
   /// Whether a trylock must fail because the weak-memory search says it reads the lock held.
   bool triesHeldLock(const ProgramThread &thread, const runtime::Mutex &mutex);
   bool triesHeldRwlock(const ProgramThread &thread, const runtime::RwLock &lock, bool write);
@@ -516,7 +348,7 @@ private:
   bool outputShown_ = false; // this execution's output went to stdout (printOutput)
   bool quiet_ = false;       // Model::setQuiet: no output shown
   uint64_t randState_ = 1;
-  ProcessState process_;
+  runtime::ProcessState process_;
   CoverageGaps coverageGaps_;
   /// Symbolic mode: expressions and path conditions (shared by every execution of the search)
   /// and this execution's path. Null otherwise.
@@ -548,11 +380,12 @@ private:
     Operation named;
   } blockFootprint_;
   void gatherBlockAccesses(const Operation &performed);
-  /// Data-race detection (ExecutionOptions::raceDetection, RaceDetection.cpp): the
-  /// happens-before edges and the accesses of an operation just performed; a race fails the
-  /// execution.
+  /// Data-race detection (ExecutionOptions::raceDetection, runtime/race/RaceCheck.h): the
+  /// operation just performed, and the end of a step; a race fails the execution.
   void noteForRaces(ProgramThread &thread, const Operation &event, Performed performed,
                     Slot result);
+  void endStepForRaces(ProgramThread &thread);
+  runtime::RaceCheck races_;
   /// The process ends normally (main returned, exit(), the last thread ended): with
   /// ExecutionOptions::detectLeaks, fails the execution if heap memory is no longer pointed to
   /// (LeakCheck.cpp). True if the process may end as Finished.
@@ -562,57 +395,16 @@ private:
   /// before the program ended; or as Unsupported if only registers no longer read reach it.
   bool lostAtAbnormalEnd(const ProgramThread &thread);
   void failLeak(const ProgramThread &thread, uint32_t lostId);
-  /// At the end of a step: the thread left its atomic section, or terminated.
-  void endStepForRaces(ProgramThread &thread);
-  runtime::RaceDetector races_;
-  /// RaceDetection::CoEnabled: the data accesses of the step being taken.
-  struct StepAccess {
-    Access access;
-    bool atomic = false;
-  };
-  std::vector<StepAccess> stepAccesses_;
-  /// RaceDetection::CoEnabled: plain accesses made while another thread's atomic section was
-  /// pending, to be compared with what the section touches when it runs (its footprint is
-  /// known only then). State: saved in checkpoints and written to state keys.
-  struct WatchedAccess {
-    ThreadId section = NoThread; // the thread whose section was pending
-    ThreadId by = NoThread;
-    Access access;
-    uint32_t location = 0;
-  };
-  CopyVector<WatchedAccess> sectionWatch_;
-  /// Whether thread's pending (or just performed) data access is atomic, and its ordering.
-  bool accessIsAtomic(const ProgramThread &thread, const Operation &op, uint64_t &order) const;
-  bool racesFenced_ = false;  // a fence with acquire or release order was executed
-  bool racesRelaxed_ = false; // a relaxed atomic access was executed
   bool readBlockFootprint(const ExternalCall &call, Operation &op);
   void setBlockEventFootprint(const ProgramThread &thread);
 
-  runtime::SyncTable<runtime::Mutex> mutexes_;
-  runtime::SyncTable<runtime::CondVar> conds_;
-  runtime::SyncTable<runtime::RwLock> rwlocks_;
-  runtime::SyncTable<runtime::Barrier> barriers_;
-  runtime::SyncTable<runtime::Semaphore> semaphores_;
-  /// A pthread_once control: its routine has returned (done), or `runner` is running it.
-  struct OnceState {
-    bool done = false;
-    ThreadId runner = NoThread;
-  };
-  runtime::SyncTable<OnceState> onces_;
-  uint32_t nextKey_ = 1;
-  CopyVector<Address> keyDestructors_; // by key; 0: none (or the key was deleted)
+  runtime::SyncObjects sync_;
   /// Per thread: whether it was detached or joined (ThreadEnd bits).
   enum ThreadEnd : uint8_t { Detached = 1, Joined = 2 };
   CopyVector<uint8_t> threadEnds_;
 
-  /// Locations interned from debug info, numbered after the program's own location table;
-  /// kept across restarts so that ids are stable.
-  /// Locations beyond the Program's table (DILocations, files read from the program's
-  /// memory), in order of id; their files in a deque, which never moves an element, so the
-  /// file views stay valid.
-  std::vector<SourceLocation> extraLocations_;
-  std::deque<std::string> extraLocationFiles_;
-  std::unordered_map<std::string, uint32_t> extraLocationIds_;
+  /// Location ids (LocationTable.h): kept across restarts, so that ids are stable.
+  runtime::LocationTable locations_;
 };
 
 } // namespace bpor

@@ -62,12 +62,14 @@ struct AccessRule {
 enum class Preparation : uint8_t {
   Pending, // the pending operation the row describes: its kind, location and accesses
   Own,     // a case of its own in Execution::prepare (Dispatch.cpp): answered at once, or a
-           // footprint that depends on the state (the thread a join names, a frame's objects)
+           // footprint that depends on the state (the thread a join names)
   Process, // Execution::prepareProcess (Process.cpp): exit, per-thread addresses and handlers
   Attribute,       // Execution::prepareAttribute: attribute getters and ignored setters
   StringFunction,  // Execution::prepareStringFunction: the footprint is the bytes it reaches
                    // (Libc.cpp), performed at once when they are private
   FormattedOutput, // Execution::prepareFormattedOutput: the printf family
+  Output,          // Execution::prepareOutput (DispatchOutput.cpp): puts, fputs, putchar, ...
+  Heap,            // Execution::prepareHeap (DispatchHeap.cpp): allocation, free, frame ends
 };
 
 /// When a pending operation can be performed (beyond the atomic block of another thread).

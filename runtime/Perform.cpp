@@ -60,8 +60,8 @@ bool applyRmw(uint32_t op, uint64_t old, uint64_t operand, uint64_t size, uint64
 } // namespace
 
 runtime::Mutex &Execution::mutexAt(Address address) {
-  auto it = mutexes_.find(address);
-  if (it != mutexes_.end())
+  auto it = sync_.mutexes.find(address);
+  if (it != sync_.mutexes.end())
     return it->second;
   // A statically initialised mutex: glibc keeps the type in the int __kind, which
   // PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP and friends set: at offset 16 in the 64-bit layout,
@@ -71,12 +71,7 @@ runtime::Mutex &Execution::mutexAt(Address address) {
   uint64_t kindOffset = program_.pointerBytes() == 8 ? 16 : 12;
   if (memory_.read(address + kindOffset, 4, kind) == MemoryFault::None && (kind & 3) <= 2)
     type = runtime::MutexType(kind & 3);
-  return mutexes_.emplace(address, runtime::Mutex(type)).first->second;
-}
-
-const runtime::Mutex *Execution::findMutex(Address address) const {
-  auto it = mutexes_.find(address);
-  return it == mutexes_.end() ? nullptr : &it->second;
+  return sync_.mutexes.emplace(address, runtime::Mutex(type)).first->second;
 }
 
 bool Execution::isEnabledThread(const ProgramThread &thread) const {
@@ -90,14 +85,14 @@ bool Execution::isEnabledThread(const ProgramThread &thread) const {
   case Stage::MainReturned:
     return true;
   case Stage::CondWake: {
-    auto cond = conds_.find(thread.waitCond);
-    const runtime::Mutex *mutex = findMutex(thread.waitMutex);
-    return cond != conds_.end() && cond->second.canWake(self) && (!mutex || !mutex->isHeld());
+    auto cond = sync_.conds.find(thread.waitCond);
+    const runtime::Mutex *mutex = sync_.findMutex(thread.waitMutex);
+    return cond != sync_.conds.end() && cond->second.canWake(self) && (!mutex || !mutex->isHeld());
   }
   case Stage::BarrierDepart: {
-    auto barrier = barriers_.find(thread.barrier);
+    auto barrier = sync_.barriers.find(thread.barrier);
     // A destroyed barrier releases nobody: the waiter stays blocked (a deadlock is reported).
-    return barrier != barriers_.end() && barrier->second.isComplete(thread.barrierGeneration);
+    return barrier != sync_.barriers.end() && barrier->second.isComplete(thread.barrierGeneration);
   }
   case Stage::AtCall:
     break;
@@ -109,20 +104,20 @@ bool Execution::isEnabledThread(const ProgramThread &thread) const {
   const Slot *a = thread.request.args;
   switch (thread.request.enabled) {
   case Enabling::MutexAvailable: {
-    const runtime::Mutex *mutex = findMutex(a[0]);
+    const runtime::Mutex *mutex = sync_.findMutex(a[0]);
     return !mutex || mutex->canLock(self);
   }
   case Enabling::RwlockReadable: {
-    auto it = rwlocks_.find(a[0]);
-    return it == rwlocks_.end() || it->second.canRdlock(self);
+    auto it = sync_.rwlocks.find(a[0]);
+    return it == sync_.rwlocks.end() || it->second.canRdlock(self);
   }
   case Enabling::RwlockWritable: {
-    auto it = rwlocks_.find(a[0]);
-    return it == rwlocks_.end() || it->second.canWrlock(self);
+    auto it = sync_.rwlocks.find(a[0]);
+    return it == sync_.rwlocks.end() || it->second.canWrlock(self);
   }
   case Enabling::SemaphorePositive: {
-    auto it = semaphores_.find(a[0]);
-    return it != semaphores_.end() && it->second.canWait();
+    auto it = sync_.semaphores.find(a[0]);
+    return it != sync_.semaphores.end() && it->second.canWait();
   }
   case Enabling::JoinTargetEnded: {
     // Misuse (an invalid, detached or joined thread, or the thread itself) is enabled so that
@@ -144,8 +139,8 @@ bool Execution::isEnabledThread(const ProgramThread &thread) const {
   case Enabling::OnceNotRunning: {
     // Waits while another thread runs the routine. A thread calling it again from its own
     // routine is enabled: the step reports the deadlock.
-    auto it = onces_.find(a[0]);
-    return it == onces_.end() || it->second.done || it->second.runner == NoThread ||
+    auto it = sync_.onces.find(a[0]);
+    return it == sync_.onces.end() || it->second.done || it->second.runner == NoThread ||
            it->second.runner == self;
   }
   case Enabling::Always:

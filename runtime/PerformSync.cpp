@@ -11,17 +11,13 @@ namespace bpor {
 using runtime::Ext;
 using runtime::Stage;
 
-runtime::Mutex &Execution::spinAt(Address address) {
-  return mutexes_.emplace(address, runtime::Mutex(runtime::MutexType::Normal)).first->second;
-}
-
 // A read-write lock never initialised by pthread_rwlock_init is glibc's static initializer,
 // which may ask for writer preference (PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP sets
 // __flags: the unsigned int at offset 48 in the 64-bit layout, the byte at 24 in the 32-bit
 // one). The model's locks let readers in while a writer waits, so such a lock would miss the
 // deadlocks writer preference causes: it is refused, as pthread_rwlockattr_setkind_np is.
 Execution::Performed Execution::refuseWriterPreference(ProgramThread &thread, Address lock) {
-  if (rwlocks_.find(lock) != rwlocks_.end())
+  if (sync_.rwlocks.find(lock) != sync_.rwlocks.end())
     return Performed::Complete;
   bool wide = program_.pointerBytes() == 8;
   uint64_t flags = 0;
@@ -94,7 +90,7 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
 
   // The second halves of two-part operations.
   if (thread.stage == Stage::CondWake) {
-    bool signalled = conds_[thread.waitCond].removeWaiter(self);
+    bool signalled = sync_.conds[thread.waitCond].removeWaiter(self);
     mutexAt(thread.waitMutex).reacquireAfterWait(self, thread.waitDepth);
     thread.stage = Stage::AtCall;
     // Woken without a signal: a timeout for timedwait, a spurious wakeup (which returns 0)
@@ -134,7 +130,7 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
       }
       type = runtime::MutexType(value <= 2 ? value : 0);
     }
-    mutexes_.insert_or_assign(a[0], runtime::Mutex(type));
+    sync_.mutexes.insert_or_assign(a[0], runtime::Mutex(type));
     result = 0;
     return Performed::Complete;
   }
@@ -165,31 +161,31 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
   // Spin locks: mutexes of the normal type (a spin lock never has another type, whatever the
   // bytes after it hold).
   case Ext::SpinInit:
-    mutexes_.insert_or_assign(a[0], runtime::Mutex(runtime::MutexType::Normal));
+    sync_.mutexes.insert_or_assign(a[0], runtime::Mutex(runtime::MutexType::Normal));
     result = 0;
     return Performed::Complete;
   case Ext::SpinDestroy:
-    return complete(spinAt(a[0]).destroy(), "pthread_spin_destroy");
+    return complete(sync_.spinAt(a[0]).destroy(), "pthread_spin_destroy");
   case Ext::SpinLock:
-    return complete(spinAt(a[0]).lock(self), "pthread_spin_lock");
+    return complete(sync_.spinAt(a[0]).lock(self), "pthread_spin_lock");
   case Ext::SpinTrylock:
-    if (triesHeldLock(thread, spinAt(a[0])))
+    if (triesHeldLock(thread, sync_.spinAt(a[0])))
       return complete(runtime::SyncResult::ok(EBUSY), "pthread_spin_trylock");
-    return failedTrylockReads(complete(spinAt(a[0]).trylock(self), "pthread_spin_trylock"),
+    return failedTrylockReads(complete(sync_.spinAt(a[0]).trylock(self), "pthread_spin_trylock"),
                               event);
   case Ext::SpinUnlock:
-    return complete(spinAt(a[0]).unlock(self), "pthread_spin_unlock");
+    return complete(sync_.spinAt(a[0]).unlock(self), "pthread_spin_unlock");
 
   case Ext::CondInit:
-    conds_.insert_or_assign(a[0], runtime::CondVar());
+    sync_.conds.insert_or_assign(a[0], runtime::CondVar());
     result = 0;
     return Performed::Complete;
   case Ext::CondDestroy: {
-    auto it = conds_.find(a[0]);
-    if (it != conds_.end() && it->second.hasWaiters())
+    auto it = sync_.conds.find(a[0]);
+    if (it != sync_.conds.end() && it->second.hasWaiters())
       return misuse("pthread_cond_destroy of a condition variable that threads wait on");
-    if (it != conds_.end())
-      conds_.erase(it);
+    if (it != sync_.conds.end())
+      sync_.conds.erase(it);
     result = 0;
     return Performed::Complete;
   }
@@ -210,7 +206,7 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
       if (!spurious)
         ++coverageGaps_.spuriousWakeupsWithheld;
     }
-    conds_[a[0]].addWaiter(self, timed || spurious);
+    sync_.conds[a[0]].addWaiter(self, timed || spurious);
     thread.stage = Stage::CondWake;
     // The pending operation becomes the reacquisition, with the same footprint; a timed one
     // may time out, which moves the clock.
@@ -223,68 +219,68 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
   }
   case Ext::CondSignal:
     result = 0;
-    event.value = conds_[a[0]].signal();
+    event.value = sync_.conds[a[0]].signal();
     return Performed::Complete;
   case Ext::CondBroadcast:
     result = 0;
-    event.value = conds_[a[0]].broadcast();
+    event.value = sync_.conds[a[0]].broadcast();
     return Performed::Complete;
 
   case Ext::RwlockInit:
-    rwlocks_.insert_or_assign(a[0], runtime::RwLock());
+    sync_.rwlocks.insert_or_assign(a[0], runtime::RwLock());
     result = 0;
     return Performed::Complete;
   case Ext::RwlockDestroy: {
-    runtime::SyncResult r = rwlocks_[a[0]].destroy();
+    runtime::SyncResult r = sync_.rwlocks[a[0]].destroy();
     if (!r.misuse)
-      rwlocks_.erase(a[0]);
+      sync_.rwlocks.erase(a[0]);
     return complete(r, "pthread_rwlock_destroy");
   }
   case Ext::RwlockRdlock:
     if (Performed refused = refuseWriterPreference(thread, a[0]); refused != Performed::Complete)
       return refused;
-    return complete(rwlocks_[a[0]].rdlock(self), "pthread_rwlock_rdlock");
+    return complete(sync_.rwlocks[a[0]].rdlock(self), "pthread_rwlock_rdlock");
   case Ext::RwlockWrlock:
     if (Performed refused = refuseWriterPreference(thread, a[0]); refused != Performed::Complete)
       return refused;
-    return complete(rwlocks_[a[0]].wrlock(self), "pthread_rwlock_wrlock");
+    return complete(sync_.rwlocks[a[0]].wrlock(self), "pthread_rwlock_wrlock");
   case Ext::RwlockTryrdlock:
   case Ext::RwlockTrywrlock: {
     if (Performed refused = refuseWriterPreference(thread, a[0]); refused != Performed::Complete)
       return refused;
     bool write = thread.request.id == Ext::RwlockTrywrlock;
-    if (triesHeldRwlock(thread, rwlocks_[a[0]], write))
+    if (triesHeldRwlock(thread, sync_.rwlocks[a[0]], write))
       return complete(runtime::SyncResult::ok(EBUSY), write ? "pthread_rwlock_trywrlock"
                                                             : "pthread_rwlock_tryrdlock");
     if (write)
-      return complete(rwlocks_[a[0]].trywrlock(self), "pthread_rwlock_trywrlock");
-    return complete(rwlocks_[a[0]].tryrdlock(self), "pthread_rwlock_tryrdlock");
+      return complete(sync_.rwlocks[a[0]].trywrlock(self), "pthread_rwlock_trywrlock");
+    return complete(sync_.rwlocks[a[0]].tryrdlock(self), "pthread_rwlock_tryrdlock");
   }
   case Ext::RwlockUnlock:
-    return complete(rwlocks_[a[0]].unlock(self), "pthread_rwlock_unlock");
+    return complete(sync_.rwlocks[a[0]].unlock(self), "pthread_rwlock_unlock");
 
   case Ext::BarrierInit:
     if (uint32_t(a[2]) == 0) {
       result = EINVAL;
       return Performed::Complete;
     }
-    barriers_.insert_or_assign(a[0], runtime::Barrier(uint32_t(a[2])));
+    sync_.barriers.insert_or_assign(a[0], runtime::Barrier(uint32_t(a[2])));
     forgetBarrierPasses(a[0]);
     result = 0;
     return Performed::Complete;
   case Ext::BarrierDestroy: {
-    auto it = barriers_.find(a[0]);
-    if (it != barriers_.end() && it->second.hasWaiters())
+    auto it = sync_.barriers.find(a[0]);
+    if (it != sync_.barriers.end() && it->second.hasWaiters())
       return misuse("pthread_barrier_destroy of a barrier that threads wait at");
-    if (it != barriers_.end())
-      barriers_.erase(it);
+    if (it != sync_.barriers.end())
+      sync_.barriers.erase(it);
     forgetBarrierPasses(a[0]);
     result = 0;
     return Performed::Complete;
   }
   case Ext::BarrierWait: {
-    auto it = barriers_.find(a[0]);
-    if (it == barriers_.end() || !it->second.isValid())
+    auto it = sync_.barriers.find(a[0]);
+    if (it == sync_.barriers.end() || !it->second.isValid())
       return misuse("pthread_barrier_wait on a barrier that was not initialised");
     uint64_t generation = thread.passesAt(a[0]);
     runtime::Barrier::Arrival arrival = it->second.arrive(generation);
@@ -317,16 +313,16 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
   }
 
   case Ext::SemInit:
-    semaphores_.insert_or_assign(a[0], runtime::Semaphore(uint32_t(a[2])));
+    sync_.semaphores.insert_or_assign(a[0], runtime::Semaphore(uint32_t(a[2])));
     result = 0;
     event.value = uint32_t(a[2]); // the weak-memory search's semaphore word: the count
     return Performed::Complete;
   case Ext::SemDestroy:
-    semaphores_.erase(a[0]);
+    sync_.semaphores.erase(a[0]);
     result = 0;
     return Performed::Complete;
   case Ext::SemWait:
-    semaphores_[a[0]].wait();
+    sync_.semaphores[a[0]].wait();
     result = 0;
     return Performed::Complete;
   case Ext::SemTrywait:
@@ -336,10 +332,10 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     // weak-memory search may let sem_trywait read the count as an earlier decrement left it
     // at 0 (setReadValue): it then fails, changing nothing.
     if (thread.request.id == Ext::SemTrywait &&
-        readForThread(thread, semaphores_[a[0]].value()) == 0)
+        readForThread(thread, sync_.semaphores[a[0]].value()) == 0)
       result = uint32_t(-1);
     else
-      result = semaphores_[a[0]].tryWait() ? 0 : uint32_t(-1);
+      result = sync_.semaphores[a[0]].tryWait() ? 0 : uint32_t(-1);
     if (result != 0 && thread.request.id == Ext::SemTimedwait && !passDeadline(thread, a[1]))
       return Performed::Stopped;
     if (result != 0)
@@ -347,12 +343,12 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     event.value = result;
     return Performed::Complete;
   case Ext::SemPost:
-    semaphores_[a[0]].post();
+    sync_.semaphores[a[0]].post();
     result = 0;
-    event.value = semaphores_[a[0]].value();
+    event.value = sync_.semaphores[a[0]].value();
     return Performed::Complete;
   case Ext::SemGetvalue: {
-    uint32_t value = semaphores_[a[0]].value();
+    uint32_t value = sync_.semaphores[a[0]].value();
     if (MemoryFault f = memory_.write(a[1], 4, value); f != MemoryFault::None) {
       memoryError(thread, f, a[1], 4, "sem_getvalue's result store");
       return Performed::Stopped;
@@ -363,7 +359,7 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
   }
 
   case Ext::OnceBegin: {
-    OnceState &once = onces_[a[0]];
+    runtime::OnceState &once = sync_.onces[a[0]];
     // The event's value: 1 this thread runs the routine, 0 it has run, 2 called from the routine.
     if (once.runner == self) {
       event.value = 2;
@@ -379,7 +375,7 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     return Performed::Complete;
   }
   case Ext::OnceEnd: {
-    OnceState &once = onces_[a[0]];
+    runtime::OnceState &once = sync_.onces[a[0]];
     if (once.done || once.runner != self)
       return misuse("__bpor_once_end on a pthread_once control this thread does not run");
     once.done = true;
@@ -387,7 +383,7 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     return Performed::Complete;
   }
   case Ext::OnceAbort: {
-    OnceState &once = onces_[a[0]];
+    runtime::OnceState &once = sync_.onces[a[0]];
     if (once.done || once.runner != self)
       return misuse("__bpor_once_abort on a pthread_once control this thread does not run");
     once.runner = NoThread; // not done: the next caller runs the routine
@@ -395,10 +391,10 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
   }
 
   case Ext::KeyCreate: {
-    uint32_t key = nextKey_++;
-    if (keyDestructors_.size() <= key)
-      keyDestructors_.resize(key + 1, 0);
-    keyDestructors_[key] = a[1];
+    uint32_t key = sync_.nextKey++;
+    if (sync_.keyDestructors.size() <= key)
+      sync_.keyDestructors.resize(key + 1, 0);
+    sync_.keyDestructors[key] = a[1];
     if (MemoryFault f = memory_.write(a[0], 4, key); f != MemoryFault::None) {
       memoryError(thread, f, a[0], 4, "pthread_key_create's key store");
       return Performed::Stopped;
@@ -408,8 +404,8 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     return Performed::Complete;
   }
   case Ext::KeyDelete:
-    if (uint32_t(a[0]) < keyDestructors_.size())
-      keyDestructors_[uint32_t(a[0])] = 0;
+    if (uint32_t(a[0]) < sync_.keyDestructors.size())
+      sync_.keyDestructors[uint32_t(a[0])] = 0;
     result = 0;
     return Performed::Complete;
 

@@ -23,6 +23,7 @@
 namespace bpor {
 
 using runtime::Ext;
+using runtime::ExitPhase;
 using runtime::Stage;
 
 namespace {

@@ -152,8 +152,8 @@ bool Execution::stateKey(std::string &key) const {
   out.u32(uint32_t(exitCode_));
   out.u64(randState_);
   out.u32(atomicOwner_);
-  out.u32(nextKey_);
-  out.bytes(keyDestructors_.data(), keyDestructors_.size() * sizeof(Address));
+  out.u32(sync_.nextKey);
+  out.bytes(sync_.keyDestructors.data(), sync_.keyDestructors.size() * sizeof(Address));
 
   out.tag('P');
   writeExitHandlers(out, process_.atexit);
@@ -163,26 +163,17 @@ bool Execution::stateKey(std::string &key) const {
   out.u32(process_.exitingThread);
   out.u64(process_.clockNanos);
 
-  writeTable(out, 'm', mutexes_, [&](const runtime::Mutex &m) { m.writeState(out); });
-  writeTable(out, 'c', conds_, [&](const runtime::CondVar &c) { c.writeState(out); });
-  writeTable(out, 'r', rwlocks_, [&](const runtime::RwLock &r) { r.writeState(out); });
-  writeTable(out, 'b', barriers_, [&](const runtime::Barrier &b) { b.writeState(out); });
-  writeTable(out, 's', semaphores_, [&](const runtime::Semaphore &s) { s.writeState(out); });
-  writeTable(out, 'o', onces_, [&](const OnceState &once) {
+  writeTable(out, 'm', sync_.mutexes, [&](const runtime::Mutex &m) { m.writeState(out); });
+  writeTable(out, 'c', sync_.conds, [&](const runtime::CondVar &c) { c.writeState(out); });
+  writeTable(out, 'r', sync_.rwlocks, [&](const runtime::RwLock &r) { r.writeState(out); });
+  writeTable(out, 'b', sync_.barriers, [&](const runtime::Barrier &b) { b.writeState(out); });
+  writeTable(out, 's', sync_.semaphores, [&](const runtime::Semaphore &s) { s.writeState(out); });
+  writeTable(out, 'o', sync_.onces, [&](const runtime::OnceState &once) {
     out.u8(once.done);
     out.u32(once.runner);
   });
   // Plain accesses awaiting a pending atomic section's footprint (RaceDetection::CoEnabled).
-  out.tag('W');
-  out.u64(sectionWatch_.size());
-  for (const WatchedAccess &w : sectionWatch_) {
-    out.u32(w.section);
-    out.u32(w.by);
-    out.u64(w.access.address);
-    out.u64(w.access.size);
-    out.u8(w.access.write);
-    out.u32(w.location);
-  }
+  races_.writeState(out);
   out.tag('T');
   out.u32(numThreads_);
   out.endPart(part);

@@ -31,8 +31,7 @@ std::string Execution::symmetryObstacle() const {
     return "data-race detection";
   if (identityObservedBy_)
     return fmt::format("the program uses {}", identityObservedBy_);
-  if (!mutexes_.empty() || !conds_.empty() || !rwlocks_.empty() || !barriers_.empty() ||
-      !semaphores_.empty() || !onces_.empty())
+  if (!sync_.none())
     return "a pthread synchronisation object";
   if (atomicOwner_ != NoThread || process_.exitingThread != NoThread)
     return "a thread inside an atomic block or running exit handlers";

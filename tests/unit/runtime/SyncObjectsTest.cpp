@@ -3,6 +3,7 @@
 #include "runtime/sync/Mutex.h"
 #include "runtime/sync/RwLock.h"
 #include "runtime/sync/Semaphore.h"
+#include "runtime/sync/SyncObjects.h"
 
 #include <cerrno>
 #include <gtest/gtest.h>
@@ -233,4 +234,35 @@ TEST(Semaphore, WaitNeedsPositiveValue) {
   EXPECT_EQ(s.value(), 2u);
   EXPECT_TRUE(s.tryWait());
   EXPECT_EQ(s.value(), 1u);
+}
+
+// The run's tables together (SyncObjects.h): what the Execution asks of them as a whole.
+TEST(SyncObjects, HoldersOnceRunnersAndClearing) {
+  SyncObjects sync;
+  EXPECT_TRUE(sync.none());
+  EXPECT_EQ(sync.lockHolder(0x100), NoThread);
+  EXPECT_EQ(sync.findMutex(0x100), nullptr);
+
+  sync.spinAt(0x100).lock(2);
+  ASSERT_NE(sync.findMutex(0x100), nullptr);
+  EXPECT_EQ(sync.lockHolder(0x100), 2u);
+  EXPECT_EQ(&sync.spinAt(0x100), sync.findMutex(0x100)); // created once
+  sync.rwlocks[0x200].wrlock(3);
+  EXPECT_EQ(sync.lockHolder(0x200), 3u);
+  EXPECT_FALSE(sync.none());
+
+  EXPECT_FALSE(sync.runsOnceRoutine(1));
+  sync.onces[0x300].runner = 1;
+  EXPECT_TRUE(sync.runsOnceRoutine(1));
+  EXPECT_FALSE(sync.runsOnceRoutine(2));
+
+  sync.nextKey = 4;
+  sync.keyDestructors.resize(4, 0);
+  EXPECT_GT(sync.bytes(), 0u);
+  sync.clear();
+  EXPECT_TRUE(sync.none());
+  EXPECT_EQ(sync.lockHolder(0x100), NoThread);
+  EXPECT_FALSE(sync.runsOnceRoutine(1));
+  EXPECT_EQ(sync.nextKey, 1u);
+  EXPECT_TRUE(sync.keyDestructors.empty());
 }

@@ -1,0 +1,120 @@
+// The heap family (Preparation::Heap): allocation is answered at once; free, realloc of an
+// object and the end of a frame whose objects other threads may reach are visible operations
+// that write the objects they end.
+#include "runtime/Execution.h"
+
+#include <cerrno>
+#include <fmt/format.h>
+
+namespace bpor {
+
+using runtime::Ext;
+
+CallOutcome Execution::prepareHeap(ProgramThread &thread, const ExternalCall &call, Slot *result) {
+  Slot *a = thread.request.args;
+  Ext id = thread.request.id;
+  auto loc32 = [](Slot s) { return uint32_t(s); };
+  Operation &op = thread.pending;
+  const runtime::ExternalOp &row = runtime::externalOp(id);
+  switch (id) {
+  // A request larger than any object (tooLargeForAnyObject) returns NULL with errno ENOMEM, as
+  // glibc's malloc does for a size it cannot map: what the program does then is its own
+  // behaviour. Any other allocation the model cannot make is a resource limit, never a NULL
+  // the program would have to handle: running out of the model's memory by allocating what
+  // it could hold one request at a time is no behaviour of the program.
+  case Ext::Malloc:
+  case Ext::Calloc: {
+    unsigned __int128 total = id == Ext::Malloc ? a[0] : (unsigned __int128)a[0] * a[1];
+    if (tooLargeForAnyObject(total)) {
+      result[0] = 0;
+      setErrno(thread, ENOMEM);
+      return CallOutcome::Return;
+    }
+    result[0] = memory_.allocate(ObjectKind::Heap, uint64_t(total), 16, thread.state.threadId);
+    if (result[0] == 0) {
+      fail(ErrorKind::ResourceLimit, thread, currentLocation(thread),
+           fmt::format("cannot allocate {} bytes (the model's memory limit)", uint64_t(total)));
+      return CallOutcome::Stop;
+    }
+    if (id == Ext::Malloc) // calloc's bytes are zeroes; malloc's hold no value yet
+      memory_.markUndefined(result[0], uint64_t(total));
+    return CallOutcome::Return;
+  }
+  case Ext::FrameEnd: { // (location): the frame's stack objects die at its return
+    const ThreadState &state = thread.state;
+    size_t first = state.frames.empty() ? state.allocas.size() : state.frames.back().allocaBase;
+    bool visible = false, fits = true;
+    Access hull{};
+    for (size_t i = first; i < state.allocas.size(); ++i) {
+      const MemoryObject *object = memory_.object(state.allocas[i]);
+      if (!object || !object->published || !object->alive)
+        continue;
+      Access freed{state.allocas[i], std::max<uint64_t>(1, object->size), true};
+      if (!visible)
+        setPending(thread, row.kind, loc32(a[0]));
+      visible = true;
+      uint64_t hullEnd = std::max(hull.address + hull.size, freed.address + freed.size);
+      hull.address = hull.size ? std::min(hull.address, freed.address) : freed.address;
+      hull.size = hullEnd - hull.address;
+      hull.write = true;
+      fits = fits && op.mergeAccess(freed);
+    }
+    // More objects than an operation holds: one range over all of them (a superset, so
+    // dependence stays sound; the frame's objects are neighbours in their thread's group).
+    if (!fits) {
+      op.numAccesses = 0;
+      op.addAccess(hull.address, hull.size, true);
+    }
+    return visible ? CallOutcome::Pause : CallOutcome::Return;
+  }
+  case Ext::Realloc:
+    if (tooLargeForAnyObject(a[1])) {
+      // glibc leaves the old object as it was.
+      result[0] = 0;
+      setErrno(thread, ENOMEM);
+      return CallOutcome::Return;
+    }
+    if (a[0] == 0) {
+      result[0] = memory_.allocate(ObjectKind::Heap, a[1], 16, thread.state.threadId);
+      if (result[0] == 0) {
+        fail(ErrorKind::ResourceLimit, thread, currentLocation(thread),
+             fmt::format("cannot allocate {} bytes (the model's memory limit)", a[1]));
+        return CallOutcome::Stop;
+      }
+      memory_.markUndefined(result[0], a[1]);
+      return CallOutcome::Return;
+    }
+    [[fallthrough]];
+  case Ext::Free: {
+    if (a[0] == 0)
+      return CallOutcome::Return; // free(NULL)
+    // free writes the whole object (Model.h); an invalid pointer gets a one-byte footprint and
+    // faults when the operation executes.
+    setPending(thread, row.kind, 0);
+    uint64_t offset = 0;
+    const MemoryObject *object = memory_.object(a[0], offset);
+    if (object && object->kind == ObjectKind::Heap && offset == 0)
+      op.addAccess(a[0], std::max<uint64_t>(1, object->size), true);
+    else
+      op.addAccess(a[0], 1, true);
+    return CallOutcome::Pause;
+  }
+
+  case Ext::AlignedAlloc:
+    if (tooLargeForAnyObject(a[1])) {
+      result[0] = 0;
+      setErrno(thread, ENOMEM);
+      return CallOutcome::Return;
+    }
+    result[0] = memory_.allocate(ObjectKind::Heap, a[1], 16, thread.state.threadId);
+    memory_.markUndefined(result[0], a[1]);
+    return CallOutcome::Return;
+  default:
+    break;
+  }
+  fail(ErrorKind::Unsupported, thread, currentLocation(thread),
+       fmt::format("call to the unsupported external function '{}'", call.name));
+  return CallOutcome::Stop;
+}
+
+} // namespace bpor

@@ -1,0 +1,66 @@
+// What one run of an instrumented program may do and what it checks (runtime/Execution.h):
+// the options a search's models are made with.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace bpor {
+
+/// How data races are found (SV-COMP's no-data-race; docs/user-guide.md).
+enum class RaceDetection : uint8_t {
+  Off,
+  /// Vector clocks over synchronisation (runtime/race/RaceDetector.h): C11's definition, relaxed
+  /// and release/acquire atomics included. History, not state: the model has no state keys.
+  HappensBefore,
+  /// Two threads about to make conflicting accesses, not both atomic, at once: after each step,
+  /// its accesses against every other thread's pending one. The same races as HappensBefore
+  /// for sequentially consistent programs, and it needs no history, so states keep their keys
+  /// (the stateful search). Atomic accesses weaker than seq_cst are refused (Unsupported).
+  CoEnabled,
+};
+
+struct ExecutionOptions {
+  /// The values a __VERIFIER_nondet_* call may return (a bool-sized one returns 0 or 1).
+  std::vector<int64_t> nondetDomain = {-1, 0, 1};
+  /// Write each execution's output (printf, puts, ...) to stdout once, when the execution ends
+  /// (finishes, fails or deadlocks); it is always kept in output(). Executions the search cuts
+  /// short, and prefixes it replays, print nothing: the output would repeat.
+  bool printOutput = false;
+  /// Deepest call stack a thread may have (deeper is a ResourceLimit error).
+  uint32_t maxFrames = 10000;
+  /// Branches a thread may take between two visible operations before it is reported as a
+  /// local infinite loop (ResourceLimit): 2^28 is about two seconds of interpretation.
+  uint64_t maxLocalBranches = uint64_t(1) << 28;
+  /// Heap and stack bytes a run may hold at once.
+  uint64_t memoryLimit = uint64_t(1) << 30;
+  /// A nondet call of at most 8 bits (bool, char) returns every value of its type instead of
+  /// the nondetDomain, so that the search covers it completely.
+  bool enumerateSmallNondet = false;
+  /// Every __VERIFIER_nondet_* call returns a fresh symbol instead (every value of its type),
+  /// decided with Z3 (interp/Symbolic.h). Needs a build with Z3 (Execution::symbolicSupported);
+  /// nondetDomain and enumerateSmallNondet then do not apply.
+  bool symbolicNondet = false;
+  /// A thread waiting in pthread_cond_wait may also wake without a signal (POSIX allows
+  /// spurious wakeups), at most spuriousWakeupLimit times per thread and execution: the limit
+  /// keeps the executions of a `while (!ready) pthread_cond_wait(...)` loop finite.
+  bool spuriousWakeups = false;
+  uint32_t spuriousWakeupLimit = 1;
+  static constexpr uint32_t UnlimitedSpuriousWakeups = ~uint32_t(0);
+  /// abort() outside an atomic block stops its thread for good like a failed assumption
+  /// (OpKind::FailedAssume) instead of ending the execution with an error: SV-COMP mode, where
+  /// abort() is no violation and only what the other threads can still reach matters.
+  bool abortStopsThread = false;
+  /// Report a data race (ErrorKind::DataRace: two accesses of one byte by different threads,
+  /// at least one a write, not both atomic, unordered by synchronisation) as soon as an
+  /// execution makes one.
+  RaceDetection raceDetection = RaceDetection::Off;
+  /// When the process ends normally, report heap memory that is no longer pointed to
+  /// (SV-COMP's valid-memtrack): an object reached from no global variable, stack object or
+  /// register is a MemoryError (MemoryViolation::Track); one reached only from a stack or a
+  /// register at exit() or while other threads still run is reported Unsupported (whether
+  /// that is a leak is a matter of convention the property does not settle).
+  bool detectLeaks = false;
+};
+
+} // namespace bpor
