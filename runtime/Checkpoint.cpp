@@ -92,7 +92,8 @@ bool Execution::checkpointInto(ModelCheckpoint &into) const {
   saved.symbolic = symbolicState_;
   saved.sync = sync_;
   saved.threadEnds = threadEnds_;
-  saved.races = races_;
+  if (options_.raceDetection != RaceDetection::Off) // else the check holds nothing
+    saved.races = races_;
   return true;
 }
 
@@ -118,7 +119,8 @@ void Execution::restore(const ModelCheckpoint &checkpoint) {
   childAwaitsInitialRun_ = false;
   sync_ = saved.sync;
   threadEnds_ = saved.threadEnds;
-  races_ = saved.races;
+  if (options_.raceDetection != RaceDetection::Off)
+    races_ = saved.races;
 }
 
 } // namespace bpor

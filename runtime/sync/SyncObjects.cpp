@@ -18,11 +18,6 @@ bool SyncObjects::none() const {
          semaphores.empty() && onces.empty();
 }
 
-const Mutex *SyncObjects::findMutex(uint64_t address) const {
-  auto it = mutexes.find(address);
-  return it == mutexes.end() ? nullptr : &it->second;
-}
-
 Mutex &SyncObjects::spinAt(uint64_t address) {
   return mutexes.emplace(address, Mutex(MutexType::Normal)).first->second;
 }

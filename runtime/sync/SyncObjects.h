@@ -40,7 +40,10 @@ public:
   void clear();
   /// Whether the run has used no object of any kind (keys aside).
   bool none() const;
-  const Mutex *findMutex(uint64_t address) const;
+  const Mutex *findMutex(uint64_t address) const {
+    auto it = mutexes.find(address);
+    return it == mutexes.end() ? nullptr : &it->second;
+  }
   /// A spin lock: a normal mutex, created on first use whatever its bytes hold.
   Mutex &spinAt(uint64_t address);
   /// The thread holding the mutex or write-holding the rwlock at `address`, or NoThread.
