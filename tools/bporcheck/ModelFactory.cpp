@@ -10,16 +10,19 @@
 
 #include "llvm/ADT/DepthFirstIterator.h"
 #include "llvm/Analysis/ValueTracking.h"
-#include "llvm/IR/Operator.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <fmt/format.h>
+
+#include <unordered_map>
+#include <vector>
 
 namespace bpor::tool {
 namespace {
@@ -87,18 +90,65 @@ bool isMemoryOrder(const llvm::DIType *type) {
   return type && type->getName() == "memory_order";
 }
 
+// The blocks of each function that can run: those reached from the entry through terminators,
+// where a branch or switch on a constant goes only where the constant sends it. At -O0 an
+// inlined std::atomic member keeps its switch over every memory order, on the constant order
+// the program passed: only that order's access is the program's.
+class LiveBlocks {
+public:
+  bool canRun(const llvm::Instruction &instruction) {
+    return of(*instruction.getFunction()).contains(instruction.getParent());
+  }
+
+private:
+  const llvm::DenseSet<const llvm::BasicBlock *> &of(const llvm::Function &function) {
+    auto [entry, inserted] = live_.try_emplace(&function);
+    llvm::DenseSet<const llvm::BasicBlock *> &live = entry->second;
+    if (!inserted || function.isDeclaration())
+      return live;
+    std::vector<const llvm::BasicBlock *> work;
+    auto reach = [&](const llvm::BasicBlock *block) {
+      if (live.insert(block).second)
+        work.push_back(block);
+    };
+    reach(&function.getEntryBlock());
+    while (!work.empty()) {
+      const llvm::Instruction *end = work.back()->getTerminator();
+      work.pop_back();
+      if (!end)
+        continue;
+      if (const auto *branch = llvm::dyn_cast<llvm::BranchInst>(end);
+          branch && branch->isConditional())
+        if (const auto *c = llvm::dyn_cast<llvm::ConstantInt>(branch->getCondition())) {
+          reach(branch->getSuccessor(c->isZero() ? 1 : 0));
+          continue;
+        }
+      if (const auto *choice = llvm::dyn_cast<llvm::SwitchInst>(end))
+        if (const auto *c = llvm::dyn_cast<llvm::ConstantInt>(choice->getCondition())) {
+          reach(choice->findCaseValue(c)->getCaseSuccessor());
+          continue;
+        }
+      for (const llvm::BasicBlock *next : llvm::successors(end))
+        reach(next);
+    }
+    return live;
+  }
+
+  std::unordered_map<const llvm::Function *, llvm::DenseSet<const llvm::BasicBlock *>> live_;
+};
+
 // Whether the program's own code calls a function of std::atomic's interface that is a
 // function of its own (std::atomic<bool> and std::atomic<T*> members at -O0; the ones inlined
 // into the program are its own accesses, above) with a memory_order weaker than seq_cst (C++'s
 // values: relaxed 0, consume 1, acquire 2, release 3, acq_rel 4, seq_cst 5), or one not known.
-bool callsAtomicsWithWeakOrder(const llvm::Module &module) {
+bool callsAtomicsWithWeakOrder(const llvm::Module &module, LiveBlocks &live) {
   for (const llvm::Function &function : module) {
     if (function.isDeclaration() || isLibraryCode(function))
       continue;
     for (const llvm::Instruction &instruction : llvm::instructions(function)) {
       const auto *call = llvm::dyn_cast<llvm::CallBase>(&instruction);
       const llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
-      if (!callee || !passes::isAtomicInterface(callee->getSubprogram()))
+      if (!callee || !passes::isAtomicInterface(callee->getSubprogram()) || !live.canRun(*call))
         continue;
       // The debug types: the result's, then each parameter's (`this` first for a member), as
       // the call passes them.
@@ -120,16 +170,18 @@ bool callsAtomicsWithWeakOrder(const llvm::Module &module) {
 // (runtime/bpor_abi.h), without the C++ ABI's protocol accesses (flag 0x100).
 bool weakOrdersInProgramCode(const llvm::Module &module) {
   static const std::pair<const char *, unsigned> calls[] = {
-      {"__bpor_load", 2},       {"__bpor_store", 3}, {"__bpor_load_bytes", 3},
-      {"__bpor_store_bytes", 3}, {"__bpor_rmw", 4},  {"__bpor_cmpxchg", 4},
+      {"__bpor_load", 2},        {"__bpor_store", 3}, {"__bpor_load_bytes", 3},
+      {"__bpor_store_bytes", 3}, {"__bpor_rmw", 4},   {"__bpor_cmpxchg", 4},
       {"__bpor_cmpxchg", 5},     {"__bpor_fence", 0}};
+  LiveBlocks live;
   for (const auto &[name, orderArg] : calls) {
     const llvm::Function *f = module.getFunction(name);
     if (!f)
       continue;
     for (const llvm::User *user : f->users()) {
       const auto *call = llvm::dyn_cast<llvm::CallBase>(user);
-      if (!call || isLibraryCode(*call->getFunction()) || call->arg_size() <= orderArg)
+      if (!call || isLibraryCode(*call->getFunction()) || call->arg_size() <= orderArg ||
+          !live.canRun(*call))
         continue;
       const auto *order = llvm::dyn_cast<llvm::ConstantInt>(call->getArgOperand(orderArg));
       if (!order)
@@ -139,7 +191,7 @@ bool weakOrdersInProgramCode(const llvm::Module &module) {
         return true;
     }
   }
-  return callsAtomicsWithWeakOrder(module);
+  return callsAtomicsWithWeakOrder(module, live);
 }
 
 bool yieldsInProgramCode(const llvm::Module &module) {
