@@ -1,5 +1,8 @@
 // The engine behind exploreGraphs() (GraphSearch.h, docs/weak-memory.md, "The search"). Its
-// members are defined in GraphSearch.cpp.
+// members are defined by job:
+// - GraphSearch.cpp: the driver: which thread adds the next event, entering and visiting a
+//   graph, a parallel search's split, and how a graph that can grow no more ends;
+// - GraphRevisits.cpp: backward revisits and the maximality that makes them optimal.
 #pragma once
 
 #include "checker/ThreadNames.h"
@@ -114,7 +117,8 @@ private:
   uint64_t splitUnits = 0;
 };
 
-// Called for every event the search adds or replays.
+// Called for every event the search adds or replays, from several of the files above: defined
+// here so that each can inline them.
 
 inline const Operation &GraphSearch::stepThread(const Graph &g, ThreadId t,
                                                 std::optional<uint64_t> read, uint32_t choice) {
