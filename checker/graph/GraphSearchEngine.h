@@ -2,7 +2,8 @@
 // members are defined by job:
 // - GraphSearch.cpp: the driver: which thread adds the next event, entering and visiting a
 //   graph, a parallel search's split, and how a graph that can grow no more ends;
-// - GraphRevisits.cpp: backward revisits and the maximality that makes them optimal.
+// - GraphRevisits.cpp: backward revisits and the maximality that makes them optimal;
+// - GraphReplay.cpp: returning the model to a graph.
 #pragma once
 
 #include "checker/ThreadNames.h"
