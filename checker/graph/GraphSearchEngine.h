@@ -3,7 +3,8 @@
 // - GraphSearch.cpp: the driver: which thread adds the next event, entering and visiting a
 //   graph, a parallel search's split, and how a graph that can grow no more ends;
 // - GraphRevisits.cpp: backward revisits and the maximality that makes them optimal;
-// - GraphReplay.cpp: returning the model to a graph.
+// - GraphReplay.cpp: returning the model to a graph;
+// - GraphEnds.cpp: complete graphs, errors and their traces.
 #pragma once
 
 #include "checker/ThreadNames.h"
