@@ -2,6 +2,8 @@
 // members are defined by job:
 // - GraphSearch.cpp: the driver: which thread adds the next event, entering and visiting a
 //   graph, a parallel search's split, and how a graph that can grow no more ends;
+// - GraphEventBranches.cpp: the branches of the next event (a read over the writes it may
+//   read, a write over its places in coherence, ...), and the event an operation makes;
 // - GraphRevisits.cpp: backward revisits and the maximality that makes them optimal;
 // - GraphReplay.cpp: returning the model to a graph;
 // - GraphEnds.cpp: complete graphs, errors and their traces.
