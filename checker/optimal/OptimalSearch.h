@@ -4,6 +4,8 @@
 // job:
 // - OptimalSearch.cpp: the states on the stack, the transitions between them with their sleep
 //   sets, and the depth-first loop;
+// - OptimalRaces.cpp: the races of an execution, each reversed into a wakeup tree (optimal
+//   DPOR) or a backtrack set (source-DPOR);
 // - OptimalEnds.cpp: how an execution ends, its errors, and whether a branch is left;
 // - OptimalSharing.cpp: parallel optimal DPOR, a worker's side of the shared states.
 #pragma once
