@@ -28,7 +28,7 @@
 //   end: release write of 2 (an abandoned routine: of 0, the next caller runs it).
 //
 // An operation that reads a value it cannot take waits (Event::blocked) as a mutex lock does
-// (GraphSearch.cpp, addSyncWord): only on the latest write of its word, until a backward
+// (GraphEventBranches.cpp, addSyncWord): only on the latest write of its word, until a backward
 // revisit gives it another.
 #pragma once
 

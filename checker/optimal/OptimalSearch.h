@@ -1,6 +1,13 @@
 // The depth-first engine behind exploreOptimal(): Algorithm 1 (source-DPOR) or Algorithm 2
 // (optimal DPOR) of Abdulla et al. (POPL 2014), run iteratively over an explicit stack with
-// checkpoint and replay (checker/engine/), like checker/Search.h.
+// checkpoint and replay (checker/engine/), like checker/Search.h. Its members are defined by
+// job:
+// - OptimalSearch.cpp: the states on the stack, the transitions between them with their sleep
+//   sets, and the depth-first loop;
+// - OptimalRaces.cpp: the races of an execution, each reversed into a wakeup tree (optimal
+//   DPOR) or a backtrack set (source-DPOR);
+// - OptimalEnds.cpp: how an execution ends, its errors, and whether a branch is left;
+// - OptimalSharing.cpp: parallel optimal DPOR, a worker's side of the shared states.
 #pragma once
 
 #include "checker/engine/DepthFirstLoop.h"
