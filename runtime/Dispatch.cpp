@@ -298,11 +298,15 @@ CallOutcome Execution::prepareStringFunction(ProgramThread &thread, const Extern
   return CallOutcome::Return;
 }
 
+CallOutcome Execution::unsupportedCall(ProgramThread &thread, const ExternalCall &call) {
+  fail(ErrorKind::Unsupported, thread, currentLocation(thread),
+       fmt::format("call to the unsupported external function '{}'", call.name));
+  return CallOutcome::Stop;
+}
+
 CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, Slot *result) {
   if (call.id == ExternalRegistry::UnknownExternal) {
-    fail(ErrorKind::Unsupported, thread, currentLocation(thread),
-         fmt::format("call to the unsupported external function '{}'", call.name));
-    return CallOutcome::Stop;
+    return unsupportedCall(thread, call);
   }
   Ext id = Ext(call.id);
   noteIdentityUse(call.id);
@@ -580,9 +584,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   default: // a row prepared from the table (prepareFromRow) never comes here
     break;
   }
-  fail(ErrorKind::Unsupported, thread, currentLocation(thread),
-       fmt::format("call to the unsupported external function '{}'", call.name));
-  return CallOutcome::Stop;
+  return unsupportedCall(thread, call);
 }
 
 } // namespace bpor

@@ -112,9 +112,7 @@ CallOutcome Execution::prepareHeap(ProgramThread &thread, const ExternalCall &ca
   default:
     break;
   }
-  fail(ErrorKind::Unsupported, thread, currentLocation(thread),
-       fmt::format("call to the unsupported external function '{}'", call.name));
-  return CallOutcome::Stop;
+  return unsupportedCall(thread, call);
 }
 
 } // namespace bpor

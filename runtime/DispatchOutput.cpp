@@ -252,9 +252,7 @@ CallOutcome Execution::prepareOutput(ProgramThread &thread, const ExternalCall &
   default:
     break;
   }
-  fail(ErrorKind::Unsupported, thread, currentLocation(thread),
-       fmt::format("call to the unsupported external function '{}'", call.name));
-  return CallOutcome::Stop;
+  return unsupportedCall(thread, call);
 }
 
 } // namespace bpor

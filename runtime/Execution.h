@@ -162,6 +162,8 @@ private:
   CallOutcome prepareFromRow(ProgramThread &thread, const ExternalCall &call,
                              const runtime::ExternalOp &row);
   CallOutcome stopAtFailedAssume(ProgramThread &thread);
+  /// A call no row answers: the execution stops as Unsupported, naming the function.
+  CallOutcome unsupportedCall(ProgramThread &thread, const ExternalCall &call);
   void setPending(ProgramThread &thread, OpKind kind, uint32_t location);
   /// pthread_attr_* and pthread_mutexattr_* getters and setters beyond init/settype.
   CallOutcome prepareAttribute(ProgramThread &thread, const ExternalCall &call, Slot *result);
