@@ -89,14 +89,22 @@ SearchResult GraphSearch::run() {
 
 ThreadId GraphSearch::nextThread(const Graph &g) const {
   ThreadId chosen = NoThread;
+  ThreadId exiting = NoThread;
   for (ThreadId id = 0; id < model.numThreads(); ++id) {
     if (!model.isAlive(id) || waits(g, names.nameOf(id)))
       continue;
     const Operation &pending = model.pending(id);
-    if (model.isEnabled(id) || wordAccessOf(pending) == WordAccess::Acquire)
-      chosen = std::min(chosen, names.nameOf(id));
+    if (!model.isEnabled(id) && wordAccessOf(pending) != WordAccess::Acquire)
+      continue;
+    ThreadId &slot = pending.kind == OpKind::Exit ? exiting : chosen;
+    slot = std::min(slot, names.nameOf(id));
   }
-  return chosen;
+  // The process's exit (main's return, exit()) ends every thread, so it is added last: only
+  // when no other thread can add an event. It reads and writes nothing, so every consistent
+  // graph has an interleaving with it at the end, and each interleaving in which it cuts other
+  // threads short is the prefix of one in which it waits for them (docs/weak-memory.md,
+  // "The process's exit").
+  return chosen != NoThread ? chosen : exiting;
 }
 
 bool GraphSearch::iterationReadsLatest(const Graph &g, ThreadId t) {
@@ -161,6 +169,13 @@ void GraphSearch::visit(const Graph &g) {
     return;
   }
   ThreadId t = nextThread(g);
+  if (t != NoThread && othersAlive(names.threadOf(t)) &&
+      model.pending(names.threadOf(t)).kind == OpKind::Exit && waitsInDeadEnd(g)) {
+    // Exiting with a thread that waits where no revisit can wake it: the graph in which it
+    // waits on the latest write is explored instead, as at any other end.
+    ledger.endExecution(ExecutionEnd::SleepSetBlocked, trace(g));
+    return;
+  }
   if (t == NoThread) {
     if (allEnded()) {
       complete(g);

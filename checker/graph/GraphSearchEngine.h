@@ -43,7 +43,8 @@ private:
                               uint32_t choice = 0);
   /// The lowest-named live thread that can add an event: one the model lets run, or one that
   /// waits for a mutex (its lock reads the mutex held); not one whose last event in g is such
-  /// a lock. NoThread if none.
+  /// a lock. A thread whose next event is the process's exit only when no other can. NoThread
+  /// if none.
   ThreadId nextThread(const Graph &g) const;
   /// Whether thread `name`'s last event in g is a lock that read its mutex held.
   static bool waits(const Graph &g, ThreadId name) {

@@ -17,6 +17,7 @@ public:
   WeakGenerator(uint64_t seed, const WeakProgramOptions &options)
       : random(seed), lockRandom(seed ^ 0x6d75746578ull), spinRandom(seed ^ 0x7370696eull),
         earlyRandom(seed ^ 0x6561726c79ull), syncRandom(seed ^ 0x73796e63ull),
+        joinRandom(seed ^ 0x6a6f696eull),
         options(options),
         fresh(options.numVariables, 0) {}
 
@@ -56,6 +57,7 @@ private:
   std::mt19937_64 spinRandom; // the spin loops' (WeakProgramOptions::spinPercent)
   std::mt19937_64 earlyRandom; // the early assertions' (WeakProgramOptions::earlyAssertPercent)
   std::mt19937_64 syncRandom;  // the semaphores', barriers' and rwlocks' (syncPercent)
+  std::mt19937_64 joinRandom;  // the threads main does not join (unjoinedPercent)
   const WeakProgramOptions &options;
   std::vector<unsigned> fresh;
   bool usesPlain = false, usesAssume = false;
@@ -355,9 +357,15 @@ CProgram WeakGenerator::run() {
   source += syncInits;
   for (const Thread &t : threads)
     source += fmt::format("  pthread_create(&h_{}, 0, {}, 0);\n", t.name, t.name);
-  for (const Thread &t : threads)
-    source += fmt::format("  pthread_join(h_{}, 0);\n", t.name);
-  source += assertion(threads);
+  // Unjoined: a nonempty set of the threads, by a mask below 2^n.
+  uint64_t unjoined = joinRandom() % 100 < options.unjoinedPercent
+                          ? 1 + joinRandom() % ((uint64_t(1) << threads.size()) - 1)
+                          : 0;
+  for (size_t t = 0; t < threads.size(); ++t)
+    if (!(unjoined >> t & 1))
+      source += fmt::format("  pthread_join(h_{}, 0);\n", threads[t].name);
+  if (!unjoined)
+    source += assertion(threads);
   source += "  return 0;\n}\n";
   return CProgram{source, {}, {}};
 }

@@ -7,7 +7,8 @@
 // a thread's operations (pthread_mutex_lock, trylock, nested locks that may deadlock) or a spin
 // loop that waits for a variable to leave 0, or a semaphore, a barrier or a read-write lock.
 // Each thread keeps what it read in one plain
-// global that main checks after the joins, in an assertion one combination of values violates. The litmus shapes (SB, MP, LB, IRIW, 2+2W, ...)
+// global that main checks after the joins, in an assertion one combination of values violates;
+// in some programs main returns without joining some threads. The litmus shapes (SB, MP, LB, IRIW, 2+2W, ...)
 // are among these programs; the graph search must explore exactly the consistent graphs the
 // brute-force oracle enumerates (WeakMemoryCheck.h).
 #pragma once
@@ -36,6 +37,9 @@ struct WeakProgramOptions {
   /// Percent of programs whose main asserts on a local before it starts its threads (half of
   /// them fail there, before any visible operation), from a stream of its own too.
   unsigned earlyAssertPercent = 4;
+  /// Percent of programs whose main returns without joining some of its threads (and then
+  /// checks nothing), from a stream of its own too: the process's exit may cut them short.
+  unsigned unjoinedPercent = 12;
   /// Percent of programs with a semaphore, a barrier or a read-write lock (one of those
   /// `syncObjects` names, chosen at random), from a stream of its own too: semaphore posts,
   /// waits and trywaits; barrier waits in some of the threads (the barrier's count), once or

@@ -71,15 +71,17 @@ private:
     }
   }
 
-  void explore(const Graph &g, std::vector<Step> path) {
+  // `cut`: the last step was the process's exit while another thread could still run.
+  void explore(const Graph &g, std::vector<Step> path, bool cut = false) {
     if (!out.complete)
       return;
     // Two interleavings that built the same graph continue alike: each thread's state is fixed
-    // by its events and the values they read, all in the graph.
+    // by its events and the values they read, all in the graph (and so whether an exit that
+    // made it cut other threads short).
     if (!seen.insert(g.canonical()).second)
       return;
     if (model.status() != ExecStatus::Running) {
-      finish(g);
+      finish(g, cut);
       return;
     }
     // A thread at the back edge of a spin loop stays there: the loop is an await of its exit
@@ -89,21 +91,23 @@ private:
       if (model.isAlive(id) && model.isEnabled(id) && !model.pending(id).spinLoop)
         runnable.push_back(names.nameOf(id));
     if (runnable.empty()) {
-      finish(g);
+      finish(g, false);
       return;
     }
     bool first = true;
     // Every relation the axioms look at only grows as events are added, so a graph that is
     // inconsistent stays so: its extensions need not be enumerated.
+    bool cuts = false;
     auto branch = [&](const Graph &next, const std::vector<Step> &nextPath) {
       if (graph::consistent(next, memoryModel))
-        explore(next, nextPath);
+        explore(next, nextPath, cuts);
     };
     for (ThreadId name : runnable) {
       if (!first)
         replay(path);
       first = false;
       const Operation pending = model.pending(names.threadOf(name));
+      cuts = pending.kind == OpKind::Exit && runnable.size() > 1;
       bool memory = pending.kind == OpKind::Load || pending.kind == OpKind::Store ||
                     pending.kind == OpKind::ReadModifyWrite;
       // An operation on a mutex, semaphore, barrier, read-write lock or pthread_once control
@@ -225,18 +229,18 @@ private:
     }
   }
 
-  void finish(const Graph &g) {
+  void finish(const Graph &g, bool cut) {
     if (++out.interleavings > limit) {
       out.complete = false;
       return;
     }
     if (!graph::consistent(g, memoryModel))
       return;
-    if (model.status() == ExecStatus::Running) {
-      // A thread at a spin loop whose iteration read a write older than its location's latest
-      // is no end: the interleaving where it reads later covers it. One whose reads were all
-      // the latest spins forever.
-      std::optional<std::pair<ThreadId, uint32_t>> spinning; // the lowest-named, as the search
+    // A thread at a spin loop whose iteration read a write older than its location's latest
+    // is no end: the interleaving where it reads later covers it. One whose reads were all
+    // the latest spins forever (or until the process exits).
+    std::optional<std::pair<ThreadId, uint32_t>> spinning; // the lowest-named, as the search
+    if (model.status() != ExecStatus::Error) {
       for (ThreadId id = 0; id < model.numThreads(); ++id) {
         const Operation &pending = model.pending(id);
         if (!model.isAlive(id) || !pending.spinLoop)
@@ -249,6 +253,8 @@ private:
         if (!spinning || names.nameOf(id) < spinning->first)
           spinning = std::make_pair(names.nameOf(id), pending.location);
       }
+    }
+    if (model.status() == ExecStatus::Running) {
       if (spinning) {
         out.errors.insert(fmt::format("{} at {}", errorKindName(ErrorKind::Livelock),
                                       spinning->second));
@@ -267,6 +273,13 @@ private:
     if (auto race = graph::dataRace(g, memoryModel)) {
       out.errors.insert(fmt::format("{} at {}", errorKindName(ErrorKind::DataRace),
                                     g.at(race->second).op.location));
+      return;
+    }
+    // An exit that cut a thread short: its graph is a prefix of one where the exit waits for
+    // the threads, which the search explores instead (docs/weak-memory.md, "The process's
+    // exit"); its errors, above, are the program's all the same.
+    if (cut) {
+      ++out.cutByExit;
       return;
     }
     out.graphs.insert(g.canonical());
