@@ -7,6 +7,14 @@
 namespace bpor::graph {
 
 void GraphSearch::complete(const Graph &g) {
+  if (reportRace(g))
+    return;
+  if (graphOptions.onGraph)
+    graphOptions.onGraph(g);
+  ledger.endExecution(executionEndOf(model.status()), trace(g));
+}
+
+bool GraphSearch::reportRace(const Graph &g) {
   std::optional<std::pair<EventId, EventId>> race = dataRaceByClocks(g, graphOptions.model);
   if (graphOptions.disagreements && race != dataRace(g, graphOptions.model))
     ++*graphOptions.disagreements;
@@ -28,11 +36,9 @@ void GraphSearch::complete(const Graph &g) {
                                   threadLabel(model, other), where, title);
     report(g, error);
     ledger.endExecution(ExecutionEnd::Error, trace(g));
-    return;
+    return true;
   }
-  if (graphOptions.onGraph)
-    graphOptions.onGraph(g);
-  ledger.endExecution(executionEndOf(model.status()), trace(g));
+  return false;
 }
 
 void GraphSearch::reportSpinForever(const Graph &g, ThreadId t) {

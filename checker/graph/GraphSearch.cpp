@@ -216,8 +216,12 @@ void GraphSearch::enter(const Graph &g) {
   if (leftToOthers(g))
     return;
   if (model.status() == ExecStatus::Error) {
-    report(g, model.error());
-    ledger.endExecution(ExecutionEnd::Error, trace(g));
+    // Under RA and RC11 a race is undefined behaviour from where it happens: an error after it
+    // (an assertion on a value a racing plain read read) is the race's.
+    if (!reportRace(g)) {
+      report(g, model.error());
+      ledger.endExecution(ExecutionEnd::Error, trace(g));
+    }
     // The graph ends at the error: the other threads' events are never added, so the graphs
     // their writes would make by revisiting its reads are not reached. With --keep-going the
     // search stops here, incomplete, rather than go on as if it covered them.

@@ -89,6 +89,9 @@ private:
   // ---- Ends ----
 
   void complete(const Graph &g);
+  /// Reports g's data race (under RA and RC11, where one is undefined behaviour) and ends the
+  /// execution, if g has one.
+  bool reportRace(const Graph &g);
   void report(const Graph &g, const ErrorInfo &error);
   std::vector<Operation> trace(const Graph &g) const;
   /// g's events in replay order, without the locks that wait (they did not happen).

@@ -265,14 +265,15 @@ private:
         out.errors.insert(fmt::format("{} at 0", errorKindName(ErrorKind::Deadlock)));
       return;
     }
-    if (model.status() == ExecStatus::Error) {
-      out.errors.insert(fmt::format("{} at {}", errorKindName(model.error().kind),
-                                    model.error().location));
-      return;
-    }
+    // A race (undefined behaviour under RA and RC11) comes before an error it leads to.
     if (auto race = graph::dataRace(g, memoryModel)) {
       out.errors.insert(fmt::format("{} at {}", errorKindName(ErrorKind::DataRace),
                                     g.at(race->second).op.location));
+      return;
+    }
+    if (model.status() == ExecStatus::Error) {
+      out.errors.insert(fmt::format("{} at {}", errorKindName(model.error().kind),
+                                    model.error().location));
       return;
     }
     // An exit that cut a thread short: its graph is a prefix of one where the exit waits for

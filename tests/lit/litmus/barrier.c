@@ -34,7 +34,7 @@
 #define RLX memory_order_relaxed
 pthread_barrier_t b;
 atomic_int slot[2], arrived;
-int stale; // a read of the other's slot that missed its write, checked in main
+atomic_int stale; // a read of the other's slot that missed its write, checked in main
 
 // Each thread writes its slot, waits for the other, then reads the other's slot.
 static void phase(int self, int value) {
@@ -47,7 +47,7 @@ static void phase(int self, int value) {
   pthread_barrier_wait(&b);
 #endif
   if (atomic_load_explicit(&slot[1 - self], RLX) < value)
-    stale = 1;
+    atomic_store_explicit(&stale, 1, RLX);
 }
 
 void *t0(void *arg) {
@@ -75,6 +75,6 @@ int main(void) {
   pthread_create(&h1, 0, t1, 0);
   pthread_join(h0, 0);
   pthread_join(h1, 0);
-  assert(!stale);
+  assert(!atomic_load_explicit(&stale, RLX));
   return 0;
 }
