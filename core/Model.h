@@ -165,9 +165,34 @@ public:
   virtual bool takesReadValues() const { return false; }
   /// The next step of `thread`, if it reads memory, reads `value` instead.
   virtual void setReadValue(ThreadId thread, uint64_t value) {}
+  /// On: a thread at the back edge of a loop whose iteration only read and failed its
+  /// compare-and-swaps (passes/SpinLoopPass.h) stops there, as at a spin loop's yield
+  /// (Operation::spinLoop), which the weak-memory searches take as an await. Off (the start):
+  /// the back edge is no operation.
+  virtual void setCompareLoopAwaits(bool on) {}
   /// The `size` bytes (at most 8) at `address` as memory holds them now, little-endian: a
   /// location's initial value, read before any event of the execution wrote it.
   virtual uint64_t peekMemory(uint64_t address, uint32_t size) const { return 0; }
+};
+
+/// Model::setCompareLoopAwaits on for a scope (a weak-memory search, the replay of its
+/// schedules), off again at its end.
+class CompareLoopAwaits {
+public:
+  CompareLoopAwaits(Model &model, bool on) : model(model), on(on) {
+    if (on)
+      model.setCompareLoopAwaits(true);
+  }
+  ~CompareLoopAwaits() {
+    if (on)
+      model.setCompareLoopAwaits(false);
+  }
+  CompareLoopAwaits(const CompareLoopAwaits &) = delete;
+  CompareLoopAwaits &operator=(const CompareLoopAwaits &) = delete;
+
+private:
+  Model &model;
+  bool on;
 };
 
 /// A thread whose pending operation is FailedAssume evaluated an assumption to false outside an

@@ -15,6 +15,16 @@
 // iteration made). Loops in __VERIFIER_atomic_* functions
 // are left alone (no other thread runs there). Runs after bpor-instrument.
 //
+// A compare-and-swap loop is one whose only effects are compare-and-swaps
+// that must have failed for the loop to go round again (a test-and-set lock
+// `while (!cas(&lock, &zero, 1)) zero = 0;`, a retry loop that reloads its
+// expected value): an iteration that goes round read and wrote nothing else,
+// since a failed compare-and-swap only reads (GenMC's spin-assume takes such
+// loops too). Its back edges get __bpor_compare_loop_yield(loc), which is a
+// spin yield only where the weak-memory search asks for one
+// (Model::setCompareLoopAwaits) and no operation otherwise, so the searches
+// under sequential consistency see the loop as before.
+//
 //===----------------------------------------------------------------------===//
 #ifndef BPOR_PASSES_SPINLOOPPASS_H
 #define BPOR_PASSES_SPINLOOPPASS_H
@@ -36,6 +46,10 @@ FunctionSet readOnlyFunctions(const llvm::Module &M);
 /// True if every iteration of L only reads memory (see the file comment).
 /// Loops that already yield (sched_yield, a spin yield) are not spin loops.
 bool isSpinLoop(const llvm::Loop &L, const FunctionSet &ReadOnly);
+
+/// The metadata MemoryInstrumenter puts on the comparison that tells whether a
+/// compare-and-swap succeeded.
+inline constexpr const char *CompareSuccessMetadata = "bpor.cmpxchg.success";
 
 class SpinLoopPass : public llvm::PassInfoMixin<SpinLoopPass> {
 public:

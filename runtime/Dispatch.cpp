@@ -358,6 +358,13 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
       thread.spinIteration = it == thread.spinStarts.end() ? 0 : thread.steps - it->second;
     return CallOutcome::Return;
   }
+  case Ext::CompareLoopYield:
+    if (!options_.compareLoopAwaits)
+      return CallOutcome::Return;
+    setPending(thread, OpKind::Yield, loc32(a[0]));
+    op.spinLoop = true;
+    op.value = thread.spinIteration;
+    return CallOutcome::Pause;
   case Ext::AssertFail: {
     std::string assertion, file, function;
     memory_.readString(a[0], assertion);

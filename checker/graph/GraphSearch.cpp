@@ -78,6 +78,9 @@ std::string unsupportedConstruct(const Operation &op) {
 } // namespace
 
 SearchResult GraphSearch::run() {
+  // A compare-and-swap loop's failed iterations are awaits, as spin loops are (docs/
+  // weak-memory.md, "Spin loops").
+  CompareLoopAwaits awaits(model, true);
   ledger.start();
   Graph empty;
   if (replayTo(empty))

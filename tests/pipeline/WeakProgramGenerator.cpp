@@ -17,7 +17,7 @@ public:
   WeakGenerator(uint64_t seed, const WeakProgramOptions &options)
       : random(seed), lockRandom(seed ^ 0x6d75746578ull), spinRandom(seed ^ 0x7370696eull),
         earlyRandom(seed ^ 0x6561726c79ull), syncRandom(seed ^ 0x73796e63ull),
-        joinRandom(seed ^ 0x6a6f696eull),
+        joinRandom(seed ^ 0x6a6f696eull), casRandom(seed ^ 0x636173ull),
         options(options),
         fresh(options.numVariables, 0) {}
 
@@ -43,6 +43,7 @@ private:
   void addPlainAccesses(std::vector<Thread> &threads);
   void addMutexes(std::vector<Thread> &threads);
   void addSpinLoop(std::vector<Thread> &threads);
+  void addCompareLoops(std::vector<Thread> &threads);
   void addSyncObject(std::vector<Thread> &threads);
   void addSemaphore(std::vector<Thread> &threads);
   void addBarrier(std::vector<Thread> &threads);
@@ -58,6 +59,8 @@ private:
   std::mt19937_64 earlyRandom; // the early assertions' (WeakProgramOptions::earlyAssertPercent)
   std::mt19937_64 syncRandom;  // the semaphores', barriers' and rwlocks' (syncPercent)
   std::mt19937_64 joinRandom;  // the threads main does not join (unjoinedPercent)
+  std::mt19937_64 casRandom;   // the compare-and-swap loops' (compareLoopPercent)
+  bool usesCasLock = false;
   const WeakProgramOptions &options;
   std::vector<unsigned> fresh;
   bool usesPlain = false, usesAssume = false;
@@ -172,6 +175,49 @@ void WeakGenerator::addSpinLoop(std::vector<Thread> &threads) {
   t.ops.insert(t.ops.begin() + std::ptrdiff_t(at),
                fmt::format("while (atomic_load_explicit(&x{}, {}) == 0) {{ }}",
                            spinRandom() % options.numVariables, order));
+}
+
+// Compare-and-swap loops (WeakProgramOptions::compareLoopPercent): a test-and-set lock `lk`
+// around a range of operations in some threads, or a retry loop that increments a variable in
+// one or two threads; orders drawn at random (the failure order valid for the success order).
+void WeakGenerator::addCompareLoops(std::vector<Thread> &threads) {
+  auto draw = [&](size_t n) { return size_t(casRandom() % n); };
+  auto orders = [&]() {
+    static constexpr const char *Success[] = {"memory_order_relaxed", "memory_order_acquire",
+                                              "memory_order_acq_rel", "memory_order_seq_cst"};
+    std::string success = Success[draw(std::size(Success))];
+    const char *failure = success == "memory_order_seq_cst" && draw(2) ? "memory_order_seq_cst"
+                          : success != "memory_order_relaxed" && draw(2) ? "memory_order_acquire"
+                                                                          : "memory_order_relaxed";
+    return fmt::format("{}, {}", success, failure);
+  };
+  const char *strength[] = {"strong", "weak"};
+  if (draw(2) == 0) {
+    usesCasLock = true;
+    for (Thread &t : threads) {
+      if (draw(100) >= 70)
+        continue;
+      auto at = [&](size_t position) { return t.ops.begin() + std::ptrdiff_t(position); };
+      size_t begin = draw(t.ops.size() + 1);
+      size_t end = begin + draw(t.ops.size() - begin + 1);
+      t.ops.insert(at(end), fmt::format("atomic_store_explicit(&lk, 0, {});",
+                                        StoreOrders[draw(std::size(StoreOrders))]));
+      t.ops.insert(at(begin),
+                   fmt::format("{{ int e = 0; while (!atomic_compare_exchange_{}_explicit(&lk, "
+                               "&e, 1, {})) e = 0; }}",
+                               strength[draw(2)], orders()));
+    }
+    return;
+  }
+  unsigned v = unsigned(draw(options.numVariables));
+  for (unsigned k = 0, n = 1 + unsigned(draw(2)); k < n; ++k) {
+    Thread &t = threads[draw(threads.size())];
+    t.ops.insert(t.ops.begin() + std::ptrdiff_t(draw(t.ops.size() + 1)),
+                 fmt::format("{{ int o; do {{ o = atomic_load_explicit(&x{}, {}); }} while "
+                             "(!atomic_compare_exchange_{}_explicit(&x{}, &o, o + 1, {})); }}",
+                             v, LoadOrders[draw(std::size(LoadOrders))], strength[draw(2)], v,
+                             orders()));
+  }
 }
 
 // One semaphore, barrier or read-write lock (WeakProgramOptions::syncObjects), drawn from the
@@ -329,6 +375,8 @@ CProgram WeakGenerator::run() {
     addSpinLoop(threads);
   if (syncBelow(100) < options.syncPercent)
     addSyncObject(threads);
+  if (casRandom() % 100 < options.compareLoopPercent)
+    addCompareLoops(threads);
 
   std::string source = "#include <assert.h>\n#include <pthread.h>\n";
   if (usesSemaphore)
@@ -340,6 +388,8 @@ CProgram WeakGenerator::run() {
     source += fmt::format("atomic_int x{};\n", v);
   if (usesPlain)
     source += "int p;\n";
+  if (usesCasLock)
+    source += "atomic_int lk;\n";
   for (unsigned m = 0; m < mutexes; ++m)
     source += fmt::format("pthread_mutex_t m{} = PTHREAD_MUTEX_INITIALIZER;\n", m);
   source += syncDeclarations;

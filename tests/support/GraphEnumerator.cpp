@@ -32,6 +32,7 @@ public:
       : model(model), memoryModel(memoryModel), limit(limit), names(table) {}
 
   EnumeratedGraphs run() {
+    CompareLoopAwaits awaits(model, true); // as the search has them (GraphSearch::run)
     restart();
     Graph empty;
     explore(empty, {});

@@ -1,0 +1,82 @@
+// Compare-and-swap loops under the weak models (docs/weak-memory.md, "Spin loops"): a loop whose
+// only effects are compare-and-swaps that must fail for it to go round is an await, as a loop
+// that only reads is: a failed iteration reads and writes nothing else.
+// - A test-and-set lock of a compare-and-swap (acquire) and a release store around a plain
+//   counter (the default): ok under every model, the two orders of the critical sections, each
+//   with the graph where the second thread's attempt read the lock held counted blocked.
+// - The same lock with relaxed orders (-DRELAXED): nothing orders the critical sections under
+//   RC11, where the counter's accesses race; under TSO and RA every atomic access is
+//   release/acquire, and the lock is correct.
+// - A lock nobody releases (-DNEVER_RELEASED): the second thread spins forever.
+// - A retry loop that increments a counter (-DRETRY): each failed attempt is an await until
+//   the other thread's increment, so the executions are the orders of the successful ones.
+// Under sequential consistency the loops are what they were (the back edge is no operation
+// there): the default search and its counts do not change.
+// RUN: %bporcheck --no-progress %s | %FileCheck --check-prefix=LOCK %s
+// RUN: %bporcheck --no-progress --model=tso %s | %FileCheck --check-prefix=LOCK %s
+// RUN: %bporcheck --no-progress --model=pso %s | %FileCheck --check-prefix=LOCK %s
+// RUN: %bporcheck --no-progress --model=ra %s | %FileCheck --check-prefix=LOCK %s
+// LOCK: verdict: ok: no error in any schedule (graph search under {{RC11|TSO|PSO|RA}}, one execution per consistent graph, 4 executions)
+// LOCK-NEXT: executions: 4
+// LOCK-NEXT: finished: 2, {{.*}}blocked: 2
+// RUN: %expect-exit 1 %bporcheck --no-progress -DRELAXED %s | %FileCheck --check-prefix=RACE %s
+// RACE: error: data race: this access and one by thread {{[12]}} (locker) at {{.*}}cas_loops.c:[[@LINE+38]]:{{[0-9]+}} are not ordered by happens-before under RC11
+// RUN: %bporcheck --no-progress -DRELAXED --model=tso %s | %FileCheck --check-prefix=LOCK %s
+// RUN: %bporcheck --no-progress -DRELAXED --model=ra %s | %FileCheck --check-prefix=LOCK %s
+// RUN: %expect-exit 1 %bporcheck --no-progress -DNEVER_RELEASED --model=tso %s \
+// RUN:   | %FileCheck --check-prefix=NEVER %s
+// NEVER: error: livelock: thread {{[12]}} (locker) spins forever in this loop
+// RUN: %bporcheck --no-progress -DRETRY %s | %FileCheck --check-prefix=RETRY %s
+// RETRY: verdict: ok: no error in any schedule (graph search under RC11, one execution per consistent graph, 4 executions)
+// RETRY-NEXT: executions: 4
+// RETRY-NEXT: finished: 2, {{.*}}blocked: 2
+// RUN: %bporcheck --no-progress --model=sc -DRETRY %s | %FileCheck --check-prefix=SC %s
+// SC: verdict: ok: no error in any schedule (optimal DPOR under SC, 4 executions)
+#include <assert.h>
+#include <pthread.h>
+#include <stdatomic.h>
+
+#ifdef RELAXED
+#define ACQ memory_order_relaxed
+#define REL memory_order_relaxed
+#else
+#define ACQ memory_order_acquire
+#define REL memory_order_release
+#endif
+atomic_int lock, total;
+int counter;
+
+void *locker(void *arg) {
+#ifdef RETRY
+  int old;
+  do {
+    old = atomic_load_explicit(&total, memory_order_relaxed);
+  } while (!atomic_compare_exchange_weak_explicit(&total, &old, old + 1, memory_order_relaxed,
+                                                  memory_order_relaxed));
+#else
+  int expected = 0;
+  while (!atomic_compare_exchange_strong_explicit(&lock, &expected, 1, ACQ,
+                                                  memory_order_relaxed))
+    expected = 0;
+  counter = counter + 1;
+#ifndef NEVER_RELEASED
+  atomic_store_explicit(&lock, 0, REL);
+#endif
+#endif
+  return arg;
+}
+
+int main(void) {
+  pthread_t a, b;
+  pthread_create(&a, 0, locker, 0);
+  pthread_create(&b, 0, locker, 0);
+  pthread_join(a, 0);
+  pthread_join(b, 0);
+#if defined(NEVER_RELEASED)
+#elif defined(RETRY)
+  assert(atomic_load_explicit(&total, memory_order_relaxed) == 2);
+#else
+  assert(counter == 2);
+#endif
+  return 0;
+}
