@@ -151,7 +151,7 @@ ReplayResult replay(Model &model, const Schedule &schedule, uint64_t maxDepth,
   ReplayResult result;
   // A schedule with read values is a weak-memory search's, which stops compare-and-swap loops
   // at their back edges.
-  CompareLoopAwaits awaits(model, !readValues.empty());
+  UpdateLoopAwaits awaits(model, !readValues.empty());
   model.restart();
   result.status = model.status();
   for (size_t i = 0; i < schedule.size(); ++i) {

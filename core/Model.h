@@ -169,26 +169,26 @@ public:
   /// compare-and-swaps (passes/SpinLoopPass.h) stops there, as at a spin loop's yield
   /// (Operation::spinLoop), which the weak-memory searches take as an await. Off (the start):
   /// the back edge is no operation.
-  virtual void setCompareLoopAwaits(bool on) {}
+  virtual void setUpdateLoopAwaits(bool on) {}
   /// The `size` bytes (at most 8) at `address` as memory holds them now, little-endian: a
   /// location's initial value, read before any event of the execution wrote it.
   virtual uint64_t peekMemory(uint64_t address, uint32_t size) const { return 0; }
 };
 
-/// Model::setCompareLoopAwaits on for a scope (a weak-memory search, the replay of its
+/// Model::setUpdateLoopAwaits on for a scope (a weak-memory search, the replay of its
 /// schedules), off again at its end.
-class CompareLoopAwaits {
+class UpdateLoopAwaits {
 public:
-  CompareLoopAwaits(Model &model, bool on) : model(model), on(on) {
+  UpdateLoopAwaits(Model &model, bool on) : model(model), on(on) {
     if (on)
-      model.setCompareLoopAwaits(true);
+      model.setUpdateLoopAwaits(true);
   }
-  ~CompareLoopAwaits() {
+  ~UpdateLoopAwaits() {
     if (on)
-      model.setCompareLoopAwaits(false);
+      model.setUpdateLoopAwaits(false);
   }
-  CompareLoopAwaits(const CompareLoopAwaits &) = delete;
-  CompareLoopAwaits &operator=(const CompareLoopAwaits &) = delete;
+  UpdateLoopAwaits(const UpdateLoopAwaits &) = delete;
+  UpdateLoopAwaits &operator=(const UpdateLoopAwaits &) = delete;
 
 private:
   Model &model;

@@ -1,7 +1,6 @@
 //===- MemoryInstrumenter.cpp - Shared accesses become runtime calls -----===//
 #include "passes/MemoryInstrumenter.h"
 #include "passes/IgnoredResults.h"
-#include "passes/SpinLoopPass.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/InstIterator.h"
@@ -283,9 +282,6 @@ void MemoryInstrumenter::rewriteCmpXchg(AtomicCmpXchgInst &CX) {
   // checker explores sequentially consistent executions only.
   Value *Old = fromWord(B, OldWord, T);
   Value *Success = B.CreateICmpEQ(Old, Expected);
-  // The spin-loop pass reads which branches a failure decides (SpinLoopPass.h).
-  if (auto *SuccessCompare = dyn_cast<Instruction>(Success))
-    SuccessCompare->setMetadata(CompareSuccessMetadata, MDNode::get(CX.getContext(), {}));
   Value *Result = PoisonValue::get(CX.getType());
   Result = B.CreateInsertValue(Result, Old, 0);
   Result = B.CreateInsertValue(Result, Success, 1);

@@ -59,8 +59,8 @@ FunctionCallee RuntimeFunctions::memset() {
 FunctionCallee RuntimeFunctions::spinYield() {
   return declare("__bpor_spin_yield", Void, {I32});
 }
-FunctionCallee RuntimeFunctions::compareLoopYield() {
-  return declare("__bpor_compare_loop_yield", Void, {I32});
+FunctionCallee RuntimeFunctions::updateLoopYield() {
+  return declare("__bpor_update_loop_yield", Void, {I32});
 }
 FunctionCallee RuntimeFunctions::spinStart() {
   return declare("__bpor_spin_start", Void, {I32});

@@ -30,7 +30,7 @@ public:
   llvm::FunctionCallee memmove(); // void (ptr, ptr, u64, u32)
   llvm::FunctionCallee memset();  // void (ptr, u8, u64, u32)
   llvm::FunctionCallee spinYield();   // void (u32 loc)
-  llvm::FunctionCallee compareLoopYield(); // void (u32 loc)
+  llvm::FunctionCallee updateLoopYield(); // void (u32 loc)
   llvm::FunctionCallee spinStart();   // void (u32 loop)
   llvm::FunctionCallee spinEnd();     // void (u32 loop)
   llvm::FunctionCallee assume();      // void (i32 condition)

@@ -4,7 +4,6 @@
 #include "passes/RuntimeFunctions.h"
 #include "passes/SourceLocations.h"
 
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/IRBuilder.h"
@@ -15,7 +14,6 @@
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
-#include <optional>
 #include <vector>
 
 using namespace llvm;
@@ -31,8 +29,8 @@ ALWAYS_ENABLED_STATISTIC(NumLatchYields, "Back edges that cannot be split: on th
 ALWAYS_ENABLED_STATISTIC(NumProgressLoops, "Loops not spinning: a header phi carries state");
 ALWAYS_ENABLED_STATISTIC(NumEffectLoops, "Loops not spinning: an instruction with an effect");
 ALWAYS_ENABLED_STATISTIC(NumAtomicFunctions, "Functions left alone: __VERIFIER_atomic_*");
-ALWAYS_ENABLED_STATISTIC(NumCompareLoops,
-                         "Compare-and-swap loops: their back edges need a failed one");
+ALWAYS_ENABLED_STATISTIC(NumUpdateLoops,
+                         "Update loops: their only effects are atomic read-modify-writes");
 
 namespace bpor::passes {
 
@@ -110,95 +108,19 @@ FunctionSet readOnlyFunctions(const Module &M) {
 
 namespace {
 
-bool isCompareAndSwap(const Instruction &I) {
+/// An atomic read-modify-write (a compare-and-swap, an exchange, a fetch-and-op), as the
+/// instrumentation emits it.
+bool isUpdate(const Instruction &I) {
   const auto *Call = dyn_cast<CallBase>(&I);
   const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
-  return Callee && Callee->getName() == "__bpor_cmpxchg";
-}
-
-/// The value V has whenever the compare-and-swap `Cas` succeeded, if that alone decides it:
-/// its success comparison (CompareSuccessMetadata), constants, and what casts, xors,
-/// comparisons with constants and the { old, success } pair make of them.
-std::optional<uint64_t> valueIfSucceeded(const Value *V, const Instruction &Cas,
-                                         unsigned Depth = 0) {
-  if (Depth > 8)
-    return std::nullopt;
-  if (const auto *C = dyn_cast<ConstantInt>(V))
-    return C->getZExtValue();
-  const auto *I = dyn_cast<Instruction>(V);
-  if (!I)
-    return std::nullopt;
-  if (I->getMetadata(CompareSuccessMetadata)) {
-    const Value *Old = I->getOperand(0)->stripPointerCasts();
-    while (const auto *Cast = dyn_cast<CastInst>(Old))
-      Old = Cast->getOperand(0);
-    return Old == &Cas ? std::optional<uint64_t>(1) : std::nullopt;
-  }
-  auto Of = [&](const Value *Operand) { return valueIfSucceeded(Operand, Cas, Depth + 1); };
-  if (isa<ZExtInst>(I))
-    return Of(I->getOperand(0));
-  if (const auto *Trunc = dyn_cast<TruncInst>(I)) {
-    std::optional<uint64_t> X = Of(Trunc->getOperand(0));
-    unsigned Bits = Trunc->getType()->getIntegerBitWidth();
-    if (X && Bits < 64)
-      *X &= (uint64_t(1) << Bits) - 1;
-    return X;
-  }
-  if (const auto *Op = dyn_cast<BinaryOperator>(I); Op && Op->getOpcode() == Instruction::Xor) {
-    std::optional<uint64_t> A = Of(Op->getOperand(0)), B = Of(Op->getOperand(1));
-    return A && B ? std::optional<uint64_t>(*A ^ *B) : std::nullopt;
-  }
-  if (const auto *Cmp = dyn_cast<ICmpInst>(I); Cmp && Cmp->isEquality()) {
-    std::optional<uint64_t> A = Of(Cmp->getOperand(0)), B = Of(Cmp->getOperand(1));
-    if (!A || !B)
-      return std::nullopt;
-    return uint64_t((*A == *B) == (Cmp->getPredicate() == ICmpInst::ICMP_EQ));
-  }
-  if (const auto *Extract = dyn_cast<ExtractValueInst>(I)) {
-    // Through the insertvalue chain that rebuilt { old, success }.
-    const Value *Aggregate = Extract->getAggregateOperand();
-    while (const auto *Insert = dyn_cast<InsertValueInst>(Aggregate)) {
-      if (Insert->getIndices() == Extract->getIndices())
-        return Of(Insert->getInsertedValueOperand());
-      Aggregate = Insert->getAggregateOperand();
-    }
-  }
-  return std::nullopt;
-}
-
-/// Whether no path from the compare-and-swap `Cas` on which it succeeded goes round L again:
-/// each conditional branch its success decides follows only the side success takes.
-bool goesRoundOnlyIfFailed(const Loop &L, const Instruction &Cas) {
-  SmallVector<const BasicBlock *, 8> Work{Cas.getParent()};
-  SmallPtrSet<const BasicBlock *, 8> Seen{Cas.getParent()};
-  while (!Work.empty()) {
-    const Instruction *Term = Work.pop_back_val()->getTerminator();
-    SmallVector<const BasicBlock *, 2> Next;
-    const auto *Br = dyn_cast<BranchInst>(Term);
-    std::optional<uint64_t> Taken;
-    if (Br && Br->isConditional())
-      Taken = valueIfSucceeded(Br->getCondition(), Cas);
-    if (Taken)
-      Next.push_back(Br->getSuccessor(*Taken ? 0 : 1));
-    else
-      for (const BasicBlock *Succ : successors(Term->getParent()))
-        Next.push_back(Succ);
-    for (const BasicBlock *Succ : Next) {
-      if (Succ == L.getHeader())
-        return false;
-      if (L.contains(Succ) && Seen.insert(Succ).second)
-        Work.push_back(Succ);
-    }
-  }
-  return true;
+  return Callee && (Callee->getName() == "__bpor_cmpxchg" || Callee->getName() == "__bpor_rmw");
 }
 
 /// Why a loop is not a spin loop: the first header phi that carries state from one iteration
 /// into the next, or else the first instruction that does more than read, except, where
-/// `Compare` is given, compare-and-swaps that must fail for the loop to go round (which it
-/// then counts); null if it is one.
+/// `Updates` is given, atomic read-modify-writes (which it then counts); null if it is one.
 const Instruction *progressOrEffect(const Loop &L, const FunctionSet &ReadOnly,
-                                    unsigned *Compare = nullptr) {
+                                    unsigned *Updates = nullptr) {
   for (const PHINode &Phi : L.getHeader()->phis())
     if (carriesState(Phi))
       return &Phi;
@@ -206,8 +128,8 @@ const Instruction *progressOrEffect(const Loop &L, const FunctionSet &ReadOnly,
     for (const Instruction &I : *BB) {
       if (onlyReads(I, ReadOnly))
         continue;
-      if (Compare && isCompareAndSwap(I) && goesRoundOnlyIfFailed(L, I)) {
-        ++*Compare;
+      if (Updates && isUpdate(I)) {
+        ++*Updates;
         continue;
       }
       return &I;
@@ -252,16 +174,16 @@ PreservedAnalyses SpinLoopPass::run(Module &M, ModuleAnalysisManager &MAM) {
       BasicBlock *Latch, *Header;
       DebugLoc Loc;
       uint32_t Loop;
-      bool Compare; // a compare-and-swap loop's
+      bool Update; // an update loop's
     };
     std::vector<BackEdge> BackEdges;
     std::vector<std::pair<BasicBlock *, uint32_t>> Headers;
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(*F);
     for (Loop *L : LI.getLoopsInPreorder()) {
-      unsigned Compares = 0;
-      if (!progressOrEffect(*L, ReadOnly, &Compares) && Compares > 0) {
-        ++NumCompareLoops;
-        LLVM_DEBUG(dbgs() << "bpor-spin-loops: " << F->getName() << ": compare-and-swap loop at "
+      unsigned Updates = 0;
+      if (!progressOrEffect(*L, ReadOnly, &Updates) && Updates > 0) {
+        ++NumUpdateLoops;
+        LLVM_DEBUG(dbgs() << "bpor-spin-loops: " << F->getName() << ": update loop at "
                           << L->getHeader()->getName() << "\n");
         SmallVector<BasicBlock *, 2> Latches;
         L->getLoopLatches(Latches);
@@ -316,8 +238,8 @@ PreservedAnalyses SpinLoopPass::run(Module &M, ModuleAnalysisManager &MAM) {
       B.SetCurrentDebugLocation(E.Loc);
       ConstantInt *Loc = Locations.idConstant(E.Loc);
       B.CreateCall(Runtime.spinEnd(), {B.getInt32(E.Loop)});
-      if (E.Compare) {
-        B.CreateCall(Runtime.compareLoopYield(), {Loc});
+      if (E.Update) {
+        B.CreateCall(Runtime.updateLoopYield(), {Loc});
       } else if (Handling == SpinLoopHandling::Yield) {
         ++NumYields;
         B.CreateCall(Runtime.spinYield(), {Loc});

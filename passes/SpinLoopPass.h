@@ -15,16 +15,18 @@
 // iteration made). Loops in __VERIFIER_atomic_* functions
 // are left alone (no other thread runs there). Runs after bpor-instrument.
 //
-// A compare-and-swap loop is one whose only effects are compare-and-swaps
-// that must have failed for the loop to go round again (a test-and-set lock
-// `while (!cas(&lock, &zero, 1)) zero = 0;`, a retry loop that reloads its
-// expected value): an iteration that goes round read and wrote nothing else,
-// since a failed compare-and-swap only reads (GenMC's spin-assume takes such
-// loops too). Its back edges get __bpor_compare_loop_yield(loc), which is a
-// spin yield only where the weak-memory search asks for one
-// (Model::setCompareLoopAwaits) and no operation otherwise, so the searches
-// under sequential consistency see the loop as before.
-//
+// An update loop is one whose only effects are atomic read-modify-writes
+// (compare-and-swaps, exchanges, fetch-and-ops), with no loop-carried local
+// state: a test-and-set lock of a compare-and-swap or of atomic_exchange or
+// atomic_flag_test_and_set, a compare-and-swap retry loop that reloads the
+// value it expects. An iteration whose updates all wrote the value they read
+// (a failed compare-and-swap writes nothing, an exchange of 1 read 1) changed
+// nothing; whether it did is known only when it has run, so the pass marks
+// the loop and the search decides at each back edge. Its back edges get
+// __bpor_update_loop_yield(loc), which is a spin yield only where the
+// weak-memory search asks for one (Model::setUpdateLoopAwaits) and no
+// operation otherwise, so the searches under sequential consistency see the
+// loop as before.
 //===----------------------------------------------------------------------===//
 #ifndef BPOR_PASSES_SPINLOOPPASS_H
 #define BPOR_PASSES_SPINLOOPPASS_H
@@ -47,9 +49,6 @@ FunctionSet readOnlyFunctions(const llvm::Module &M);
 /// Loops that already yield (sched_yield, a spin yield) are not spin loops.
 bool isSpinLoop(const llvm::Loop &L, const FunctionSet &ReadOnly);
 
-/// The metadata MemoryInstrumenter puts on the comparison that tells whether a
-/// compare-and-swap succeeded.
-inline constexpr const char *CompareSuccessMetadata = "bpor.cmpxchg.success";
 
 class SpinLoopPass : public llvm::PassInfoMixin<SpinLoopPass> {
 public:

@@ -358,8 +358,8 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
       thread.spinIteration = it == thread.spinStarts.end() ? 0 : thread.steps - it->second;
     return CallOutcome::Return;
   }
-  case Ext::CompareLoopYield:
-    if (!options_.compareLoopAwaits)
+  case Ext::UpdateLoopYield:
+    if (!options_.updateLoopAwaits)
       return CallOutcome::Return;
     setPending(thread, OpKind::Yield, loc32(a[0]));
     op.spinLoop = true;

@@ -66,7 +66,7 @@ public:
     injectedValue_ = value;
   }
   uint64_t peekMemory(uint64_t address, uint32_t size) const override;
-  void setCompareLoopAwaits(bool on) override { options_.compareLoopAwaits = on; }
+  void setUpdateLoopAwaits(bool on) override { options_.updateLoopAwaits = on; }
   ExecStatus status() const override { return status_; }
   /// Interpreted instructions (plus one) count a step's work, except in symbolic mode, where a
   /// step's solver calls cost far more than its instructions.

@@ -45,8 +45,8 @@ struct ExecutionOptions {
   /// spurious wakeups), at most spuriousWakeupLimit times per thread and execution: the limit
   /// keeps the executions of a `while (!ready) pthread_cond_wait(...)` loop finite.
   bool spuriousWakeups = false;
-  /// __bpor_compare_loop_yield is a spin-loop yield (Model::setCompareLoopAwaits), not nothing.
-  bool compareLoopAwaits = false;
+  /// __bpor_update_loop_yield is a spin-loop yield (Model::setUpdateLoopAwaits), not nothing.
+  bool updateLoopAwaits = false;
   uint32_t spuriousWakeupLimit = 1;
   static constexpr uint32_t UnlimitedSpuriousWakeups = ~uint32_t(0);
   /// abort() outside an atomic block stops its thread for good like a failed assumption

@@ -67,7 +67,7 @@ void __bpor_spin_yield(uint32_t loc);
 /* The back edge of a loop whose iteration only reads and fails its compare-and-swaps (a
    test-and-set lock, a compare-and-swap retry loop): the spin yield above where the
    weak-memory search asks for it, else no operation at all. */
-void __bpor_compare_loop_yield(uint32_t loc);
+void __bpor_update_loop_yield(uint32_t loc);
 /* A spin loop's iteration begins (at the loop's header) and ends (on its back edge, before the
    yield or assume there): `loop` numbers the module's spin loops. Not visible: they tell the
    weak-memory search which of the thread's operations the iteration made. */

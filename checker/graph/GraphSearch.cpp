@@ -1,6 +1,7 @@
 #include "checker/graph/GraphSearchEngine.h"
 
 #include "checker/engine/ExecutionEnds.h"
+#include "checker/graph/SpinIterations.h"
 #include "checker/graph/SyncWords.h"
 
 #include <algorithm>
@@ -80,7 +81,7 @@ std::string unsupportedConstruct(const Operation &op) {
 SearchResult GraphSearch::run() {
   // A compare-and-swap loop's failed iterations are awaits, as spin loops are (docs/
   // weak-memory.md, "Spin loops").
-  CompareLoopAwaits awaits(model, true);
+  UpdateLoopAwaits awaits(model, true);
   ledger.start();
   Graph empty;
   if (replayTo(empty))
@@ -110,17 +111,11 @@ ThreadId GraphSearch::nextThread(const Graph &g) const {
   return chosen != NoThread ? chosen : exiting;
 }
 
-bool GraphSearch::iterationReadsLatest(const Graph &g, ThreadId t) {
+bool GraphSearch::waitReadsLatest(const Graph &g, ThreadId t) {
   // The wait is the thread's last event; the iteration's are the ones before it, as many as
   // the yield says the iteration made (Operation::value, from __bpor_spin_start/end).
   const std::vector<Event> &events = g.threads[t];
-  size_t count = std::min<size_t>(events.back().op.value, events.size() - 1);
-  for (size_t i = events.size() - 1 - count; i + 1 < events.size(); ++i) {
-    const Event &ev = events[i];
-    if (reads(ev.kind) && !(ev.rf == g.coMax(ev.location)))
-      return false;
-  }
-  return true;
+  return graph::iterationReadsLatest(g, t, events.size() - 1, events.back().op.value);
 }
 
 bool GraphSearch::waitsInDeadEnd(const Graph &g) {
@@ -128,7 +123,7 @@ bool GraphSearch::waitsInDeadEnd(const Graph &g) {
     if (!waits(g, t))
       continue;
     const Event &wait = g.threads[t].back();
-    if (wait.op.spinLoop ? !iterationReadsLatest(g, t) : !(wait.rf == g.coMax(wait.location)))
+    if (wait.op.spinLoop ? !waitReadsLatest(g, t) : !(wait.rf == g.coMax(wait.location)))
       return true;
   }
   return false;
@@ -136,7 +131,7 @@ bool GraphSearch::waitsInDeadEnd(const Graph &g) {
 
 ThreadId GraphSearch::spinsForever(const Graph &g) {
   for (ThreadId t = 0; t < g.threads.size(); ++t)
-    if (waits(g, t) && g.threads[t].back().op.spinLoop && iterationReadsLatest(g, t))
+    if (waits(g, t) && g.threads[t].back().op.spinLoop && waitReadsLatest(g, t))
       return t;
   return NoThread;
 }
@@ -204,7 +199,14 @@ void GraphSearch::visit(const Graph &g) {
   case Step::Update: addRead(g, t, pending, true); return;
   case Step::Write: addWrite(g, t, pending); return;
   case Step::SyncWord: addSyncWord(g, t, pending); return;
-  case Step::SpinWait: addSpinWait(g, t, pending); return;
+  case Step::SpinWait:
+    // An update loop's iteration that changed something goes round (SpinIterations.h).
+    if (iterationChangesNothing(g, t, g.threads.size() > t ? g.threads[t].size() : 0,
+                                pending.value))
+      addSpinWait(g, t, pending);
+    else
+      addOther(g, t, pending);
+    return;
   case Step::Unsupported:
     // A yield is the back edge of a loop the passes saw wait for another thread: under a weak
     // model it may read a stale value forever, which needs the spin-loop treatment of

@@ -60,7 +60,7 @@ private:
   static ThreadId spinsForever(const Graph &g);
   /// Whether the reads of the spin-loop iteration thread t waits after all read the latest
   /// write of their location.
-  static bool iterationReadsLatest(const Graph &g, ThreadId t);
+  static bool waitReadsLatest(const Graph &g, ThreadId t);
   bool allEnded() const;
   /// Whether a thread other than `self` has not ended.
   bool othersAlive(ThreadId self) const;

@@ -76,21 +76,21 @@ TEST(WeakMemory, LongerThreads) {
 }
 
 // Semaphores, barriers and read-write locks in every program (docs/weak-memory.md,
-// "Synchronisation objects"), without spin loops (nor compare-and-swap loops), so that the
+// "Synchronisation objects"), without spin loops (nor update loops), so that the
 // default search under SC must find the errors of the graphs consistent under SC too.
 TEST(WeakMemory, SyncObjects) {
   WeakProgramOptions options;
   options.syncPercent = 100;
   options.spinPercent = 0;
-  options.compareLoopPercent = 0;
+  options.updateLoopPercent = 0;
   validateGenerated(700000, 60 * BPOR_VALIDATION_SCALE / Divisor, options, true);
 }
 
-// A compare-and-swap spin lock or retry loop in every program (docs/weak-memory.md, "Spin
-// loops"): their failed iterations are awaits.
-TEST(WeakMemory, CompareLoops) {
+// A test-and-set lock or a compare-and-swap retry loop in every program (docs/weak-memory.md,
+// "Spin loops"): their iterations that change nothing are awaits.
+TEST(WeakMemory, UpdateLoops) {
   WeakProgramOptions options;
-  options.compareLoopPercent = 100;
+  options.updateLoopPercent = 100;
   validateGenerated(900000, 60 * BPOR_VALIDATION_SCALE / Divisor, options);
 }
 

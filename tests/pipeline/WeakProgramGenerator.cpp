@@ -43,7 +43,7 @@ private:
   void addPlainAccesses(std::vector<Thread> &threads);
   void addMutexes(std::vector<Thread> &threads);
   void addSpinLoop(std::vector<Thread> &threads);
-  void addCompareLoops(std::vector<Thread> &threads);
+  void addUpdateLoops(std::vector<Thread> &threads);
   void addSyncObject(std::vector<Thread> &threads);
   void addSemaphore(std::vector<Thread> &threads);
   void addBarrier(std::vector<Thread> &threads);
@@ -59,7 +59,7 @@ private:
   std::mt19937_64 earlyRandom; // the early assertions' (WeakProgramOptions::earlyAssertPercent)
   std::mt19937_64 syncRandom;  // the semaphores', barriers' and rwlocks' (syncPercent)
   std::mt19937_64 joinRandom;  // the threads main does not join (unjoinedPercent)
-  std::mt19937_64 casRandom;   // the compare-and-swap loops' (compareLoopPercent)
+  std::mt19937_64 casRandom;   // the update loops' (updateLoopPercent)
   bool usesCasLock = false;
   const WeakProgramOptions &options;
   std::vector<unsigned> fresh;
@@ -177,10 +177,11 @@ void WeakGenerator::addSpinLoop(std::vector<Thread> &threads) {
                            spinRandom() % options.numVariables, order));
 }
 
-// Compare-and-swap loops (WeakProgramOptions::compareLoopPercent): a test-and-set lock `lk`
-// around a range of operations in some threads, or a retry loop that increments a variable in
-// one or two threads; orders drawn at random (the failure order valid for the success order).
-void WeakGenerator::addCompareLoops(std::vector<Thread> &threads) {
+// Update loops (WeakProgramOptions::updateLoopPercent): a test-and-set lock `lk` (of a
+// compare-and-swap, an exchange or a fetch_or) around a range of operations in some threads,
+// or a compare-and-swap retry loop that increments a variable in one or two threads; orders
+// drawn at random (the failure order valid for the success order).
+void WeakGenerator::addUpdateLoops(std::vector<Thread> &threads) {
   auto draw = [&](size_t n) { return size_t(casRandom() % n); };
   auto orders = [&]() {
     static constexpr const char *Success[] = {"memory_order_relaxed", "memory_order_acquire",
@@ -202,10 +203,23 @@ void WeakGenerator::addCompareLoops(std::vector<Thread> &threads) {
       size_t end = begin + draw(t.ops.size() - begin + 1);
       t.ops.insert(at(end), fmt::format("atomic_store_explicit(&lk, 0, {});",
                                         StoreOrders[draw(std::size(StoreOrders))]));
-      t.ops.insert(at(begin),
-                   fmt::format("{{ int e = 0; while (!atomic_compare_exchange_{}_explicit(&lk, "
-                               "&e, 1, {})) e = 0; }}",
-                               strength[draw(2)], orders()));
+      std::string lock;
+      switch (draw(3)) {
+      case 0:
+        lock = fmt::format("{{ int e = 0; while (!atomic_compare_exchange_{}_explicit(&lk, &e, "
+                           "1, {})) e = 0; }}",
+                           strength[draw(2)], orders());
+        break;
+      case 1:
+        lock = fmt::format("while (atomic_exchange_explicit(&lk, 1, {}) == 1) {{ }}",
+                           UpdateOrders[draw(std::size(UpdateOrders))]);
+        break;
+      default:
+        lock = fmt::format("while (atomic_fetch_or_explicit(&lk, 1, {}) & 1) {{ }}",
+                           UpdateOrders[draw(std::size(UpdateOrders))]);
+        break;
+      }
+      t.ops.insert(at(begin), lock);
     }
     return;
   }
@@ -375,8 +389,8 @@ CProgram WeakGenerator::run() {
     addSpinLoop(threads);
   if (syncBelow(100) < options.syncPercent)
     addSyncObject(threads);
-  if (casRandom() % 100 < options.compareLoopPercent)
-    addCompareLoops(threads);
+  if (casRandom() % 100 < options.updateLoopPercent)
+    addUpdateLoops(threads);
 
   std::string source = "#include <assert.h>\n#include <pthread.h>\n";
   if (usesSemaphore)

@@ -8,8 +8,8 @@
 // loop that waits for a variable to leave 0, or a semaphore, a barrier or a read-write lock.
 // Each thread keeps what it read in one plain
 // global that main checks after the joins, in an assertion one combination of values violates;
-// in some programs main returns without joining some threads, in some a compare-and-swap
-// spin lock or retry loop. The litmus shapes (SB, MP, LB, IRIW, 2+2W, ...)
+// in some programs main returns without joining some threads, in some an update loop (a
+// test-and-set lock, a compare-and-swap retry loop). The litmus shapes (SB, MP, LB, IRIW, 2+2W, ...)
 // are among these programs; the graph search must explore exactly the consistent graphs the
 // brute-force oracle enumerates (WeakMemoryCheck.h).
 #pragma once
@@ -41,11 +41,11 @@ struct WeakProgramOptions {
   /// Percent of programs whose main returns without joining some of its threads (and then
   /// checks nothing), from a stream of its own too: the process's exit may cut them short.
   unsigned unjoinedPercent = 12;
-  /// Percent of programs with compare-and-swap loops, from a stream of their own too: a
-  /// test-and-set lock of a compare-and-swap around ranges of the threads' operations, or a
-  /// retry loop that increments a variable (loops whose failed iterations only read, which the
-  /// search takes as awaits).
-  unsigned compareLoopPercent = 20;
+  /// Percent of programs with update loops, from a stream of their own too: a test-and-set
+  /// lock (of a compare-and-swap, an exchange or a fetch_or) around ranges of the threads'
+  /// operations, or a compare-and-swap retry loop that increments a variable (loops whose only
+  /// effects are updates, whose iterations that change nothing the search takes as awaits).
+  unsigned updateLoopPercent = 20;
   /// Percent of programs with a semaphore, a barrier or a read-write lock (one of those
   /// `syncObjects` names, chosen at random), from a stream of its own too: semaphore posts,
   /// waits and trywaits; barrier waits in some of the threads (the barrier's count), once or

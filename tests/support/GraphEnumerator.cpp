@@ -3,6 +3,7 @@
 #include "checker/ThreadNames.h"
 #include "checker/engine/ExecutionEnds.h"
 #include "checker/graph/Graph.h"
+#include "checker/graph/SpinIterations.h"
 #include "checker/graph/SyncWords.h"
 
 #include <fmt/format.h>
@@ -32,7 +33,7 @@ public:
       : model(model), memoryModel(memoryModel), limit(limit), names(table) {}
 
   EnumeratedGraphs run() {
-    CompareLoopAwaits awaits(model, true); // as the search has them (GraphSearch::run)
+    UpdateLoopAwaits awaits(model, true); // as the search has them (GraphSearch::run)
     restart();
     Graph empty;
     explore(empty, {});
@@ -86,10 +87,11 @@ private:
       return;
     }
     // A thread at the back edge of a spin loop stays there: the loop is an await of its exit
-    // (the iteration's reads, taken in every interleaving, give every value it may exit with).
+    // (the iteration's reads, taken in every interleaving, give every value it may exit with);
+    // unless the iteration of an update loop changed something.
     std::vector<ThreadId> runnable;
     for (ThreadId id = 0; id < model.numThreads(); ++id)
-      if (model.isAlive(id) && model.isEnabled(id) && !model.pending(id).spinLoop)
+      if (model.isAlive(id) && model.isEnabled(id) && !awaits(g, id))
         runnable.push_back(names.nameOf(id));
     if (runnable.empty()) {
       finish(g, false);
@@ -230,6 +232,14 @@ private:
     }
   }
 
+  // Whether thread `id` stands at a spin loop's back edge as at an await.
+  bool awaits(const Graph &g, ThreadId id) const {
+    const Operation &pending = model.pending(id);
+    ThreadId name = names.nameOf(id);
+    size_t end = name < g.threads.size() ? g.threads[name].size() : 0;
+    return pending.spinLoop && graph::iterationChangesNothing(g, name, end, pending.value);
+  }
+
   void finish(const Graph &g, bool cut) {
     if (++out.interleavings > limit) {
       out.complete = false;
@@ -244,13 +254,12 @@ private:
     if (model.status() != ExecStatus::Error) {
       for (ThreadId id = 0; id < model.numThreads(); ++id) {
         const Operation &pending = model.pending(id);
-        if (!model.isAlive(id) || !pending.spinLoop)
+        if (!model.isAlive(id) || !awaits(g, id))
           continue;
-        const std::vector<Event> &events = g.threads[names.nameOf(id)];
-        size_t count = std::min<size_t>(pending.value, events.size());
-        for (size_t i = events.size() - count; i < events.size(); ++i)
-          if (graph::reads(events[i].kind) && !(events[i].rf == g.coMax(events[i].location)))
-            return;
+        ThreadId name = names.nameOf(id);
+        size_t end = name < g.threads.size() ? g.threads[name].size() : 0;
+        if (!graph::iterationReadsLatest(g, name, end, pending.value))
+          return;
         if (!spinning || names.nameOf(id) < spinning->first)
           spinning = std::make_pair(names.nameOf(id), pending.location);
       }

@@ -1,21 +1,22 @@
-// A loop whose only effects are compare-and-swaps that must fail for it to go round gets
-// __bpor_compare_loop_yield on its back edge (SpinLoopPass.h); a loop that goes round after a
-// compare-and-swap that succeeded, or that carries the value a failed one read into the next
-// iteration, or that writes, gets none.
+// A loop whose only effects are atomic read-modify-writes, with no local state carried from one
+// iteration into the next, gets __bpor_update_loop_yield on its back edge (SpinLoopPass.h: the
+// search decides at the back edge whether the iteration changed anything); a loop that carries
+// the value a failed compare-and-swap read into the next iteration, or that writes, gets none.
 // REQUIRES: plugin
 // RUN: %clang -O0 -g -fno-discard-value-names -emit-llvm -S %s -o %t.ll
 // RUN: %opt -load-pass-plugin=%plugin -passes=bpor-prepare,bpor-instrument,bpor-spin-yield -S %t.ll | %FileCheck %s
 // RUN: %opt -load-pass-plugin=%plugin -passes=bpor-prepare,bpor-instrument,bpor-spin-yield -stats -disable-output %t.ll 2>&1 | %FileCheck %s --check-prefix=STATS
-// STATS: 3 bpor-spin-loops - Compare-and-swap loops: their back edges need a failed one
+// STATS: 4 bpor-spin-loops - Update loops: their only effects are atomic read-modify-writes
 #include <stdatomic.h>
 
 atomic_int lock, counter, stop;
+atomic_flag flag = ATOMIC_FLAG_INIT;
 
 // CHECK-LABEL: define dso_local void @spin_lock(
 // CHECK: call void @__bpor_spin_start(i32 [[LOOP:[0-9]+]])
 // CHECK: call i64 @__bpor_cmpxchg(
 // CHECK: call void @__bpor_spin_end(i32 [[LOOP]])
-// CHECK-NEXT: call void @__bpor_compare_loop_yield(i32 {{[0-9]+}})
+// CHECK-NEXT: call void @__bpor_update_loop_yield(i32 {{[0-9]+}})
 // CHECK-NOT: __bpor_spin_yield
 // CHECK-LABEL: define dso_local void @increment(
 void spin_lock(void) {
@@ -27,8 +28,8 @@ void spin_lock(void) {
 
 // A retry loop that reloads the value it expects.
 // CHECK: call i64 @__bpor_cmpxchg(
-// CHECK: call void @__bpor_compare_loop_yield(
-// CHECK-LABEL: define dso_local void @try_twice(
+// CHECK: call void @__bpor_update_loop_yield(
+// CHECK-LABEL: define dso_local void @flag_lock(
 void increment(void) {
   int old;
   do {
@@ -37,20 +38,19 @@ void increment(void) {
                                                   memory_order_relaxed));
 }
 
-// Success decided through a local flag the branch tests.
-// CHECK: call void @__bpor_compare_loop_yield(
+// An exchange that writes 1 (atomic_flag_test_and_set): an iteration that read 1 wrote what was
+// there; the search sees that when it has run.
+// CHECK: call i64 @__bpor_rmw(
+// CHECK: call void @__bpor_update_loop_yield(
 // CHECK-LABEL: define dso_local void @goes_round_after_success(
-void try_twice(void) {
-  for (;;) {
-    int expected = 0;
-    _Bool done = atomic_compare_exchange_strong(&lock, &expected, 1);
-    if (done)
-      break;
+void flag_lock(void) {
+  while (atomic_flag_test_and_set_explicit(&flag, memory_order_acquire)) {
   }
 }
 
-// The back edge does not need the compare-and-swap to fail: no yield.
-// CHECK-NOT: __bpor_compare_loop_yield
+// Going round after a compare-and-swap that succeeded is an iteration that changed something:
+// the search lets it go round instead of waiting.
+// CHECK: call void @__bpor_update_loop_yield(
 // CHECK-LABEL: define dso_local void @carries_what_it_read(
 void goes_round_after_success(void) {
   while (atomic_load_explicit(&stop, memory_order_relaxed) == 0) {
@@ -61,7 +61,7 @@ void goes_round_after_success(void) {
 
 // The failed compare-and-swap writes what it read to `expected`, which the next iteration
 // expects: state carried from one iteration to the next.
-// CHECK-NOT: __bpor_compare_loop_yield
+// CHECK-NOT: __bpor_update_loop_yield
 // CHECK-LABEL: define dso_local void @writes_too(
 void carries_what_it_read(void) {
   int expected = 0;
@@ -70,7 +70,7 @@ void carries_what_it_read(void) {
 }
 
 // A store in the iteration besides the compare-and-swap.
-// CHECK-NOT: __bpor_compare_loop_yield
+// CHECK-NOT: __bpor_update_loop_yield
 // CHECK: ret void
 void writes_too(void) {
   int expected = 0;
