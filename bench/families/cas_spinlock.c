@@ -6,10 +6,16 @@
 // scenario of GenMC's test saver/spin-cas3 with a counter in the critical section, written
 // anew, seq_cst). With -DTTAS a thread first waits for the lock with loads
 // (test-and-test-and-set): a spin loop, which --spin-assume makes an await, so that the
-// stateless searches end. cas_spinlock_N.c set N.
+// stateless searches end; -DBLOCK_FAILED_CAS below. cas_spinlock_N.c set N.
 #include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
+
+#ifdef BLOCK_FAILED_CAS
+// One attempt, and an execution in which it fails ends there: what GenMC's spin-assume
+// transformation makes of the retry loop, whose failed iteration changes nothing.
+void __VERIFIER_assume(int condition);
+#endif
 
 #ifndef N
 #define N 3
@@ -28,6 +34,9 @@ void *locked_increment(void *arg) {
     if (atomic_compare_exchange_strong(&lock, &expected, 1))
       break;
   }
+#elif defined(BLOCK_FAILED_CAS)
+  int expected = 0;
+  __VERIFIER_assume(atomic_compare_exchange_strong(&lock, &expected, 1));
 #else
   int expected = 0;
   while (!atomic_compare_exchange_strong(&lock, &expected, 1))
