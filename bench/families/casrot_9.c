@@ -1,0 +1,2 @@
+#define N 9
+#include "casrot.c"

@@ -1,0 +1,2 @@
+#define N 3
+#include "casw.c"

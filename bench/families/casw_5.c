@@ -1,0 +1,2 @@
+#define N 5
+#include "casw.c"

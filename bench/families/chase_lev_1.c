@@ -1,0 +1,2 @@
+#define N 1
+#include "chase_lev.c"

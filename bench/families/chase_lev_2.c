@@ -1,0 +1,2 @@
+#define N 2
+#include "chase_lev.c"

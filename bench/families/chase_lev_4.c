@@ -1,0 +1,2 @@
+#define N 4
+#include "chase_lev.c"

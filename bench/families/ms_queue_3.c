@@ -1,0 +1,2 @@
+#define N 3
+#include "ms_queue.c"

@@ -1,0 +1,2 @@
+#define N 3
+#include "treiber_stack.c"
