@@ -37,7 +37,8 @@ const std::set<std::string> EmittedByInstrumentation = {
     "__bpor_load",         "__bpor_store",      "__bpor_load_bytes",
     "__bpor_store_bytes",  "__bpor_rmw",        "__bpor_cmpxchg",
     "__bpor_fence",        "__bpor_memcpy",     "__bpor_memmove",
-    "__bpor_memset",       "__bpor_frame_end",  "__bpor_spin_yield", "__bpor_spin_start",
+    "__bpor_memset",       "__bpor_frame_end",  "__bpor_spin_yield", "__bpor_update_loop_yield",
+    "__bpor_spin_start",
     "__bpor_spin_end",     "__bpor_nondet", "__bpor_nondet_among",
     "__bpor_atomic_begin", "__bpor_atomic_end", "__bpor_once_begin",
     "__bpor_once_end", "__bpor_once_abort", "__bpor_thread_local_address"};
