@@ -267,9 +267,10 @@ private:
   uint32_t nondetChoices(uint32_t bits) const;
 
   // Decisions on symbolic values (Symbolic.cpp; runtime/symbolic/SymbolicData.h takes their
-  // outcomes). Members because a decision is the thread's pending operation (an atomic block's
-  // owner waits for it), and its step may end the thread's operation or the execution (a failed
-  // assumption, an infeasible outcome, a memory error).
+  // outcomes). Members because a decision becomes the thread's pending operation (inside an
+  // atomic block it keeps every other thread out: atomicOwner_), and its step may end the
+  // thread's operation or the execution (a failed assumption, an infeasible outcome, a memory
+  // error).
   /// The thread stands at a decision (ThreadState::decision): makes it the pending operation.
   void setDecisionPending(ProgramThread &thread);
   Performed performDecision(ProgramThread &thread, uint32_t choice, Operation &event);
