@@ -10,8 +10,8 @@
 // Memory's bytes (its shadows). It answers with values and decisions; the Execution makes those
 // pending operations, errors and ends of the execution.
 //
-// Without Z3 (BPOR_WITH_Z3 off) the mode is never on: only reset(), restore(), setValueShadow()
-// and the queries run, as no-ops.
+// Without Z3 (BPOR_WITH_Z3 off) the mode is never on: the path stays empty, and what only
+// symbolic mode calls does nothing.
 #pragma once
 
 #include "core/Model.h"
