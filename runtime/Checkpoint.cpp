@@ -89,7 +89,8 @@ bool Execution::checkpointInto(ModelCheckpoint &into) const {
   saved.randState = randState_;
   saved.process = process_;
   saved.atomicOwner = atomicOwner_;
-  saved.symbolic = symbolicState_;
+  if (symbolic_.on()) // else the run reads nothing of it
+    saved.symbolic = symbolic_.state();
   saved.sync = sync_;
   saved.threadEnds = threadEnds_;
   if (options_.raceDetection != RaceDetection::Off) // else the check holds nothing
@@ -114,7 +115,8 @@ void Execution::restore(const ModelCheckpoint &checkpoint) {
   randState_ = saved.randState;
   process_ = saved.process;
   atomicOwner_ = saved.atomicOwner;
-  symbolicState_ = saved.symbolic;
+  if (symbolic_.on())
+    symbolic_.restore(saved.symbolic);
   insideRun_ = false;
   childAwaitsInitialRun_ = false;
   sync_ = saved.sync;

@@ -69,7 +69,7 @@ CallOutcome Execution::call(ThreadState &state, const ExternalCall &call, Slot *
       gatherBlockAccesses(event);
     switch (performed) {
     case Performed::Complete: {
-      ExprId shadow = std::exchange(resultShadow_, ConcreteValue);
+      ExprId shadow = symbolic_.takeResultShadow();
       if (call.resultType.numSlots != 0) {
         result[0] = value;
         if (call.resultShadows)
@@ -199,7 +199,7 @@ CallOutcome Execution::prepareAttribute(ProgramThread &thread, const ExternalCal
 
 // The pending operation a row describes: its kind, its location and its accesses. An access at
 // an argument that may be symbolic first waits for the decision whether it lies within its
-// object, and covers the whole object (addAccessFootprint).
+// object, and covers the whole object (SymbolicData::addAccess).
 CallOutcome Execution::prepareFromRow(ProgramThread &thread, const ExternalCall &call,
                                       const runtime::ExternalOp &row) {
   using runtime::AccessAt;
@@ -221,8 +221,11 @@ CallOutcome Execution::prepareFromRow(ProgramThread &thread, const ExternalCall 
   };
   if (symbolicArg0)
     for (const runtime::AccessRule &rule : row.accesses)
-      if (symbolicAt(rule) && pausesAtAddressDecision(thread, call, sizeOf(rule, a[0])))
+      if (symbolicAt(rule) &&
+          symbolic_.addressDecision(call, sizeOf(rule, a[0]), thread.state.decision)) {
+        setDecisionPending(thread);
         return CallOutcome::Pause;
+      }
   setPending(thread, row.kind, row.locationArg < 0 ? 0 : uint32_t(a[row.locationArg]));
   Operation &op = thread.pending;
   op.blocking = row.enabled != runtime::Enabling::Always && row.kind == OpKind::Load;
@@ -249,7 +252,7 @@ CallOutcome Execution::prepareFromRow(ProgramThread &thread, const ExternalCall 
     case AccessAt::RandomState: address = RandomStateAddress; break;
     }
     if (symbolicAt(rule))
-      addAccessFootprint(call, sizeOf(rule, address), rule.write, op);
+      symbolic_.addAccess(call, sizeOf(rule, address), rule.write, op);
     else
       op.addAccess(address, sizeOf(rule, address), rule.write);
   }
@@ -416,14 +419,19 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     return CallOutcome::Stop;
   // ---- SV-COMP ----
   case Ext::Assume:
-    if (call.argShadow(0) != ConcreteValue && prepareSymbolicAssume(thread, call))
+    if (call.argShadow(0) != ConcreteValue &&
+        symbolic_.assumeDecision(call, thread.state.decision)) {
+      setDecisionPending(thread); // the step adds the condition to the path condition
       return CallOutcome::Pause;
+    }
     if (uint32_t(a[0]) != 0)
       return CallOutcome::Return;
     return stopAtFailedAssume(thread);
   case Ext::Nondet:
-    if (symbolic_)
-      return symbolicNondet(thread, call, result);
+    if (symbolic_.on()) { // a fresh symbol
+      symbolic_.nondet(thread, call, currentLocation(thread), result);
+      return CallOutcome::Return;
+    }
     setPending(thread, row.kind, loc32(a[2]));
     if (uint32_t classes = uint32_t(a[4]); classes != 0) {
       // __bpor_nondet_among: every value the program can tell apart, so no gap.

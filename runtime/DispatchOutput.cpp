@@ -144,7 +144,7 @@ CallOutcome Execution::prepareFormattedOutput(ProgramThread &thread, const Exter
     if (symbolicMode()) {
       Operation area;
       area.addAccess(overflow, 1, false);
-      concretiseFootprint(area, true);
+      symbolic_.concretise(area, true);
     }
   }
   // What the call reads and writes: the format, each %s argument (found by a dry run, which

@@ -15,7 +15,7 @@ using runtime::Stage;
 
 Execution::Execution(const Program &program, ExecutionOptions options)
     : program_(program), options_(std::move(options)), memory_(program.initialMemory()),
-      locations_(program) {
+      symbolic_(program, memory_), locations_(program) {
   if (options_.nondetDomain.empty())
     options_.nondetDomain = {0};
   memory_.setLimit(options_.memoryLimit);
@@ -25,7 +25,8 @@ Execution::Execution(const Program &program, ExecutionOptions options)
   interpOptions.maxBranchesPerRun = options_.maxLocalBranches;
   interp_ = std::make_unique<Interpreter>(program_, memory_,
                                           static_cast<ExternalHandler &>(*this), interpOptions);
-  enableSymbolicMode();
+  if (options_.symbolicNondet)
+    symbolic_.enable(*interp_, coverageGaps_.concretised);
   restart();
 }
 
@@ -48,7 +49,7 @@ void Execution::restart() {
   insideRun_ = false;
   childAwaitsInitialRun_ = false;
   threadEnds_.clear();
-  resetSymbolicState();
+  symbolic_.reset();
   races_.reset(options_.raceDetection);
   startMain();
   showOutputIfEnded();
@@ -114,7 +115,7 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
   }
   Slot result = 0;
   uint64_t instructionsBefore = thread.state.instructions;
-  ++symbolicState_.steps;
+  symbolic_.countStep();
   if (event_.kind == OpKind::AtomicBlock) {
     blockFootprint_ = BlockFootprint{};
     blockFootprint_.gathering = true;
@@ -125,7 +126,7 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
   noteForRaces(thread, event_, performed, result);
   switch (performed) {
   case Performed::Complete: {
-    ExprId shadow = std::exchange(resultShadow_, ConcreteValue);
+    ExprId shadow = symbolic_.takeResultShadow();
     interp_->complete(thread.state, &result, thread.request.numResultSlots,
                       shadow != ConcreteValue ? &shadow : nullptr);
     runThread(thread);

@@ -21,28 +21,17 @@
 #include "runtime/ProgramThread.h"
 #include "runtime/PseudoAddresses.h"
 #include "runtime/ThreadTable.h"
-#include "runtime/SymbolicState.h"
 #include "runtime/race/RaceCheck.h"
+#include "runtime/symbolic/SymbolicData.h"
 #include "runtime/sync/SyncObjects.h"
 
-#include <array>
-#include <deque>
 #include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
-#include <unordered_map>
-#include <set>
 #include <vector>
 
 namespace bpor {
-
-namespace symbolic {
-class ExprStore;
-}
-namespace runtime {
-class SymbolicRun;
-}
 
 /// The memory-safety property a fault violates.
 MemoryViolation memoryViolationOf(MemoryFault fault);
@@ -123,18 +112,20 @@ public:
   void addCoverageGaps(const CoverageGaps &gaps) { coverageGaps_.add(gaps); }
   void addCoverageGapsOf(const Execution &worker) { addCoverageGaps(worker.ownCoverageGaps()); }
   /// Whether this build has Z3 (ExecutionOptions::symbolicNondet).
-  static bool symbolicSupported();
-  bool symbolicMode() const { return symbolic_ != nullptr; }
+  static bool symbolicSupported() { return runtime::SymbolicData::supported(); }
+  bool symbolicMode() const { return symbolic_.on(); }
   /// The nondet calls of the current execution so far, with their values (symbolic mode: in
   /// a model of the whole path condition, so they reproduce the execution).
-  std::vector<NondetValue> nondetValues();
+  std::vector<NondetValue> nondetValues() const { return symbolic_.nondetValues(); }
   /// Symbolic mode: later executions start from the current path's model (see
   /// symbolic::ExprStore::rootWithModelOf), until releaseModel(). Re-running an execution's
   /// schedule after anchorModel() shows the values of its final model at every step.
-  void anchorModel();
-  void releaseModel();
+  void anchorModel() { symbolic_.anchorModel(); }
+  void releaseModel() { symbolic_.releaseModel(); }
   /// Satisfiability checks Z3 could not decide (their outcomes were not explored).
-  uint64_t solverUnknowns() const;
+  uint64_t solverUnknowns() const {
+    return coverageGaps_.solverUnknowns + symbolic_.solverUnknowns();
+  }
 
 private:
   class Checkpoint;
@@ -149,7 +140,8 @@ private:
     Stopped,  // the execution ended (error, exit, infeasible) or the thread terminated
   };
 
-  // ExternalHandler (Dispatch.cpp).
+  // ExternalHandler (Dispatch.cpp; the symbolic queries in Symbolic.cpp, readUnwritten in
+  // Perform.cpp).
   CallOutcome call(ThreadState &state, const ExternalCall &call, Slot *result) override;
   bool keepsSymbolic(uint32_t id, unsigned arg) const override;
   bool touchesMemorySymbolically(uint32_t id) const override;
@@ -275,42 +267,14 @@ private:
   /// How many values a nondet call of `bits` bits offers (see ExecutionOptions).
   uint32_t nondetChoices(uint32_t bits) const;
 
-  // Symbolic nondet values (Symbolic.cpp).
-  /// A fresh symbol for a nondet call (its concrete value in `result`).
-  CallOutcome symbolicNondet(ProgramThread &thread, const ExternalCall &call, Slot *result);
+  // Decisions on symbolic values (Symbolic.cpp; runtime/symbolic/SymbolicData.h takes their
+  // outcomes). Members because a decision becomes the thread's pending operation (inside an
+  // atomic block it keeps every other thread out: atomicOwner_), and its step may end the
+  // thread's operation or the execution (a failed assumption, an infeasible outcome, a memory
+  // error).
   /// The thread stands at a decision (ThreadState::decision): makes it the pending operation.
   void setDecisionPending(ProgramThread &thread);
-  /// __VERIFIER_assume on a symbolic condition: true if it is pending as a decision (the step
-  /// adds it to the path condition); false if the condition is a constant after all.
-  bool prepareSymbolicAssume(ProgramThread &thread, const ExternalCall &call);
-  /// A load or store (`__bpor_load`/`__bpor_store`) whose address depends on nondet inputs.
-  bool symbolicTarget(const ExternalCall &call, uint64_t size, symbolic_memory::Target &target,
-                      bool fixIfNone = false);
-  bool pausesAtAddressDecision(ProgramThread &thread, const ExternalCall &call, uint64_t size);
-  void addAccessFootprint(const ExternalCall &call, uint64_t size, bool write, Operation &op);
-  /// A store at a symbolic address: the object's shadow after it, computed before the write.
-  void prepareSymbolicStore(ProgramThread &thread);
-  std::vector<uint32_t> storedObjectShadow_;
   Performed performDecision(ProgramThread &thread, uint32_t choice, Operation &event);
-  /// With options_.symbolicNondet: creates the store and puts the interpreter in symbolic mode.
-  void enableSymbolicMode();
-  /// restart(): the empty path condition, no nondet input drawn.
-  void resetSymbolicState();
-  /// After the path's model changed: every symbolic slot and byte takes its new value.
-  void refreshConcreteValues();
-  /// Makes the symbolic bytes of the objects an operation's footprint touches concrete (before
-  /// the runtime reads them as plain bytes). An operation that does not read them (`reads`
-  /// false: free) drops their expressions without pinning any input to its value.
-  void concretiseFootprint(const Operation &op, bool reads);
-  /// Symbolic loads and stores of performMemory: the expressions travel with the bytes.
-  void moveShadows(ProgramThread &thread, Slot &result, ExprId &resultShadow);
-  /// Symbolic mode: the `size` bytes at `address` (already written) stand for `value`.
-  void setValueShadow(Address address, uint64_t size, ExprId value);
-  /// Symbolic mode, before a scalar load: each byte it may read that was never written becomes
-  /// a fresh 8-bit symbol (an input like a nondet value, read again by every later load).
-  void drawUnwrittenBytes(ProgramThread &thread, Address address, uint64_t size);
-  /// The same for every byte of [first, first + size) (already checked).
-  void drawUnwrittenRange(ProgramThread &thread, Address first, uint64_t size);
 
   // Synchronisation objects, created on first use (static initialisers are zeroes).
   runtime::Mutex &mutexAt(Address address);
@@ -353,15 +317,8 @@ private:
   uint64_t randState_ = 1;
   runtime::ProcessState process_;
   CoverageGaps coverageGaps_;
-  /// Symbolic mode: expressions and path conditions (shared by every execution of the search)
-  /// and this execution's path. Null otherwise.
-  // (shared_ptr: its deleter is bound where the type is complete, in Symbolic.cpp.)
-  std::shared_ptr<symbolic::ExprStore> exprStore_;
-  std::shared_ptr<runtime::SymbolicRun> symbolic_;
-  runtime::SymbolicState symbolicState_;
-  uint32_t symbolicRoot_ = 0; // the path every execution starts from (anchorModel)
-  /// The expression of the result a visible operation completes with (a symbolic load).
-  ExprId resultShadow_ = ConcreteValue;
+  /// Symbolic nondet values (ExecutionOptions::symbolicNondet, runtime/symbolic/).
+  runtime::SymbolicData symbolic_;
   /// Set while the interpreter runs a thread: a thread created then (inside an atomic block)
   /// runs its prefix only after the handler returned.
   bool insideRun_ = false;

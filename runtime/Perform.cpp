@@ -158,14 +158,14 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
   if (thread.pending.kind == OpKind::Decision)
     return performDecision(thread, choice, event);
   if (memory_.hasShadows() && !touchesMemorySymbolically(uint32_t(thread.request.id)))
-    concretiseFootprint(thread.pending, readsPointees(uint32_t(thread.request.id)));
+    symbolic_.concretise(thread.pending, readsPointees(uint32_t(thread.request.id)));
   switch (runtime::externalOp(thread.request.id).performer) {
   case Performer::Memory: {
-    if (symbolic_ && thread.request.id == Ext::Store)
-      prepareSymbolicStore(thread);
+    if (symbolic_.on() && thread.request.id == Ext::Store)
+      symbolic_.beforeStore(thread);
     Performed performed = performMemory(thread, result, event);
-    if (performed == Performed::Complete && symbolic_)
-      moveShadows(thread, result, resultShadow_);
+    if (performed == Performed::Complete && symbolic_.on())
+      symbolic_.afterMemoryOperation(thread);
     return performed;
   }
   case Performer::Yield:
@@ -309,13 +309,14 @@ uint64_t Execution::readForThread(const ProgramThread &thread, uint64_t fromMemo
 
 // Whether a compare-and-swap that failed is a read of its location, for the dependence
 // relation (Operation::onlyRead; docs/design.md, "Dependence"). Not where it changes more than
-// the value: in symbolic mode it concretises the symbolic bytes it reads (concretiseFootprint),
-// which a load of them then sees; the data-race detector records it as an atomic write, and one
-// with a seq_cst failure order as a release, whatever the outcome (RaceDetection.cpp), so two
-// failed ones leave its clocks different in either order; and under a weak-memory search, which
-// says what it read (setReadValue), it keeps writing that value as it did. Those stay writes.
+// the value: in symbolic mode it concretises the symbolic bytes it reads
+// (SymbolicData::concretise), which a load of them then sees; the data-race detector records it
+// as an atomic write, and one with a seq_cst failure order as a release, whatever the outcome
+// (race/RaceCheck.cpp), so two failed ones leave its clocks different in either order; and under
+// a weak-memory search, which says what it read (setReadValue), it keeps writing that value as it
+// did. Those stay writes.
 bool Execution::failedCompareOnlyReads(bool injected) const {
-  return !injected && !symbolic_ && options_.raceDetection == RaceDetection::Off;
+  return !injected && !symbolic_.on() && options_.raceDetection == RaceDetection::Off;
 }
 
 // Not under data-race detection: its detector orders two atomic updates by which ran first (the
@@ -323,7 +324,7 @@ bool Execution::failedCompareOnlyReads(bool injected) const {
 // them race, and a search must try both. Not in symbolic mode, where an update may concretise
 // the symbolic value it reads, a change the other order makes elsewhere.
 bool Execution::updatesCommute() const {
-  return !symbolic_ && options_.raceDetection == RaceDetection::Off;
+  return !symbolic_.on() && options_.raceDetection == RaceDetection::Off;
 }
 
 uint64_t Execution::peekMemory(uint64_t address, uint32_t size) const {
@@ -345,8 +346,8 @@ Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &resul
       memoryError(thread, MemoryFault::InvalidPointer, a[0], a[1], "load (wider than 8 bytes)");
       return Performed::Stopped;
     }
-    if (symbolic_)
-      drawUnwrittenBytes(thread, a[0], a[1]);
+    if (symbolic_.on())
+      symbolic_.drawUnwrittenBytes(thread, a[0], a[1]);
     if (MemoryFault f = memory_.read(a[0], a[1], value); f != MemoryFault::None) {
       memoryError(thread, f, a[0], a[1], "load");
       return Performed::Stopped;
@@ -547,7 +548,7 @@ Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &resu
         memoryError(thread, f, a[1], resultBytes, "pthread_join's result store");
         return Performed::Stopped;
       }
-      setValueShadow(a[1], resultBytes, target.exitShadow);
+      symbolic_.setValueShadow(a[1], resultBytes, target.exitShadow);
     }
     event.value = target.exitValue;
     result = 0;

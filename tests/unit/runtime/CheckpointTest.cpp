@@ -408,6 +408,52 @@ TEST(Checkpoint, CarriesTheError) {
   EXPECT_EQ(stateOf(execution), ended);
 }
 
+// Symbolic mode: a checkpoint carries the path condition, the nondet inputs drawn and the
+// expressions in memory, so that after restore the schedule goes on as its replay does, with the
+// same values (runtime/symbolic/SymbolicData.h).
+TEST(Checkpoint, CarriesTheSymbolicPath) {
+  if (!Execution::symbolicSupported())
+    GTEST_SKIP() << "built without Z3";
+  Compiled compiled = compileC(programPath("tests/unit/runtime/programs/checkpoint_symbolic.c"));
+  ASSERT_TRUE(compiled.program) << compiled.error;
+  ExecutionOptions options;
+  options.symbolicNondet = true;
+  Execution execution(*compiled.program, options);
+  ASSERT_TRUE(execution.symbolicMode());
+  auto valuesOf = [&] {
+    std::string text;
+    for (const NondetValue &v : execution.nondetValues())
+      text += fmt::format("t{} loc{} {} after{}; ", v.thread, v.location, v.value, v.afterStep);
+    return text;
+  };
+  std::mt19937_64 random(13);
+  unsigned decided = 0;
+  for (int run = 0; run < 12; ++run) {
+    execution.restart();
+    std::vector<Choice> schedule = randomContinuation(execution, random);
+    for (size_t depth : {schedule.size() / 3, schedule.size() / 2, schedule.size() - 1}) {
+      SCOPED_TRACE(fmt::format("run {} depth {} of {}", run, depth, schedule.size()));
+      execution.restart();
+      stepAll(execution, std::span(schedule).first(depth));
+      std::string atCheckpoint = stateOf(execution) + valuesOf();
+      std::unique_ptr<ModelCheckpoint> saved = execution.checkpoint();
+      std::vector<std::string> replay = stepAll(execution, std::span(schedule).subspan(depth));
+      replay.push_back(valuesOf());
+      for (const std::string &event : replay)
+        decided += event.find(" decision ") != std::string::npos;
+
+      execution.restart();
+      randomContinuation(execution, random);
+      execution.restore(*saved);
+      EXPECT_EQ(stateOf(execution) + valuesOf(), atCheckpoint);
+      std::vector<std::string> restored = stepAll(execution, std::span(schedule).subspan(depth));
+      restored.push_back(valuesOf());
+      EXPECT_EQ(restored, replay);
+    }
+  }
+  EXPECT_GT(decided, 0u); // the schedules went through decisions after their checkpoints
+}
+
 // The toy model obeys the same contract on generated programs.
 TEST(Checkpoint, ProgramModelRestoreThenStepEqualsReplay) {
   for (uint64_t seed = 0; seed < 200; ++seed) {

@@ -6,7 +6,7 @@
 
 #include "core/Operation.h"
 #include "interp/Symbolic.h"
-#include "runtime/SymbolicState.h"
+#include "runtime/symbolic/SymbolicState.h"
 #include "symbolic/ExprStore.h"
 
 #include <array>

@@ -1,5 +1,5 @@
-// The per-execution part of symbolic mode (runtime/SymbolicRun.h), a plain value so that
-// checkpoints copy it: where the path condition stands and which nondet inputs were drawn.
+// The per-execution part of symbolic mode (runtime/symbolic/SymbolicData.h), a plain value so
+// that checkpoints copy it: where the path condition stands and which nondet inputs were drawn.
 #pragma once
 
 #include "core/CopyVector.h"

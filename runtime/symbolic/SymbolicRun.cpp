@@ -1,4 +1,4 @@
-#include "runtime/SymbolicRun.h"
+#include "runtime/symbolic/SymbolicRun.h"
 
 #include <stdexcept>
 
