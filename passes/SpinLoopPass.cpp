@@ -179,18 +179,22 @@ PreservedAnalyses SpinLoopPass::run(Module &M, ModuleAnalysisManager &MAM) {
     std::vector<BackEdge> BackEdges;
     std::vector<std::pair<BasicBlock *, uint32_t>> Headers;
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(*F);
+    // The iteration's start at the header, and each back edge, numbered as loop `Loop`.
+    auto mark = [&](Loop &L, bool Update) {
+      SmallVector<BasicBlock *, 2> Latches;
+      L.getLoopLatches(Latches);
+      uint32_t Loop = NextLoop++;
+      Headers.push_back({L.getHeader(), Loop});
+      for (BasicBlock *Latch : Latches)
+        BackEdges.push_back({Latch, L.getHeader(), locationOf(L, *Latch), Loop, Update});
+    };
     for (Loop *L : LI.getLoopsInPreorder()) {
       unsigned Updates = 0;
       if (!progressOrEffect(*L, ReadOnly, &Updates) && Updates > 0) {
         ++NumUpdateLoops;
         LLVM_DEBUG(dbgs() << "bpor-spin-loops: " << F->getName() << ": update loop at "
                           << L->getHeader()->getName() << "\n");
-        SmallVector<BasicBlock *, 2> Latches;
-        L->getLoopLatches(Latches);
-        uint32_t Loop = NextLoop++;
-        Headers.push_back({L->getHeader(), Loop});
-        for (BasicBlock *Latch : Latches)
-          BackEdges.push_back({Latch, L->getHeader(), locationOf(*L, *Latch), Loop, true});
+        mark(*L, true);
         continue;
       }
       if (const Instruction *Why = progressOrEffect(*L, ReadOnly)) {
@@ -207,12 +211,7 @@ PreservedAnalyses SpinLoopPass::run(Module &M, ModuleAnalysisManager &MAM) {
       ++NumSpinLoops;
       LLVM_DEBUG(dbgs() << "bpor-spin-loops: " << F->getName() << ": spin loop at "
                         << L->getHeader()->getName() << "\n");
-      SmallVector<BasicBlock *, 2> Latches;
-      L->getLoopLatches(Latches);
-      uint32_t Loop = NextLoop++;
-      Headers.push_back({L->getHeader(), Loop});
-      for (BasicBlock *Latch : Latches)
-        BackEdges.push_back({Latch, L->getHeader(), locationOf(*L, *Latch), Loop, false});
+      mark(*L, false);
     }
     if (BackEdges.empty())
       continue;
