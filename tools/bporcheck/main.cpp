@@ -308,8 +308,10 @@ int runReplay(Model &model, Execution &execution, const Options &options,
       std::cout << "replay: " << note << "\n";
   }
   // An error the weak-memory search judged on the whole execution (a data race): the replay
-  // runs the execution, and the error is the saved one, at the same step.
-  if (result.status != ExecStatus::Error && saved.judged) {
+  // runs the execution, and the error is the saved one, at the same step, also where the
+  // program then raises one of its own (an assertion on the value a racing read read).
+  if (saved.judged &&
+      (result.status != ExecStatus::Error || result.error.kind != saved.judged->kind)) {
     result.status = ExecStatus::Error;
     result.error = *saved.judged;
     if (saved.judgedStep && saved.judgedStep <= result.trace.size())
