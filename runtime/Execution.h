@@ -14,8 +14,10 @@
 #include "core/ThreadSymmetry.h"
 #include "interp/Interpreter.h"
 #include "interp/Program.h"
+#include "runtime/AtomicBlockFootprint.h"
 #include "runtime/CoverageGaps.h"
 #include "runtime/ExecutionOptions.h"
+#include "runtime/LeakCheck.h"
 #include "runtime/LocationTable.h"
 #include "runtime/ProcessState.h"
 #include "runtime/ProgramThread.h"
@@ -327,36 +329,18 @@ private:
   /// A thread paused at a Nondet inside an atomic block: no other thread may run until it has
   /// left the block (its Nondet is global so the checker sees the dependence).
   ThreadId atomicOwner_ = NoThread;
-  /// The footprint of the atomic block the current step runs (docs/design.md, "Atomic
-  /// blocks"): gathered while `gathering`, given to the step's event if the block ended within
-  /// the step and touched at most Operation::MaxAccesses ranges with plain memory operations.
-  /// With a footprint the pass named (`named`, the pending operation's), the event keeps it
-  /// if every access stayed within it (`withinNamed`).
-  struct BlockFootprint {
-    bool gathering = false;
-    bool fits = true;
-    Operation ranges;
-    bool withinNamed = true;
-    Operation named;
-  } blockFootprint_;
-  void gatherBlockAccesses(const Operation &performed);
+  /// The footprint of the atomic block the current step runs (AtomicBlockFootprint.h).
+  runtime::AtomicBlockFootprint blockFootprint_;
   /// Data-race detection (ExecutionOptions::raceDetection, runtime/race/RaceCheck.h): the
   /// operation just performed, and the end of a step; a race fails the execution.
   void noteForRaces(ProgramThread &thread, const Operation &event, Performed performed,
                     Slot result);
   void endStepForRaces(ProgramThread &thread);
   runtime::RaceCheck races_;
-  /// The process ends normally (main returned, exit(), the last thread ended): with
-  /// ExecutionOptions::detectLeaks, fails the execution if heap memory is no longer pointed to
-  /// (LeakCheck.cpp). True if the process may end as Finished.
-  bool checkLeaksAtExit(const ProgramThread &thread);
-  /// abort() or a failed assert() (with detectLeaks): fails the execution, and returns true, if
-  /// heap memory is reached from nothing at all (no global, stack or register): it was lost
-  /// before the program ended; or as Unsupported if only registers no longer read reach it.
-  bool lostAtAbnormalEnd(const ProgramThread &thread);
-  void failLeak(const ProgramThread &thread, uint32_t lostId);
-  bool readBlockFootprint(const ExternalCall &call, Operation &op);
-  void setBlockEventFootprint(const ProgramThread &thread);
+  /// The process ends: with ExecutionOptions::detectLeaks, while the execution runs, fails it
+  /// if heap memory was lost, or as Unsupported if that is undecided (runtime/LeakCheck.h).
+  /// True if it failed; otherwise a normal end may end the execution as Finished.
+  bool failedForLeaks(const ProgramThread &thread, runtime::ProcessEnd end);
 
   runtime::SyncObjects sync_;
   /// Per thread: whether it was detached or joined (ThreadEnd bits).

@@ -167,7 +167,7 @@ Execution::Performed Execution::performProcess(ProgramThread &thread, Slot &resu
         return Performed::Retry;
       }
     }
-    if (checkLeaksAtExit(thread))
+    if (!failedForLeaks(thread, runtime::ProcessEnd::Normal))
       status_ = ExecStatus::Finished;
     return Performed::Stopped;
   }
