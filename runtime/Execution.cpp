@@ -1,5 +1,6 @@
 // The Model side of an Execution: restart, threads, stepping, errors and descriptions.
 #include "runtime/Execution.h"
+#include "runtime/ThreadObjects.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -194,7 +195,8 @@ void Execution::runThread(ProgramThread &thread) {
       if (thread.state.threadId == 0 && !thread.exiting && !runsExitHandlers) {
         // main returned: exit(value), whose handlers run on thread 0's empty stack.
         exitCode_ = int(int32_t(value));
-        if (process_.phase == ExitPhase::None && hasExitHandlers(thread, ExitPhase::Exit)) {
+        if (process_.phase == ExitPhase::None &&
+            process_.hasExitHandlers(thread, ExitPhase::Exit, program_.destructors())) {
           process_.phase = ExitPhase::Exit;
           process_.exitingThread = 0;
           runsExitHandlers = true;
@@ -284,7 +286,7 @@ void Execution::terminate(ProgramThread &thread) {
   for (auto it = thread.state.allocas.rbegin(); it != thread.state.allocas.rend(); ++it)
     memory_.release(*it, ObjectKind::Stack);
   thread.state.allocas.clear();
-  releaseThreadObjects(thread);
+  runtime::releaseThreadObjects(memory_, thread);
   for (ThreadId t = 0; t < numThreads_; ++t)
     if (threads_[t].stage != Stage::Terminated)
       return;

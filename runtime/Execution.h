@@ -211,28 +211,15 @@ private:
   /// A timed wait timed out: the clock reaches the deadline at `abstime`. False (a memory
   /// error, the thread stopped) if the timespec cannot be read.
   bool passDeadline(ProgramThread &thread, Address abstime);
-  /// The calls of Process.cpp (exit handlers, thread-locals, errno, time), as prepare() does.
+  /// The calls of Process.cpp (exit handlers, thread-locals, errno, time), as prepare() does;
+  /// the thread-locals and errno are runtime/ThreadObjects.h's.
   CallOutcome prepareProcess(ProgramThread &thread, const ExternalCall &call, Slot *result);
   Performed performProcess(ProgramThread &thread, Slot &result, Operation &event);
   /// Runs the global constructors before main: frames above main's first instruction.
   void invokeConstructors(ProgramThread &main);
-  /// Pushes a frame for the next handler the exiting thread must run (its thread_local
-  /// destructors, then atexit handlers last-registered first, then the global destructors; or
-  /// the at_quick_exit handlers). False when none is left.
+  /// Pushes a frame for the next handler the exiting thread must run, in the order
+  /// runtime/ProcessState.h states. False when none is left.
   bool invokeNextExitHandler(ProgramThread &thread);
-  bool hasExitHandlers(const ProgramThread &thread, runtime::ExitPhase phase) const;
-  /// The thread's copy of the thread-local global at `global` (made on first use).
-  Address threadLocalAddress(ProgramThread &thread, Address global);
-  /// Whether an allocation of `size` bytes is larger than any object the model can hold: at
-  /// least 4 GiB, or in a 32-bit program more than PTRDIFF_MAX (2 GiB - 1), which glibc's
-  /// malloc refuses too. malloc and its kin return NULL for it (errno ENOMEM).
-  bool tooLargeForAnyObject(unsigned __int128 size) const {
-    return size > (memory_.narrow() ? uint64_t(INT32_MAX) : UINT32_MAX);
-  }
-  Address errnoAddress(ProgramThread &thread);
-  void setErrno(ProgramThread &thread, int value);
-  /// Frees the thread's copies of thread-local variables and its errno as it terminates.
-  void releaseThreadObjects(ProgramThread &thread);
 
   // Threads (Execution.cpp).
   ProgramThread &newThread();
