@@ -65,8 +65,8 @@ CallOutcome Execution::call(ThreadState &state, const ExternalCall &call, Slot *
     Operation event = thread.pending;
     Performed performed = perform(thread, 0, value, event);
     noteForRaces(thread, event, performed, value);
-    if (blockFootprint_.gathering)
-      gatherBlockAccesses(event);
+    if (blockFootprint_.gathering())
+      blockFootprint_.gather(event);
     switch (performed) {
     case Performed::Complete: {
       ExprId shadow = symbolic_.takeResultShadow();
@@ -89,64 +89,6 @@ CallOutcome Execution::call(ThreadState &state, const ExternalCall &call, Slot *
     return CallOutcome::Stop;
   // Blocked inside the atomic block (a lock held elsewhere): the block is interrupted here.
   return CallOutcome::Pause;
-}
-
-// Whether `access` lies within one range of `footprint` that is written if it writes.
-static bool covers(const Operation &footprint, const Access &access) {
-  for (unsigned k = 0; k < footprint.numAccesses; ++k) {
-    const Access &range = footprint.accesses[k];
-    if (range.address <= access.address &&
-        access.address + access.size <= range.address + range.size &&
-        (range.write || !access.write))
-      return true;
-  }
-  return access.size == 0;
-}
-
-// The footprint the pass named for the block (passes/AtomicFootprint.h): a table of (address,
-// size, write) words. False if there is none, or it does not fit in one operation.
-bool Execution::readBlockFootprint(const ExternalCall &call, Operation &op) {
-  if (call.numArgs() < 3 || call.arg(1) == 0 || call.arg(2) == 0)
-    return false;
-  for (uint64_t i = 0; i < call.arg(2); ++i) {
-    uint64_t word[3];
-    for (unsigned k = 0; k < 3; ++k)
-      if (memory_.read(call.arg(1) + 8 * (3 * i + k), 8, word[k]) != MemoryFault::None)
-        return false;
-    if (!op.mergeAccess(Access{word[0], word[1], word[2] != 0})) {
-      op.numAccesses = 0;
-      return false;
-    }
-  }
-  return true;
-}
-
-// Only plain memory operations are gathered: the dependence of a lock, a fork or a join rests
-// on more than its footprint (its kind, the thread it names), which one event cannot carry.
-void Execution::gatherBlockAccesses(const Operation &performed) {
-  BlockFootprint &block = blockFootprint_;
-  switch (performed.kind) {
-  case OpKind::Load:
-  case OpKind::Store:
-  case OpKind::ReadModifyWrite:
-  case OpKind::MemoryCopy:
-  case OpKind::Free:
-    break;
-  default:
-    block.fits = false;
-    return;
-  }
-  if (performed.global)
-    block.fits = false;
-  // A compare-and-swap that failed counts as the write it may be: the block's event is what
-  // a reversal puts before other events, where it may succeed (Operation::onlyRead).
-  for (unsigned k = 0; k < performed.numAccesses && block.fits; ++k) {
-    Access access = performed.accesses[k];
-    access.write = access.write || performed.onlyRead;
-    block.fits = block.ranges.mergeAccess(access);
-  }
-  for (unsigned k = 0; k < performed.numAccesses && block.withinNamed; ++k)
-    block.withinNamed = covers(block.named, performed.accesses[k]);
 }
 
 CallOutcome Execution::prepareAttribute(ProgramThread &thread, const ExternalCall &call,
@@ -374,7 +316,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     memory_.readString(a[1], file);
     memory_.readString(a[3], function);
     uint32_t location = internLocation(SourceLocation{file, uint32_t(a[2]), 0});
-    if (lostAtAbnormalEnd(thread))
+    if (failedForLeaks(thread, runtime::ProcessEnd::Abnormal))
       return CallOutcome::Stop;
     fail(ErrorKind::AssertionFailure, thread, location,
          function.empty() ? fmt::format("assertion '{}' failed", assertion)
@@ -413,7 +355,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
   case Ext::Abort:
     if (options_.abortStopsThread && thread.atomicDepth == 0)
       return stopAtFailedAssume(thread);
-    if (lostAtAbnormalEnd(thread))
+    if (failedForLeaks(thread, runtime::ProcessEnd::Abnormal))
       return CallOutcome::Stop;
     fail(ErrorKind::AssertionFailure, thread, currentLocation(thread), "abort() was called");
     return CallOutcome::Stop;
@@ -448,7 +390,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
       return CallOutcome::Return;
     }
     setPending(thread, row.kind, loc32(a[0]));
-    op.global = !readBlockFootprint(call, op);
+    op.global = !runtime::AtomicBlockFootprint::readNamed(memory_, call, op);
     return CallOutcome::Pause;
   case Ext::AtomicEnd:
     if (thread.atomicDepth > 0)

@@ -2,6 +2,7 @@
 // object and the end of a frame whose objects other threads may reach are visible operations
 // that write the objects they end.
 #include "runtime/Execution.h"
+#include "runtime/ThreadObjects.h"
 
 #include <cerrno>
 #include <fmt/format.h>
@@ -9,6 +10,13 @@
 namespace bpor {
 
 using runtime::Ext;
+
+// Whether an allocation of `size` bytes is larger than any object the model can hold: at least
+// 4 GiB, or in a 32-bit program more than PTRDIFF_MAX (2 GiB - 1), which glibc's malloc refuses
+// too. malloc and its kin return NULL for it (errno ENOMEM).
+static bool tooLargeForAnyObject(const Memory &memory, unsigned __int128 size) {
+  return size > (memory.narrow() ? uint64_t(INT32_MAX) : UINT32_MAX);
+}
 
 CallOutcome Execution::prepareHeap(ProgramThread &thread, const ExternalCall &call, Slot *result) {
   Slot *a = thread.request.args;
@@ -25,9 +33,9 @@ CallOutcome Execution::prepareHeap(ProgramThread &thread, const ExternalCall &ca
   case Ext::Malloc:
   case Ext::Calloc: {
     unsigned __int128 total = id == Ext::Malloc ? a[0] : (unsigned __int128)a[0] * a[1];
-    if (tooLargeForAnyObject(total)) {
+    if (tooLargeForAnyObject(memory_, total)) {
       result[0] = 0;
-      setErrno(thread, ENOMEM);
+      runtime::setErrno(memory_, thread, ENOMEM);
       return CallOutcome::Return;
     }
     result[0] = memory_.allocate(ObjectKind::Heap, uint64_t(total), 16, thread.state.threadId);
@@ -68,10 +76,10 @@ CallOutcome Execution::prepareHeap(ProgramThread &thread, const ExternalCall &ca
     return visible ? CallOutcome::Pause : CallOutcome::Return;
   }
   case Ext::Realloc:
-    if (tooLargeForAnyObject(a[1])) {
+    if (tooLargeForAnyObject(memory_, a[1])) {
       // glibc leaves the old object as it was.
       result[0] = 0;
-      setErrno(thread, ENOMEM);
+      runtime::setErrno(memory_, thread, ENOMEM);
       return CallOutcome::Return;
     }
     if (a[0] == 0) {
@@ -101,9 +109,9 @@ CallOutcome Execution::prepareHeap(ProgramThread &thread, const ExternalCall &ca
   }
 
   case Ext::AlignedAlloc:
-    if (tooLargeForAnyObject(a[1])) {
+    if (tooLargeForAnyObject(memory_, a[1])) {
       result[0] = 0;
-      setErrno(thread, ENOMEM);
+      runtime::setErrno(memory_, thread, ENOMEM);
       return CallOutcome::Return;
     }
     result[0] = memory_.allocate(ObjectKind::Heap, a[1], 16, thread.state.threadId);

@@ -1,5 +1,6 @@
 // The Model side of an Execution: restart, threads, stepping, errors and descriptions.
 #include "runtime/Execution.h"
+#include "runtime/ThreadObjects.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -116,11 +117,8 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
   Slot result = 0;
   uint64_t instructionsBefore = thread.state.instructions;
   symbolic_.countStep();
-  if (event_.kind == OpKind::AtomicBlock) {
-    blockFootprint_ = BlockFootprint{};
-    blockFootprint_.gathering = true;
-    blockFootprint_.named = event_;
-  }
+  if (event_.kind == OpKind::AtomicBlock)
+    blockFootprint_.begin(event_);
   ++thread.steps; // before the thread runs on to its next call (a spin loop's end counts it)
   Performed performed = perform(thread, choice, result, event_);
   noteForRaces(thread, event_, performed, result);
@@ -148,9 +146,8 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
     event_.endsThread = true;
   if (options_.raceDetection != RaceDetection::Off)
     endStepForRaces(thread);
-  if (blockFootprint_.gathering)
-    setBlockEventFootprint(thread);
-  blockFootprint_.gathering = false;
+  if (blockFootprint_.gathering())
+    blockFootprint_.finish(event_, thread.atomicDepth == 0 || status_ != ExecStatus::Running);
   showOutputIfEnded();
   uint64_t instructions = thread.state.instructions;
   lastStepWork_ = instructions >= instructionsBefore ? instructions - instructionsBefore + 1 : 1;
@@ -166,28 +163,6 @@ void Execution::showOutputIfEnded() {
         return;
   outputShown_ = true;
   std::fwrite(output_.data(), 1, output_.size(), stdout);
-}
-
-// The footprint of an atomic block's event (docs/design.md, "Atomic blocks"). A block whose
-// footprint the pass named keeps it, as its pending operation had it, so the two agree. Any
-// other block's event touches what the block touched if the whole block ran in this step: the
-// block reads the same values, takes the same path and touches the same ranges wherever it is
-// moved past events that do not touch them. A block the execution ended in (an assertion, an
-// assume, exit) touched what it gathered before it stopped, by the same rule: moved past events
-// that do not touch that, it reads the same values and stops at the same place.
-void Execution::setBlockEventFootprint(const ProgramThread &thread) {
-  BlockFootprint &block = blockFootprint_;
-  if (!block.named.global) {
-    if (!block.withinNamed) // the pass missed an access: conflict with everything, to be sound
-      event_.global = true;
-    return;
-  }
-  bool blockEnded = thread.atomicDepth == 0 || status_ != ExecStatus::Running;
-  if (block.fits && blockEnded) {
-    event_.global = false;
-    event_.numAccesses = block.ranges.numAccesses;
-    std::copy_n(block.ranges.accesses, event_.numAccesses, event_.accesses);
-  }
 }
 
 void Execution::runThread(ProgramThread &thread) {
@@ -220,7 +195,8 @@ void Execution::runThread(ProgramThread &thread) {
       if (thread.state.threadId == 0 && !thread.exiting && !runsExitHandlers) {
         // main returned: exit(value), whose handlers run on thread 0's empty stack.
         exitCode_ = int(int32_t(value));
-        if (process_.phase == ExitPhase::None && hasExitHandlers(thread, ExitPhase::Exit)) {
+        if (process_.phase == ExitPhase::None &&
+            process_.hasExitHandlers(thread, ExitPhase::Exit, program_.destructors())) {
           process_.phase = ExitPhase::Exit;
           process_.exitingThread = 0;
           runsExitHandlers = true;
@@ -310,11 +286,11 @@ void Execution::terminate(ProgramThread &thread) {
   for (auto it = thread.state.allocas.rbegin(); it != thread.state.allocas.rend(); ++it)
     memory_.release(*it, ObjectKind::Stack);
   thread.state.allocas.clear();
-  releaseThreadObjects(thread);
+  runtime::releaseThreadObjects(memory_, thread);
   for (ThreadId t = 0; t < numThreads_; ++t)
     if (threads_[t].stage != Stage::Terminated)
       return;
-  if (checkLeaksAtExit(thread))
+  if (!failedForLeaks(thread, runtime::ProcessEnd::Normal))
     status_ = ExecStatus::Finished;
 }
 
@@ -329,6 +305,19 @@ void Execution::fail(ErrorKind kind, const ProgramThread &thread, uint32_t locat
   error_.message = std::move(message);
   // A bad access unless the caller says otherwise (memoryError: a bad free; the leak check).
   error_.memory = kind == ErrorKind::MemoryError ? MemoryViolation::Deref : MemoryViolation::None;
+}
+
+bool Execution::failedForLeaks(const ProgramThread &thread, runtime::ProcessEnd end) {
+  if (!options_.detectLeaks || status_ != ExecStatus::Running)
+    return false;
+  std::optional<runtime::LeakFinding> finding =
+      runtime::findLeak(end, memory_, program_, threads_, numThreads_);
+  if (!finding)
+    return false;
+  fail(finding->kind, thread, thread.pending.location, std::move(finding->message));
+  if (finding->kind == ErrorKind::MemoryError)
+    error_.memory = MemoryViolation::Track;
+  return true;
 }
 
 void Execution::memoryError(const ProgramThread &thread, MemoryFault fault, Address address,

@@ -14,8 +14,10 @@
 #include "core/ThreadSymmetry.h"
 #include "interp/Interpreter.h"
 #include "interp/Program.h"
+#include "runtime/AtomicBlockFootprint.h"
 #include "runtime/CoverageGaps.h"
 #include "runtime/ExecutionOptions.h"
+#include "runtime/LeakCheck.h"
 #include "runtime/LocationTable.h"
 #include "runtime/ProcessState.h"
 #include "runtime/ProgramThread.h"
@@ -209,28 +211,15 @@ private:
   /// A timed wait timed out: the clock reaches the deadline at `abstime`. False (a memory
   /// error, the thread stopped) if the timespec cannot be read.
   bool passDeadline(ProgramThread &thread, Address abstime);
-  /// The calls of Process.cpp (exit handlers, thread-locals, errno, time), as prepare() does.
+  /// The calls of Process.cpp (exit handlers, thread-locals, errno, time), as prepare() does;
+  /// the thread-locals and errno are runtime/ThreadObjects.h's.
   CallOutcome prepareProcess(ProgramThread &thread, const ExternalCall &call, Slot *result);
   Performed performProcess(ProgramThread &thread, Slot &result, Operation &event);
   /// Runs the global constructors before main: frames above main's first instruction.
   void invokeConstructors(ProgramThread &main);
-  /// Pushes a frame for the next handler the exiting thread must run (its thread_local
-  /// destructors, then atexit handlers last-registered first, then the global destructors; or
-  /// the at_quick_exit handlers). False when none is left.
+  /// Pushes a frame for the next handler the exiting thread must run, in the order
+  /// runtime/ProcessState.h states. False when none is left.
   bool invokeNextExitHandler(ProgramThread &thread);
-  bool hasExitHandlers(const ProgramThread &thread, runtime::ExitPhase phase) const;
-  /// The thread's copy of the thread-local global at `global` (made on first use).
-  Address threadLocalAddress(ProgramThread &thread, Address global);
-  /// Whether an allocation of `size` bytes is larger than any object the model can hold: at
-  /// least 4 GiB, or in a 32-bit program more than PTRDIFF_MAX (2 GiB - 1), which glibc's
-  /// malloc refuses too. malloc and its kin return NULL for it (errno ENOMEM).
-  bool tooLargeForAnyObject(unsigned __int128 size) const {
-    return size > (memory_.narrow() ? uint64_t(INT32_MAX) : UINT32_MAX);
-  }
-  Address errnoAddress(ProgramThread &thread);
-  void setErrno(ProgramThread &thread, int value);
-  /// Frees the thread's copies of thread-local variables and its errno as it terminates.
-  void releaseThreadObjects(ProgramThread &thread);
 
   // Threads (Execution.cpp).
   ProgramThread &newThread();
@@ -327,36 +316,18 @@ private:
   /// A thread paused at a Nondet inside an atomic block: no other thread may run until it has
   /// left the block (its Nondet is global so the checker sees the dependence).
   ThreadId atomicOwner_ = NoThread;
-  /// The footprint of the atomic block the current step runs (docs/design.md, "Atomic
-  /// blocks"): gathered while `gathering`, given to the step's event if the block ended within
-  /// the step and touched at most Operation::MaxAccesses ranges with plain memory operations.
-  /// With a footprint the pass named (`named`, the pending operation's), the event keeps it
-  /// if every access stayed within it (`withinNamed`).
-  struct BlockFootprint {
-    bool gathering = false;
-    bool fits = true;
-    Operation ranges;
-    bool withinNamed = true;
-    Operation named;
-  } blockFootprint_;
-  void gatherBlockAccesses(const Operation &performed);
+  /// The footprint of the atomic block the current step runs (AtomicBlockFootprint.h).
+  runtime::AtomicBlockFootprint blockFootprint_;
   /// Data-race detection (ExecutionOptions::raceDetection, runtime/race/RaceCheck.h): the
   /// operation just performed, and the end of a step; a race fails the execution.
   void noteForRaces(ProgramThread &thread, const Operation &event, Performed performed,
                     Slot result);
   void endStepForRaces(ProgramThread &thread);
   runtime::RaceCheck races_;
-  /// The process ends normally (main returned, exit(), the last thread ended): with
-  /// ExecutionOptions::detectLeaks, fails the execution if heap memory is no longer pointed to
-  /// (LeakCheck.cpp). True if the process may end as Finished.
-  bool checkLeaksAtExit(const ProgramThread &thread);
-  /// abort() or a failed assert() (with detectLeaks): fails the execution, and returns true, if
-  /// heap memory is reached from nothing at all (no global, stack or register): it was lost
-  /// before the program ended; or as Unsupported if only registers no longer read reach it.
-  bool lostAtAbnormalEnd(const ProgramThread &thread);
-  void failLeak(const ProgramThread &thread, uint32_t lostId);
-  bool readBlockFootprint(const ExternalCall &call, Operation &op);
-  void setBlockEventFootprint(const ProgramThread &thread);
+  /// The process ends: with ExecutionOptions::detectLeaks, while the execution runs, fails it
+  /// if heap memory was lost, or as Unsupported if that is undecided (runtime/LeakCheck.h).
+  /// True if it failed; otherwise a normal end may end the execution as Finished.
+  bool failedForLeaks(const ProgramThread &thread, runtime::ProcessEnd end);
 
   runtime::SyncObjects sync_;
   /// Per thread: whether it was detached or joined (ThreadEnd bits).

@@ -1,24 +1,10 @@
-// SV-COMP's valid-memtrack (ExecutionOptions::detectLeaks): heap memory must stay pointed to
-// until it is freed. Pointers are found by scanning: each pointer-sized, pointer-aligned word of
-// a reached object (and each register of a live frame) that locates a live heap object reaches
-// it. Memory that nothing reaches any more (globals, stacks, registers) was lost at some point:
-// a violation, whenever the program ends (abort() included, which unwinds nothing).
-//
-// At a normal end (main returns, exit(), the last thread ends) the roots are the global
-// variables. An object only a stack or register still reaches then (exit() called with the
-// pointer in a local, main returning while other threads run) is undecided: whether memory a
-// dying stack points to is "tracked" is a convention the property does not settle, so the
-// execution is failed as Unsupported and the answer is unknown rather than a guess.
-#include "runtime/Execution.h"
+#include "runtime/LeakCheck.h"
 
 #include <fmt/format.h>
 #include <unordered_map>
 #include <unordered_set>
 
-namespace bpor {
-
-using runtime::ProgramThread;
-using runtime::Stage;
+namespace bpor::runtime {
 
 namespace {
 
@@ -83,8 +69,7 @@ struct LeakScan {
 /// longer does, and a variable still in scope may be held by no live register. So a leak is
 /// definite only if all registers miss the object, and the answer undecided if only the live
 /// ones do.
-static void reachStacks(LeakScan &scan, const Program &program,
-                        const runtime::ThreadTable &threads,
+static void reachStacks(LeakScan &scan, const Program &program, const ThreadTable &threads,
                         ThreadId numThreads, bool liveOnly) {
   scan.rootsOfKind(ObjectKind::Stack);
   for (ThreadId t = 0; t < numThreads; ++t) {
@@ -107,53 +92,45 @@ static void reachStacks(LeakScan &scan, const Program &program,
   scan.propagate();
 }
 
-void Execution::failLeak(const ProgramThread &thread, uint32_t lostId) {
-  const MemoryObject *lost = memory_.object(memory_.addressOf(lostId, 0));
-  fail(ErrorKind::MemoryError, thread, thread.pending.location,
-       fmt::format("memory leak: {} ({} bytes) is pointed to by nothing when the program ends",
-                   memory_.describe(memory_.addressOf(lostId, 0)), lost ? lost->size : 0));
-  error_.memory = MemoryViolation::Track;
+// A valid-memtrack violation: the object `lostId` that nothing reaches.
+static LeakFinding lostObject(const Memory &memory, uint32_t lostId) {
+  const MemoryObject *lost = memory.object(memory.addressOf(lostId, 0));
+  return LeakFinding{
+      ErrorKind::MemoryError,
+      fmt::format("memory leak: {} ({} bytes) is pointed to by nothing when the program ends",
+                  memory.describe(memory.addressOf(lostId, 0)), lost ? lost->size : 0)};
 }
 
-bool Execution::checkLeaksAtExit(const ProgramThread &exiting) {
-  if (!options_.detectLeaks || status_ != ExecStatus::Running)
-    return true;
-  LeakScan scan(memory_, program_.pointerBytes());
-  scan.rootsOfKind(ObjectKind::Global);
-  scan.propagate();
-  if (!scan.lost())
-    return true;
-  reachStacks(scan, program_, threads_, numThreads_, /*liveOnly=*/false);
-  if (std::optional<uint32_t> lost = scan.lost()) {
-    failLeak(exiting, *lost);
-    return false;
+std::optional<LeakFinding> findLeak(ProcessEnd end, const Memory &memory, const Program &program,
+                                    const ThreadTable &threads, ThreadId numThreads) {
+  if (end == ProcessEnd::Normal) {
+    LeakScan scan(memory, program.pointerBytes());
+    scan.rootsOfKind(ObjectKind::Global);
+    scan.propagate();
+    if (!scan.lost())
+      return std::nullopt;
+    reachStacks(scan, program, threads, numThreads, /*liveOnly=*/false);
+    if (std::optional<uint32_t> lost = scan.lost())
+      return lostObject(memory, *lost);
+    return LeakFinding{
+        ErrorKind::Unsupported,
+        "heap memory is pointed to only from a stack or register when the program ends: "
+        "whether valid-memtrack holds is not decided"};
   }
-  fail(ErrorKind::Unsupported, exiting, exiting.pending.location,
-       "heap memory is pointed to only from a stack or register when the program ends: "
-       "whether valid-memtrack holds is not decided");
-  return false;
-}
-
-bool Execution::lostAtAbnormalEnd(const ProgramThread &thread) {
-  if (!options_.detectLeaks || status_ != ExecStatus::Running)
-    return false;
-  LeakScan all(memory_, program_.pointerBytes());
+  LeakScan all(memory, program.pointerBytes());
   all.rootsOfKind(ObjectKind::Global);
-  reachStacks(all, program_, threads_, numThreads_, /*liveOnly=*/false);
-  if (std::optional<uint32_t> lost = all.lost()) {
-    failLeak(thread, *lost);
-    return true;
-  }
-  LeakScan live(memory_, program_.pointerBytes());
+  reachStacks(all, program, threads, numThreads, /*liveOnly=*/false);
+  if (std::optional<uint32_t> lost = all.lost())
+    return lostObject(memory, *lost);
+  LeakScan live(memory, program.pointerBytes());
   live.rootsOfKind(ObjectKind::Global);
-  reachStacks(live, program_, threads_, numThreads_, /*liveOnly=*/true);
-  if (live.lost()) {
-    fail(ErrorKind::Unsupported, thread, thread.pending.location,
-         "heap memory is pointed to only by registers the program no longer reads when it "
-         "aborts: whether it was lost is not decided");
-    return true;
-  }
-  return false;
+  reachStacks(live, program, threads, numThreads, /*liveOnly=*/true);
+  if (live.lost())
+    return LeakFinding{
+        ErrorKind::Unsupported,
+        "heap memory is pointed to only by registers the program no longer reads when it "
+        "aborts: whether it was lost is not decided"};
+  return std::nullopt;
 }
 
-} // namespace bpor
+} // namespace bpor::runtime

@@ -2,6 +2,7 @@
 // once when they touch only memory private to the calling thread, and are visible MemoryCopy
 // (or Free) operations otherwise, with footprints that depend only on their pointer arguments.
 #include "runtime/Execution.h"
+#include "runtime/ThreadObjects.h"
 
 #include <algorithm>
 #include <bit>
@@ -369,7 +370,7 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     if (thread.request.resultBits == 32) // a 32-bit long: its own range
       result = narrowLongResult(s1, result, thread.request.id == Ext::Strtol, error);
     if (error != 0)
-      setErrno(thread, error);
+      runtime::setErrno(memory_, thread, error);
     if (a[1] != 0) {
       check(a[1], program_.pointerBytes(), true, "strtol (end pointer)");
       if (fault == MemoryFault::None)
@@ -461,7 +462,7 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     else
       result = std::bit_cast<uint64_t>(std::strtod(s1.c_str(), &end));
     if (errno != 0 && thread.request.id != Ext::Atof)
-      setErrno(thread, errno);
+      runtime::setErrno(memory_, thread, errno);
     if (thread.request.id != Ext::Atof && a[1] != 0) {
       check(a[1], program_.pointerBytes(), true, "strtod (end pointer)");
       if (fault == MemoryFault::None)

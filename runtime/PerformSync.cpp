@@ -1,6 +1,7 @@
 // Performing synchronisation operations: mutexes, condition variables, read-write locks,
 // barriers, semaphores, pthread_once and thread-specific keys.
 #include "runtime/Execution.h"
+#include "runtime/ThreadObjects.h"
 
 #include <cerrno>
 #include <fmt/format.h>
@@ -339,7 +340,7 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     if (result != 0 && thread.request.id == Ext::SemTimedwait && !passDeadline(thread, a[1]))
       return Performed::Stopped;
     if (result != 0)
-      setErrno(thread, thread.request.id == Ext::SemTrywait ? EAGAIN : ETIMEDOUT);
+      runtime::setErrno(memory_, thread, thread.request.id == Ext::SemTrywait ? EAGAIN : ETIMEDOUT);
     event.value = result;
     return Performed::Complete;
   case Ext::SemPost:

@@ -16,6 +16,7 @@
 //   advances it by the time slept. Reads and sleeps are visible operations on the clock, so the
 //   checker explores the orders in which threads read it.
 #include "runtime/Execution.h"
+#include "runtime/ThreadObjects.h"
 
 #include <cerrno>
 #include <fmt/format.h>
@@ -39,75 +40,15 @@ void Execution::invokeConstructors(ProgramThread &main) {
     interp_->invoke(main.state, *it, {});
 }
 
-bool Execution::hasExitHandlers(const ProgramThread &thread, ExitPhase phase) const {
-  if (phase == ExitPhase::QuickExit)
-    return !process_.atQuickExit.empty();
-  return !thread.threadExitHandlers.empty() || !process_.atexit.empty() ||
-         process_.destructorsRun < program_.destructors().size();
-}
-
 bool Execution::invokeNextExitHandler(ProgramThread &thread) {
-  runtime::ExitHandler next;
-  if (process_.phase == ExitPhase::QuickExit) {
-    if (process_.atQuickExit.empty())
-      return false;
-    next = process_.atQuickExit.back();
-    process_.atQuickExit.pop_back();
-  } else if (!thread.threadExitHandlers.empty()) {
-    next = thread.threadExitHandlers.back();
-    thread.threadExitHandlers.pop_back();
-  } else if (!process_.atexit.empty()) {
-    next = process_.atexit.back();
-    process_.atexit.pop_back();
-  } else if (process_.destructorsRun < program_.destructors().size()) {
-    next.function = program_.destructors()[process_.destructorsRun++];
-  } else {
+  std::optional<runtime::ExitHandler> next =
+      process_.takeNextExitHandler(thread, program_.destructors());
+  if (!next)
     return false;
-  }
-  interp_->invoke(thread.state, next.function,
-                  next.withArgument ? std::span<const Slot>(&next.argument, 1)
-                                    : std::span<const Slot>());
+  interp_->invoke(thread.state, next->function,
+                  next->withArgument ? std::span<const Slot>(&next->argument, 1)
+                                     : std::span<const Slot>());
   return true;
-}
-
-Address Execution::threadLocalAddress(ProgramThread &thread, Address global) {
-  if (thread.state.threadId == 0)
-    return global;
-  for (const auto &[original, copy] : thread.threadLocals)
-    if (original == global)
-      return copy;
-  const Memory &initial = program_.initialMemory();
-  const MemoryObject *object = initial.object(global);
-  uint32_t id = 0;
-  uint64_t offset = 0;
-  uint64_t size = object && initial.locate(global, id, offset) && offset == 0 ? object->size : 0;
-  Address copy =
-      memory_.allocate(ObjectKind::Stack, std::max<uint64_t>(size, 1), 16, thread.state.threadId);
-  if (copy != 0 && size != 0)
-    std::memcpy(memory_.host(copy), initial.host(global), size);
-  thread.threadLocals.emplace_back(global, copy);
-  return copy;
-}
-
-Address Execution::errnoAddress(ProgramThread &thread) {
-  if (thread.errnoObject == 0)
-    thread.errnoObject = memory_.allocate(ObjectKind::Stack, 4, 4, thread.state.threadId);
-  return thread.errnoObject;
-}
-
-void Execution::setErrno(ProgramThread &thread, int value) {
-  if (Address address = errnoAddress(thread))
-    memory_.write(address, 4, uint32_t(value));
-}
-
-void Execution::releaseThreadObjects(ProgramThread &thread) {
-  for (const auto &[original, copy] : thread.threadLocals)
-    if (copy != 0)
-      memory_.release(copy, ObjectKind::Stack);
-  thread.threadLocals.clear();
-  if (thread.errnoObject != 0)
-    memory_.release(thread.errnoObject, ObjectKind::Stack);
-  thread.errnoObject = 0;
 }
 
 CallOutcome Execution::prepareProcess(ProgramThread &thread, const ExternalCall &call,
@@ -136,10 +77,10 @@ CallOutcome Execution::prepareProcess(ProgramThread &thread, const ExternalCall 
     result[0] = 0;
     return CallOutcome::Return;
   case Ext::ThreadLocalAddress:
-    result[0] = threadLocalAddress(thread, a[0]);
+    result[0] = runtime::threadLocalAddress(memory_, program_.initialMemory(), thread, a[0]);
     return CallOutcome::Return;
   case Ext::ErrnoLocation:
-    result[0] = errnoAddress(thread);
+    result[0] = runtime::errnoAddress(memory_, thread);
     return CallOutcome::Return;
   default:
     break;
@@ -160,14 +101,15 @@ Execution::Performed Execution::performProcess(ProgramThread &thread, Slot &resu
       ExitPhase phase = id == Ext::Exit        ? ExitPhase::Exit
                         : id == Ext::QuickExit ? ExitPhase::QuickExit
                                                : ExitPhase::None;
-      if (phase != ExitPhase::None && hasExitHandlers(thread, phase)) {
+      if (phase != ExitPhase::None &&
+          process_.hasExitHandlers(thread, phase, program_.destructors())) {
         process_.phase = phase;
         process_.exitingThread = thread.state.threadId;
         invokeNextExitHandler(thread);
         return Performed::Retry;
       }
     }
-    if (checkLeaksAtExit(thread))
+    if (!failedForLeaks(thread, runtime::ProcessEnd::Normal))
       status_ = ExecStatus::Finished;
     return Performed::Stopped;
   }
@@ -254,7 +196,7 @@ Execution::Performed Execution::performProcess(ProgramThread &thread, Slot &resu
     }
     uint64_t signBit = uint64_t(1) << (8 * L - 1);
     if ((seconds & signBit) || nanos >= NanosPerSecond) {
-      setErrno(thread, EINVAL);
+      runtime::setErrno(memory_, thread, EINVAL);
       result = uint32_t(-1);
       return Performed::Complete;
     }

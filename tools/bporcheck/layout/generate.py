@@ -20,6 +20,11 @@ text: it is kept compressed, and the build unpacks it.)
     python3 tools/bporcheck/layout/generate.py --bporcheck build/tools/bporcheck/bporcheck
 
 Run it again after an LLVM upgrade or a large change of the code a run goes through.
+A change that renames a listed function of the search or the runtime (a member moved to a
+component, a changed signature) should rename it in the list too: a hot function that drops out
+of the list is placed among the cold code, and what moves with it can cost several per cent
+(docs/interp-performance.md, "The atomic block, the leak check and the thread objects as
+components").
 """
 import argparse
 import collections
