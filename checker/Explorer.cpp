@@ -149,9 +149,9 @@ SearchResult explore(Model &model, const SearchOptions &options,
 ReplayResult replay(Model &model, const Schedule &schedule, uint64_t maxDepth,
                     const ReadValues &readValues) {
   ReplayResult result;
-  // A schedule with read values is a weak-memory search's, which stops compare-and-swap loops
-  // at their back edges.
-  UpdateLoopAwaits awaits(model, !readValues.empty());
+  // A schedule with read values is a weak-memory search's, whose steps it replays (compare-
+  // and-swap loops stop at their back edges, a condition variable's wait is four steps).
+  WeakMemorySteps steps(model, !readValues.empty());
   model.restart();
   result.status = model.status();
   for (size_t i = 0; i < schedule.size(); ++i) {

@@ -165,30 +165,32 @@ public:
   virtual bool takesReadValues() const { return false; }
   /// The next step of `thread`, if it reads memory, reads `value` instead.
   virtual void setReadValue(ThreadId thread, uint64_t value) {}
-  /// On: a thread at the back edge of a loop whose iteration only read and failed its
-  /// compare-and-swaps (passes/SpinLoopPass.h) stops there, as at a spin loop's yield
-  /// (Operation::spinLoop), which the weak-memory searches take as an await. Off (the start):
-  /// the back edge is no operation.
-  virtual void setUpdateLoopAwaits(bool on) {}
+  /// On: the model steps as the weak-memory search models the program. A thread at the back
+  /// edge of a loop whose iteration only read and failed its compare-and-swaps
+  /// (passes/SpinLoopPass.h) stops there, as at a spin loop's yield (Operation::spinLoop),
+  /// which the search takes as an await; pthread_cond_wait is four steps, each on one object
+  /// (checker/graph/CondWords.h). Off (the start): the back edge is no operation and
+  /// pthread_cond_wait two steps.
+  virtual void setWeakMemorySteps(bool on) {}
   /// The `size` bytes (at most 8) at `address` as memory holds them now, little-endian: a
   /// location's initial value, read before any event of the execution wrote it.
   virtual uint64_t peekMemory(uint64_t address, uint32_t size) const { return 0; }
 };
 
-/// Model::setUpdateLoopAwaits on for a scope (a weak-memory search, the replay of its
+/// Model::setWeakMemorySteps on for a scope (a weak-memory search, the replay of its
 /// schedules), off again at its end.
-class UpdateLoopAwaits {
+class WeakMemorySteps {
 public:
-  UpdateLoopAwaits(Model &model, bool on) : model(model), on(on) {
+  WeakMemorySteps(Model &model, bool on) : model(model), on(on) {
     if (on)
-      model.setUpdateLoopAwaits(true);
+      model.setWeakMemorySteps(true);
   }
-  ~UpdateLoopAwaits() {
+  ~WeakMemorySteps() {
     if (on)
-      model.setUpdateLoopAwaits(false);
+      model.setWeakMemorySteps(false);
   }
-  UpdateLoopAwaits(const UpdateLoopAwaits &) = delete;
-  UpdateLoopAwaits &operator=(const UpdateLoopAwaits &) = delete;
+  WeakMemorySteps(const WeakMemorySteps &) = delete;
+  WeakMemorySteps &operator=(const WeakMemorySteps &) = delete;
 
 private:
   Model &model;

@@ -79,12 +79,12 @@ enum class Update : uint8_t {
   Xor,      // x ^= v
 };
 
-/// Which operation on a semaphore, barrier, read-write lock or pthread_once control an
-/// operation is (Operation::detail, which the runtime sets on them): the weak-memory search
-/// models each such object as a word of memory that these operations read and write
-/// (docs/weak-memory.md, "Synchronisation objects"), and the kind alone does not tell them
-/// apart (sem_trywait and pthread_rwlock_tryrdlock are both Trylocks, a barrier's arrival and
-/// departure both BarrierWaits).
+/// Which operation on a semaphore, barrier, read-write lock, pthread_once control or condition
+/// variable an operation is (Operation::detail, which the runtime sets on them): the
+/// weak-memory search models each such object as a word of memory that these operations read
+/// and write (docs/weak-memory.md, "Synchronisation objects"), and the kind alone does not
+/// tell them apart (sem_trywait and pthread_rwlock_tryrdlock are both Trylocks, a barrier's
+/// arrival and departure both BarrierWaits).
 enum class SyncWord : uint8_t {
   None = 0,
   SemInit,
@@ -104,6 +104,16 @@ enum class SyncWord : uint8_t {
   OnceBegin,
   OnceEnd,
   OnceAbort,
+  // A condition variable (checker/graph/CondWords.h): pthread_cond_init, the first and third
+  // of pthread_cond_wait's four steps under the weak-memory search (ExecutionOptions::
+  // weakMemorySteps), pthread_cond_signal, pthread_cond_broadcast; CondOther: a wait that may
+  // wake without a signal (timed, or spurious wakeups on), not modelled by that search.
+  CondInit,
+  CondWait,
+  CondWake,
+  CondSignal,
+  CondBroadcast,
+  CondOther,
 };
 
 /// A read-write lock's word while a writer holds it (otherwise it counts the readers).

@@ -24,7 +24,7 @@
 // nothing; whether it did is known only when it has run, so the pass marks
 // the loop and the search decides at each back edge. Its back edges get
 // __bpor_update_loop_yield(loc), which is a spin yield only where the
-// weak-memory search asks for one (Model::setUpdateLoopAwaits) and no
+// weak-memory search asks for one (Model::setWeakMemorySteps) and no
 // operation otherwise, so the searches under sequential consistency see the
 // loop as before.
 //===----------------------------------------------------------------------===//

@@ -173,6 +173,9 @@ CallOutcome Execution::prepareFromRow(ProgramThread &thread, const ExternalCall 
   op.blocking = row.enabled != runtime::Enabling::Always && row.kind == OpKind::Load;
   op.mutex = runtime::isPlainMutexOperation(row.id);
   op.detail = uint8_t(runtime::syncWordOf(row.id));
+  // A wait that may wake without a signal is not modelled by the weak-memory search.
+  if (row.id == Ext::CondWait && options_.spuriousWakeups)
+    op.detail = uint8_t(SyncWord::CondOther);
   if (row.id == runtime::Ext::SpinYield) {
     op.spinLoop = true;
     op.value = thread.spinIteration;
@@ -304,7 +307,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     return CallOutcome::Return;
   }
   case Ext::UpdateLoopYield:
-    if (!options_.updateLoopAwaits)
+    if (!options_.weakMemorySteps)
       return CallOutcome::Return;
     setPending(thread, OpKind::Yield, loc32(a[0]));
     op.spinLoop = true;

@@ -57,7 +57,7 @@ public:
     injectedValue_ = value;
   }
   uint64_t peekMemory(uint64_t address, uint32_t size) const override;
-  void setUpdateLoopAwaits(bool on) override { options_.updateLoopAwaits = on; }
+  void setWeakMemorySteps(bool on) override { options_.weakMemorySteps = on; }
   ExecStatus status() const override { return status_; }
   /// Interpreted instructions (plus one) count a step's work, except in symbolic mode, where a
   /// step's solver calls cost far more than its instructions.
@@ -196,6 +196,7 @@ private:
   Performed performMemory(ProgramThread &thread, Slot &result, Operation &event);
   Performed performThreads(ProgramThread &thread, Slot &result, Operation &event);
   Performed performSync(ProgramThread &thread, Slot &result, Operation &event);
+  Performed performCondWaitStep(ProgramThread &thread, Slot &result, Operation &event);
   Performed failedTrylockReads(Performed performed, Operation &event);
   /// Stopped (Unsupported) for a statically initialised rwlock that asks for writer preference;
   /// Complete otherwise.

@@ -45,8 +45,10 @@ struct ExecutionOptions {
   /// spurious wakeups), at most spuriousWakeupLimit times per thread and execution: the limit
   /// keeps the executions of a `while (!ready) pthread_cond_wait(...)` loop finite.
   bool spuriousWakeups = false;
-  /// __bpor_update_loop_yield is a spin-loop yield (Model::setUpdateLoopAwaits), not nothing.
-  bool updateLoopAwaits = false;
+  /// Steps as the weak-memory search models the program (Model::setWeakMemorySteps):
+  /// __bpor_update_loop_yield is a spin-loop yield, not nothing; pthread_cond_wait is four
+  /// steps (runtime/sync/CondVar.h).
+  bool weakMemorySteps = false;
   uint32_t spuriousWakeupLimit = 1;
   static constexpr uint32_t UnlimitedSpuriousWakeups = ~uint32_t(0);
   /// abort() outside an atomic block stops its thread for good like a failed assumption

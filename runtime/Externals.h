@@ -163,6 +163,11 @@ inline SyncWord syncWordOf(Ext id) {
   case Ext::OnceBegin: return SyncWord::OnceBegin;
   case Ext::OnceEnd: return SyncWord::OnceEnd;
   case Ext::OnceAbort: return SyncWord::OnceAbort;
+  case Ext::CondInit: return SyncWord::CondInit;
+  case Ext::CondWait: return SyncWord::CondWait; // the later steps: PerformSync.cpp
+  case Ext::CondTimedwait: return SyncWord::CondOther;
+  case Ext::CondSignal: return SyncWord::CondSignal;
+  case Ext::CondBroadcast: return SyncWord::CondBroadcast;
   default: return SyncWord::None;
   }
 }

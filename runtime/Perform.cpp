@@ -87,7 +87,15 @@ bool Execution::isEnabledThread(const ProgramThread &thread) const {
   case Stage::CondWake: {
     auto cond = sync_.conds.find(thread.waitCond);
     const runtime::Mutex *mutex = sync_.findMutex(thread.waitMutex);
-    return cond != sync_.conds.end() && cond->second.canWake(self) && (!mutex || !mutex->isHeld());
+    // In four steps the wakeup does not take the mutex: the step after it does.
+    bool lockable = options_.weakMemorySteps || !mutex || !mutex->isHeld();
+    return cond != sync_.conds.end() && cond->second.canWake(self) && lockable;
+  }
+  case Stage::CondUnlock:
+    return true;
+  case Stage::CondRelock: {
+    const runtime::Mutex *mutex = sync_.findMutex(thread.waitMutex);
+    return !mutex || !mutex->isHeld();
   }
   case Stage::BarrierDepart: {
     auto barrier = sync_.barriers.find(thread.barrier);

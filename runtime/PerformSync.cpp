@@ -89,7 +89,11 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     return Performed::Complete;
   };
 
-  // The second halves of two-part operations.
+  // The later steps of operations made of several.
+  if (options_.weakMemorySteps &&
+      (thread.stage == Stage::CondUnlock || thread.stage == Stage::CondWake ||
+       thread.stage == Stage::CondRelock || thread.request.id == Ext::CondWait))
+    return performCondWaitStep(thread, result, event);
   if (thread.stage == Stage::CondWake) {
     bool signalled = sync_.conds[thread.waitCond].removeWaiter(self);
     mutexAt(thread.waitMutex).reacquireAfterWait(self, thread.waitDepth);

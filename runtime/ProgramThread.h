@@ -18,6 +18,10 @@ namespace bpor::runtime {
 enum class Stage : uint8_t {
   AtCall,        // paused at a visible call; `request` is that call
   CondWake,      // executed the CondWait half of a cond wait; the pending op is the CondWake
+  // Under ExecutionOptions::weakMemorySteps a cond wait is four steps, each on one object:
+  // CondWait (becomes a waiter), then these two, around CondWake (takes its wakeup).
+  CondUnlock, // the pending op is the Unlock of the wait's mutex
+  CondRelock, // the pending op is the Lock of the wait's mutex
   BarrierDepart, // arrived at a barrier (not last); waits for the generation to complete
   MainReturned,  // main returned: the pending op is the program's Exit
   FailedAssume,  // stopped for good at a failed assumption (OpKind::FailedAssume): never enabled
@@ -62,8 +66,11 @@ struct ProgramThread {
   ExprId exitShadow = ConcreteValue; // symbolic mode: exitValue's expression
   /// Returned from its start routine or called pthread_exit: now running key destructors.
   bool exiting = false;
-  // Stage::CondWake
+  // Stage::CondWake (and CondUnlock, CondRelock)
   Address waitCond = 0;
+  /// The condition variable's and the mutex's accesses of the wait, for its steps on one of
+  /// them (weakMemorySteps).
+  Access waitAccesses[2] = {};
   /// Spurious wakeups this thread has had in this execution (ExecutionOptions).
   uint32_t spuriousWakeups = 0;
   Address waitMutex = 0;

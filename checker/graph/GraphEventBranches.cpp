@@ -1,5 +1,6 @@
 #include "checker/graph/GraphSearchEngine.h"
 
+#include "checker/graph/CondWords.h"
 #include "checker/graph/SyncWords.h"
 
 #include <algorithm>
@@ -129,7 +130,11 @@ void GraphSearch::addSyncWord(const Graph &g, ThreadId t, const Operation &pendi
     if (stopped())
       return;
     uint64_t value = base.valueOf(w);
-    WordRead read = readWord(pending, value);
+    WordRead read = readWord(pending, t, value);
+    if (read.outcome == WordRead::Unmodelled) {
+      unsupported(base, pending, CondWord::Unmodelled);
+      return;
+    }
     if (read.outcome == WordRead::Never || (read.outcome == WordRead::Waits && !(w == latest)))
       continue;
     Graph next = base;
@@ -141,7 +146,7 @@ void GraphSearch::addSyncWord(const Graph &g, ThreadId t, const Operation &pendi
     event.location = location;
     event.rf = w;
     if (read.outcome == WordRead::Writes && !(w == latest)) {
-      setWordEvent(pending, value, graphOptions.model, event);
+      setWordEvent(pending, t, value, graphOptions.model, event);
       EventId id = next.add(t, event);
       std::optional<uint32_t> other = pendingUpdateStamp(next, id);
       Graph asRead = next;
@@ -160,7 +165,7 @@ void GraphSearch::addSyncWord(const Graph &g, ThreadId t, const Operation &pendi
       continue;
     }
     if (read.outcome == WordRead::Waits && !model.isEnabled(names.threadOf(t))) {
-      setWordEvent(pending, value, graphOptions.model, event);
+      setWordEvent(pending, t, value, graphOptions.model, event);
       event.kind = Kind::Read;
       event.order = MemoryOrder::Acquire;
       event.value = value;
@@ -180,7 +185,7 @@ void GraphSearch::addSyncWord(const Graph &g, ThreadId t, const Operation &pendi
       unsupported(next, op, "a recursive mutex locked again by its owner");
       return;
     }
-    if (!modelAgrees(op, value))
+    if (!modelAgrees(op, t, value))
       continue;
     EventId id = next.add(t, event);
     if (event.kind == Kind::Update)
@@ -262,7 +267,7 @@ bool GraphSearch::eventOf(Graph &g, const Operation &op, ThreadId t, Event &even
     if (location < 0)
       return false;
     event.location = uint32_t(location);
-    setWordEvent(op, read, graphOptions.model, event);
+    setWordEvent(op, t, read, graphOptions.model, event);
     return true;
   }
   switch (op.kind) {

@@ -48,9 +48,9 @@ bool GraphSearch::replayTo(Graph &g) {
       if (word != WordAccess::Write && reads(ev.kind))
         value = g.valueOf(ev.rf);
       // A trylock told the mutex was free that found it held in the model: as above.
-      if (!modelAgrees(op, value))
+      if (!modelAgrees(op, e.thread, value))
         return false;
-      setWordEvent(op, value, graphOptions.model, ev);
+      setWordEvent(op, e.thread, value, graphOptions.model, ev);
       if (ev.kind == Kind::Update && !wasUpdate)
         g.placeCo(e, ev.rf);
       if (ev.kind != Kind::Update && wasUpdate) {

@@ -1,5 +1,6 @@
 #include "checker/graph/GraphSearchEngine.h"
 
+#include "checker/graph/CondWords.h"
 #include "checker/graph/SyncWords.h"
 
 #include <algorithm>
@@ -38,9 +39,13 @@ void GraphSearch::revisitBy(const Graph &g, EventId w, uint32_t maxStamp) {
     // A lock that now reads its mutex held waits there (the model does not step it); a
     // barrier's departure reads only its generation's last arrival (SyncWords.h).
     if (wordAccessOf(revisited.op) != WordAccess::None) {
-      WordRead::Outcome outcome = readWord(revisited.op, next.valueOf(w)).outcome;
+      WordRead::Outcome outcome = readWord(revisited.op, r.thread, next.valueOf(w)).outcome;
       if (outcome == WordRead::Never)
         continue;
+      if (outcome == WordRead::Unmodelled) {
+        unsupported(next, revisited.op, CondWord::Unmodelled);
+        return;
+      }
       revisited.blocked = outcome == WordRead::Waits;
     }
     if (!replayTo(next))
@@ -87,7 +92,7 @@ bool GraphSearch::maximal(const Graph &g, EventId r, EventId w, const View &pref
     // maximal choice, later arrivals notwithstanding.
     auto readable = [&](EventId w) {
       return wordAccessOf(ev.op) == WordAccess::None ||
-             readWord(ev.op, g.valueOf(w)).outcome != WordRead::Never;
+             readWord(ev.op, e.thread, g.valueOf(w)).outcome != WordRead::Never;
     };
     // No write of Previous(e) coherence-after `from` (after every write, from the initial
     // write), `self` excepted; for a read, none it could read.

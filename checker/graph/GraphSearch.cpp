@@ -49,14 +49,13 @@ Step stepOf(const Operation &op) {
 std::string unsupportedConstruct(const Operation &op) {
   if (SyncWord(op.detail) == SyncWord::SemOther)
     return "sem_timedwait or sem_getvalue";
+  if (SyncWord(op.detail) == SyncWord::CondOther)
+    return "pthread_cond_timedwait, or a pthread_cond_wait that may wake spuriously "
+           "(--spurious-wakeups)";
   switch (op.kind) {
   case OpKind::Lock:
   case OpKind::Trylock:
   case OpKind::Unlock: return "a timed lock";
-  case OpKind::CondWait:
-  case OpKind::CondWake:
-  case OpKind::CondSignal:
-  case OpKind::CondBroadcast: return "a condition variable";
   case OpKind::RwRdlock:
   case OpKind::RwWrlock:
   case OpKind::RwUnlock: return "a read-write lock";
@@ -80,8 +79,8 @@ std::string unsupportedConstruct(const Operation &op) {
 
 SearchResult GraphSearch::run() {
   // A compare-and-swap loop's failed iterations are awaits, as spin loops are (docs/
-  // weak-memory.md, "Spin loops").
-  UpdateLoopAwaits awaits(model, true);
+  // weak-memory.md, "Spin loops"); a condition variable's wait is steps on one object each.
+  WeakMemorySteps steps(model, true);
   ledger.start();
   Graph empty;
   if (replayTo(empty))
@@ -143,6 +142,24 @@ bool GraphSearch::othersAlive(ThreadId self) const {
   return false;
 }
 
+// A memcpy or memset (or a libc function over memory) made before any thread is created, on
+// bytes no event has accessed, sets the initial values of the locations later events create
+// (Graph::locationOf takes memory's bytes then, wordLocation a synchronisation object's empty
+// state): every later event comes after it in program order or after the creation of its
+// thread, and nothing read those bytes before. C++'s constructors of globals (a
+// std::condition_variable, a std::mutex) and a main that clears its buffers before starting
+// its threads make these.
+bool GraphSearch::initialises(const Graph &g, const Operation &op) {
+  if (g.threads.size() > 1)
+    return false;
+  for (unsigned k = 0; k < op.numAccesses; ++k)
+    for (const Location &l : g.locations)
+      if (op.accesses[k].address < l.address + l.size &&
+          l.address < op.accesses[k].address + op.accesses[k].size)
+        return false;
+  return true;
+}
+
 bool GraphSearch::allEnded() const {
   for (ThreadId id = 0; id < model.numThreads(); ++id)
     if (model.isAlive(id))
@@ -192,6 +209,10 @@ void GraphSearch::visit(const Graph &g) {
   const Operation pending = model.pending(names.threadOf(t));
   if (pending.kind == OpKind::Free && !racesAreUndefined(graphOptions.model)) {
     unsupported(g, pending, unsupportedConstruct(pending));
+    return;
+  }
+  if (pending.kind == OpKind::MemoryCopy && initialises(g, pending)) {
+    addOther(g, t, pending);
     return;
   }
   switch (stepOf(pending)) {

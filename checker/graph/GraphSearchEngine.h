@@ -62,6 +62,8 @@ private:
   /// write of their location.
   static bool waitReadsLatest(const Graph &g, ThreadId t);
   bool allEnded() const;
+  /// Whether `op` (a memcpy, memset or libc function over memory) only sets initial values.
+  static bool initialises(const Graph &g, const Operation &op);
   /// Whether a thread other than `self` has not ended.
   bool othersAlive(ThreadId self) const;
 

@@ -1,5 +1,6 @@
 #include "checker/graph/SyncWords.h"
 
+#include "checker/graph/CondWords.h"
 #include "checker/graph/Mutexes.h"
 
 #include <cerrno>
@@ -43,24 +44,30 @@ WordAccess wordAccessOf(const Operation &op) {
   case SyncWord::BarrierInit:
   case SyncWord::RwInit:
   case SyncWord::OnceEnd:
-  case SyncWord::OnceAbort: return WordAccess::Write;
+  case SyncWord::OnceAbort:
+  case SyncWord::CondInit: return WordAccess::Write;
   case SyncWord::SemWait:
   case SyncWord::BarrierDepart:
   case SyncWord::RwRdlock:
   case SyncWord::RwWrlock:
-  case SyncWord::OnceBegin: return WordAccess::Acquire;
+  case SyncWord::OnceBegin:
+  case SyncWord::CondWake: return WordAccess::Acquire;
   case SyncWord::SemTrywait:
   case SyncWord::RwTryrdlock:
   case SyncWord::RwTrywrlock: return WordAccess::Try;
   case SyncWord::SemPost:
   case SyncWord::BarrierArrive:
-  case SyncWord::RwUnlock: return WordAccess::Update;
-  case SyncWord::SemOther: return WordAccess::Unsupported;
+  case SyncWord::RwUnlock:
+  case SyncWord::CondWait:
+  case SyncWord::CondSignal:
+  case SyncWord::CondBroadcast: return WordAccess::Update;
+  case SyncWord::SemOther:
+  case SyncWord::CondOther: return WordAccess::Unsupported;
   }
   return WordAccess::None;
 }
 
-WordRead readWord(const Operation &op, uint64_t value) {
+WordRead readWord(const Operation &op, ThreadId self, uint64_t value) {
   WordAccess access = wordAccessOf(op);
   if (op.mutex)
     return value == 0 ? takes(1) : refuses(access);
@@ -84,6 +91,16 @@ WordRead readWord(const Operation &op, uint64_t value) {
     if (value == OnceDone)
       return {WordRead::Reads, 0};
     return value == 0 ? takes(OnceRunning) : refuses(access);
+  case SyncWord::CondWait:
+  case SyncWord::CondWake:
+  case SyncWord::CondSignal:
+  case SyncWord::CondBroadcast: {
+    bool fits = true;
+    std::optional<uint64_t> after = condWordAfter(syncWordOf(op), self, value, fits);
+    if (!fits)
+      return {WordRead::Unmodelled, 0};
+    return after ? takes(*after) : refuses(access);
+  }
   default: return {WordRead::Never, 0};
   }
 }
@@ -109,10 +126,24 @@ Returned returned(const Operation &op) {
   }
 }
 
+/// A barrier's arrival and every update of a condition variable both publish what came before
+/// them and see what came before the updates they read (POSIX lists pthread_barrier_wait and
+/// the condition-variable functions among those that synchronise memory).
+bool acquiresAndReleases(SyncWord word) {
+  switch (word) {
+  case SyncWord::BarrierArrive:
+  case SyncWord::CondWait:
+  case SyncWord::CondWake:
+  case SyncWord::CondSignal:
+  case SyncWord::CondBroadcast: return true;
+  default: return false;
+  }
+}
+
 } // namespace
 
-void setWordEvent(const Operation &op, std::optional<uint64_t> read, MemoryModel model,
-                  Event &event) {
+void setWordEvent(const Operation &op, ThreadId self, std::optional<uint64_t> read,
+                  MemoryModel model, Event &event) {
   if (op.mutex) {
     setMutexEvent(op, model, event);
     return;
@@ -129,7 +160,7 @@ void setWordEvent(const Operation &op, std::optional<uint64_t> read, MemoryModel
     event.kind = Kind::Other;
     return;
   }
-  WordRead r = readWord(op, *read);
+  WordRead r = readWord(op, self, *read);
   if (r.outcome != WordRead::Writes) {
     event.kind = Kind::Read;
     event.order = MemoryOrder::Acquire;
@@ -138,12 +169,12 @@ void setWordEvent(const Operation &op, std::optional<uint64_t> read, MemoryModel
   }
   event.kind = Kind::Update;
   event.value = r.written;
-  event.order = syncWordOf(op) == SyncWord::BarrierArrive ? MemoryOrder::AcqRel
-                : access == WordAccess::Update            ? MemoryOrder::Release
-                                                          : MemoryOrder::Acquire;
+  event.order = acquiresAndReleases(syncWordOf(op)) ? MemoryOrder::AcqRel
+                : access == WordAccess::Update        ? MemoryOrder::Release
+                                                      : MemoryOrder::Acquire;
 }
 
-bool modelAgrees(const Operation &op, std::optional<uint64_t> read) {
+bool modelAgrees(const Operation &op, ThreadId self, std::optional<uint64_t> read) {
   WordAccess access = wordAccessOf(op);
   if (op.mutex) // a trylock acquires exactly when it reads the mutex free
     return !(access == WordAccess::Try && read && (*read == 0) != (op.value == 0));
@@ -151,14 +182,15 @@ bool modelAgrees(const Operation &op, std::optional<uint64_t> read) {
     return true;
   if (!read)
     return false;
-  switch (readWord(op, *read).outcome) {
+  switch (readWord(op, self, *read).outcome) {
   case WordRead::Writes:
     return returned(op) == Returned::Done &&
            (syncWordOf(op) != SyncWord::OnceBegin || op.value == 1);
   case WordRead::Reads: return syncWordOf(op) != SyncWord::OnceBegin || op.value == 0;
   case WordRead::Fails: return returned(op) == Returned::Failed;
   case WordRead::Waits:
-  case WordRead::Never: return false;
+  case WordRead::Never:
+  case WordRead::Unmodelled: return false;
   }
   return false;
 }

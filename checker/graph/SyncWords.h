@@ -27,6 +27,10 @@
 //   thread runs the routine), an acquire read of 2 (it has run), waits on 1; the routine's
 //   end: release write of 2 (an abandoned routine: of 0, the next caller runs it).
 //
+// - condition variable (CondWords.h): its waiters and the wakeups owed to them. Its
+//   initialisation: write of the empty state; a wait, a signal, a broadcast: acq_rel updates;
+//   a wakeup: the same update, waiting on a state that owes its thread nothing.
+//
 // An operation that reads a value it cannot take waits (Event::blocked) as a mutex lock does
 // (GraphEventBranches.cpp, addSyncWord): only on the latest write of its word, until a backward
 // revisit gives it another.
@@ -46,8 +50,9 @@ enum class WordAccess : uint8_t {
                // rdlock, wrlock, a barrier's departure, pthread_once's begin)
   Try,         // reads; takes a value it may take, else fails (trylocks, sem_trywait)
   Update,      // reads and writes whatever it reads (sem_post, a barrier's arrival, an
-               // rwlock's unlock)
-  Unsupported, // on a modelled object, but not modelled: sem_timedwait, sem_getvalue
+               // rwlock's unlock, a condition variable's wait, signal and broadcast)
+  Unsupported, // on a modelled object, but not modelled: sem_timedwait, sem_getvalue, a
+               // condition variable's timed wait
 };
 
 WordAccess wordAccessOf(const Operation &op);
@@ -61,23 +66,26 @@ struct WordRead {
     Reads,  // it goes on without writing: an acquire read (pthread_once finds the routine
             // run, a barrier's departure its generation complete)
     Writes, // it takes the value: an update that writes `written`
+    Unmodelled, // it would make a state its word cannot hold (CondWords.h): unsupported
   };
   Outcome outcome = Never;
   uint64_t written = 0;
 };
 
-WordRead readWord(const Operation &op, uint64_t value);
+/// `self`: the name of the operation's thread in the graph (ThreadNames), which a condition
+/// variable's word records for its waiters.
+WordRead readWord(const Operation &op, ThreadId self, uint64_t value);
 
-/// Sets `event`'s kind, order and value for `op` reading `read` (if it reads its word), as
-/// the rules above make them. An executed operation that returned an error and changed
-/// nothing (EDEADLK, EPERM) is Other.
-void setWordEvent(const Operation &op, std::optional<uint64_t> read, MemoryModel model,
-                  Event &event);
+/// Sets `event`'s kind, order and value for `op` of thread `self` reading `read` (if it reads
+/// its word), as the rules above make them. An executed operation that returned an error and
+/// changed nothing (EDEADLK, EPERM) is Other.
+void setWordEvent(const Operation &op, ThreadId self, std::optional<uint64_t> read,
+                  MemoryModel model, Event &event);
 
 /// Whether the model, executing `op` with `read` as the value of its word, did what the rules
 /// make an operation reading `read` do: not where a try failed on a value it could take, or
 /// the reverse, or an operation ran that waits on `read` (a graph the program does not make).
-bool modelAgrees(const Operation &op, std::optional<uint64_t> read);
+bool modelAgrees(const Operation &op, ThreadId self, std::optional<uint64_t> read);
 
 /// The word `op` operates on (added with value 0 if new); -1 if another location overlaps it.
 int64_t wordLocation(Graph &g, const Operation &op);

@@ -48,6 +48,7 @@ private:
   void addSemaphore(std::vector<Thread> &threads);
   void addBarrier(std::vector<Thread> &threads);
   void addRwlock(std::vector<Thread> &threads);
+  void addCondVar(std::vector<Thread> &threads);
   uint64_t syncBelow(uint64_t n) { return syncRandom() % n; }
   uint64_t lockBelow(uint64_t n) { return lockRandom() % n; }
   std::string emitThread(const Thread &thread) const;
@@ -239,7 +240,7 @@ void WeakGenerator::addUpdateLoops(std::vector<Thread> &threads) {
 void WeakGenerator::addSyncObject(std::vector<Thread> &threads) {
   std::vector<unsigned> kinds;
   for (unsigned kind : {WeakProgramOptions::SyncSemaphore, WeakProgramOptions::SyncBarrier,
-                        WeakProgramOptions::SyncRwlock})
+                        WeakProgramOptions::SyncRwlock, WeakProgramOptions::SyncCondVar})
     if (options.syncObjects & kind)
       kinds.push_back(kind);
   if (kinds.empty())
@@ -247,7 +248,8 @@ void WeakGenerator::addSyncObject(std::vector<Thread> &threads) {
   switch (kinds[syncBelow(kinds.size())]) {
   case WeakProgramOptions::SyncSemaphore: addSemaphore(threads); return;
   case WeakProgramOptions::SyncBarrier: addBarrier(threads); return;
-  default: addRwlock(threads); return;
+  case WeakProgramOptions::SyncRwlock: addRwlock(threads); return;
+  default: addCondVar(threads); return;
   }
 }
 
@@ -320,6 +322,39 @@ void WeakGenerator::addRwlock(std::vector<Thread> &threads) {
     }
     t.ops.insert(at(end), "pthread_rwlock_unlock(&l0);");
     t.ops.insert(at(begin), fmt::format("pthread_rwlock_{}lock(&l0);", mode));
+  }
+}
+
+// A condition variable with its mutex and a count the mutex guards: some threads wait for the
+// count to be positive and take one (in a while loop, or an if that trusts the wakeup), some
+// add one and signal or broadcast, inside the mutex or after its unlock. Fewer additions than
+// takers deadlock; a signal before its waiter waits is lost unless the count says so.
+void WeakGenerator::addCondVar(std::vector<Thread> &threads) {
+  syncDeclarations += "pthread_mutex_t cm = PTHREAD_MUTEX_INITIALIZER;\n"
+                      "pthread_cond_t c0 = PTHREAD_COND_INITIALIZER;\n"
+                      "int count0;\n";
+  for (Thread &t : threads) {
+    uint64_t role = syncBelow(100);
+    if (role >= 80)
+      continue;
+    auto at = t.ops.begin() + std::ptrdiff_t(syncBelow(t.ops.size() + 1));
+    if (role < 40) {
+      t.ops.insert(at, fmt::format("pthread_mutex_lock(&cm); {} (count0 == 0) "
+                                   "pthread_cond_wait(&c0, &cm); if (count0 > 0) count0--; "
+                                   "pthread_mutex_unlock(&cm);",
+                                   syncBelow(100) < 70 ? "while" : "if"));
+      continue;
+    }
+    const char *wake = syncBelow(100) < 70 ? "pthread_cond_signal(&c0);"
+                                           : "pthread_cond_broadcast(&c0);";
+    if (syncBelow(100) < 70)
+      t.ops.insert(at, fmt::format("pthread_mutex_lock(&cm); count0++; {} "
+                                   "pthread_mutex_unlock(&cm);",
+                                   wake));
+    else
+      t.ops.insert(at, fmt::format("pthread_mutex_lock(&cm); count0++; "
+                                   "pthread_mutex_unlock(&cm); {}",
+                                   wake));
   }
 }
 

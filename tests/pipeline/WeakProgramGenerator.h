@@ -46,13 +46,14 @@ struct WeakProgramOptions {
   /// operations, or a compare-and-swap retry loop that increments a variable (loops whose only
   /// effects are updates, whose iterations that change nothing the search takes as awaits).
   unsigned updateLoopPercent = 20;
-  /// Percent of programs with a semaphore, a barrier or a read-write lock (one of those
-  /// `syncObjects` names, chosen at random), from a stream of its own too: semaphore posts,
-  /// waits and trywaits; barrier waits in some of the threads (the barrier's count), once or
-  /// twice each; read and write locks (and their tries) around ranges of operations.
+  /// Percent of programs with a semaphore, a barrier, a read-write lock or a condition
+  /// variable (one of those `syncObjects` names, chosen at random), from a stream of its own
+  /// too: semaphore posts, waits and trywaits; barrier waits in some of the threads (the
+  /// barrier's count), once or twice each; read and write locks (and their tries) around
+  /// ranges of operations; waits for a count under a mutex and signals or broadcasts of it.
   unsigned syncPercent = 25;
-  unsigned syncObjects = SyncSemaphore | SyncBarrier | SyncRwlock;
-  static constexpr unsigned SyncSemaphore = 1, SyncBarrier = 2, SyncRwlock = 4;
+  unsigned syncObjects = SyncSemaphore | SyncBarrier | SyncRwlock | SyncCondVar;
+  static constexpr unsigned SyncSemaphore = 1, SyncBarrier = 2, SyncRwlock = 4, SyncCondVar = 8;
 };
 
 /// The same seed and options always give the same program.

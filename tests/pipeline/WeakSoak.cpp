@@ -3,7 +3,8 @@
 // programs as asked (docs/results.md, "Validation soak").
 //
 //   bpor_weak_soak [--programs N] [--first-seed S] [--threads MAX] [--ops MAX]
-//                  [--sync-percent P] [--sync-objects MASK] [--spin-percent P] [--against-sc]
+//                  [--sync-percent P] [--sync-objects MASK] [--spin-percent P]
+//                  [--update-loop-percent P] [--against-sc]
 //   bpor_weak_soak --print SEED   (the program of one seed)
 //
 // A mismatch prints the seed, what differed and the program, and exits with status 1.
@@ -38,6 +39,8 @@ int main(int argc, char **argv) {
       options.syncObjects = unsigned(std::strtoul(argv[++i], nullptr, 10));
     else if (!std::strcmp(argv[i], "--spin-percent") && i + 1 < argc)
       options.spinPercent = unsigned(std::strtoul(argv[++i], nullptr, 10));
+    else if (!std::strcmp(argv[i], "--update-loop-percent") && i + 1 < argc)
+      options.updateLoopPercent = unsigned(std::strtoul(argv[++i], nullptr, 10));
     else if (!std::strcmp(argv[i], "--against-sc"))
       againstSC = true;
     else if (!std::strcmp(argv[i], "--print") && i + 1 < argc) {
@@ -45,8 +48,9 @@ int main(int argc, char **argv) {
       return 0;
     } else {
       fmt::print(stderr, "usage: bpor_weak_soak [--programs N] [--first-seed S] [--threads MAX] "
-                         "[--ops MAX] [--sync-percent P] [--sync-objects 1|2|4 (semaphores, barriers, "
-                         "rwlocks; or their sum)] [--spin-percent P] [--against-sc] | --print SEED\n");
+                         "[--ops MAX] [--sync-percent P] [--sync-objects 1|2|4|8 (semaphores, barriers, "
+                         "rwlocks, condition variables; or their sum)] [--spin-percent P] "
+                         "[--update-loop-percent P] [--against-sc] | --print SEED\n");
       return 2;
     }
   }

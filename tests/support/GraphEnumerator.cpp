@@ -33,7 +33,7 @@ public:
       : model(model), memoryModel(memoryModel), limit(limit), names(table) {}
 
   EnumeratedGraphs run() {
-    UpdateLoopAwaits awaits(model, true); // as the search has them (GraphSearch::run)
+    WeakMemorySteps steps(model, true); // as the search has them (GraphSearch::run)
     restart();
     Graph empty;
     explore(empty, {});
@@ -158,7 +158,11 @@ private:
           std::optional<uint64_t> value;
           if (wordRead) {
             value = base.valueOf(*source);
-            graph::WordRead::Outcome outcome = graph::readWord(pending, *value).outcome;
+            graph::WordRead::Outcome outcome = graph::readWord(pending, name, *value).outcome;
+            if (outcome == graph::WordRead::Unmodelled) {
+              out.complete = false;
+              return;
+            }
             if (outcome == graph::WordRead::Waits || outcome == graph::WordRead::Never)
               continue;
           }
@@ -204,9 +208,9 @@ private:
           if (word != graph::WordAccess::None) {
             // A trylock acquires exactly when it reads the mutex free (and so for the other
             // operations on words, SyncWords.h).
-            if (!graph::modelAgrees(op, value))
+            if (!graph::modelAgrees(op, name, value))
               continue;
-            graph::setWordEvent(op, value, memoryModel, event);
+            graph::setWordEvent(op, name, value, memoryModel, event);
           }
           if (source)
             event.rf = *source;

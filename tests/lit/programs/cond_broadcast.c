@@ -1,5 +1,7 @@
 // A broadcast wakes every waiter; each re-checks the predicate.
 // RUN: %bporcheck %s | %FileCheck %s
+// RUN: %bporcheck --model=rc11 %s | %FileCheck %s
+// RUN: %bporcheck --model=tso %s | %FileCheck %s
 // RUN: %bporcheck --por=none -DSMALL %s | %FileCheck --check-prefix=SMALL %s
 // SMALL: verdict: ok: no error in any schedule
 // SMALL: executions: 2{{$}}

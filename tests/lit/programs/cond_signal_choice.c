@@ -4,6 +4,8 @@
 // sees first == 2.
 // RUN: %expect-exit 1 %bporcheck %s | %FileCheck %s
 // RUN: %expect-exit 1 %bporcheck --por=none %s | %FileCheck %s
+// RUN: %expect-exit 1 %bporcheck --model=rc11 %s | %FileCheck %s
+// RUN: %expect-exit 1 %bporcheck --model=pso %s | %FileCheck %s
 // CHECK: error: assertion failure: assertion 'first == 1' failed
 #include <assert.h>
 #include <pthread.h>

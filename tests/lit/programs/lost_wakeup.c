@@ -1,5 +1,8 @@
 // A signal sent before the consumer waits is lost: the consumer and main block for ever.
 // RUN: %expect-exit 1 %bporcheck --por=none %s | %FileCheck %s
+// Under the weak models too (a wait in four steps, docs/weak-memory.md, "Condition variables").
+// RUN: %expect-exit 1 %bporcheck --model=rc11 %s | %FileCheck %s
+// RUN: %expect-exit 1 %bporcheck --model=tso %s | %FileCheck %s
 // CHECK: error: deadlock
 // CHECK: cond-signal
 // CHECK: cond-wait
