@@ -116,11 +116,48 @@ bool isUpdate(const Instruction &I) {
   return Callee && (Callee->getName() == "__bpor_cmpxchg" || Callee->getName() == "__bpor_rmw");
 }
 
+/// A call of a function of `Functions`.
+bool calls(const Instruction &I, const FunctionSet &Functions) {
+  const auto *Call = dyn_cast<CallBase>(&I);
+  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  return Callee && Functions.contains(Callee);
+}
+
+} // namespace
+
+FunctionSet updateOnlyFunctions(const Module &M, const FunctionSet &ReadOnly) {
+  // The greatest fixed point, as for readOnlyFunctions.
+  FunctionSet UpdateOnly;
+  for (const Function &F : M)
+    if (!F.isDeclaration() && !isRuntimeFunctionName(F.getName()) && !ReadOnly.contains(&F))
+      UpdateOnly.insert(&F);
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (const Function &F : M) {
+      if (!UpdateOnly.contains(&F))
+        continue;
+      bool Updates = all_of(instructions(F), [&](const Instruction &I) {
+        return onlyReads(I, ReadOnly) || isUpdate(I) || calls(I, UpdateOnly);
+      });
+      if (!Updates) {
+        UpdateOnly.erase(&F);
+        Changed = true;
+      }
+    }
+  }
+  return UpdateOnly;
+}
+
+namespace {
+
 /// Why a loop is not a spin loop: the first header phi that carries state from one iteration
 /// into the next, or else the first instruction that does more than read, except, where
-/// `Updates` is given, atomic read-modify-writes (which it then counts); null if it is one.
+/// `Updates` is given, atomic read-modify-writes and calls of `UpdateOnly` functions (which it
+/// then counts); null if it is one.
 const Instruction *progressOrEffect(const Loop &L, const FunctionSet &ReadOnly,
-                                    unsigned *Updates = nullptr) {
+                                    unsigned *Updates = nullptr,
+                                    const FunctionSet *UpdateOnly = nullptr) {
   for (const PHINode &Phi : L.getHeader()->phis())
     if (carriesState(Phi))
       return &Phi;
@@ -128,7 +165,7 @@ const Instruction *progressOrEffect(const Loop &L, const FunctionSet &ReadOnly,
     for (const Instruction &I : *BB) {
       if (onlyReads(I, ReadOnly))
         continue;
-      if (Updates && isUpdate(I)) {
+      if (Updates && (isUpdate(I) || (UpdateOnly && calls(I, *UpdateOnly)))) {
         ++*Updates;
         continue;
       }
@@ -158,6 +195,7 @@ PreservedAnalyses SpinLoopPass::run(Module &M, ModuleAnalysisManager &MAM) {
       Bodies.push_back(&F);
   // Before any yield is added: a yield is a call with an effect.
   const FunctionSet ReadOnly = readOnlyFunctions(M);
+  const FunctionSet UpdateOnly = updateOnlyFunctions(M, ReadOnly);
   uint32_t NextLoop = 0; // numbers the spin loops (__bpor_spin_start/end)
 
   for (Function *F : Bodies) {
@@ -190,7 +228,7 @@ PreservedAnalyses SpinLoopPass::run(Module &M, ModuleAnalysisManager &MAM) {
     };
     for (Loop *L : LI.getLoopsInPreorder()) {
       unsigned Updates = 0;
-      if (!progressOrEffect(*L, ReadOnly, &Updates) && Updates > 0) {
+      if (!progressOrEffect(*L, ReadOnly, &Updates, &UpdateOnly) && Updates > 0) {
         ++NumUpdateLoops;
         LLVM_DEBUG(dbgs() << "bpor-spin-loops: " << F->getName() << ": update loop at "
                           << L->getHeader()->getName() << "\n");

@@ -45,6 +45,13 @@ using FunctionSet = llvm::SmallPtrSet<const llvm::Function *, 16>;
 /// reads, and every call is a shared read or a call of such a function.
 FunctionSet readOnlyFunctions(const llvm::Module &M);
 
+/// The functions of M, not read-only, whose calls only read memory and make
+/// atomic read-modify-writes: every instruction only reads, or is an update,
+/// or calls such a function (libstdc++'s std::atomic<T>::exchange at -O0, a
+/// member the loop calls rather than inlines). A loop's call of one counts as
+/// an update.
+FunctionSet updateOnlyFunctions(const llvm::Module &M, const FunctionSet &ReadOnly);
+
 /// True if every iteration of L only reads memory (see the file comment).
 /// Loops that already yield (sched_yield, a spin yield) are not spin loops.
 bool isSpinLoop(const llvm::Loop &L, const FunctionSet &ReadOnly);
