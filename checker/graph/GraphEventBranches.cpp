@@ -7,6 +7,50 @@
 
 namespace bpor::graph {
 
+namespace {
+
+bool acquires(MemoryOrder order) {
+  return order == MemoryOrder::Acquire || order == MemoryOrder::AcqRel ||
+         order == MemoryOrder::SeqCst;
+}
+
+/// The order of the read an operation makes that constrains a graph least: a compare-and-swap
+/// reads with its failure order when it fails, with its success order when it writes.
+MemoryOrder weakestReadOrder(const Operation &op) {
+  if (op.failureOrder == MemoryOrder::NotAtomic || op.failureOrder == op.order)
+    return op.order;
+  return acquires(op.order) && acquires(op.failureOrder) ? MemoryOrder::Acquire
+                                                          : MemoryOrder::Relaxed;
+}
+
+} // namespace
+
+// The writes of `location` that a read by thread t may read in a consistent graph whatever its
+// step then makes of it: those with which base plus the read, a plain read of the weakest order
+// the operation may take, is consistent. The axioms only gain from more (an update adds a write
+// and coherence to the read, a stronger order adds synchronisation), so every other write would
+// be dropped after its branch returned the model to base, which costs far more than the check.
+std::vector<EventId> GraphSearch::readableWrites(const Graph &base, ThreadId t,
+                                                 const Operation &pending, uint32_t location) {
+  std::vector<EventId> writes = base.writesOf(location);
+  if (writes.size() < 2)
+    return writes;
+  Graph probe = base;
+  Event read;
+  read.kind = Kind::Read;
+  read.location = location;
+  read.order = weakestReadOrder(pending);
+  read.op = pending;
+  EventId id = probe.add(t, read);
+  std::vector<EventId> readable;
+  for (EventId w : writes) {
+    probe.at(id).rf = w;
+    if (consistentGraph(probe))
+      readable.push_back(w);
+  }
+  return readable;
+}
+
 // A read (or the read of an update): one branch per write of its location, each consistent
 // one visited; an update then revisits the reads its write may revisit.
 void GraphSearch::addRead(const Graph &g, ThreadId t, const Operation &pending, bool update) {
@@ -14,13 +58,14 @@ void GraphSearch::addRead(const Graph &g, ThreadId t, const Operation &pending, 
   int64_t location = locationFor(base, pending);
   if (location < 0)
     return;
-  std::vector<EventId> candidates = base.writesOf(uint32_t(location));
+  std::vector<EventId> candidates = readableWrites(base, t, pending, uint32_t(location));
+  BranchPoint branches(*this, candidates.size() > 1);
   bool first = true;
   for (EventId w : candidates) {
     if (stopped())
       return;
     Graph next = base;
-    if (!first && !replayTo(next))
+    if (!first && !branches.back(next))
       return;
     first = false;
     Event event;
@@ -92,17 +137,19 @@ void GraphSearch::addWrite(const Graph &g, ThreadId t, const Operation &pending)
   }
   uint32_t location = base.at(id).location;
   std::vector<EventId> places = base.writesOf(location);
+  BranchPoint branches(*this, places.size() > 1);
   bool first = true;
   for (size_t k = places.size(); k-- > 0;) {
     if (stopped())
       return;
     Graph next = base;
     next.placeCo(id, places[k]);
-    if (!first && !replayTo(next))
-      return;
-    first = false;
+    // (Consistency is the graph's alone: judged before the model returns to base.)
     if (!consistentGraph(next))
       continue;
+    if (!first && !branches.back(next))
+      return;
+    first = false;
     enter(next);
     if (!stopped())
       revisitBy(next, id);
@@ -124,7 +171,8 @@ void GraphSearch::addSyncWord(const Graph &g, ThreadId t, const Operation &pendi
     return;
   uint32_t location = uint32_t(found);
   EventId latest = base.coMax(location);
-  std::vector<EventId> candidates = base.writesOf(location);
+  std::vector<EventId> candidates = readableWrites(base, t, pending, location);
+  BranchPoint branches(*this, candidates.size() > 1);
   bool first = true;
   for (EventId w : candidates) {
     if (stopped())
@@ -138,7 +186,7 @@ void GraphSearch::addSyncWord(const Graph &g, ThreadId t, const Operation &pendi
     if (read.outcome == WordRead::Never || (read.outcome == WordRead::Waits && !(w == latest)))
       continue;
     Graph next = base;
-    if (!first && !replayTo(next))
+    if (!first && !branches.back(next))
       return;
     first = false;
     Event event;
@@ -217,11 +265,13 @@ void GraphSearch::addSpinWait(const Graph &g, ThreadId t, const Operation &pendi
 // Fences, thread creation and join, and steps without a memory effect (one branch per data
 // choice).
 void GraphSearch::addOther(const Graph &g, ThreadId t, const Operation &pending) {
-  for (uint32_t choice = 0; choice < std::max<uint32_t>(1, pending.numChoices); ++choice) {
+  uint32_t choices = std::max<uint32_t>(1, pending.numChoices);
+  BranchPoint branches(*this, choices > 1);
+  for (uint32_t choice = 0; choice < choices; ++choice) {
     if (stopped())
       return;
     Graph next = g;
-    if (choice > 0 && !replayTo(next))
+    if (choice > 0 && !branches.back(next))
       return;
     const Operation &op = stepThread(next, t, std::nullopt, choice);
     ++ledger.result.stats.steps;

@@ -7,6 +7,21 @@
 
 namespace bpor::graph {
 
+GraphSearch::BranchPoint::BranchPoint(GraphSearch &search, bool branches) : search(search) {
+  if (branches) {
+    saved = search.model.checkpoint();
+    named = search.names.numberNamed();
+  }
+}
+
+bool GraphSearch::BranchPoint::back(Graph &g) {
+  if (!saved)
+    return search.replayTo(g);
+  search.model.restore(*saved);
+  search.names.truncate(named);
+  return true;
+}
+
 bool GraphSearch::replayTo(Graph &g) {
   model.restart();
   names.start(model.numThreads());

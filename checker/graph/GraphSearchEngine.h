@@ -37,6 +37,23 @@ private:
   /// Updates the events whose result depends on what they read (a compare-and-swap, an
   /// update's value). False if the model diverged or stopped (reported).
   bool replayTo(Graph &g);
+  /// The model's state where the next event has several branches, to return to for each
+  /// branch after the first (Model::checkpoint: a restore costs about what re-stepping twenty
+  /// events does, a replay the whole graph's); a model without checkpoints replays the graph.
+  class BranchPoint {
+  public:
+    BranchPoint(GraphSearch &search, bool branches);
+    /// Back to the state at construction, which g (the graph then, with the branch's choice)
+    /// gives; false if a replay diverged (reported).
+    bool back(Graph &g);
+
+  private:
+    GraphSearch &search;
+    std::unique_ptr<ModelCheckpoint> saved;
+    ThreadId named = 0;
+  };
+  std::vector<EventId> readableWrites(const Graph &base, ThreadId t, const Operation &pending,
+                                      uint32_t location);
   /// Steps name `t` (reading `read` if it reads), naming the threads it creates. The event as
   /// the model executed it.
   const Operation &stepThread(const Graph &g, ThreadId t, std::optional<uint64_t> read,
