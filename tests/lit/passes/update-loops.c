@@ -6,7 +6,7 @@
 // RUN: %clang -O0 -g -fno-discard-value-names -emit-llvm -S %s -o %t.ll
 // RUN: %opt -load-pass-plugin=%plugin -passes=bpor-prepare,bpor-instrument,bpor-spin-yield -S %t.ll | %FileCheck %s
 // RUN: %opt -load-pass-plugin=%plugin -passes=bpor-prepare,bpor-instrument,bpor-spin-yield -stats -disable-output %t.ll 2>&1 | %FileCheck %s --check-prefix=STATS
-// STATS: 4 bpor-spin-loops - Update loops: their only effects are atomic read-modify-writes
+// STATS: 5 bpor-spin-loops - Update loops: their only effects are atomic read-modify-writes
 #include <stdatomic.h>
 
 atomic_int lock, counter, stop;
@@ -71,11 +71,23 @@ void carries_what_it_read(void) {
 
 // A store in the iteration besides the compare-and-swap.
 // CHECK-NOT: __bpor_update_loop_yield
-// CHECK: ret void
+// CHECK-LABEL: define dso_local void @lock_by_call(
 void writes_too(void) {
   int expected = 0;
   while (!atomic_compare_exchange_strong(&lock, &expected, 1)) {
     expected = 0;
     atomic_store_explicit(&stop, 1, memory_order_relaxed);
+  }
+}
+
+// A call of a function whose only effects are updates counts as an update (C++'s
+// std::atomic<bool>::exchange at -O0 is such a call): the loop is an update loop.
+// CHECK: call i32 @take(
+// CHECK: call void @__bpor_update_loop_yield(
+// CHECK-LABEL: define internal i32 @take(
+static int take(void) { return atomic_exchange_explicit(&lock, 1, memory_order_acquire); }
+
+void lock_by_call(void) {
+  while (take()) {
   }
 }
