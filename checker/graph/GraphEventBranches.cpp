@@ -7,47 +7,36 @@
 
 namespace bpor::graph {
 
-namespace {
-
-bool acquires(MemoryOrder order) {
-  return order == MemoryOrder::Acquire || order == MemoryOrder::AcqRel ||
-         order == MemoryOrder::SeqCst;
-}
-
-/// The order of the read an operation makes that constrains a graph least: a compare-and-swap
-/// reads with its failure order when it fails, with its success order when it writes.
-MemoryOrder weakestReadOrder(const Operation &op) {
-  if (op.failureOrder == MemoryOrder::NotAtomic || op.failureOrder == op.order)
-    return op.order;
-  return acquires(op.order) && acquires(op.failureOrder) ? MemoryOrder::Acquire
-                                                          : MemoryOrder::Relaxed;
-}
-
-} // namespace
-
-// The writes of `location` that a read by thread t may read in a consistent graph whatever its
-// step then makes of it: those with which base plus the read, a plain read of the weakest order
-// the operation may take, is consistent. The axioms only gain from more (an update adds a write
-// and coherence to the read, a stronger order adds synchronisation), so every other write would
-// be dropped after its branch returned the model to base, which costs far more than the check.
-std::vector<EventId> GraphSearch::readableWrites(const Graph &base, ThreadId t,
-                                                 const Operation &pending, uint32_t location) {
+// The writes of `location` that a load by thread t reads in a consistent graph: those with
+// which base plus the read is consistent, checked before the model is returned to base for the
+// branch (which costs more than the check); the read the step then makes is that read, so its
+// branch needs no other check. Where there is one write, nothing is checked (`probed` false).
+// (For an update the check before the step would be the read half's only, and the write half's
+// after it costs as much again: measured, it slowed the searches of compare-and-swap loops.)
+std::vector<EventId> GraphSearch::readableWrites(Graph &base, ThreadId t, const Operation &load,
+                                                 uint32_t location, bool &probed) {
   std::vector<EventId> writes = base.writesOf(location);
-  if (writes.size() < 2)
+  probed = writes.size() >= 2;
+  if (!probed)
     return writes;
-  Graph probe = base;
+  // The read is added to base and taken off again (a copy of the graph would cost more).
+  size_t rows = base.threads.size();
   Event read;
   read.kind = Kind::Read;
   read.location = location;
-  read.order = weakestReadOrder(pending);
-  read.op = pending;
-  EventId id = probe.add(t, read);
+  read.order = load.order;
+  read.op = load;
+  EventId id = base.add(t, read);
   std::vector<EventId> readable;
   for (EventId w : writes) {
-    probe.at(id).rf = w;
-    if (consistentGraph(probe))
+    base.at(id).rf = w;
+    if (consistentGraph(base))
       readable.push_back(w);
   }
+  base.threads[t].pop_back();
+  base.threads.resize(rows);
+  base.creators.resize(rows);
+  --base.nextStamp;
   return readable;
 }
 
@@ -58,7 +47,10 @@ void GraphSearch::addRead(const Graph &g, ThreadId t, const Operation &pending, 
   int64_t location = locationFor(base, pending);
   if (location < 0)
     return;
-  std::vector<EventId> candidates = readableWrites(base, t, pending, uint32_t(location));
+  bool probed = false;
+  std::vector<EventId> candidates =
+      update ? base.writesOf(uint32_t(location))
+             : readableWrites(base, t, pending, uint32_t(location), probed);
   BranchPoint branches(*this, candidates.size() > 1);
   bool first = true;
   for (EventId w : candidates) {
@@ -77,7 +69,7 @@ void GraphSearch::addRead(const Graph &g, ThreadId t, const Operation &pending, 
     event.rf = w;
     EventId id = next.add(t, event);
     if (next.at(id).kind != Kind::Update) {
-      if (consistentGraph(next))
+      if (probed || consistentGraph(next))
         enter(next);
       continue;
     }
@@ -171,7 +163,7 @@ void GraphSearch::addSyncWord(const Graph &g, ThreadId t, const Operation &pendi
     return;
   uint32_t location = uint32_t(found);
   EventId latest = base.coMax(location);
-  std::vector<EventId> candidates = readableWrites(base, t, pending, location);
+  std::vector<EventId> candidates = base.writesOf(location);
   BranchPoint branches(*this, candidates.size() > 1);
   bool first = true;
   for (EventId w : candidates) {

@@ -52,8 +52,8 @@ private:
     std::unique_ptr<ModelCheckpoint> saved;
     ThreadId named = 0;
   };
-  std::vector<EventId> readableWrites(const Graph &base, ThreadId t, const Operation &pending,
-                                      uint32_t location);
+  std::vector<EventId> readableWrites(Graph &base, ThreadId t, const Operation &load,
+                                      uint32_t location, bool &probed);
   /// Steps name `t` (reading `read` if it reads), naming the threads it creates. The event as
   /// the model executed it.
   const Operation &stepThread(const Graph &g, ThreadId t, std::optional<uint64_t> read,
