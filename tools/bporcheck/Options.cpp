@@ -93,7 +93,7 @@ cl::opt<std::string> BestFirstPriorityOption(
 cl::opt<unsigned> Jobs("j",
                        cl::desc("Explore on N worker threads (--search=optimal or source, or "
                                 "--model): the same traces or graphs as one thread; default 1"),
-                       cl::init(1), cl::value_desc("N"), cl::cat(SearchCategory));
+                       cl::init(1), cl::value_desc("N"), cl::Prefix, cl::cat(SearchCategory));
 cl::alias JobsLong("jobs", cl::desc("Alias for -j"), cl::aliasopt(Jobs));
 cl::opt<std::string> CheckpointFile(
     "checkpoint",

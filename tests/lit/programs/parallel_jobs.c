@@ -8,6 +8,8 @@
 // fails before its first visible operation is one execution, whoever finds it.
 // RUN: %bporcheck --no-progress -j 1 %s | %FileCheck --check-prefix=ONE %s
 // RUN: %bporcheck --no-progress -j 2 %s | %FileCheck --check-prefix=TWO %s
+// The value may follow the option directly, as make's does.
+// RUN: %bporcheck --no-progress -j2 %s | %FileCheck --check-prefix=TWO %s
 // RUN: %bporcheck --no-progress --jobs=3 --search=source %s | %FileCheck --check-prefix=THREE %s
 // RUN: not %bporcheck --no-progress -j 2 --keep-going -DBUG %s | %FileCheck --check-prefix=BUG %s
 // RUN: not %bporcheck --no-progress -j 1 --keep-going -DBUG %s | %FileCheck --check-prefix=BUG %s
