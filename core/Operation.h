@@ -114,6 +114,10 @@ enum class SyncWord : uint8_t {
   CondSignal,
   CondBroadcast,
   CondOther,
+  // A call on runtime state that other threads' calls share (rand's seed, the clock, the
+  // tables of exit handlers and of thread-specific keys): what it returns or leaves depends on
+  // the order of such calls (checker/graph/SyncWords.h, "runtime state").
+  RuntimeState,
 };
 
 /// A read-write lock's word while a writer holds it (otherwise it counts the readers).

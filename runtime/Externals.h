@@ -168,6 +168,21 @@ inline SyncWord syncWordOf(Ext id) {
   case Ext::CondTimedwait: return SyncWord::CondOther;
   case Ext::CondSignal: return SyncWord::CondSignal;
   case Ext::CondBroadcast: return SyncWord::CondBroadcast;
+  case Ext::Rand:
+  case Ext::Srand:
+  case Ext::Random:
+  case Ext::ClockGettime:
+  case Ext::Time:
+  case Ext::Gettimeofday:
+  case Ext::Clock:
+  case Ext::Sleep:
+  case Ext::Usleep:
+  case Ext::Nanosleep:
+  case Ext::Atexit:
+  case Ext::CxaAtexit:
+  case Ext::AtQuickExit:
+  case Ext::KeyCreate:
+  case Ext::KeyDelete: return SyncWord::RuntimeState;
   default: return SyncWord::None;
   }
 }

@@ -60,7 +60,8 @@ WordAccess wordAccessOf(const Operation &op) {
   case SyncWord::RwUnlock:
   case SyncWord::CondWait:
   case SyncWord::CondSignal:
-  case SyncWord::CondBroadcast: return WordAccess::Update;
+  case SyncWord::CondBroadcast:
+  case SyncWord::RuntimeState: return WordAccess::Update;
   case SyncWord::SemOther:
   case SyncWord::CondOther: return WordAccess::Unsupported;
   }
@@ -91,6 +92,7 @@ WordRead readWord(const Operation &op, ThreadId self, uint64_t value) {
     if (value == OnceDone)
       return {WordRead::Reads, 0};
     return value == 0 ? takes(OnceRunning) : refuses(access);
+  case SyncWord::RuntimeState: return takes(value + 1);
   case SyncWord::CondWait:
   case SyncWord::CondWake:
   case SyncWord::CondSignal:
@@ -169,9 +171,10 @@ void setWordEvent(const Operation &op, ThreadId self, std::optional<uint64_t> re
   }
   event.kind = Kind::Update;
   event.value = r.written;
-  event.order = acquiresAndReleases(syncWordOf(op)) ? MemoryOrder::AcqRel
-                : access == WordAccess::Update        ? MemoryOrder::Release
-                                                      : MemoryOrder::Acquire;
+  event.order = syncWordOf(op) == SyncWord::RuntimeState ? MemoryOrder::Relaxed
+                : acquiresAndReleases(syncWordOf(op))   ? MemoryOrder::AcqRel
+                : access == WordAccess::Update          ? MemoryOrder::Release
+                                                        : MemoryOrder::Acquire;
 }
 
 bool modelAgrees(const Operation &op, ThreadId self, std::optional<uint64_t> read) {
@@ -199,6 +202,8 @@ int64_t wordLocation(Graph &g, const Operation &op) {
   if (op.mutex)
     return mutexLocation(g, op);
   uint64_t address = op.accesses[0].address;
+  // A call on runtime state: the word at the state's pseudo address (runtime/PseudoAddresses.h),
+  // its first access; what else it writes is the caller's memory.
   // A barrier's operations access one byte per parity of their generation
   // (runtime/sync/Barrier.h, barrierAccess): its word is at the barrier's address, which is
   // even (a pthread_barrier_t is aligned to at least 4 bytes).

@@ -31,6 +31,12 @@
 //   initialisation: write of the empty state; a wait, a signal, a broadcast: acq_rel updates;
 //   a wakeup: the same update, waiting on a state that owes its thread nothing.
 //
+// - runtime state (SyncWord::RuntimeState: rand's seed, the clock, the exit-handler and key
+//   tables): the number of calls on it. Each call is a relaxed update c -> c + 1, so that the
+//   calls of different threads are in one order, every order explored, which decides what
+//   each call returns (the runtime performs them in that order); relaxed, because such a call
+//   synchronises nothing.
+//
 // An operation that reads a value it cannot take waits (Event::blocked) as a mutex lock does
 // (GraphEventBranches.cpp, addSyncWord): only on the latest write of its word, until a backward
 // revisit gives it another.
