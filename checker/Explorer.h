@@ -118,8 +118,10 @@ enum class CheckpointPolicy : uint8_t {
 /// asleep (no reduction there, so the races found below them add nothing to them), and each
 /// subtree at `depth`, and each execution that ends above it, goes to the one worker `claim`
 /// gives it to. The workers walk the shallow states in the same order, so they number these
-/// units alike. Supported by source-DPOR and by the weak-memory graph search (whose depth counts
-/// graphs in its recursion, and whose graphs above the split are those of one search).
+/// units alike. Supported by source-DPOR, by the weak-memory graph search (whose depth counts
+/// graphs in its recursion, and whose graphs above the split are those of one search) and by
+/// depth-first BPOR at one bound (whose states above the split branch on every enabled thread
+/// within the bound, with no sleep sets there).
 struct SearchSplit {
   size_t depth = 0;
   /// Asked once per unit, numbered in depth-first order: whether this worker explores it.
