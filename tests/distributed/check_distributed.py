@@ -58,7 +58,7 @@ def summary(output):
     finished = re.search(r"finished: (\d+),", output)
     errors = sorted(re.findall(r"^error: (.*)$", output, re.M))
     text = verdict.group(1) if verdict else "no verdict"
-    text = re.sub(r"\((?:source-DPOR|graph search|BPOR).*?\d+ executions?\)", "(...)", text)
+    text = re.sub(r"\((?:source-DPOR|graph search|BPOR).*?\d+ executions?(?=[;)])", "(...", text)
     text = re.sub(r" in \d+ executions", "", text)
     # How often a gap was met depends on the executions explored, cut ones included.
     text = re.sub(r"\d+ (times|as)", r"N \1", text)
