@@ -133,6 +133,12 @@ static SearchResult exploreIteratively(Model &model, const SearchOptions &option
   return total;
 }
 
+void resolveSplitPruning(SearchResult &result) {
+  if (result.splitPruning.cutNeeded())
+    result.boundPruned = true;
+  result.splitPruning = {};
+}
+
 SearchResult explore(Model &model, const SearchOptions &options,
                      const ExecutionObserver &observer) {
   if (options.combinedFairBound && options.bound != BoundKind::Context &&

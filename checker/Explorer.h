@@ -16,6 +16,7 @@
 // every algorithm to the code.
 #pragma once
 
+#include "checker/SplitPruning.h"
 #include "core/Model.h"
 
 #include <atomic>
@@ -282,11 +283,18 @@ struct SearchResult {
   /// The bound cut at least one transition; a complete search where this stayed false explored
   /// the whole unbounded space.
   bool boundPruned = false;
+  /// A divided BPOR search's record of where the bound cut, which decides boundPruned once
+  /// every worker's is merged (resolveSplitPruning); empty otherwise.
+  SplitPruning splitPruning;
   /// Iterative bounding: one entry per round run, in order of bound; empty otherwise.
   std::vector<BoundRound> rounds;
   /// The limit that stopped the search, if one did.
   SearchLimit limit = SearchLimit::None;
 };
+
+/// A divided BPOR search's merged result: boundPruned set if the bound cut a transition the
+/// search needed (SplitPruning::cutNeeded), and the record dropped.
+void resolveSplitPruning(SearchResult &result);
 
 /// How an explored execution ended.
 enum class ExecutionEnd : uint8_t {

@@ -378,9 +378,8 @@ ThreadSet &SearchEngine::backtrackSetFor(size_t frameIndex, bool conservative) {
 
 void SearchEngine::add(size_t frameIndex, ThreadId u, bool conservative) {
   if (aboveSplit(frameIndex)) {
-    // Every enabled thread is there already; only whether the bound cuts it matters.
-    if (stack.frames[frameIndex].beyondBound.contains(u))
-      askedBeyondBound(conservative);
+    // Every enabled thread is there already; the ask is only recorded.
+    askedAboveSplit(frameIndex, u, conservative);
     return;
   }
   // A sleeping thread is never explored: as the DPOR addendum says, treat it like a disabled
@@ -395,8 +394,8 @@ void SearchEngine::add(size_t frameIndex, ThreadId u, bool conservative) {
 
 void SearchEngine::addAllEnabled(size_t frameIndex, bool conservative) {
   if (aboveSplit(frameIndex)) {
-    if (!stack.frames[frameIndex].beyondBound.empty())
-      askedBeyondBound(conservative);
+    stack.frames[frameIndex].enabled.forEach(
+        [&](ThreadId u) { askedAboveSplit(frameIndex, u, conservative); });
     return;
   }
   SearchFrame &pre = stack.frames[frameIndex];
@@ -408,19 +407,53 @@ void SearchEngine::addAllEnabled(size_t frameIndex, bool conservative) {
   });
 }
 
-// Above a divided search's split, BPOR asked for a thread the bound excludes: the one search
-// would have pruned it (a conservative point, with the bound optimization, only where the bound
-// cut something below, and then the search says so anyway).
-void SearchEngine::askedBeyondBound(bool conservative) {
-  if (conservative && options.boundOptimization)
+// Above a divided search's split, BPOR asked for thread u at frames[frameIndex]: recorded with
+// where the ask comes from (SplitPruning), and as pruned there if the bound excludes it. A
+// conservative point with the bound optimization is needed only where the bound cut something
+// below, which is then recorded anyway.
+void SearchEngine::askedAboveSplit(size_t frameIndex, ThreadId u, bool conservative) {
+  const SearchFrame &f = stack.frames[frameIndex];
+  if ((conservative && options.boundOptimization) || !f.enabled.contains(u))
     return;
-  ++result.stats.prunedByBound;
-  result.boundPruned = true;
+  std::vector<uint32_t> branch = splitPath(frameIndex);
+  branch.push_back(u);
+  // From the unit (or the state above the split) the search is in: its executions raced.
+  result.splitPruning.asked.emplace(splitPath(stack.frames.size() - 1), std::move(branch));
+  if (f.beyondBound.contains(u)) {
+    ++result.stats.prunedByBound;
+    boundCut(frameIndex);
+  }
+}
+
+// The bound cut something at frames[frameIndex]. Divided, where: the unit it is in, or the
+// state above the split (SplitPruning); the merged record decides boundPruned.
+void SearchEngine::boundCut(size_t frameIndex) {
+  if (!options.split) {
+    result.boundPruned = true;
+    return;
+  }
+  bool inUnit = frameIndex >= options.split->depth;
+  if (inUnit && prunedUnit == splitUnits)
+    return; // this unit is recorded already
+  result.splitPruning.pruned.insert(splitPath(frameIndex));
+  if (inUnit)
+    prunedUnit = splitUnits;
+}
+
+// The steps from the initial state to frames[frameIndex], or to the split depth if deeper.
+SplitPath SearchEngine::splitPath(size_t frameIndex) const {
+  SplitPath path;
+  size_t steps = std::min(frameIndex, options.split->depth);
+  for (size_t i = 0; i < steps; ++i) {
+    path.push_back(stack.frames[i].taken.thread);
+    path.push_back(stack.frames[i].taken.choice);
+  }
+  return path;
 }
 
 void SearchEngine::transitionExceedsBound() {
   ++result.stats.prunedByBound;
-  result.boundPruned = true;
+  boundCut(stack.frames.size() - 1);
   stack.top().boundExceeded = true;
 }
 
@@ -430,7 +463,7 @@ bool SearchEngine::withinBound(ThreadId u) {
   if (!bounded || bound->allows(stack, u))
     return true;
   if (aboveSplit(stack.frames.size() - 1))
-    return false; // a branch of the superset, not one BPOR asked for (askedBeyondBound)
+    return false; // a branch of the superset, not one BPOR asked for (askedAboveSplit)
   transitionExceedsBound();
   return false;
 }
@@ -673,7 +706,7 @@ ExecutionEnd SearchEngine::classifyBlockedEnd() {
   f.enabled.forEach([&](ThreadId u) { allAsleep = allAsleep && f.sleep.contains(u); });
   if (allAsleep)
     return ExecutionEnd::SleepSetBlocked;
-  result.boundPruned = true;
+  boundCut(stack.frames.size() - 1);
   stack.top().boundExceeded = true;
   if (options.por == PorMode::Bpor)
     bound->allCut(stack, *this);

@@ -65,7 +65,9 @@ private:
     return options.split && frameIndex < options.split->depth;
   }
   bool hasBranchWithinBound() const;
-  void askedBeyondBound(bool conservative);
+  void askedAboveSplit(size_t frameIndex, ThreadId u, bool conservative);
+  void boundCut(size_t frameIndex);
+  SplitPath splitPath(size_t frameIndex) const;
   bool leftToOthers(bool running);
 
   // BacktrackSink.
@@ -101,6 +103,8 @@ private:
   bool lastBranchEnded = false;
   /// The units of the split met so far (every worker numbers them alike).
   uint64_t splitUnits = 0;
+  /// The split's units counted when the bound last cut in a unit (splitUnits then).
+  uint64_t prunedUnit = ~uint64_t(0);
   // Best-first: the random priorities' generator, the cost level whose schedules have all run,
   // and the statistics when the last level completed.
   uint64_t randomState = 0;

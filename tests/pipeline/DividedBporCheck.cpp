@@ -109,7 +109,9 @@ DividedBporCheck checkDividedBpor(tool::BuiltModel &built, uint64_t maxExecution
                               model, [&](const ExecutionObserver &observer) {
                                 SearchOptions split = options;
                                 split.split = &everything;
-                                return bpor.explore(model, split, observer);
+                                SearchResult result = bpor.explore(model, split, observer);
+                                resolveSplitPruning(result); // as the workers' merge does
+                                return result;
                               });
       if (!one.found.result.complete) {
         ++out.notCompared;
