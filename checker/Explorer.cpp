@@ -133,6 +133,12 @@ static SearchResult exploreIteratively(Model &model, const SearchOptions &option
   return total;
 }
 
+void resolveSplitPruning(SearchResult &result) {
+  if (result.splitPruning.cutNeeded())
+    result.boundPruned = true;
+  result.splitPruning = {};
+}
+
 SearchResult explore(Model &model, const SearchOptions &options,
                      const ExecutionObserver &observer) {
   if (options.combinedFairBound && options.bound != BoundKind::Context &&
@@ -140,6 +146,10 @@ SearchResult explore(Model &model, const SearchOptions &options,
     throw std::invalid_argument(fmt::format(
         "a fair bound combines only with the context, preemption or delta bound, not with {}",
         boundKindName(options.bound)));
+  // A divided search walks one tree above its split (SearchSplit): BPOR's depth-first one.
+  if (options.split && (options.por != PorMode::Bpor || options.strategy != Strategy::DepthFirst ||
+                        options.iterativeBounding))
+    throw std::invalid_argument("a split divides depth-first BPOR at one bound only");
   if (options.iterativeBounding && options.bound != BoundKind::None)
     return exploreIteratively(model, options, observer);
   SearchEngine engine(model, options, &observer);

@@ -16,6 +16,7 @@
 // every algorithm to the code.
 #pragma once
 
+#include "checker/SplitPruning.h"
 #include "core/Model.h"
 
 #include <atomic>
@@ -118,8 +119,10 @@ enum class CheckpointPolicy : uint8_t {
 /// asleep (no reduction there, so the races found below them add nothing to them), and each
 /// subtree at `depth`, and each execution that ends above it, goes to the one worker `claim`
 /// gives it to. The workers walk the shallow states in the same order, so they number these
-/// units alike. Supported by source-DPOR and by the weak-memory graph search (whose depth counts
-/// graphs in its recursion, and whose graphs above the split are those of one search).
+/// units alike. Supported by source-DPOR, by the weak-memory graph search (whose depth counts
+/// graphs in its recursion, and whose graphs above the split are those of one search) and by
+/// depth-first BPOR at one bound (whose states above the split branch on every enabled thread
+/// within the bound, with no sleep sets there).
 struct SearchSplit {
   size_t depth = 0;
   /// Asked once per unit, numbered in depth-first order: whether this worker explores it.
@@ -280,11 +283,18 @@ struct SearchResult {
   /// The bound cut at least one transition; a complete search where this stayed false explored
   /// the whole unbounded space.
   bool boundPruned = false;
+  /// A divided BPOR search's record of where the bound cut, which decides boundPruned once
+  /// every worker's is merged (resolveSplitPruning); empty otherwise.
+  SplitPruning splitPruning;
   /// Iterative bounding: one entry per round run, in order of bound; empty otherwise.
   std::vector<BoundRound> rounds;
   /// The limit that stopped the search, if one did.
   SearchLimit limit = SearchLimit::None;
 };
+
+/// A divided BPOR search's merged result: boundPruned set if the bound cut a transition the
+/// search needed (SplitPruning::cutNeeded), and the record dropped.
+void resolveSplitPruning(SearchResult &result);
 
 /// How an explored execution ended.
 enum class ExecutionEnd : uint8_t {

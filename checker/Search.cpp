@@ -43,7 +43,10 @@ void SearchEngine::captureState(bool running) {
     if (running && model.isEnabled(u))
       frame.enabled.insert(u);
   }
-  if (!stack.frames.empty() && useSleepSets) {
+  // Above a divided search's split an explored thread never sleeps in a later sibling: whether
+  // its subtree stayed within the bound, the condition for sleeping, is known only to the worker
+  // that explored it, and every worker must walk the top alike.
+  if (!stack.frames.empty() && useSleepSets && !aboveSplit(stack.frames.size() - 1)) {
     // Sleep-set rule [Godefroid 1996]: a thread explored earlier from the previous state (or
     // asleep there) stays asleep after the last event iff its transition is independent of it.
     // Only a thread whose whole subtree stayed within the bound may sleep (6.5, dissertation:
@@ -286,6 +289,20 @@ void SearchEngine::backtrackRace(size_t frameIndex, ThreadId u) {
 // Line 11: the initial backtrack set of the new final state.
 void SearchEngine::initialize() {
   SearchFrame &f = stack.top();
+  if (aboveSplit(stack.frames.size() - 1)) {
+    // Above a divided search's split: every enabled thread (none sleeps there), a superset of
+    // whatever Initialize and Backtrack would add, the same in every worker; selectNext drops
+    // those beyond the bound. Initialize still runs, to say whether it asks for one of those.
+    if (bounded)
+      f.enabled.forEach([&](ThreadId u) {
+        if (!bound->allows(stack, u))
+          f.beyondBound.insert(u);
+      });
+    if (options.por == PorMode::Bpor)
+      bound->initialize(stack, *this);
+    f.backtrack = f.enabled;
+    return;
+  }
   if (options.por == PorMode::None) {
     f.backtrack = f.enabled; // Algorithms 1 and 3 explore every enabled thread
     return;
@@ -360,6 +377,11 @@ ThreadSet &SearchEngine::backtrackSetFor(size_t frameIndex, bool conservative) {
 }
 
 void SearchEngine::add(size_t frameIndex, ThreadId u, bool conservative) {
+  if (aboveSplit(frameIndex)) {
+    // Every enabled thread is there already; the ask is only recorded.
+    askedAboveSplit(frameIndex, u, conservative);
+    return;
+  }
   // A sleeping thread is never explored: as the DPOR addendum says, treat it like a disabled
   // one and ask for every thread that is awake.
   if (stack.frames[frameIndex].sleep.contains(u)) {
@@ -371,6 +393,11 @@ void SearchEngine::add(size_t frameIndex, ThreadId u, bool conservative) {
 }
 
 void SearchEngine::addAllEnabled(size_t frameIndex, bool conservative) {
+  if (aboveSplit(frameIndex)) {
+    stack.frames[frameIndex].enabled.forEach(
+        [&](ThreadId u) { askedAboveSplit(frameIndex, u, conservative); });
+    return;
+  }
   SearchFrame &pre = stack.frames[frameIndex];
   ThreadSet &target = backtrackSetFor(frameIndex, conservative);
   ++result.stats.conservativeBacktrackPoints;
@@ -380,9 +407,53 @@ void SearchEngine::addAllEnabled(size_t frameIndex, bool conservative) {
   });
 }
 
+// Above a divided search's split, BPOR asked for thread u at frames[frameIndex]: recorded with
+// where the ask comes from (SplitPruning), and as pruned there if the bound excludes it. A
+// conservative point with the bound optimization is needed only where the bound cut something
+// below, which is then recorded anyway.
+void SearchEngine::askedAboveSplit(size_t frameIndex, ThreadId u, bool conservative) {
+  const SearchFrame &f = stack.frames[frameIndex];
+  if ((conservative && options.boundOptimization) || !f.enabled.contains(u))
+    return;
+  std::vector<uint32_t> branch = splitPath(frameIndex);
+  branch.push_back(u);
+  // From the unit (or the state above the split) the search is in: its executions raced.
+  result.splitPruning.asked.emplace(splitPath(stack.frames.size() - 1), std::move(branch));
+  if (f.beyondBound.contains(u)) {
+    ++result.stats.prunedByBound;
+    boundCut(frameIndex);
+  }
+}
+
+// The bound cut something at frames[frameIndex]. Divided, where: the unit it is in, or the
+// state above the split (SplitPruning); the merged record decides boundPruned.
+void SearchEngine::boundCut(size_t frameIndex) {
+  if (!options.split) {
+    result.boundPruned = true;
+    return;
+  }
+  bool inUnit = frameIndex >= options.split->depth;
+  if (inUnit && prunedUnit == splitUnits)
+    return; // this unit is recorded already
+  result.splitPruning.pruned.insert(splitPath(frameIndex));
+  if (inUnit)
+    prunedUnit = splitUnits;
+}
+
+// The steps from the initial state to frames[frameIndex], or to the split depth if deeper.
+SplitPath SearchEngine::splitPath(size_t frameIndex) const {
+  SplitPath path;
+  size_t steps = std::min(frameIndex, options.split->depth);
+  for (size_t i = 0; i < steps; ++i) {
+    path.push_back(stack.frames[i].taken.thread);
+    path.push_back(stack.frames[i].taken.choice);
+  }
+  return path;
+}
+
 void SearchEngine::transitionExceedsBound() {
   ++result.stats.prunedByBound;
-  result.boundPruned = true;
+  boundCut(stack.frames.size() - 1);
   stack.top().boundExceeded = true;
 }
 
@@ -391,6 +462,8 @@ void SearchEngine::transitionExceedsBound() {
 bool SearchEngine::withinBound(ThreadId u) {
   if (!bounded || bound->allows(stack, u))
     return true;
+  if (aboveSplit(stack.frames.size() - 1))
+    return false; // a branch of the superset, not one BPOR asked for (askedAboveSplit)
   transitionExceedsBound();
   return false;
 }
@@ -475,6 +548,8 @@ bool SearchEngine::enterNewState() {
   if (options.checkInvariants && options.por != PorMode::None)
     checkRaceAnalysis(!running);
   if (!running) {
+    if (leftToOthers(false))
+      return true;
     if (status == ExecStatus::Error)
       reportError(model.error());
     endExecution(endOf(status));
@@ -484,7 +559,42 @@ bool SearchEngine::enterNewState() {
   if (options.strategy == Strategy::DepthFirst)
     restorer.mayReturnHere();
   initialize();
+  if (leftToOthers(true)) {
+    // Another worker explores this unit: nothing is taken from here.
+    SearchFrame &f = stack.top();
+    f.backtrack.clear();
+    f.conservative.clear();
+    f.done.insertAll(f.enabled);
+    return true;
+  }
   return false;
+}
+
+// The units of a split: each state at the split depth with the subtree below it, and each
+// execution that ends at or above it (a last step, a deadlock, a state whose every transition
+// exceeds the bound or the depth limit). Every worker meets them in the same order (the states
+// above branch alike, nothing sleeps there), so `claim` sees the same numbers in each.
+bool SearchEngine::leftToOthers(bool running) {
+  if (!options.split)
+    return false;
+  size_t depth = stack.frames.size() - 1;
+  if (depth > options.split->depth)
+    return false;
+  if (running && depth < options.split->depth && hasBranchWithinBound())
+    return false; // an inner state of the shallow tree
+  return !options.split->claim(splitUnits++, false, running && depth == options.split->depth,
+                               result.stats);
+}
+
+// Whether the top state has a transition the search takes: an enabled thread within the bound,
+// below the depth limit.
+bool SearchEngine::hasBranchWithinBound() const {
+  if (stack.length() >= options.maxDepth)
+    return false;
+  bool any = false;
+  stack.top().enabled.forEach(
+      [&](ThreadId u) { any = any || !bounded || bound->allows(stack, u); });
+  return any;
 }
 
 // Runs from the top state until the execution ends.
@@ -596,7 +706,7 @@ ExecutionEnd SearchEngine::classifyBlockedEnd() {
   f.enabled.forEach([&](ThreadId u) { allAsleep = allAsleep && f.sleep.contains(u); });
   if (allAsleep)
     return ExecutionEnd::SleepSetBlocked;
-  result.boundPruned = true;
+  boundCut(stack.frames.size() - 1);
   stack.top().boundExceeded = true;
   if (options.por == PorMode::Bpor)
     bound->allCut(stack, *this);

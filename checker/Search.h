@@ -58,6 +58,18 @@ private:
   void reportError(const ErrorInfo &error);
   bool hasUnexploredBranch() const;
 
+  // A divided search (SearchOptions::split, docs/design.md "Parallel exploration").
+  /// Whether frame i is above the split depth, where every enabled thread within the bound
+  /// branches and nothing sleeps.
+  bool aboveSplit(size_t frameIndex) const {
+    return options.split && frameIndex < options.split->depth;
+  }
+  bool hasBranchWithinBound() const;
+  void askedAboveSplit(size_t frameIndex, ThreadId u, bool conservative);
+  void boundCut(size_t frameIndex);
+  SplitPath splitPath(size_t frameIndex) const;
+  bool leftToOthers(bool running);
+
   // BacktrackSink.
   void add(size_t frameIndex, ThreadId u, bool conservative) override;
   void addAllEnabled(size_t frameIndex, bool conservative) override;
@@ -89,6 +101,10 @@ private:
   SearchResult &result; // ledger.result
   /// The step backtrackToNextBranch() took ended its execution.
   bool lastBranchEnded = false;
+  /// The units of the split met so far (every worker numbers them alike).
+  uint64_t splitUnits = 0;
+  /// The split's units counted when the bound last cut in a unit (splitUnits then).
+  uint64_t prunedUnit = ~uint64_t(0);
   // Best-first: the random priorities' generator, the cost level whose schedules have all run,
   // and the statistics when the last level completed.
   uint64_t randomState = 0;

@@ -35,6 +35,10 @@ struct SearchFrame {
   /// Explored threads below whose transition the bound excluded something (they may not
   /// sleep in later siblings).
   ThreadSet exceededBelow;
+  /// Above a divided search's split (SearchOptions::split): the enabled threads the bound
+  /// excludes from s. Every enabled thread is a branch there, so only one that BPOR's
+  /// Initialize or Backtrack asks for counts as pruned by the bound.
+  ThreadSet beyondBound;
   /// The transition being explored from s (the step to events[i]); thread NoThread if none.
   ScheduleStep taken;
 

@@ -343,8 +343,12 @@ SearchResult exploreDivided(Cluster &cluster, const DivisibleSearch &search, Mod
   } else if (cluster.coordinates()) {
     result = searchAndServe(cluster, search, model, options, depth, *ledger, observer, statistics,
                             attach, distribution);
-    // The units finished before a resume count as explored by this search.
+    // The units finished before a resume count as explored by this search, and so does what
+    // the bound pruned in them (BPOR counts every transition it prunes, and every execution
+    // the bound blocks).
     addStatistics(result.stats, resumed);
+    if (resumed.prunedByBound || resumed.boundBlocked)
+      result.boundPruned = true;
   } else {
     result = searchAsked(cluster, search, model, options, depth, observer, attach);
   }

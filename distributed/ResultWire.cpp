@@ -20,6 +20,24 @@ Statistics readStatistics(WireReader &in) {
   return s;
 }
 
+namespace {
+
+// A path of a divided BPOR search's record (SplitPruning): its length and its numbers.
+void writePath(WireWriter &out, const std::vector<uint32_t> &path) {
+  out.u64(path.size());
+  for (uint32_t step : path)
+    out.u64(step);
+}
+
+std::vector<uint32_t> readPath(WireReader &in) {
+  std::vector<uint32_t> path(in.u64());
+  for (uint32_t &step : path)
+    step = uint32_t(in.u64());
+  return path;
+}
+
+} // namespace
+
 std::vector<uint8_t> encodeResult(const SearchResult &result) {
   WireWriter out;
   out.u8(result.complete);
@@ -50,6 +68,14 @@ std::vector<uint8_t> encodeResult(const SearchResult &result) {
       out.u64(op.readFromStep);
     }
   }
+  out.u64(result.splitPruning.asked.size());
+  for (const auto &[from, branch] : result.splitPruning.asked) {
+    writePath(out, from);
+    writePath(out, branch);
+  }
+  out.u64(result.splitPruning.pruned.size());
+  for (const SplitPath &path : result.splitPruning.pruned)
+    writePath(out, path);
   return out.take();
 }
 
@@ -87,6 +113,12 @@ SearchResult decodeResult(const std::vector<uint8_t> &bytes) {
       op.readFromStep = uint16_t(in.u64());
     }
   }
+  for (uint64_t n = in.u64(); n; --n) {
+    SplitPath from = readPath(in);
+    result.splitPruning.asked.emplace(std::move(from), readPath(in));
+  }
+  for (uint64_t n = in.u64(); n; --n)
+    result.splitPruning.pruned.insert(readPath(in));
   return result;
 }
 

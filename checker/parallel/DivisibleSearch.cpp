@@ -15,6 +15,15 @@ DivisibleSearch divisibleSourceDpor() {
           16};
 }
 
+DivisibleSearch divisibleBpor() {
+  return {[](Model &model, const SearchOptions &options, const ExecutionObserver &observer) {
+            SearchOptions bpor = options;
+            bpor.por = PorMode::Bpor;
+            return explore(model, bpor, observer);
+          },
+          16};
+}
+
 DivisibleSearch divisibleGraphSearch(const graph::GraphSearchOptions &graph) {
   return {[graph](Model &model, const SearchOptions &options, const ExecutionObserver &observer) {
             return graph::exploreGraphs(model, options, graph, observer);

@@ -2,8 +2,10 @@
 // the same search over its own model of one program, walks the part of the tree above the split
 // depth in the same order, and explores only the units (subtrees at the split depth, executions
 // that end above it) that `claim` gives it. Source-DPOR divides so (its states above the split
-// branch on every thread not asleep), and so does the weak-memory graph search (TruSt keeps no
-// state across branches, so each subtree's graphs are the same whichever worker grows them).
+// branch on every thread not asleep), so does the weak-memory graph search (TruSt keeps no
+// state across branches, so each subtree's graphs are the same whichever worker grows them),
+// and so does BPOR (its states above the split branch on every enabled thread within the
+// bound, and nothing sleeps there; docs/design.md, "BPOR: a split at a depth").
 // Threads of one process (exploreDividedInParallel) and the ranks of an MPI run
 // (distributed/DistributedSearch.h) divide the same way.
 #pragma once
@@ -27,6 +29,9 @@ struct DivisibleSearch {
 
 /// Source-DPOR (OptimalVariant::Source).
 DivisibleSearch divisibleSourceDpor();
+/// Depth-first BPOR (PorMode::Bpor) at options' bound; the search's options must not iterate
+/// the bound or order the schedules best-first.
+DivisibleSearch divisibleBpor();
 /// The weak-memory graph search (checker/graph/GraphSearch.h) with `graph`'s options.
 DivisibleSearch divisibleGraphSearch(const graph::GraphSearchOptions &graph);
 

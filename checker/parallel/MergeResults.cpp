@@ -63,6 +63,8 @@ SearchResult mergeResults(std::vector<SearchResult> &results, Model &first,
   for (size_t w = 0; w < results.size(); ++w) {
     addStatistics(merged.stats, results[w].stats);
     merged.complete = merged.complete && results[w].complete;
+    merged.boundPruned = merged.boundPruned || results[w].boundPruned;
+    merged.splitPruning.merge(results[w].splitPruning);
     // The limit that stopped the search is the one a worker met (the others were cancelled).
     if (merged.limit == SearchLimit::None)
       merged.limit = results[w].limit;
@@ -83,6 +85,7 @@ SearchResult mergeResults(std::vector<SearchResult> &results, Model &first,
   }
   if (!options.keepGoing && merged.errors.size() > 1)
     merged.errors.resize(1);
+  resolveSplitPruning(merged);
   return merged;
 }
 

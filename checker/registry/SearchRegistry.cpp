@@ -1,6 +1,7 @@
 #include "checker/registry/SearchRegistry.h"
 
 #include "checker/optimal/OptimalExplorer.h"
+#include "checker/parallel/DivisibleSearch.h"
 #include "checker/parallel/ParallelOptimalDpor.h"
 
 namespace bpor {
@@ -19,6 +20,24 @@ SearchOutcome runDepthFirst(Model &model, const SearchRequest &request,
   SearchOptions options = request.options;
   options.por = Por;
   return outcomeOf(explore(model, options, observer));
+}
+
+// BPOR at one bound; with worker models, divided among them (checker/parallel/DivisibleSearch.h).
+SearchOutcome runBpor(Model &model, const SearchRequest &request,
+                      const ExecutionObserver &observer) {
+  SearchOptions options = request.options;
+  options.por = PorMode::Bpor;
+  bool divisible = options.strategy == Strategy::DepthFirst && !options.iterativeBounding;
+  if (request.workerModels.empty() || !divisible)
+    return outcomeOf(explore(model, options, observer));
+  std::vector<Model *> models{&model};
+  models.insert(models.end(), request.workerModels.begin(), request.workerModels.end());
+  ParallelStatistics statistics;
+  DivisibleSearch bpor = divisibleBpor();
+  SearchOutcome outcome = outcomeOf(
+      exploreDividedInParallel(models, options, observer, &statistics, 0, bpor, bpor));
+  outcome.workersUsed = statistics.workers;
+  return outcome;
 }
 
 // With worker models: the search divided among the workers (checker/parallel/).
@@ -86,7 +105,9 @@ const std::vector<SearchKind> &searchKinds() {
        .title = "BPOR",
        .bounds = BoundUse::Required,
        .exhaustive = true,
-       .run = runDepthFirst<PorMode::Bpor>,
+       .run = runBpor,
+       .parallel = true,
+       .distributed = true,
        .engine = PorMode::Bpor,
        .executions = ExecutionsAre::Traces},
       {.name = "source",

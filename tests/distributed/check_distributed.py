@@ -14,8 +14,15 @@ bpor_weak_soak) and both runs are the graph search under --model=rc11: the N pro
 explore exactly the graphs one process explores, each once (every execution, errors included:
 the graph search explores the same graphs whichever rank grows them).
 
+With --bpor BOUND (such as --preemptions=2) both runs are BPOR at that bound, and the one
+process divides it among RANKS threads (-j RANKS): the ranks must explore exactly the
+executions the threads explore, every one as often, cut ones included (both walk the same split
+tree: docs/design.md, "BPOR: a split at a depth"), with the same verdict, counts and exit code;
+and BPOR alone on one thread must find the same errors and exit alike (it explores fewer
+executions: the split's top branches on every thread within the bound, and nothing sleeps there).
+
 Usage: check_distributed.py BPORCHECK BPOR_CGEN RANKS (--seeds FIRST COUNT | FILE.c ...)
-[--cgen-args "..."] [--extra OPTION ...] [--weak]. Exit 1 on any mismatch.
+[--cgen-args "..."] [--extra OPTION ...] [--weak | --bpor BOUND]. Exit 1 on any mismatch.
 """
 import argparse
 import collections
@@ -51,7 +58,7 @@ def summary(output):
     finished = re.search(r"finished: (\d+),", output)
     errors = sorted(re.findall(r"^error: (.*)$", output, re.M))
     text = verdict.group(1) if verdict else "no verdict"
-    text = re.sub(r"\((?:source-DPOR|graph search).*?\d+ executions?\)", "(...)", text)
+    text = re.sub(r"\((?:source-DPOR|graph search|BPOR).*?\d+ executions?(?=[;)])", "(...", text)
     text = re.sub(r" in \d+ executions", "", text)
     # How often a gap was met depends on the executions explored, cut ones included.
     text = re.sub(r"\d+ (times|as)", r"N \1", text)
@@ -66,7 +73,45 @@ def run(command, env=None, timeout=300):
     return done.returncode, done.stdout
 
 
+def errors(output):
+    """The distinct errors a run reports."""
+    return sorted(set(re.findall(r"^error: (.*)$", output, re.M)))
+
+
+def check_bpor(program, args, work):
+    """BPOR at args.bpor: mpirun -np RANKS against -j RANKS, exactly; and against one thread."""
+    options = ["--search=bpor", args.bpor, "--keep-going", "--no-progress"] + args.extra
+    threads, many = os.path.join(work, "threads"), os.path.join(work, "many")
+    codeT, outT = run([args.bporcheck, *options, "-j", str(args.ranks), "--dump-traces=" + threads,
+                       program], timeout=60)
+    if codeT is None:
+        return None
+    code1, out1 = run([args.bporcheck, *options, program], timeout=120)
+    codeN, outN = run(["mpirun", "-np", str(args.ranks), args.bporcheck, *options,
+                       "--dump-traces=" + many, program], env=MPI_ENV)
+    if codeT not in (0, 1, 4):
+        return [f"-j {args.ranks} exited {codeT}: {outT[-500:]}"]
+    problems = []
+    if codeN != codeT:
+        problems.append(f"exit {codeN} against {codeT} on threads: {outN[-800:]}")
+    executions = lambda out: re.findall(r"^executions: (\d+)$", out, re.M)
+    if summary(outN) != summary(outT) or executions(outN) != executions(outT):
+        problems.append(f"{summary(outN)} {executions(outN)} against {summary(outT)} "
+                        f"{executions(outT)} on threads")
+    tT, tN = traces(threads, True), traces(many, True)
+    if tN != tT:
+        problems.append(f"{sum((tT - tN).values())} trace(s) missed, {sum((tN - tT).values())} "
+                        f"more than the threads ({len(tT)} traces)")
+    if code1 != codeT or errors(out1) != errors(outT):
+        problems.append(f"one thread: exit {code1}, errors {errors(out1)} against {codeT}, "
+                        f"{errors(outT)}")
+    divided = re.search(r"processes: (\d+) units at depth (\d+)", outN)
+    return problems, len(tT), divided.group(0) if divided else "not divided"
+
+
 def check(program, args, work):
+    if args.bpor:
+        return check_bpor(program, args, work)
     search = ["--model=rc11"] if args.weak else ["--search=source"]
     options = search + ["--keep-going", "--no-progress"] + args.extra
     one, many, optimal = (os.path.join(work, name) for name in ("one", "many", "optimal"))
@@ -109,6 +154,7 @@ def main():
     parser.add_argument("--cgen-args", default="", help="options for bpor_cgen, one string")
     parser.add_argument("--weak", action="store_true",
                         help="C11 programs of bpor_weak_soak under --model=rc11")
+    parser.add_argument("--bpor", help="BPOR at this bound (--preemptions=2): mpirun against -j")
     parser.add_argument("programs", nargs="*")
     args = parser.parse_args()
     failures = 0

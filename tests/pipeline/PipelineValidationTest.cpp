@@ -332,7 +332,7 @@ void validateTraceSets(uint64_t first, uint64_t count, const TraceSetOptions &op
     first = std::strtoull(only, nullptr, 10);
     count = 1;
   }
-  uint64_t checked = 0, exhaustive = 0, withErrors = 0, onlyRead = 0;
+  uint64_t checked = 0, exhaustive = 0, withErrors = 0, onlyRead = 0, divided = 0;
   for (uint64_t seed = first; seed < first + count; ++seed) {
     CProgram program = traceSoakProgram(seed, updates);
     TraceSetCheck result = checkTraceSets(program, options);
@@ -340,6 +340,7 @@ void validateTraceSets(uint64_t first, uint64_t count, const TraceSetOptions &op
     exhaustive += result.exhaustive;
     withErrors += result.hasErrors;
     onlyRead += !result.check.skipped && result.onlyReadEvents;
+    divided += result.divided;
     if (result.check.mismatches.empty())
       continue;
     std::string text;
@@ -353,6 +354,9 @@ void validateTraceSets(uint64_t first, uint64_t count, const TraceSetOptions &op
   fmt::print("{} of {} programs checked, {} also against exhaustive search, {} with errors, {} "
              "with a failed compare-and-swap or trylock\n",
              checked, count, exhaustive, withErrors, onlyRead);
+  if (options.dividedBpor && count >= 20) {
+    EXPECT_GT(divided, count) << "divided BPOR runs with several workers";
+  }
   if (updates == SoakUpdates::Failing && count >= 20) {
     EXPECT_GE(onlyRead * 2, checked) << onlyRead << " of " << checked;
   }
@@ -391,6 +395,20 @@ TEST(TraceSets, OptimalDporThirdPart) {
 // nothing, unfolding with and without cutoffs, the stateful search with each storage.
 TEST(TraceSets, EveryCompleteSearch) {
   validateTraceSets(11000000, seedCount(100) / EverySearchDivisor, TraceSetOptions());
+}
+
+// BPOR divided among 2 and 3 workers (-j, mpirun) at the preemption bounds 0-2 and the context
+// bounds 1-2, split at depths 1, 3 and 6: exactly the executions of the same split on one
+// worker, and what BPOR alone finds at the bound (DividedBporCheck.h).
+TraceSetOptions dividedBporOnly() {
+  TraceSetOptions options;
+  options.parallel = false;
+  options.otherSearches = false;
+  options.dividedBpor = true;
+  return options;
+}
+TEST(TraceSets, DividedBpor) {
+  validateTraceSets(14000000, seedCount(60) / EverySearchDivisor, dividedBporOnly());
 }
 
 // The soak's programs with compare-and-swaps and trylocks that fail in some schedules

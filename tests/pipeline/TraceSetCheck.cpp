@@ -1,5 +1,6 @@
 #include "tests/pipeline/TraceSetCheck.h"
 #include "tests/pipeline/CompileProgram.h"
+#include "tests/pipeline/DividedBporCheck.h"
 #include "tests/pipeline/PipelineModes.h"
 #include "tests/pipeline/ReferenceStateGraph.h"
 #include "tests/pipeline/ShapeGenerator.h"
@@ -173,6 +174,13 @@ TraceSetCheck checkTraceSets(const CProgram &program, const TraceSetOptions &opt
     for (auto &[hash, count] : exhaustive.traces)
       count = 1;
     compareTraces(exhaustive, source, /*blockedAllowed=*/true, check.mismatches);
+  }
+
+  if (options.dividedBpor) {
+    DividedBporCheck divided =
+        checkDividedBpor(built[0], options.otherSearchFactor * out.traces, check.mismatches);
+    out.divided = divided.divided;
+    out.notCompared += divided.notCompared;
   }
 
   ModeResult optimal = run(model, Mode{"optimal", {}, OptimalVariant::Optimal});

@@ -11,7 +11,8 @@
 //   stateful search find the same errors (kind and place), and where they promise it the same
 //   local states (DPOR, BPOR, unfolding without cutoffs) and the same traces (unfolding without
 //   cutoffs, on programs whose executions never end early; each once unless a compare-and-swap
-//   or trylock failed, which its pending-operation events count as a write).
+//   or trylock failed, which its pending-operation events count as a write);
+// - with `dividedBpor`, BPOR divided among workers (DividedBporCheck.h).
 #pragma once
 
 #include "tests/pipeline/PipelineValidation.h"
@@ -36,6 +37,8 @@ struct TraceSetOptions {
   bool parallel = true;
   /// DPOR, BPOR, unfolding and the stateful search.
   bool otherSearches = true;
+  /// BPOR divided among workers at several bounds and split depths (DividedBporCheck.h).
+  bool dividedBpor = false;
 };
 
 struct TraceSetCheck {
@@ -45,6 +48,7 @@ struct TraceSetCheck {
   bool hasErrors = false;   // some trace ends in an error
   unsigned notCompared = 0; // searches that stopped at their limit
   bool onlyReadEvents = false; // some compare-and-swap or trylock failed (Operation::onlyRead)
+  unsigned divided = 0; // divided BPOR runs with several workers (TraceSetOptions::dividedBpor)
 };
 
 TraceSetCheck checkTraceSets(const CProgram &program, const TraceSetOptions &options = {});

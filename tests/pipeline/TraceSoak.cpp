@@ -1,7 +1,7 @@
 // bpor_trace_soak: the trace-set validation (TraceSetCheck.h) on generated C programs through
 // the real pipeline, for as many programs as asked (docs/results.md, "Validation soak").
 //
-//   bpor_trace_soak [--programs N] [--first-seed S] [--no-parallel] [--no-others]
+//   bpor_trace_soak [--programs N] [--first-seed S] [--no-parallel] [--no-others] [--divided-bpor]
 //                   [--updates | --commuting-updates]
 //   bpor_trace_soak [--updates | --commuting-updates] --print SEED   (the program of one seed)
 //   bpor_trace_soak --file PROG.c [-DNAME=VALUE ...] [--exhaustive-limit N] [--max-traces N]
@@ -84,9 +84,11 @@ int main(int argc, char **argv) {
       options.parallel = false;
     else if (!std::strcmp(argv[i], "--no-others"))
       options.otherSearches = false;
+    else if (!std::strcmp(argv[i], "--divided-bpor"))
+      options.dividedBpor = true;
     else {
       fmt::print(stderr, "usage: bpor_trace_soak [--programs N] [--first-seed S] "
-                         "[--no-parallel] [--no-others] [--updates|--commuting-updates] | "
+                         "[--no-parallel] [--no-others] [--divided-bpor] [--updates|--commuting-updates] | "
                          "[--updates|--commuting-updates] --print SEED "
                          "| --file PROG.c "
                          "[-DNAME=VALUE ...] [--exhaustive-limit N] [--max-traces N]\n");

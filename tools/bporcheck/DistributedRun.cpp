@@ -50,15 +50,15 @@ std::string chooseDistributedSearch(Options &options) {
   if (options.hashStates)
     return "--hash-states counts the local states of one process: run it without mpirun";
   if (options.searchKind().distributed)
-    return "";
+    return whyNotDivided(options);
   // The default search, optimal DPOR, is replaced by the one that divides.
   if (options.defaultMode && options.explores("optimal")) {
     options.explorer = "source";
     return "";
   }
   return fmt::format("the {} search runs on one process; under mpirun bporcheck divides "
-                     "source-DPOR (--search=source, or the default search) and the weak-memory "
-                     "graph search (--model)",
+                     "source-DPOR (--search=source, or the default search), BPOR at one bound "
+                     "(--search=bpor) and the weak-memory graph search (--model)",
                      options.explorer);
 }
 

@@ -102,12 +102,22 @@ std::string searchKindName(const Options &options);
 
 DivisibleSearch divisibleSearchFor(const Options &options, SearchOptions &search) {
   if (!options.weakMemory())
-    return divisibleSourceDpor();
+    return options.explores("bpor") ? divisibleBpor() : divisibleSourceDpor();
   graph::GraphSearchOptions graphOptions;
   graphOptions.model = *options.memoryModel;
   if (!options.memoryModelExplicit && !options.maxDepthGiven)
     search.maxDepth = std::min(search.maxDepth, WeakDefaultMaxDepth);
   return divisibleGraphSearch(graphOptions);
+}
+
+std::string whyNotDivided(const Options &options) {
+  if (!options.explores("bpor"))
+    return "";
+  if (options.search.strategy != Strategy::DepthFirst)
+    return "BPOR divides depth-first only, not --strategy=best-first";
+  if (options.search.iterativeBounding)
+    return "BPOR divides at one bound, not with --iterate";
+  return "";
 }
 
 // The search, and the memory model when the user named it (--model=sc: the atomics' weaker
@@ -180,6 +190,8 @@ std::string searchKindName(const Options &options) {
         " ({} bound {}{}{})", boundKindName(search.bound), search.boundValue,
         search.combinedFairBound ? fmt::format(", fair bound {}", *search.combinedFairBound) : "",
         search.iterativeBounding ? ", iterative" : "");
+  if (options.jobs > 1 && kind.parallel)
+    name += fmt::format(" on {} workers", options.jobs);
   return name;
 }
 } // namespace

@@ -24,8 +24,13 @@ inline constexpr uint64_t WeakDefaultMaxDepth = 150;
 std::string searchName(const Options &options);
 
 /// The search a divided run (-j, mpirun) divides: under a weak memory model the graph search,
-/// with `search` limited to its default depth unless the user set one; else source-DPOR.
+/// with `search` limited to its default depth unless the user set one; BPOR for --search=bpor;
+/// else source-DPOR.
 DivisibleSearch divisibleSearchFor(const Options &options, SearchOptions &search);
+
+/// Why the search `options` chose does not divide although its kind does (BPOR best-first or
+/// with iterated bounds: neither walks one depth-first tree at one bound), or "".
+std::string whyNotDivided(const Options &options);
 
 /// Without --por or a bound: optimal DPOR; for a program with spin loops or sched_yield the
 /// stateful search where states have keys, else BPOR with fair bound 2.

@@ -479,8 +479,11 @@ int main(int argc, char **argv) {
       options.jobs = 1;
     } else if (!kind || !kind->parallel) {
       return fail(BadInput, fmt::format("-j {}: the {} search runs on one thread; -j divides "
-                                        "--search=optimal and --search=source",
+                                        "--search=optimal and --search=source, and "
+                                        "--search=bpor at one bound",
                                         options.jobs, options.explorer));
+    } else if (std::string why = whyNotDivided(options); !why.empty()) {
+      return fail(BadInput, fmt::format("-j {}: {}", options.jobs, why));
     }
   }
   if (options.jobs > 1) {

@@ -82,17 +82,20 @@ TEST(SearchRegistry, ExhaustiveSearchesAgreeWithExhaustiveSearch) {
 TEST(SearchRegistry, FactsTheCommandAsks) {
   for (const SearchKind &kind : searchKinds()) {
     EXPECT_FALSE(kind.title.empty()) << kind.name;
-    // Only the engine's searches take best-first order; only source-DPOR and optimal DPOR
-    // divide over workers.
+    // Only the engine's searches take best-first order; only source-DPOR, optimal DPOR and
+    // BPOR divide over workers.
     EXPECT_EQ(kind.engine.has_value(),
               kind.name == "none" || kind.name == "dpor" || kind.name == "bpor")
         << kind.name;
-    EXPECT_EQ(kind.parallel, kind.name == "source" || kind.name == "optimal") << kind.name;
+    EXPECT_EQ(kind.parallel,
+              kind.name == "source" || kind.name == "optimal" || kind.name == "bpor")
+        << kind.name;
     EXPECT_EQ(kind.storesStates, kind.counts == ResultUnit::States) << kind.name;
   }
   EXPECT_EQ(findSearch("optimal")->title, "optimal DPOR");
   EXPECT_EQ(findSearch("dpor")->engine, PorMode::Dpor);
   EXPECT_TRUE(findSearch("source")->distributed);
+  EXPECT_TRUE(findSearch("bpor")->distributed);
   EXPECT_FALSE(findSearch("optimal")->distributed);
   EXPECT_EQ(findSearch("stateful")->counts, ResultUnit::States);
   EXPECT_EQ(findSearch("none")->executions, ExecutionsAre::Schedules);
