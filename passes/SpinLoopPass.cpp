@@ -79,31 +79,36 @@ DebugLoc locationOf(const Loop &L, const BasicBlock &Latch) {
   return Latch.getTerminator()->getDebugLoc();
 }
 
-} // namespace
-
-FunctionSet readOnlyFunctions(const Module &M) {
-  // The greatest fixed point: start from every function with a body and drop
-  // those with an instruction that may write, until none is dropped.
-  FunctionSet ReadOnly;
+/// The greatest set of the functions with a body (not the runtime's) for which `Candidate`
+/// holds whose instructions all satisfy `Keeps(I, Set)` for the set itself: start from all of
+/// them and drop those with an instruction that does not, until none is dropped.
+template <typename CandidateFn, typename KeepsFn>
+FunctionSet greatestFixedPoint(const Module &M, CandidateFn Candidate, KeepsFn Keeps) {
+  FunctionSet Set;
   for (const Function &F : M)
-    if (!F.isDeclaration() && !isRuntimeFunctionName(F.getName()))
-      ReadOnly.insert(&F);
+    if (!F.isDeclaration() && !isRuntimeFunctionName(F.getName()) && Candidate(F))
+      Set.insert(&F);
   bool Changed = true;
   while (Changed) {
     Changed = false;
     for (const Function &F : M) {
-      if (!ReadOnly.contains(&F))
+      if (!Set.contains(&F))
         continue;
-      bool Reads = all_of(instructions(F), [&](const Instruction &I) {
-        return onlyReads(I, ReadOnly);
-      });
-      if (!Reads) {
-        ReadOnly.erase(&F);
+      if (!all_of(instructions(F), [&](const Instruction &I) { return Keeps(I, Set); })) {
+        Set.erase(&F);
         Changed = true;
       }
     }
   }
-  return ReadOnly;
+  return Set;
+}
+
+} // namespace
+
+FunctionSet readOnlyFunctions(const Module &M) {
+  return greatestFixedPoint(
+      M, [](const Function &) { return true; },
+      [](const Instruction &I, const FunctionSet &Set) { return onlyReads(I, Set); });
 }
 
 namespace {
@@ -126,27 +131,11 @@ bool calls(const Instruction &I, const FunctionSet &Functions) {
 } // namespace
 
 FunctionSet updateOnlyFunctions(const Module &M, const FunctionSet &ReadOnly) {
-  // The greatest fixed point, as for readOnlyFunctions.
-  FunctionSet UpdateOnly;
-  for (const Function &F : M)
-    if (!F.isDeclaration() && !isRuntimeFunctionName(F.getName()) && !ReadOnly.contains(&F))
-      UpdateOnly.insert(&F);
-  bool Changed = true;
-  while (Changed) {
-    Changed = false;
-    for (const Function &F : M) {
-      if (!UpdateOnly.contains(&F))
-        continue;
-      bool Updates = all_of(instructions(F), [&](const Instruction &I) {
-        return onlyReads(I, ReadOnly) || isUpdate(I) || calls(I, UpdateOnly);
+  return greatestFixedPoint(
+      M, [&](const Function &F) { return !ReadOnly.contains(&F); },
+      [&](const Instruction &I, const FunctionSet &Set) {
+        return onlyReads(I, ReadOnly) || isUpdate(I) || calls(I, Set);
       });
-      if (!Updates) {
-        UpdateOnly.erase(&F);
-        Changed = true;
-      }
-    }
-  }
-  return UpdateOnly;
 }
 
 namespace {
