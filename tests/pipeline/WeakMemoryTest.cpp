@@ -86,6 +86,19 @@ TEST(WeakMemory, SyncObjects) {
   validateGenerated(700000, 60 * BPOR_VALIDATION_SCALE / Divisor, options, true);
 }
 
+// Calls of rand() in every program (docs/weak-memory.md, "Runtime state"): the search must
+// explore every order of the calls of different threads, which the default search under SC
+// does (the errors are compared; the oracle, grouping interleavings by graph, would miss an
+// order the search missed).
+TEST(WeakMemory, RuntimeState) {
+  WeakProgramOptions options;
+  options.syncPercent = 100;
+  options.syncObjects = WeakProgramOptions::SyncRandom;
+  options.spinPercent = 0;
+  options.updateLoopPercent = 0;
+  validateGenerated(1100000, 30 * BPOR_VALIDATION_SCALE / Divisor, options, true);
+}
+
 // A test-and-set lock or a compare-and-swap retry loop in every program (docs/weak-memory.md,
 // "Spin loops"): their iterations that change nothing are awaits.
 TEST(WeakMemory, UpdateLoops) {

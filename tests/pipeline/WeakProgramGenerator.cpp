@@ -49,6 +49,8 @@ private:
   void addBarrier(std::vector<Thread> &threads);
   void addRwlock(std::vector<Thread> &threads);
   void addCondVar(std::vector<Thread> &threads);
+  void addRandom(std::vector<Thread> &threads);
+  bool usesRandom = false;
   uint64_t syncBelow(uint64_t n) { return syncRandom() % n; }
   uint64_t lockBelow(uint64_t n) { return lockRandom() % n; }
   std::string emitThread(const Thread &thread) const;
@@ -240,7 +242,8 @@ void WeakGenerator::addUpdateLoops(std::vector<Thread> &threads) {
 void WeakGenerator::addSyncObject(std::vector<Thread> &threads) {
   std::vector<unsigned> kinds;
   for (unsigned kind : {WeakProgramOptions::SyncSemaphore, WeakProgramOptions::SyncBarrier,
-                        WeakProgramOptions::SyncRwlock, WeakProgramOptions::SyncCondVar})
+                        WeakProgramOptions::SyncRwlock, WeakProgramOptions::SyncCondVar,
+                        WeakProgramOptions::SyncRandom})
     if (options.syncObjects & kind)
       kinds.push_back(kind);
   if (kinds.empty())
@@ -249,7 +252,8 @@ void WeakGenerator::addSyncObject(std::vector<Thread> &threads) {
   case WeakProgramOptions::SyncSemaphore: addSemaphore(threads); return;
   case WeakProgramOptions::SyncBarrier: addBarrier(threads); return;
   case WeakProgramOptions::SyncRwlock: addRwlock(threads); return;
-  default: addCondVar(threads); return;
+  case WeakProgramOptions::SyncCondVar: addCondVar(threads); return;
+  default: addRandom(threads); return;
   }
 }
 
@@ -358,6 +362,21 @@ void WeakGenerator::addCondVar(std::vector<Thread> &threads) {
   }
 }
 
+// Calls of rand(): some threads record a draw (modulo 3), others draw and drop it; what each
+// gets depends on the order of the calls of different threads.
+void WeakGenerator::addRandom(std::vector<Thread> &threads) {
+  usesRandom = true;
+  for (Thread &t : threads) {
+    if (syncBelow(100) >= 70)
+      continue;
+    auto at = t.ops.begin() + std::ptrdiff_t(syncBelow(t.ops.size() + 1));
+    if (syncBelow(2))
+      t.ops.insert(at, fmt::format("r{} = rand() % 3;", t.reads++));
+    else
+      t.ops.insert(at, "rand();");
+  }
+}
+
 std::string WeakGenerator::emitThread(const Thread &thread) const {
   std::string text = fmt::format("void *{}(void *arg) {{\n", thread.name);
   if (thread.reads) {
@@ -430,6 +449,8 @@ CProgram WeakGenerator::run() {
   std::string source = "#include <assert.h>\n#include <pthread.h>\n";
   if (usesSemaphore)
     source += "#include <semaphore.h>\n";
+  if (usesRandom)
+    source += "#include <stdlib.h>\n";
   source += "#include <stdatomic.h>\n\n";
   if (usesAssume)
     source += "extern void __VERIFIER_assume(int);\n";

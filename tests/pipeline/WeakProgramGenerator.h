@@ -52,8 +52,11 @@ struct WeakProgramOptions {
   /// barrier's count), once or twice each; read and write locks (and their tries) around
   /// ranges of operations; waits for a count under a mutex and signals or broadcasts of it.
   unsigned syncPercent = 25;
+  /// (SyncRandom: calls of rand() whose values threads record, runtime state whose calls'
+  /// order decides what each returns; not in the default set.)
   unsigned syncObjects = SyncSemaphore | SyncBarrier | SyncRwlock | SyncCondVar;
-  static constexpr unsigned SyncSemaphore = 1, SyncBarrier = 2, SyncRwlock = 4, SyncCondVar = 8;
+  static constexpr unsigned SyncSemaphore = 1, SyncBarrier = 2, SyncRwlock = 4, SyncCondVar = 8,
+                            SyncRandom = 16;
 };
 
 /// The same seed and options always give the same program.
