@@ -3,6 +3,8 @@
 set -euo pipefail
 packages=(
   build-essential cmake ninja-build python3 git
+  # The check of YAML witnesses against the format's rules (tests/lit/svcomp/Inputs).
+  python3-yaml
   llvm-19-dev llvm-19-tools clang-19 lld-19
   libfmt-dev libgtest-dev libgmock-dev
   zlib1g-dev libzstd-dev libxml2-dev libffi-dev libz3-dev

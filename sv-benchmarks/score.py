@@ -109,6 +109,8 @@ def main():
                         help="fail (exit 1) when the score is lower")
     parser.add_argument("--validate-witnesses", action="store_true",
                         help="replay the witness of every FALSE answer with --validate-witness")
+    parser.add_argument("--witness-format", choices=["graphml", "yaml"], default="graphml",
+                        help="the format of the witnesses --validate-witnesses writes and replays")
     parser.add_argument("extra", nargs="*", help="extra bporcheck options (after --)")
     args = parser.parse_args()
 
@@ -126,7 +128,8 @@ def main():
     bporcheck = os.path.abspath(args.bporcheck)
     witnesses = tempfile.mkdtemp(prefix="bpor-witnesses-") if args.validate_witnesses else None
     work = [(bporcheck, path, prp, args.extra, args.time_limit,
-             os.path.join(witnesses, f"{i}.graphml") if witnesses else None)
+             os.path.join(witnesses, f"{i}.{'yml' if args.witness_format == 'yaml' else 'graphml'}")
+             if witnesses else None)
             for i, (_, path, prp, _) in enumerate(runs)]
     if args.jobs > 1:
         # Each worker process measures its own children, so CPU times stay per task.

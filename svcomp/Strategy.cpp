@@ -415,7 +415,8 @@ int TaskRun::answerViolation(const Search &last) {
   if (!settings_.witness.empty()) {
     WitnessTask task{input_.programFile, input_.propertyFile, input_.dataModel};
     if (std::string werror =
-            writeWitness(settings_.witness, violationWitness(model, report, nondetValues, task));
+            writeWitness(settings_.witness, violationWitnessFor(settings_.witness, model, report,
+                                                            nondetValues, task));
         !werror.empty())
       std::cerr << "bporcheck: " << werror << "\n";
   }
@@ -483,7 +484,7 @@ int TaskRun::answerNoViolation(const Search &last) {
                                obstacles_.deadlocks ? "a deadlock" : "the program spins"));
   if (!settings_.witness.empty()) {
     WitnessTask task{input_.programFile, input_.propertyFile, input_.dataModel};
-    if (std::string werror = writeWitness(settings_.witness, correctnessWitness(task));
+    if (std::string werror = writeWitness(settings_.witness, correctnessWitnessFor(settings_.witness, task));
         !werror.empty())
       std::cerr << "bporcheck: " << werror << "\n";
   }

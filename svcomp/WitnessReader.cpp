@@ -149,6 +149,8 @@ std::optional<Graph> parseGraph(llvm::StringRef text, std::string &problem) {
 } // namespace
 
 std::optional<WitnessPath> parseWitnessPath(const std::string &text, WitnessProblem &problem) {
+  if (!llvm::StringRef(text).ltrim().starts_with("<"))
+    return parseYamlWitnessPath(text, problem);
   std::optional<Graph> graph = parseGraph(text, problem.text);
   if (!graph)
     return std::nullopt;

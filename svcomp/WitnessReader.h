@@ -1,4 +1,5 @@
-// Reads an SV-COMP violation witness (GraphML, witness format 1.0) as the path a validator
+// Reads an SV-COMP violation witness (GraphML, witness format 1.0, or YAML, format 2.x:
+// WitnessYamlReader.cpp) as the path a validator
 // follows: the edges from the entry node to the violation node. What each edge says that
 // bporcheck can check: the thread that moves (threadId), the source line of its step
 // (startline), the thread it creates (createThread) and the value a nondet function returns
@@ -26,6 +27,9 @@ struct WitnessPath {
   std::string type;                // witness-type: violation_witness, correctness_witness
   std::vector<WitnessEdge> edges;  // entry to violation node, in order
   bool reachesViolation = false;   // the path ends at a node marked violation
+  /// Thread names are the runtime's thread numbers (YAML's thread_id: threads numbered in the
+  /// order they are created, main 0), not names bound by createThread (GraphML).
+  bool threadsNumberedByCreation = false;
 };
 
 /// Why a witness was not read.
@@ -37,7 +41,10 @@ struct WitnessProblem {
 /// Parses the witness file; on failure returns nullopt and sets `problem`.
 std::optional<WitnessPath> readWitnessPath(const std::string &path, WitnessProblem &problem);
 
-/// The same from the file's text.
+/// The same from a YAML witness's text.
+std::optional<WitnessPath> parseYamlWitnessPath(const std::string &text, WitnessProblem &problem);
+
+/// The same from the file's text, in either format.
 std::optional<WitnessPath> parseWitnessPath(const std::string &text, WitnessProblem &problem);
 
 } // namespace bpor::svcomp

@@ -2,6 +2,8 @@
 
 #include "svcomp/WitnessReader.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <fmt/format.h>
 #include <iostream>
 #include <map>
@@ -59,11 +61,18 @@ private:
     threads_ = saved.threads;
   }
 
-  /// Our thread for the edge's threadId: the first one named is main; the others are
+  /// Our thread for the edge's thread: in YAML the number itself (threads numbered in the
+  /// order they are created); in GraphML the first one named is main, and the others are
   /// introduced by createThread.
   std::optional<ThreadId> threadOf(const WitnessEdge &edge) {
     if (edge.thread.empty())
       return std::nullopt;
+    if (path_.threadsNumberedByCreation) {
+      unsigned number = 0;
+      if (llvm::StringRef(edge.thread).getAsInteger(10, number))
+        return std::nullopt;
+      return ThreadId(number);
+    }
     auto it = threads_.find(edge.thread);
     if (it != threads_.end())
       return it->second;

@@ -35,6 +35,9 @@ config.substitutions.append(("%not", os.path.join(tools, "not")))
 config.substitutions.append(
     ("%expect-exit", "python3 " + os.path.join(config.test_source_root, "Inputs", "expect_exit.py")))
 config.substitutions.append(
+    ("%check-yaml-witness", "python3 " + os.path.join(config.test_source_root, "svcomp", "Inputs",
+                                                       "check_yaml_witness.py")))
+config.substitutions.append(
     ("%check-witness", "python3 " + os.path.join(config.test_source_root, "svcomp", "Inputs",
                                                  "check_witness_format.py")))
 config.environment["PATH"] = os.pathsep.join([tools, config.environment.get("PATH", "")])

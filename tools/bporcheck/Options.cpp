@@ -289,11 +289,14 @@ cl::opt<std::string>
     DataModel("data-model",
               cl::desc("ILP32 (compile with -m32) or LP64; default: the task's, else LP64"),
               cl::value_desc("ILP32|LP64"), cl::cat(SvcompCategory));
-cl::opt<std::string> Witness("witness", cl::desc("Write a GraphML witness to this file"),
+cl::opt<std::string> Witness("witness",
+                             cl::desc("Write the witness to this file: YAML (format 2.x) if it "
+                                      "ends in .yml or .yaml, else GraphML"),
                              cl::value_desc("file"), cl::cat(SvcompCategory));
 cl::opt<std::string> ValidateWitness(
     "validate-witness",
-    cl::desc("Replay this violation witness (GraphML) on the task: exit code 0 confirmed, 1 "
+    cl::desc("Replay this violation witness (GraphML or YAML) on the task: exit code 0 "
+             "confirmed, 1 "
              "rejected, 2 bad input, 3 not checkable"),
     cl::value_desc("file"), cl::cat(SvcompCategory));
 

@@ -203,4 +203,73 @@ TEST(SvcompWitnessReader, ABranchingPathIsRefused) {
   EXPECT_FALSE(problem.text.empty());
 }
 
+TEST(SvcompWitnessReader, ReadsAYamlWitnessOfAnotherTool) {
+  // Flow-style mappings, comments, a branching waypoint and an assumption over variables (both
+  // passed over unless a step matches their line), a thread created by main, a nondet value.
+  const char *text = R"(# written by hand, in the style of another verifier
+- entry_type: violation_sequence
+  metadata: {format_version: "2.2", uuid: "0b1f1c6e-5d2a-4c1e-9a57-1f0e2b3c4d5e"}
+  content:
+    - segment:
+        - waypoint: {type: function_enter, action: follow, thread_id: 0,
+                     location: {file_name: "t.i", line: 12, column: 30}}
+    - segment:
+        - waypoint:
+            type: function_return
+            action: follow
+            thread_id: 1
+            location: {file_name: "t.i", line: 5}
+            constraint: {value: '\result == -7', format: acsl_expression}
+    - segment:
+        - waypoint:
+            type: branching
+            action: follow
+            thread_id: 0
+            location: {file_name: "t.i", line: 13, column: 3}
+            constraint: {value: "true"}
+    - segment:
+        - waypoint: {type: target, action: follow, thread_id: 0,
+                     location: {file_name: "t.i", line: 14}}
+)";
+  WitnessProblem problem;
+  std::optional<WitnessPath> path = parseWitnessPath(text, problem);
+  ASSERT_TRUE(path) << problem.text;
+  EXPECT_EQ(path->type, "violation_witness");
+  EXPECT_TRUE(path->reachesViolation);
+  EXPECT_TRUE(path->threadsNumberedByCreation);
+  ASSERT_EQ(path->edges.size(), 4u);
+  EXPECT_EQ(path->edges[0].thread, "0");
+  EXPECT_EQ(path->edges[0].line, 12u);
+  EXPECT_EQ(path->edges[1].thread, "1");
+  EXPECT_EQ(path->edges[1].result, -7);
+  EXPECT_FALSE(path->edges[2].result);
+  EXPECT_EQ(path->edges[3].line, 14u);
+}
+
+TEST(SvcompWitnessReader, AYamlTargetBeforeTheLastSegmentIsRefused) {
+  const char *text = R"(- entry_type: violation_sequence
+  content:
+    - segment:
+        - waypoint: {type: target, action: follow, location: {file_name: t.i, line: 3}}
+    - segment:
+        - waypoint: {type: assumption, action: follow, location: {file_name: t.i, line: 4},
+                     constraint: {value: "1", format: c_expression}}
+)";
+  WitnessProblem problem;
+  EXPECT_FALSE(parseWitnessPath(text, problem));
+  EXPECT_FALSE(problem.unsupported);
+  EXPECT_NE(problem.text.find("target before the last segment"), std::string::npos);
+}
+
+TEST(SvcompWitnessReader, SeveralYamlViolationSequencesAreRefused) {
+  const char *text = R"(- entry_type: violation_sequence
+  content: []
+- entry_type: violation_sequence
+  content: []
+)";
+  WitnessProblem problem;
+  EXPECT_FALSE(parseWitnessPath(text, problem));
+  EXPECT_TRUE(problem.unsupported);
+}
+
 } // namespace
