@@ -1,5 +1,6 @@
 // N threads race one strong compare-and-swap on an owner word; one wins, the others fail
-// (docs/results.md, "Failed compare-and-swaps read"). cas_race_4.c, _6.c and _8.c set N.
+// (docs/results.md, "Failed compare-and-swaps and trylocks read"). cas_race_4.c, _6.c and _8.c
+// set N.
 #include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
