@@ -95,6 +95,25 @@ void Cluster::send(int to, int tag, const std::vector<uint8_t> &bytes) {
   check(mpi_->send(to, tag, bytes.data(), bytes.size()), "MPI_Send");
 }
 
+void Cluster::post(int to, int tag, std::vector<uint8_t> bytes) {
+  auto posted = std::make_unique<Posted>(Posted{nullptr, std::move(bytes)});
+  check(mpi_->isend(to, tag, posted->bytes.data(), posted->bytes.size(), &posted->request),
+        "MPI_Isend");
+  posted_.push_back(std::move(posted));
+}
+
+size_t Cluster::pendingSends() {
+  size_t kept = 0;
+  for (size_t i = 0; i < posted_.size(); ++i) {
+    int done = 0;
+    check(mpi_->test(posted_[i]->request, &done), "MPI_Test");
+    if (!done)
+      posted_[kept++] = std::move(posted_[i]);
+  }
+  posted_.resize(kept);
+  return kept;
+}
+
 Message Cluster::receive(int from, int tag, size_t size) {
   Message message{from, tag, std::vector<uint8_t>(size)};
   check(mpi_->receive(from, tag, message.bytes.data(), size), "MPI_Recv");

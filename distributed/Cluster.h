@@ -43,6 +43,12 @@ public:
   std::string library() const;
 
   void send(int to, int tag, const std::vector<uint8_t> &bytes);
+  /// Sends without waiting for the receiver: the bytes are kept until the send is done. A
+  /// search whose ranks all send to each other uses these, as two blocking sends of large
+  /// messages to each other wait for ever.
+  void post(int to, int tag, std::vector<uint8_t> bytes);
+  /// Frees the posted sends that are done; returns how many are not.
+  size_t pendingSends();
   /// A message waiting from `from` (any rank: -1), received; nullopt if none waits.
   std::optional<Message> poll(int from = -1);
   /// Waits for the next message from `from` (any rank: -1) and receives it.
@@ -58,8 +64,13 @@ private:
   Message receive(int from, int tag, size_t size);
   void check(int failed, const char *what) const;
 
+  struct Posted {
+    void *request;
+    std::vector<uint8_t> bytes;
+  };
   const BporMpi *mpi_;
   void *plugin_;
+  std::vector<std::unique_ptr<Posted>> posted_;
   int rank_;
   int size_;
 };

@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define BPOR_MPI_PLUGIN_VERSION 1
+#define BPOR_MPI_PLUGIN_VERSION 2
 #define BPOR_MPI_ANY_SOURCE (-1)
 
 struct BporMpi {
@@ -28,6 +28,11 @@ struct BporMpi {
   void (*abort)(int code);
   /* A blocking send of `size` bytes to `to`, with `tag`. */
   int (*send)(int to, int tag, const void *data, size_t size);
+  /* A send that does not wait for the receiver (MPI_Isend): *request names it until `test`
+   * finds it done and frees it; `data` must stay as it is until then. */
+  int (*isend)(int to, int tag, const void *data, size_t size, void **request);
+  /* Whether the send `request` is done (*done = 1, and `request` is freed). Does not block. */
+  int (*test)(void *request, int *done);
   /* Whether a message waits (from `from`, or any rank with BPOR_MPI_ANY_SOURCE): its sender,
    * tag and size; *ready = 0 if none. Does not block. */
   int (*poll)(int from, int *ready, int *sender, int *tag, size_t *size);

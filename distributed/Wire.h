@@ -27,6 +27,7 @@ public:
     u64(value.size());
     bytes_.insert(bytes_.end(), value.begin(), value.end());
   }
+  size_t size() const { return bytes_.size(); }
   std::vector<uint8_t> take() { return std::move(bytes_); }
 
 private:

@@ -3,6 +3,7 @@
 
 #include <limits.h>
 #include <mpi.h>
+#include <stdlib.h>
 
 static int initialise(int *rank, int *size) {
   int provided = 0;
@@ -30,6 +31,28 @@ static int send(int to, int tag, const void *data, size_t size) {
   if (size > INT_MAX)
     return MPI_ERR_COUNT;
   return MPI_Send(data, (int)size, MPI_BYTE, to, tag, MPI_COMM_WORLD);
+}
+
+static int isend(int to, int tag, const void *data, size_t size, void **request) {
+  if (size > INT_MAX)
+    return MPI_ERR_COUNT;
+  MPI_Request *handle = malloc(sizeof *handle);
+  if (!handle)
+    return MPI_ERR_NO_MEM;
+  int failed = MPI_Isend(data, (int)size, MPI_BYTE, to, tag, MPI_COMM_WORLD, handle);
+  if (failed) {
+    free(handle);
+    return failed;
+  }
+  *request = handle;
+  return MPI_SUCCESS;
+}
+
+static int test(void *request, int *done) {
+  int failed = MPI_Test((MPI_Request *)request, done, MPI_STATUS_IGNORE);
+  if (!failed && *done)
+    free(request);
+  return failed;
 }
 
 static int describe(const MPI_Status *status, int *sender, int *tag, size_t *size) {
@@ -85,6 +108,7 @@ static const char *library(void) {
 
 const struct BporMpi *bpor_mpi_plugin(void) {
   static const struct BporMpi table = {BPOR_MPI_PLUGIN_VERSION, initialise, finalise, abortAll,
-                                       send, poll, wait, receive, broadcast, library};
+                                       send,  isend, test,     poll,     wait,
+                                       receive, broadcast, library};
   return &table;
 }

@@ -21,8 +21,15 @@ tree: docs/design.md, "BPOR: a split at a depth"), with the same verdict, counts
 and BPOR alone on one thread must find the same errors and exit alike (it explores fewer
 executions: the split's top branches on every thread within the bound, and nothing sleeps there).
 
+With --stateful both runs are the stateful search (--search=stateful --keep-going): the ranks,
+each storing the states its partition owns, must store exactly the states one process stores
+and end the same executions (docs/design.md, "Distributed stateful search"), with the same
+errors, livelocks apart: one process seeks them, the ranks do not (they say so, exit code 4
+where one process found none or only livelocks).
+
 Usage: check_distributed.py BPORCHECK BPOR_CGEN RANKS (--seeds FIRST COUNT | FILE.c ...)
-[--cgen-args "..."] [--extra OPTION ...] [--weak | --bpor BOUND]. Exit 1 on any mismatch.
+[--cgen-args "..."] [--extra OPTION ...] [--weak | --bpor BOUND | --stateful]. Exit 1 on any
+mismatch.
 """
 import argparse
 import collections
@@ -109,9 +116,51 @@ def check_bpor(program, args, work):
     return problems, len(tT), divided.group(0) if divided else "not divided"
 
 
+def check_stateful(program, args, work):
+    """The stateful search: mpirun -np RANKS against one process, state for state."""
+    options = ["--search=stateful", "--keep-going", "--no-progress"] + args.extra
+    code1, out1 = run([args.bporcheck, *options, program], timeout=60)
+    if code1 is None:
+        return None
+    codeN, outN = run(["mpirun", "-np", str(args.ranks), args.bporcheck, *options, program],
+                      env=MPI_ENV)
+    if code1 not in (0, 1, 4):
+        return [f"one process exited {code1}: {out1[-500:]}"]
+    states = lambda out: re.search(r"^states: .*$", out, re.M)
+    count = lambda pattern, out: int((re.search(pattern, out, re.M) or [0, 0])[1])
+    livelocks = [e for e in errors(out1) if e.startswith("livelock")]
+    others1 = [e for e in errors(out1) if not e.startswith("livelock")]
+    problems = []
+    if not states(outN) or not states(out1) or states(outN).group(0) != states(out1).group(0):
+        problems.append(f"{states(outN) and states(outN).group(0)} against "
+                        f"{states(out1) and states(out1).group(0)} on one process")
+    # Executions that ended in a livelock (one process): each report says how many it stands
+    # for when more than one ("(3 executions ended in this error").
+    livelockCount = 0
+    for block in re.split(r"^(?=error: )", out1, flags=re.M):
+        if block.startswith("error: livelock"):
+            times = re.search(r"^  \((\d+) executions ended in this error", block, re.M)
+            livelockCount += int(times.group(1)) if times else 1
+    executions = r"^executions: (\d+)$"
+    ended1, endedN = count(executions, out1) - livelockCount, count(executions, outN)
+    if endedN != ended1 or \
+            count(r"finished: (\d+),", outN) != count(r"finished: (\d+),", out1):
+        problems.append(f"executions {endedN} against {ended1}")
+    if errors(outN) != others1:
+        problems.append(f"errors {errors(outN)} against {others1}")
+    expected = 1 if others1 else 4
+    if codeN != expected:
+        problems.append(f"exit {codeN}, not {expected}: {outN[-600:]}")
+    perRank = re.search(r"processes: states per rank: .*", outN)
+    return problems, count(r"^states: (\d+) stored", out1), \
+        perRank.group(0) if perRank else "one rank"
+
+
 def check(program, args, work):
     if args.bpor:
         return check_bpor(program, args, work)
+    if args.stateful:
+        return check_stateful(program, args, work)
     search = ["--model=rc11"] if args.weak else ["--search=source"]
     options = search + ["--keep-going", "--no-progress"] + args.extra
     one, many, optimal = (os.path.join(work, name) for name in ("one", "many", "optimal"))
@@ -155,6 +204,8 @@ def main():
     parser.add_argument("--weak", action="store_true",
                         help="C11 programs of bpor_weak_soak under --model=rc11")
     parser.add_argument("--bpor", help="BPOR at this bound (--preemptions=2): mpirun against -j")
+    parser.add_argument("--stateful", action="store_true",
+                        help="the stateful search: mpirun against one process, state for state")
     parser.add_argument("programs", nargs="*")
     args = parser.parse_args()
     failures = 0
@@ -185,7 +236,8 @@ def main():
                 failures += 1
                 print(f"FAIL {name}: " + "; ".join(problems), flush=True)
             else:
-                print(f"ok   {name}: {count} traces, {divided}", flush=True)
+                unit = "states" if args.stateful else "traces"
+                print(f"ok   {name}: {count} {unit}, {divided}", flush=True)
     print(f"{len(programs) - failures} of {len(programs)} programs agree")
     return 1 if failures else 0
 

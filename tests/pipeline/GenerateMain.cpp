@@ -53,7 +53,9 @@ int main(int argc, char **argv) {
       options.symmetric = true;
       options.grandchildren = options.mutexes = options.condvars = options.semaphores = false;
       options.assumes = true;
-    } else if (is("--no-grandchildren"))
+    } else if (is("--spins")) // flags, spin locks, polling (SpinningPrograms)
+      options.spins = true;
+    else if (is("--no-grandchildren"))
       options.grandchildren = false;
     else if (is("--no-condvars"))
       options.condvars = false;

@@ -2,6 +2,7 @@
 #include "tests/pipeline/ReferenceStateGraph.h"
 
 #include "checker/StateHash.h"
+#include "checker/parallel/PartitionedStateful.h"
 #include "tools/bporcheck/ModelFactory.h"
 
 #include <fmt/format.h>
@@ -134,6 +135,22 @@ StatefulRun runStateful(Model &model, StatefulOptions options, uint64_t maxDepth
     }
     run.errors.insert(errorText(model, report.error));
   }
+  return run;
+}
+
+StatefulRun runStatefulPartitioned(const std::vector<Model *> &models, uint64_t shuffleSeed,
+                                   uint64_t maxDepth) {
+  StatefulRun run;
+  SearchOptions search;
+  search.keepGoing = true;
+  search.maxDepth = maxDepth;
+  StatefulOptions options;
+  options.onState = [&](const std::string &key) {
+    run.states.insert(std::hash<std::string>()(key));
+  };
+  run.found = exploreStatefulPartitioned(models, search, options, shuffleSeed);
+  for (const ErrorReport &report : run.found.search.errors)
+    run.errors.insert(errorText(*models[0], report.error));
   return run;
 }
 

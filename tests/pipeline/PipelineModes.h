@@ -103,6 +103,11 @@ struct StatefulRun {
   bool reduced = false; // partial-order reduction: may explore a subset of the states
 };
 
+/// The stateful search partitioned among `models` (one per partition, over one program), every
+/// error reported, the messages between partitions delivered in an order `shuffleSeed` picks.
+StatefulRun runStatefulPartitioned(const std::vector<Model *> &models, uint64_t shuffleSeed,
+                                   uint64_t maxDepth = 1'000'000);
+
 /// Runs `mode` on `model` with every error reported; `into`, when given, is filled as the
 /// search goes (an onRound callback may look at it).
 ModeResult run(Model &model, const Mode &mode, ModeResult *into = nullptr);

@@ -17,6 +17,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 
 namespace bpor::testing {
 
@@ -373,9 +374,32 @@ PipelineCheck checkSpinningProgram(const CProgram &program, size_t maxReferenceS
   ReferenceGraph reference = exploreReferenceGraph(model, maxReferenceStates);
   if (!usableReference(reference, check))
     return check;
-  for (const auto &[name, options] : statefulVariants())
-    compareStatefulRun(name, runStateful(model, options), "the state graph", reference.states,
-                       reference.errors, reference.livelock, check.mismatches);
+  StatefulRun exact;
+  for (const auto &[name, options] : statefulVariants()) {
+    StatefulRun run = runStateful(model, options);
+    compareStatefulRun(name, run, "the state graph", reference.states, reference.errors,
+                       reference.livelock, check.mismatches);
+    if (name == "stateful, exact")
+      exact = std::move(run);
+  }
+  // The visited set partitioned among 3 models (distributed/DistributedStateful.h's search, its
+  // messages reordered): the same states, errors and ends of executions as one search.
+  std::shared_ptr<Execution> second = built[0].newExecution(), third = built[0].newExecution();
+  StatefulRun partitioned =
+      runStatefulPartitioned({&model, second.get(), third.get()},
+                             std::hash<std::string>()(program.source) | 1);
+  compareStatefulRun("stateful, 3 partitions", partitioned, "the state graph", reference.states,
+                     reference.errors, std::nullopt, check.mismatches);
+  // (A livelock the one search reports counts as an execution; the partitions seek none.)
+  const Statistics &one = exact.found.search.stats, &three = partitioned.found.search.stats;
+  uint64_t oneEnded = one.executions - one.livelocks;
+  if (std::tie(oneEnded, one.finished, one.infeasible, one.revisits) !=
+      std::tie(three.executions, three.finished, three.infeasible, three.revisits))
+    check.mismatches.push_back(fmt::format(
+        "stateful, 3 partitions against one: executions {}/{}, finished {}/{}, infeasible {}/{}, "
+        "revisits {}/{}",
+        three.executions, oneEnded, three.finished, one.finished, three.infeasible,
+        one.infeasible, three.revisits, one.revisits));
   // The unfolding search with cutoffs terminates on these programs and finds every error; it
   // does not look for livelocks.
   compareStatefulRun("unfolding, cutoffs", runUnfoldingWithCutoffs(model), "the state graph",

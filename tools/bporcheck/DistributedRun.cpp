@@ -1,5 +1,6 @@
 #include "tools/bporcheck/DistributedRun.h"
 
+#include "distributed/DistributedStateful.h"
 #include "distributed/Wire.h"
 #include "tools/bporcheck/SearchRunner.h"
 
@@ -51,6 +52,19 @@ std::string chooseDistributedSearch(Options &options) {
     return "--hash-states counts the local states of one process: run it without mpirun";
   if (options.searchKind().distributed)
     return whyNotDivided(options);
+  if (options.explores("stateful")) {
+    if (options.statefulOptions.preemptionBound)
+      return "the stateful search with a preemption bound runs on one process (a state's "
+             "preemptions depend on the path that first reached it): run it without mpirun, or "
+             "without --preemptions";
+    if (options.statefulOptions.partialOrderReduction)
+      return "the stateful search with --state-por runs on one process (its reduction depends "
+             "on the search's stack): run it without mpirun, or without --state-por";
+    if (!options.checkpointFile.empty() || !options.resume.empty())
+      return "--checkpoint and --resume keep the finished parts of a divided search's tree; the "
+             "stateful search over processes keeps no checkpoint of its visited set";
+    return "";
+  }
   // The default search, optimal DPOR, is replaced by the one that divides.
   if (options.defaultMode && options.explores("optimal")) {
     options.explorer = "source";
@@ -58,7 +72,8 @@ std::string chooseDistributedSearch(Options &options) {
   }
   return fmt::format("the {} search runs on one process; under mpirun bporcheck divides "
                      "source-DPOR (--search=source, or the default search), BPOR at one bound "
-                     "(--search=bpor) and the weak-memory graph search (--model)",
+                     "(--search=bpor), the stateful search and the weak-memory graph search "
+                     "(--model)",
                      options.explorer);
 }
 
@@ -135,13 +150,46 @@ CoverageGaps decodeGaps(const std::vector<uint8_t> &bytes) {
   return gaps;
 }
 
+// The stateful search's partitions on the ranks (distributed/DistributedStateful.h); the
+// coverage gaps of the other ranks are not gathered: a stateful search runs on the plain-values
+// model, whose gaps every rank meets alike.
+SearchResult runStatefulDistributed(distributed::Cluster &cluster, Model &model,
+                                    const Options &options, const SearchOptions &search,
+                                    RunDescription &run) {
+  std::vector<uint64_t> statesPerRank;
+  StatefulResult found = distributed::exploreStatefulDistributed(
+      cluster, model, search, options.statefulOptions, &statesPerRank);
+  run.stateful = true;
+  run.storage = describeStorage(options.statefulOptions.storage, found.omissionProbability);
+  run.livelocksChecked = found.livelocksChecked;
+  run.incompleteReason = found.incompleteReason;
+  // On one process the stateful search finds livelocks; over processes it does not look for
+  // them (a cycle may pass through every rank's states), which the verdict must say.
+  if (!found.livelocksChecked)
+    run.searchGap = "livelocks (fair cycles of states) were not sought: the stateful search "
+                    "over processes visits every state but not the cycles through them (one "
+                    "process seeks them)";
+  run.searchName = fmt::format("{} over {} processes (MPI), the visited set partitioned by "
+                               "state",
+                               searchName(options), cluster.size());
+  std::string perRank;
+  for (uint64_t states : statesPerRank)
+    perRank += (perRank.empty() ? "" : ", ") + std::to_string(states);
+  if (!perRank.empty())
+    run.extraStatistics = fmt::format("processes: states per rank: {}\n", perRank);
+  return std::move(found.search);
+}
+
 } // namespace
 
 SearchResult runDistributed(distributed::Cluster &cluster, Model &model, Execution &execution,
                             const Options &options, const std::string &fingerprint,
                             const SearchOptions &search, const ExecutionObserver &observer,
-                            const RankProgress &progress, std::string &searchName,
-                            std::string &extraStatistics) {
+                            const RankProgress &progress, RunDescription &run) {
+  if (options.explores("stateful"))
+    return runStatefulDistributed(cluster, model, options, search, run);
+  std::string &searchName = run.searchName;
+  std::string &extraStatistics = run.extraStatistics;
   distributed::DistributedStatistics statistics;
   distributed::Distribution distribution{options.checkpointFile, options.checkpointEvery,
                                          options.resume, fingerprint, {}};

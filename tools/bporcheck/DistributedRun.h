@@ -3,6 +3,7 @@
 #pragma once
 
 #include "tools/bporcheck/Options.h"
+#include "tools/bporcheck/Report.h"
 
 #include "distributed/DistributedSearch.h"
 #include "runtime/Execution.h"
@@ -30,8 +31,9 @@ std::string chooseDistributedSearch(Options &options);
 std::string programFingerprint(const Options &options, int argc, char **argv);
 
 /// The search over every rank, each on its `model` (whose runtime is `execution`). On rank 0:
-/// `searchName` and `extraStatistics` describe it (the latter: how it divided, and each
-/// rank's executions), and every rank's coverage gaps are added to `execution`'s.
+/// `run`'s searchName and extraStatistics describe it (the latter: how it divided, and each
+/// rank's executions or states; the stateful search also fills the parts of `run` it fills on
+/// one process), and every rank's coverage gaps are added to `execution`'s.
 /// `fingerprint` (programFingerprint) names the program in checkpoints; a checkpoint that does
 /// not fit throws std::runtime_error.
 /// `progress` (rank 0, about once a second): the statistics of all ranks together and a
@@ -40,7 +42,6 @@ using RankProgress = std::function<void(const Statistics &sum, const std::string
 SearchResult runDistributed(distributed::Cluster &cluster, Model &model, Execution &execution,
                             const Options &options, const std::string &fingerprint,
                             const SearchOptions &search, const ExecutionObserver &observer,
-                            const RankProgress &progress, std::string &searchName,
-                            std::string &extraStatistics);
+                            const RankProgress &progress, RunDescription &run);
 
 } // namespace bpor::tool

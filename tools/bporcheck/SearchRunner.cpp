@@ -26,14 +26,6 @@ constexpr uint64_t StatefulMaxDepth = 10'000'000;
 // protocols to make progress past each other's spins (docs/user-guide.md, "Default search").
 constexpr uint64_t DefaultFairBound = 2;
 
-/// How the stateful search stored its states, for the verdict line.
-std::string describeStorage(StateStorage storage, double omissionProbability) {
-  if (storage == StateStorage::Exact)
-    return "exact storage";
-  return fmt::format("{}: a state missed with probability at most {:.2g}",
-                     stateStorageName(storage), omissionProbability);
-}
-
 /// The unfolding search's part of the run's description: its counters, and what cutoffs
 /// mean for the verdict.
 void describeUnfolding(const UnfoldingOptions &options, const UnfoldingStatistics &u,
@@ -55,6 +47,13 @@ void describeUnfolding(const UnfoldingOptions &options, const UnfoldingStatistic
 }
 
 } // namespace
+
+std::string describeStorage(StateStorage storage, double omissionProbability) {
+  if (storage == StateStorage::Exact)
+    return "exact storage";
+  return fmt::format("{}: a state missed with probability at most {:.2g}",
+                     stateStorageName(storage), omissionProbability);
+}
 
 // Without --por or a bound: optimal DPOR, which explores one execution per Mazurkiewicz trace
 // and is validated against exhaustive search (docs/optimal-dpor.md); it explores the fewest

@@ -22,6 +22,8 @@ inline constexpr uint64_t WeakDefaultMaxDepth = 150;
 
 /// "optimal DPOR", "BPOR", "stateful search (bounded context switching, 2 preemptions)", ...
 std::string searchName(const Options &options);
+/// How the stateful search stored its states, for the verdict line ("exact storage").
+std::string describeStorage(StateStorage storage, double omissionProbability);
 
 /// The search a divided run (-j, mpirun) divides: under a weak memory model the graph search,
 /// with `search` limited to its default depth unless the user set one; BPOR for --search=bpor;

@@ -564,7 +564,7 @@ int main(int argc, char **argv) {
         };
       result = runDistributed(*cluster, model, *built.execution, options,
                               programFingerprint(options, argc, argv), search, observer,
-                              rankProgress, run.searchName, run.extraStatistics);
+                              rankProgress, run);
     } catch (const std::runtime_error &failure) {
       return cluster->coordinates() ? fail(BadInput, failure.what()) : BadInput;
     }
@@ -614,6 +614,8 @@ int main(int argc, char **argv) {
   if (options.weakMemory() || options.memoryModelExplicit)
     gaps.weakOrders = 0;
   run.dataGap = dataCoverageGap(*built.execution, gaps);
+  if (!run.searchGap.empty())
+    run.dataGap = run.dataGap.empty() ? run.searchGap : run.dataGap + "; " + run.searchGap;
   // Executions cut at the depth limit without a fair cycle: what follows the cut is not covered.
   if (search.livelocksAtDepthLimit && result.stats.depthLimited) {
     std::string cut = depthLimitGap(result.stats.depthLimited, search.maxDepth);

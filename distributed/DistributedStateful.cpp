@@ -1,0 +1,319 @@
+#include "distributed/DistributedStateful.h"
+
+#include "checker/engine/SearchStop.h"
+#include "checker/parallel/MergeResults.h"
+#include "checker/stateful/StatePartition.h"
+#include "distributed/ResultWire.h"
+#include "distributed/Wire.h"
+
+#include <chrono>
+#include <fmt/format.h>
+
+namespace bpor::distributed {
+namespace {
+
+// Tags of their own, apart from the divided search's (DistributedSearch.cpp).
+enum Tag : int { States = 101, Token, Stop, Finish, Share };
+
+/// A batch is sent once it holds this many bytes, or when the rank has no more work for now.
+constexpr size_t BatchBytes = 64 * 1024;
+/// States a rank expands between looks at its messages.
+constexpr unsigned StatesPerTurn = 16;
+
+void writePath(WireWriter &out, const Schedule &path) {
+  out.u64(path.size());
+  for (const ScheduleStep &step : path) {
+    out.u64(step.thread);
+    out.u64(step.choice);
+  }
+}
+
+Schedule readPath(WireReader &in) {
+  Schedule path(in.u64());
+  for (ScheduleStep &step : path) {
+    step.thread = ThreadId(in.u64());
+    step.choice = uint32_t(in.u64());
+  }
+  return path;
+}
+
+/// One rank's part in the search: its partition, its outgoing batches and its side of Safra's
+/// algorithm.
+class Rank {
+public:
+  Rank(Cluster &cluster, Model &model, const SearchOptions &options,
+       const StatefulOptions &stateful)
+      : cluster_(cluster), options_(options),
+        partition_(model, options, stateful.storage, stateful.bitstateLog2,
+                   unsigned(cluster.rank()), unsigned(cluster.size())),
+        batches_(size_t(cluster.size())), batchCounts_(size_t(cluster.size()), 0),
+        start_(std::chrono::steady_clock::now()) {
+    partition_.onState = stateful.onState;
+  }
+
+  StatefulResult run();
+
+private:
+  void send(unsigned owner, const std::string &key, const Schedule &path) {
+    WireWriter &batch = batches_[owner];
+    batch.text(key);
+    writePath(batch, path);
+    ++batchCounts_[owner];
+    if (batch.size() >= BatchBytes)
+      flush(owner);
+  }
+  void flush(unsigned owner) {
+    if (batchCounts_[owner] == 0)
+      return;
+    WireWriter header;
+    header.u64(batchCounts_[owner]);
+    std::vector<uint8_t> bytes = header.take();
+    std::vector<uint8_t> body = batches_[owner].take();
+    bytes.insert(bytes.end(), body.begin(), body.end());
+    batchCounts_[owner] = 0;
+    cluster_.post(int(owner), States, std::move(bytes));
+    ++balance_;
+  }
+  void flushAll() {
+    for (unsigned owner = 0; owner < batches_.size(); ++owner)
+      flush(owner);
+  }
+  /// Takes one message; false when the run is over (Finish).
+  bool handle(const Message &message);
+  void stopAll(const std::string &reason);
+  /// Passes the token on if this rank holds it and is passive (Safra's rules).
+  void passToken();
+  bool limitReached();
+
+  Cluster &cluster_;
+  const SearchOptions &options_;
+  StatePartition partition_;
+  std::vector<WireWriter> batches_;
+  std::vector<uint64_t> batchCounts_;
+  std::chrono::steady_clock::time_point start_;
+  uint64_t lastMemoryCheck_ = 0;
+  bool stopping_ = false;
+  std::string stopReason_;
+  SearchLimit limit_ = SearchLimit::None;
+  // Safra: batches sent minus received, and whether one was received since the token passed.
+  int64_t balance_ = 0;
+  bool marked_ = false;
+  bool holdsToken_ = false;
+  int64_t tokenCount_ = 0;
+  bool tokenMarked_ = false;
+  bool waveOut_ = false; // rank 0: a token is going round
+  bool finished_ = false;
+  std::vector<uint64_t> statesPerRank_;
+
+public:
+  const std::vector<uint64_t> &statesPerRank() const { return statesPerRank_; }
+};
+
+bool Rank::handle(const Message &message) {
+  WireReader in(message.bytes);
+  switch (message.tag) {
+  case States: {
+    --balance_;
+    marked_ = true;
+    for (uint64_t count = in.u64(); count; --count) {
+      std::string key = in.text();
+      Schedule path = readPath(in);
+      if (!stopping_)
+        partition_.receive(key, std::move(path));
+    }
+    return true;
+  }
+  case Token:
+    holdsToken_ = true;
+    tokenCount_ = int64_t(in.u64());
+    tokenMarked_ = in.u8() != 0;
+    return true;
+  case Stop:
+    --balance_; // a Stop is counted as a batch is, so that none is left in flight at the end
+    marked_ = true;
+    if (!stopping_) {
+      stopping_ = true;
+      limit_ = SearchLimit(in.u8());
+      stopReason_ = in.text();
+    }
+    return true;
+  case Finish:
+    return false;
+  default:
+    throw std::runtime_error(fmt::format("rank {} got a message it does not expect (tag {}) "
+                                         "from rank {}",
+                                         cluster_.rank(), message.tag, message.from));
+  }
+}
+
+void Rank::stopAll(const std::string &reason) {
+  if (stopping_)
+    return;
+  stopping_ = true;
+  stopReason_ = reason;
+  for (int other = 0; other < cluster_.size(); ++other)
+    if (other != cluster_.rank()) {
+      WireWriter out;
+      out.u8(uint8_t(limit_));
+      out.text(reason);
+      cluster_.post(other, Stop, out.take());
+      ++balance_;
+    }
+}
+
+bool Rank::limitReached() {
+  uint64_t now = uint64_t(
+      std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start_).count());
+  SearchLimit limit = externalStop(options_, now, lastMemoryCheck_);
+  if (limit == SearchLimit::None && options_.timeLimitSeconds > 0 &&
+      double(now) / 1e9 >= options_.timeLimitSeconds)
+    limit = SearchLimit::Time;
+  if (limit == SearchLimit::None)
+    return false;
+  limit_ = limit;
+  stopAll(describeLimit(limit, options_));
+  return true;
+}
+
+StatefulResult Rank::run() {
+  StatefulResult outcome;
+  // Every rank builds the same model, so each fails alike: no messages yet.
+  if (!partition_.start()) {
+    outcome.incompleteReason = partition_.incompleteReason();
+    return outcome;
+  }
+  while (!finished_) {
+    while (std::optional<Message> message = cluster_.poll())
+      if (!handle(*message)) {
+        finished_ = true;
+        break;
+      }
+    if (finished_)
+      break;
+    if (!stopping_ && partition_.stopped())
+      stopAll("an error");
+    if (!stopping_ && !limitReached() && partition_.hasWork()) {
+      for (unsigned n = 0; n < StatesPerTurn && partition_.hasWork() && !partition_.stopped();
+           ++n)
+        partition_.expandNext([this](unsigned owner, const std::string &key,
+                                     const Schedule &path) { send(owner, key, path); });
+      if (partition_.stopped())
+        stopAll("an error");
+      else
+        continue;
+    }
+    // Passive: no work (or stopping), every batch sent.
+    flushAll();
+    cluster_.pendingSends();
+    passToken();
+    if (finished_)
+      break;
+    if (!handle(cluster_.wait()))
+      finished_ = true;
+  }
+  // The share: rank 0 receives every other rank's.
+  SearchResult &mine = partition_.result();
+  mine.stats.elapsedSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  mine.limit = limit_;
+  std::string reason = limit_ != SearchLimit::None ? stopReason_ : partition_.incompleteReason();
+  if (cluster_.rank() != 0) {
+    WireWriter out;
+    out.text(reason);
+    out.f64(partition_.omissionProbability());
+    std::vector<uint8_t> result = encodeResult(mine);
+    out.text(std::string(result.begin(), result.end()));
+    cluster_.send(0, Share, out.take());
+    while (cluster_.pendingSends())
+      ;
+    outcome.search = std::move(mine);
+    outcome.incompleteReason = reason;
+    return outcome;
+  }
+  std::vector<SearchResult> shares(size_t(cluster_.size()));
+  shares[0] = std::move(mine);
+  outcome.incompleteReason = reason;
+  outcome.omissionProbability = partition_.omissionProbability();
+  for (int received = 1; received < cluster_.size(); ++received) {
+    Message message = cluster_.wait();
+    if (message.tag != Share)
+      throw std::runtime_error(fmt::format("rank 0 got a message it does not expect (tag {}) "
+                                           "from rank {} at the end",
+                                           message.tag, message.from));
+    WireReader in(message.bytes);
+    std::string theirs = in.text();
+    if (outcome.incompleteReason.empty())
+      outcome.incompleteReason = theirs;
+    outcome.omissionProbability = std::min(1.0, outcome.omissionProbability + in.f64());
+    std::string bytes = in.text();
+    shares[size_t(message.from)] = decodeResult(std::vector<uint8_t>(bytes.begin(), bytes.end()));
+  }
+  while (cluster_.pendingSends())
+    ;
+  statesPerRank_.clear();
+  for (const SearchResult &share : shares)
+    statesPerRank_.push_back(share.stats.states);
+  bool stopped = stopping_;
+  double elapsed = shares[0].stats.elapsedSeconds;
+  outcome.search = mergeResults(shares, partition_.model(), options_, stopped);
+  outcome.search.stats.elapsedSeconds = elapsed;
+  outcome.search.limit = limit_;
+  outcome.search.complete = !stopped && outcome.incompleteReason.empty();
+  return outcome;
+}
+
+} // namespace
+
+StatefulResult exploreStatefulDistributed(Cluster &cluster, Model &model,
+                                          const SearchOptions &options,
+                                          const StatefulOptions &stateful,
+                                          std::vector<uint64_t> *statesPerRank) {
+  if (stateful.preemptionBound || stateful.partialOrderReduction) {
+    StatefulResult refused;
+    refused.incompleteReason = "a distributed stateful search takes no preemption bound and no "
+                               "partial-order reduction";
+    return refused;
+  }
+  Rank rank(cluster, model, options, stateful);
+  StatefulResult result = rank.run();
+  if (statesPerRank)
+    *statesPerRank = rank.statesPerRank();
+  return result;
+}
+
+void Rank::passToken() {
+  int size = cluster_.size(), rank = cluster_.rank();
+  if (rank == 0) {
+    if (holdsToken_) {
+      holdsToken_ = false;
+      waveOut_ = false;
+      // The wave is over: the end if nobody received a batch since it passed them and every
+      // batch sent was received.
+      if (!tokenMarked_ && !marked_ && tokenCount_ + balance_ == 0) {
+        for (int other = 1; other < size; ++other)
+          cluster_.post(other, Finish, {});
+        finished_ = true;
+        return;
+      }
+    }
+    if (!waveOut_) {
+      marked_ = false;
+      waveOut_ = true;
+      WireWriter out;
+      out.u64(0);
+      out.u8(0);
+      cluster_.post(size - 1, Token, out.take());
+    }
+    return;
+  }
+  if (!holdsToken_)
+    return;
+  holdsToken_ = false;
+  WireWriter out;
+  out.u64(uint64_t(tokenCount_ + balance_));
+  out.u8(tokenMarked_ || marked_);
+  marked_ = false;
+  cluster_.post(rank - 1, Token, out.take());
+}
+
+} // namespace bpor::distributed
