@@ -197,10 +197,14 @@ StatefulResult Rank::run() {
            ++n)
         partition_.expandNext([this](unsigned owner, const std::string &key,
                                      const Schedule &path) { send(owner, key, path); });
-      if (partition_.stopped())
+      if (partition_.stopped()) {
         stopAll("an error");
-      else
+      } else {
+        // The states found go out now, not when this rank runs out of work: another rank may
+        // be waiting for them.
+        flushAll();
         continue;
+      }
     }
     // Passive: no work (or stopping), every batch sent.
     flushAll();

@@ -3,16 +3,25 @@
 #include "checker/engine/ExecutionEnds.h"
 #include "checker/engine/SearchLedger.h"
 
+#include <algorithm>
+#include <cstring>
 #include <fmt/format.h>
 
 namespace bpor {
 
 unsigned ownerOf(const std::string &key, unsigned parts) {
-  // FNV-1a, then splitmix64's finaliser: a hash fixed by this code, not by the library, so that
-  // every process of a run agrees.
-  uint64_t hash = 14695981039346656037ull;
-  for (unsigned char c : key)
-    hash = (hash ^ c) * 1099511628211ull;
+  // Eight bytes at a time, each mixed in by a multiplication, then splitmix64's finaliser: a
+  // hash fixed by this code, not by the library, so that every process of a run agrees.
+  uint64_t hash = 0x243f6a8885a308d3ull ^ key.size();
+  size_t at = 0;
+  for (; at + 8 <= key.size(); at += 8) {
+    uint64_t word;
+    std::memcpy(&word, key.data() + at, 8);
+    hash = (hash ^ word) * 0x9e3779b97f4a7c15ull;
+    hash ^= hash >> 29;
+  }
+  for (; at < key.size(); ++at)
+    hash = (hash ^ uint8_t(key[at])) * 0x100000001b3ull;
   hash ^= hash >> 30;
   hash *= 0xbf58476d1ce4e5b9ull;
   hash ^= hash >> 27;
@@ -21,10 +30,28 @@ unsigned ownerOf(const std::string &key, unsigned parts) {
   return unsigned(hash % parts);
 }
 
+namespace {
+
+/// The hash of each prefix of `path`: hashes[i] is that of its first i steps.
+std::vector<uint64_t> prefixHashes(const Schedule &path) {
+  std::vector<uint64_t> hashes(path.size() + 1);
+  uint64_t hash = 0x9e3779b97f4a7c15ull;
+  hashes[0] = hash;
+  for (size_t i = 0; i < path.size(); ++i) {
+    hash ^= (uint64_t(path[i].thread) << 32 | path[i].choice) + 0x9e3779b97f4a7c15ull +
+            (hash << 6) + (hash >> 2);
+    hashes[i + 1] = hash;
+  }
+  return hashes;
+}
+
+} // namespace
+
 StatePartition::StatePartition(Model &model, const SearchOptions &options, StateStorage storage,
-                               unsigned bitstateLog2, unsigned part, unsigned parts)
+                               unsigned bitstateLog2, unsigned part, unsigned parts,
+                               uint64_t checkpointBytes)
     : model_(model), options_(options), store_(storage, bitstateLog2), part_(part),
-      parts_(parts) {}
+      parts_(parts), checkpointBytes_(checkpointBytes) {}
 
 bool StatePartition::start() {
   model_.restart();
@@ -32,7 +59,7 @@ bool StatePartition::start() {
     incompleteReason_ = "the model cannot save its states (no checkpoints)";
     return false;
   }
-  if (endsHere({}, {})) {
+  if (endsHere({})) {
     // The program ends in its initial state: partition 0 alone counts it.
     if (part_ != 0) {
       result_ = SearchResult{};
@@ -66,31 +93,68 @@ void StatePartition::receive(const std::string &key, Schedule path) {
   store(key, std::move(path));
 }
 
-bool StatePartition::replay(const Schedule &path, std::vector<Operation> &events) {
-  model_.restart();
-  events.clear();
-  events.reserve(path.size());
-  for (const ScheduleStep &step : path) {
+void StatePartition::keep(const Schedule &path, std::unique_ptr<ModelCheckpoint> checkpoint) {
+  uint64_t bytes = checkpoint->bytes();
+  if (bytes > checkpointBytes_)
+    return;
+  uint64_t hash = prefixHashes(path).back();
+  if (kept_.count(hash))
+    return;
+  while (keptBytes_ + bytes > checkpointBytes_ && !ages_.empty()) {
+    auto oldest = kept_.find(ages_.back());
+    keptBytes_ -= oldest->second.checkpoint->bytes();
+    kept_.erase(oldest);
+    ages_.pop_back();
+  }
+  ages_.push_front(hash);
+  kept_.emplace(hash, Kept{path, std::move(checkpoint), ages_.begin()});
+  keptBytes_ += bytes;
+}
+
+bool StatePartition::moveTo(const Schedule &path) {
+  std::vector<uint64_t> hashes = prefixHashes(path);
+  size_t from = 0;
+  for (size_t length = path.size(); length > 0 && from == 0; --length) {
+    auto it = kept_.find(hashes[length]);
+    // A hash names a path only if the paths are equal.
+    if (it == kept_.end() || it->second.path.size() != length ||
+        !std::equal(it->second.path.begin(), it->second.path.end(), path.begin()))
+      continue;
+    model_.restore(*it->second.checkpoint);
+    ages_.splice(ages_.begin(), ages_, it->second.age);
+    from = length;
+  }
+  if (from == 0)
+    model_.restart();
+  for (size_t i = from; i < path.size(); ++i) {
+    const ScheduleStep &step = path[i];
     if (step.thread >= model_.numThreads() || !model_.isEnabled(step.thread))
       return false;
-    events.push_back(model_.step(step.thread, step.choice));
+    model_.step(step.thread, step.choice);
     ++result_.stats.steps;
   }
   return true;
 }
 
-void StatePartition::report(const ErrorInfo &error, const Schedule &path,
-                            const std::vector<Operation> &events) {
+void StatePartition::report(const ErrorInfo &error, const Schedule &path) {
   ++result_.stats.executions;
+  std::vector<Operation> events;
+  model_.restart();
+  for (const ScheduleStep &step : path) {
+    if (step.thread >= model_.numThreads() || !model_.isEnabled(step.thread))
+      break; // the path does not replay (reported as such)
+    events.push_back(model_.step(step.thread, step.choice));
+    ++result_.stats.steps;
+  }
   if (recordError(result_, options_, error, events, path) && !options_.keepGoing)
     stopped_ = true;
 }
 
-bool StatePartition::endsHere(const Schedule &path, const std::vector<Operation> &events) {
+bool StatePartition::endsHere(const Schedule &path) {
   SearchResult &r = result_;
   switch (model_.status()) {
   case ExecStatus::Error:
-    report(model_.error(), path, events);
+    report(model_.error(), path);
     return true;
   case ExecStatus::Finished:
     ++r.stats.executions;
@@ -111,18 +175,19 @@ bool StatePartition::endsHere(const Schedule &path, const std::vector<Operation>
     ++r.stats.infeasible;
     return true;
   }
-  report(deadlockError(model_), path, events);
+  report(deadlockError(model_), path);
   return true;
 }
 
 void StatePartition::expandNext(const Send &send) {
   Queued state = std::move(queue_.front());
   queue_.pop_front();
-  std::vector<Operation> events;
-  if (!replay(state.path, events)) {
-    ErrorInfo error = nondeterminismError(events.empty() ? Operation{} : events.back(),
-                                          events.size());
-    report(error, state.path, events);
+  if (!moveTo(state.path)) {
+    ErrorInfo error;
+    error.kind = ErrorKind::Unsupported;
+    error.message = "replaying a state's path did not take the same steps (a nondeterministic "
+                    "model)";
+    report(error, state.path);
     return;
   }
   std::unique_ptr<ModelCheckpoint> here = model_.checkpoint();
@@ -131,33 +196,35 @@ void StatePartition::expandNext(const Send &send) {
     if (model_.isEnabled(t))
       for (uint32_t c = 0; c < model_.pending(t).numChoices; ++c)
         moves.push_back(ScheduleStep{t, c});
+  Schedule path = state.path;
+  path.push_back(ScheduleStep{});
   bool atState = true;
   for (const ScheduleStep &move : moves) {
     if (stopped_)
-      return;
+      break;
     if (!atState)
       model_.restore(*here);
     atState = false;
-    Schedule path = state.path;
-    path.push_back(move);
-    events.push_back(model_.step(move.thread, move.choice));
+    path.back() = move;
+    model_.step(move.thread, move.choice);
     ++result_.stats.steps;
-    bool ended = endsHere(path, events);
+    bool ended = endsHere(path);
     if (!ended && path.size() >= options_.maxDepth) {
       ++result_.stats.depthLimited;
       incompleteReason_ = fmt::format("depth limit ({} steps)", options_.maxDepth);
       ended = true;
     }
-    if (!ended) {
-      model_.stateKey(key_);
-      unsigned owner = ownerOf(key_, parts_);
-      if (owner == part_)
-        store(key_, std::move(path));
-      else
-        send(owner, key_, path);
-    }
-    events.pop_back();
+    if (ended)
+      continue;
+    model_.stateKey(key_);
+    unsigned owner = ownerOf(key_, parts_);
+    if (owner == part_)
+      store(key_, path);
+    else
+      send(owner, key_, path);
   }
+  state.path.shrink_to_fit();
+  keep(state.path, std::move(here));
 }
 
 } // namespace bpor

@@ -3,7 +3,9 @@
 // partition its key's hash names (ownerOf), as in distributed Spin (Lerda and Sisto) and
 // DiVinE: that partition alone stores it and expands it. A partition expands its own states
 // breadth-first: it brings its model to the state by replaying the state's path from the
-// initial state, takes each move, classifies where it leads exactly as the one-process search
+// initial state (from the latest of its ancestors this partition expanded and still keeps a
+// checkpoint of, when there is one), takes each move, classifies where it leads exactly as the
+// one-process search
 // does (checker/stateful/StatefulSearch.h: an error, a deadlock, the program's end, a failed
 // assumption, the depth limit) and hands a successor that runs on to its owner: stored and
 // queued here if it is its own, else given to `send` with its key and path, for the owner's
@@ -21,7 +23,10 @@
 
 #include <deque>
 #include <functional>
+#include <list>
+#include <memory>
 #include <string>
+#include <unordered_map>
 
 namespace bpor {
 
@@ -33,8 +38,11 @@ public:
   /// A state handed to another partition: its key and the path from the initial state.
   using Send = std::function<void(unsigned owner, const std::string &key, const Schedule &path)>;
 
+  /// `checkpointBytes`: what the checkpoints of expanded states, kept to replay their
+  /// descendants' paths from, may hold (the least recently used go first).
   StatePartition(Model &model, const SearchOptions &options, StateStorage storage,
-                 unsigned bitstateLog2, unsigned part, unsigned parts);
+                 unsigned bitstateLog2, unsigned part, unsigned parts,
+                 uint64_t checkpointBytes = uint64_t(256) << 20);
 
   /// Classifies the initial state: partition 0 reports how it ends if it ends the program at
   /// once; otherwise its owner stores and queues it. False if the model cannot be searched
@@ -63,21 +71,33 @@ private:
   struct Queued {
     Schedule path;
   };
+  /// The checkpoint of a state this partition expanded, by the hash of its path.
+  struct Kept {
+    Schedule path;
+    std::unique_ptr<ModelCheckpoint> checkpoint;
+    std::list<uint64_t>::iterator age;
+  };
+  void keep(const Schedule &path, std::unique_ptr<ModelCheckpoint> checkpoint);
   /// Records the state with `key` reached by `path` if it is new; true if it was.
   bool store(const std::string &key, Schedule path);
-  /// Brings the model to the end of `path`, collecting the events; false if a step of it did
-  /// not replay (a nondeterministic model: reported).
-  bool replay(const Schedule &path, std::vector<Operation> &events);
-  /// The model's state after `path` (events `events`) ends the path: counted, and reported if
-  /// it is an error or a deadlock. False if it runs on.
-  bool endsHere(const Schedule &path, const std::vector<Operation> &events);
-  void report(const ErrorInfo &error, const Schedule &path, const std::vector<Operation> &events);
+  /// Brings the model to the end of `path`, from the latest ancestor kept or else from the
+  /// initial state; false if a step of it did not replay (a nondeterministic model).
+  bool moveTo(const Schedule &path);
+  /// The model's state after `path` ends the path: counted, and reported if it is an error or
+  /// a deadlock. False if it runs on.
+  bool endsHere(const Schedule &path);
+  /// Reports `error`, reached by `path`: its events come from replaying the path from the
+  /// initial state (the model is left elsewhere).
+  void report(const ErrorInfo &error, const Schedule &path);
 
   Model &model_;
   const SearchOptions &options_;
   StateStore store_;
   unsigned part_, parts_;
   std::deque<Queued> queue_;
+  std::unordered_map<uint64_t, Kept> kept_;
+  std::list<uint64_t> ages_; // kept_'s keys, most recently used first
+  uint64_t keptBytes_ = 0, checkpointBytes_;
   SearchResult result_;
   std::string incompleteReason_;
   std::string key_;
