@@ -46,15 +46,27 @@ ExprId at(SymbolicValues &values, const Target &target, uint64_t offset) {
 
 } // namespace
 
+namespace {
+
+// The value at offsets [low, high] of the object, chosen by the address: a balanced tree of
+// comparisons (depth log2 of the offsets, not one ite per offset in a chain), each leaf the
+// bytes at one offset. Within the object the address is one of first + low .. first + high.
+ExprId choose(SymbolicValues &values, const Target &target, const std::vector<ExprId> &bytes,
+              uint64_t low, uint64_t high) {
+  if (low == high)
+    return values.fromBytes(bytes.data() + low, target.accessSize);
+  uint64_t middle = low + (high - low) / 2;
+  ExprId inLow = values.binary(Op::ICmpUle, 64, target.address,
+                               values.constant(target.first + middle, 64));
+  return values.ite(inLow, choose(values, target, bytes, low, middle),
+                    choose(values, target, bytes, middle + 1, high));
+}
+
+} // namespace
+
 ExprId load(const Memory &memory, SymbolicValues &values, const Target &target) {
   std::vector<ExprId> bytes = objectBytes(memory, values, target);
-  uint64_t last = target.size - target.accessSize;
-  // Within the object the address is one of first + 0 .. first + last: the last is the default.
-  ExprId value = values.fromBytes(bytes.data() + last, target.accessSize);
-  for (uint64_t k = last; k-- > 0;)
-    value = values.ite(at(values, target, k), values.fromBytes(bytes.data() + k, target.accessSize),
-                       value);
-  return value;
+  return choose(values, target, bytes, 0, target.size - target.accessSize);
 }
 
 std::vector<uint32_t> storedBytes(const Memory &memory, SymbolicValues &values,

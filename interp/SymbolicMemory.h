@@ -2,9 +2,9 @@
 // addresses"): an array indexed by a nondet value, a pointer moved by one. Such an access stays
 // within the object its concrete address points into, or it is a memory error; the checker
 // decides which (DecisionKind::Address). Within the object, the value loaded is the choice,
-// by the address's value, among every place of the object it may come from, and a store puts
-// that choice into every byte it may reach. So no value of the inputs is left out, and no
-// path is forked per index.
+// by the address's value, among every place of the object it may come from (a balanced tree
+// of comparisons of the address), and a store puts that choice into every byte it may reach.
+// So no value of the inputs is left out, and no path is forked per index.
 #pragma once
 
 #include "interp/Symbolic.h"
@@ -15,9 +15,10 @@
 
 namespace bpor::symbolic_memory {
 
-/// Objects larger than this keep a concretised address: their loads and stores would build an
-/// expression per byte.
-inline constexpr uint64_t MaxObjectBytes = 256;
+/// Objects larger than this keep a concretised address: a load builds about two expressions
+/// per byte of the object, a store up to one per byte and access byte (an int array of 1,024
+/// elements, at most 16 KiB of expressions a store).
+inline constexpr uint64_t MaxObjectBytes = 4096;
 
 /// An access of `accessSize` bytes at `address` confined to the object [first, first + size).
 struct Target {

@@ -9,6 +9,7 @@ namespace {
 
 constexpr unsigned NumVariables = 2; // int x0, x1
 constexpr unsigned ArraySize = 3;    // int arr[3]
+constexpr unsigned LargeArraySize = 300; // int big[300], with largeArray
 constexpr unsigned NumPointers = 2;  // int *p0, *p1
 
 using Lines = std::vector<std::string>;
@@ -166,6 +167,23 @@ Lines Generator::charNondetOp() {
   std::string x = variable();
   static constexpr unsigned ComparedOnly[] = {0, 9, 10};
   static constexpr unsigned Loops[] = {11, 12, 13};
+  // An index into the large array, stored at, and loaded from at an index the input decides
+  // too, or at a fixed one (a concrete load of bytes a symbolic store may have written).
+  if (options.largeArray && chance(50)) {
+    unsigned at = below(LargeArraySize);
+    switch (below(3)) {
+    case 0:
+      return {fmt::format("{{ unsigned char c = __VERIFIER_nondet_uchar(); big[c + {}] = {}; }}",
+                          below(LargeArraySize - 255), value())};
+    case 1:
+      return {fmt::format("{{ unsigned char c = __VERIFIER_nondet_uchar(); r += big[(c * {}) % {}]; "
+                          "}}",
+                          1 + below(3), LargeArraySize),
+              fmt::format("assert(r != {});", value())};
+    default:
+      return {fmt::format("r += big[{}];", at), fmt::format("assert(r != {});", value())};
+    }
+  }
   switch (options.nondetLoops      ? Loops[below(3)]
           : options.comparedNondet ? ComparedOnly[below(3)]
                                    : below(11)) {
@@ -541,6 +559,8 @@ CProgram Generator::run() {
        "void initOnce(void) { onceCount = onceCount + 1; }\n";
   if (options.spins)
     s += "int spinFlag;\natomic_int spinLock;\n";
+  if (options.largeArray)
+    s += fmt::format("int big[{}];\n", LargeArraySize);
   if (usesSpinLock)
     s += "pthread_spinlock_t sl;\n";
   if (barrierCount)

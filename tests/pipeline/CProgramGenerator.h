@@ -38,6 +38,10 @@ struct CGeneratorOptions {
   /// With charNondet: the input bounds a loop without effects (it reads shared variables at
   /// most), which passes/LoopAbstraction.h may replace by its last iteration.
   bool nondetLoops = false;
+  /// With charNondet: the input also indexes `int big[300]` (larger than interp/
+  /// SymbolicMemory.h's small objects used to be), stored to and loaded from. Off by default,
+  /// so that the programs of the other tests' seeds stay the same.
+  bool largeArray = false;
   bool asserts = true;
   /// __VERIFIER_assume over shared values and r, inside and outside atomic blocks. Off by
   /// default so that the programs of the other tests' seeds stay the same.

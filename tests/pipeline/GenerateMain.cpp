@@ -28,6 +28,10 @@ int main(int argc, char **argv) {
     else if (is("--char-nondet")) { // one char-sized input, no int ones (the symbolic checks)
       options.charNondet = true;
       options.nondet = false;
+    } else if (is("--large-array")) { // and it indexes int big[300]
+      options.charNondet = true;
+      options.nondet = false;
+      options.largeArray = true;
     } else if (is("--compared-nondet")) { // and it is only compared with constants
       options.comparedNondet = true;
     } else if (is("--nondet-loops")) { // or bounds a loop (checkLoopAbstraction)

@@ -106,6 +106,7 @@ PipelineCheck checkSymbolicProgram(const CProgram &program, const PipelineCheckO
   // symbolic search incomplete, so it may miss errors: such a program is not a check.
   if (symbolic.execution->coverageGaps().concretisedTotal()) {
     check.skipped = true;
+    check.concretised = true;
     check.mismatches.clear();
   }
   // The classes model draws plain values: its check holds whatever the symbolic search fixed.

@@ -35,6 +35,8 @@ struct PipelineCheck {
   /// An execution of the reference had an event that only read where its operation may write
   /// (Operation::onlyRead: a compare-and-swap or trylock that failed).
   bool onlyReadEvents = false;
+  /// checkSymbolicProgram: the symbolic search fixed a value (not a check then: skipped).
+  bool concretised = false;
 };
 
 struct PipelineCheckOptions {

@@ -37,7 +37,7 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
     first = std::strtoull(only, nullptr, 10);
     count = 1;
   }
-  uint64_t checked = 0, executions = 0, abstracted = 0;
+  uint64_t checked = 0, executions = 0, abstracted = 0, concretised = 0;
   for (uint64_t seed = first; seed < first + count; ++seed) {
     CProgram program = generateCProgram(seed, options);
     PipelineCheck check = kind == Check::Symbolic   ? checkSymbolicProgram(program)
@@ -51,6 +51,7 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
     checked += !check.skipped;
     abstracted += !check.skipped && check.abstractedLoops > 0;
     onlyRead += !check.skipped && check.onlyReadEvents;
+    concretised += check.concretised;
     if (check.mismatches.empty())
       continue;
     std::string text;
@@ -70,6 +71,10 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
   // (not under data-race detection, where a compare-and-swap stays a write).
   if (options.updates && kind != Check::Races && count > 1) {
     EXPECT_GE(onlyRead * 2, checked) << onlyRead << " of " << checked;
+  }
+  // An index into the large array stays symbolic: no program fixes a value.
+  if (options.largeArray) {
+    EXPECT_EQ(concretised, 0u) << "programs that fixed a nondet value";
   }
   // At least half the programs are small enough for exhaustive search to be the reference
   // (lock-heavy ones with four operations a thread are the largest: 56 % of 1,200 in the slow
@@ -107,6 +112,14 @@ static CGeneratorOptions charNondetOptions() {
 // Symbolic nondet values against the enumeration of every value of a char-sized input.
 TEST(PipelineValidation, SymbolicNondetAgainstEnumeration) {
   validateSeeds(7000000, seedCount(30), charNondetOptions(), Check::Symbolic);
+}
+
+// The same with an array of 300 ints indexed by the input (interp/SymbolicMemory.h's balanced
+// choice over its offsets, and a store reaching every element).
+TEST(PipelineValidation, SymbolicIndicesIntoLargeArrays) {
+  CGeneratorOptions options = charNondetOptions();
+  options.largeArray = true;
+  validateSeeds(7100000, seedCount(20), options, Check::Symbolic);
 }
 
 // Inputs only compared with constants, drawn by their classes (passes/NondetDomain.h), against
