@@ -75,6 +75,35 @@ ExecutionEnd executionEndOf(ExecStatus status) {
                                             : ExecutionEnd::Error;
 }
 
+std::optional<ExecutionEnd> pathEndHere(const Model &model, Statistics &stats, ErrorInfo &error) {
+  switch (model.status()) {
+  case ExecStatus::Error:
+    error = model.error();
+    return ExecutionEnd::Error;
+  case ExecStatus::Finished:
+    ++stats.executions;
+    ++stats.finished;
+    return ExecutionEnd::Finished;
+  case ExecStatus::Infeasible:
+    ++stats.executions;
+    ++stats.infeasible;
+    return ExecutionEnd::Infeasible;
+  case ExecStatus::Running:
+    break;
+  }
+  for (ThreadId t = 0; t < model.numThreads(); ++t)
+    if (model.isEnabled(t))
+      return std::nullopt;
+  // A thread stopped at a failed assumption ends the execution there, as an assume does.
+  if (stoppedByFailedAssume(model)) {
+    ++stats.executions;
+    ++stats.infeasible;
+    return ExecutionEnd::Infeasible;
+  }
+  error = deadlockError(model);
+  return ExecutionEnd::Deadlock;
+}
+
 ErrorInfo depthLimitError(ThreadId thread, uint32_t location, uint64_t maxDepth) {
   ErrorInfo error;
   error.kind = ErrorKind::DepthLimit;

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 
 namespace bpor {
 
@@ -18,6 +19,12 @@ ErrorInfo deadlockError(const Model &model);
 
 /// How an execution whose model stopped with `status` (not Running) ended.
 ExecutionEnd executionEndOf(ExecStatus status);
+
+/// Where a path of the state graph stands at the model's current state (the stateful
+/// searches): nullopt if it runs on (a thread is enabled); else how it ends, counting a
+/// finished or infeasible end in `stats` (an execution each), and for an error or a deadlock
+/// setting `error` to what to report (not counted: reporting counts it).
+std::optional<ExecutionEnd> pathEndHere(const Model &model, Statistics &stats, ErrorInfo &error);
 
 /// An execution reached `maxDepth` steps with `thread` about to take one more at `location`.
 ErrorInfo depthLimitError(ThreadId thread, uint32_t location, uint64_t maxDepth);

@@ -151,31 +151,12 @@ void StatePartition::report(const ErrorInfo &error, const Schedule &path) {
 }
 
 bool StatePartition::endsHere(const Schedule &path) {
-  SearchResult &r = result_;
-  switch (model_.status()) {
-  case ExecStatus::Error:
-    report(model_.error(), path);
-    return true;
-  case ExecStatus::Finished:
-    ++r.stats.executions;
-    ++r.stats.finished;
-    return true;
-  case ExecStatus::Infeasible:
-    ++r.stats.executions;
-    ++r.stats.infeasible;
-    return true;
-  case ExecStatus::Running:
-    break;
-  }
-  for (ThreadId t = 0; t < model_.numThreads(); ++t)
-    if (model_.isEnabled(t))
-      return false;
-  if (stoppedByFailedAssume(model_)) {
-    ++r.stats.executions;
-    ++r.stats.infeasible;
-    return true;
-  }
-  report(deadlockError(model_), path);
+  ErrorInfo error;
+  std::optional<ExecutionEnd> end = pathEndHere(model_, result_.stats, error);
+  if (!end)
+    return false;
+  if (*end == ExecutionEnd::Error || *end == ExecutionEnd::Deadlock)
+    report(error, path);
   return true;
 }
 

@@ -346,30 +346,12 @@ StatefulResult StatefulExplorer::run() {
   };
   // Classifies the state the model is in; true if the path ends here.
   auto endsHere = [&](const Operation *event, ScheduleStep step) -> bool {
-    switch (model_.status()) {
-    case ExecStatus::Error:
-      reportHere(model_.error(), event, step);
-      return true;
-    case ExecStatus::Finished:
-      ++r.stats.executions;
-      ++r.stats.finished;
-      return true;
-    case ExecStatus::Infeasible:
-      ++r.stats.executions;
-      ++r.stats.infeasible;
-      return true;
-    case ExecStatus::Running:
-      break;
-    }
-    for (ThreadId t = 0; t < model_.numThreads(); ++t)
-      if (model_.isEnabled(t))
-        return false;
-    if (stoppedByFailedAssume(model_)) {
-      ++r.stats.executions;
-      ++r.stats.infeasible;
-      return true;
-    }
-    reportHere(deadlockError(model_), event, step);
+    ErrorInfo error;
+    std::optional<ExecutionEnd> end = pathEndHere(model_, r.stats, error);
+    if (!end)
+      return false;
+    if (*end == ExecutionEnd::Error || *end == ExecutionEnd::Deadlock)
+      reportHere(error, event, step);
     return true;
   };
 
