@@ -221,10 +221,6 @@ private:
   bool finishThread(ProgramThread &thread);
   void terminate(ProgramThread &thread);
   void setExitPending(ProgramThread &thread, uint32_t location);
-  /// The thread a pthread_t names, or NoThread.
-  ThreadId threadOfHandle(uint64_t handle) const {
-    return handle == 0 || handle > numThreads_ ? NoThread : ThreadId(handle - 1);
-  }
 
   // Errors (Execution.cpp).
   void fail(ErrorKind kind, const ProgramThread &thread, uint32_t location, std::string message);

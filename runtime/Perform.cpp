@@ -500,7 +500,7 @@ Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &resu
     return status_ == ExecStatus::Running ? Performed::Complete : Performed::Stopped;
   }
   case Ext::ThreadJoin: {
-    ThreadId targetId = threadOfHandle(a[0]);
+    ThreadId targetId = threadOfHandle(a[0], numThreads_);
     if (targetId == NoThread) {
       result = ESRCH;
       return Performed::Complete;
@@ -531,7 +531,7 @@ Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &resu
     return Performed::Complete;
   }
   case Ext::ThreadDetach: {
-    ThreadId targetId = threadOfHandle(a[0]);
+    ThreadId targetId = threadOfHandle(a[0], numThreads_);
     if (targetId == NoThread) {
       result = ESRCH;
       return Performed::Complete;
