@@ -471,7 +471,6 @@ Model::UserCall Execution::userCall(ThreadId thread) const {
   return call;
 }
 
-
 void Execution::noteForRaces(ProgramThread &thread, const Operation &event, Performed performed,
                              Slot result) {
   RaceDetection mode = options_.raceDetection;
