@@ -37,7 +37,7 @@ public:
                state.allocas.capacity() * sizeof(Address) + state.fault.message.capacity() +
                thread.specific.capacity() * sizeof(thread.specific[0]);
     }
-    return total + sync.bytes() + threadEnds.capacity() + error.message.capacity();
+    return total + sync.bytes() + threadEnds.bytes() + error.message.capacity();
   }
 
   const Execution *owner;
@@ -47,15 +47,13 @@ public:
   std::vector<runtime::ThreadTable::SharedRecord *> threads;
   ExecStatus status = ExecStatus::Running;
   ErrorInfo error;
-  int exitCode = 0;
   Operation event;
   std::string output;
-  uint64_t randState = 1;
   runtime::ProcessState process;
   ThreadId atomicOwner = NoThread;
   runtime::SymbolicState symbolic;
   runtime::SyncObjects sync;
-  CopyVector<uint8_t> threadEnds;
+  runtime::ThreadEnds threadEnds;
   runtime::RaceCheck races;
 };
 
@@ -83,10 +81,8 @@ bool Execution::checkpointInto(ModelCheckpoint &into) const {
   }
   saved.status = status_;
   saved.error = error_;
-  saved.exitCode = exitCode_;
   saved.event = event_;
-  saved.output = output_;
-  saved.randState = randState_;
+  saved.output = output_.text();
   saved.process = process_;
   saved.atomicOwner = atomicOwner_;
   if (symbolic_.on()) // else the run reads nothing of it
@@ -108,11 +104,8 @@ void Execution::restore(const ModelCheckpoint &checkpoint) {
     threads_.restore(t, saved.threads[t]);
   status_ = saved.status;
   error_ = saved.error;
-  exitCode_ = saved.exitCode;
   event_ = saved.event;
-  output_ = saved.output;
-  outputShown_ = false;
-  randState_ = saved.randState;
+  output_.restore(saved.output);
   process_ = saved.process;
   atomicOwner_ = saved.atomicOwner;
   if (symbolic_.on())

@@ -56,8 +56,8 @@ struct CoverageGaps {
     if (!firstWeakOrder)
       firstWeakOrder = location;
   }
-  /// Path conditions Z3 could not decide in other models (add()); Execution::solverUnknowns()
-  /// adds this model's own.
+  /// Path conditions Z3 could not decide in other models (add()); the CoverageCounter adds this
+  /// model's own (CoverageCounter::solverUnknowns).
   uint64_t solverUnknowns = 0;
   /// The atomic operations of the program (distinct places) with a memory order weaker than
   /// seq_cst (relaxed, acquire, release, acq_rel) that the executions treated as sequentially

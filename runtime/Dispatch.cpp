@@ -257,7 +257,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     return unsupportedCall(thread, call);
   }
   Ext id = Ext(call.id);
-  noteIdentityUse(call.id);
+  identityUse_.note(call.id);
   auto arg = [&](unsigned i) -> Slot { return i < call.numArgs() ? call.arg(i) : 0; };
   // Decode the call: every visible operation is performed later from these.
   Request &request = thread.request;
@@ -318,7 +318,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     memory_.readString(a[0], assertion);
     memory_.readString(a[1], file);
     memory_.readString(a[3], function);
-    uint32_t location = internLocation(SourceLocation{file, uint32_t(a[2]), 0});
+    uint32_t location = locations_.intern(SourceLocation{file, uint32_t(a[2]), 0});
     if (failedForLeaks(thread, runtime::ProcessEnd::Abnormal))
       return CallOutcome::Stop;
     fail(ErrorKind::AssertionFailure, thread, location,
@@ -385,7 +385,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     }
     op.numChoices = nondetChoices(uint32_t(a[0]));
     if (a[0] >= 64 || op.numChoices < (uint64_t(1) << a[0]))
-      ++coverageGaps_.partialNondetDraws;
+      coverage_.countPartialNondetDraw();
     return CallOutcome::Pause;
   case Ext::AtomicBegin:
     if (thread.atomicDepth > 0) {
@@ -534,7 +534,7 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     memory_.readString(a[0], assertion);
     memory_.readString(a[1], file);
     fail(ErrorKind::AssertionFailure, thread,
-         internLocation(SourceLocation{file, uint32_t(a[2]), 0}),
+         locations_.intern(SourceLocation{file, uint32_t(a[2]), 0}),
          fmt::format("assertion '{}' failed", assertion));
     return CallOutcome::Stop;
   }

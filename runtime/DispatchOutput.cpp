@@ -1,7 +1,7 @@
 // The output family: the printf family (Preparation::FormattedOutput) and puts, putchar, fputs,
 // fputc and fflush (Preparation::Output). They read memory (the format, %s arguments, the
 // string) and the sprintf family writes it: visible when any of that may be shared
-// (pauseWithFootprint); what they print goes to the execution's output (emit).
+// (pauseWithFootprint); what they print goes to the execution's output (runtime/ProgramOutput.h).
 #include "runtime/Execution.h"
 #include "runtime/libc/Format.h"
 
@@ -179,7 +179,7 @@ CallOutcome Execution::prepareFormattedOutput(ProgramThread &thread, const Exter
     return CallOutcome::Stop;
   }
   if (args.readUnwritten)
-    countUndefinedRead(thread, currentLocation(thread));
+    coverage_.countUndefinedRead(locations_, thread.state, currentLocation(thread));
   if (toMemory) {
     uint64_t room = bounded ? arg(1) : text.size() + 1;
     uint64_t n = std::min<uint64_t>(room, text.size() + 1);
@@ -196,7 +196,7 @@ CallOutcome Execution::prepareFormattedOutput(ProgramThread &thread, const Exter
       memory_.markDefined(arg(0), n);
     }
   } else {
-    emit(text);
+    output_.append(text);
   }
   result[0] = uint32_t(int32_t(text.size()));
   return CallOutcome::Return;
@@ -218,13 +218,13 @@ CallOutcome Execution::prepareOutput(ProgramThread &thread, const ExternalCall &
       return CallOutcome::Stop;
     }
     text.push_back('\n');
-    emit(text);
+    output_.append(text);
     result[0] = 1;
     return CallOutcome::Return;
   }
   case Ext::Putchar: {
     char c = char(a[0]);
-    emit(std::string_view(&c, 1));
+    output_.append(std::string_view(&c, 1));
     result[0] = uint8_t(c);
     return CallOutcome::Return;
   }
@@ -245,7 +245,7 @@ CallOutcome Execution::prepareOutput(ProgramThread &thread, const ExternalCall &
           fmt::format("{}: string of fputs at {}", memoryFaultName(fault), memory_.describe(a[0])));
       return CallOutcome::Stop;
     }
-    emit(text);
+    output_.append(text);
     result[0] = id == Ext::Fputc ? uint8_t(a[0]) : 1;
     return CallOutcome::Return;
   }

@@ -27,7 +27,7 @@ Execution::Execution(const Program &program, ExecutionOptions options)
   interp_ = std::make_unique<Interpreter>(program_, memory_,
                                           static_cast<ExternalHandler &>(*this), interpOptions);
   if (options_.symbolicNondet)
-    symbolic_.enable(*interp_, coverageGaps_.concretised);
+    symbolic_.enable(*interp_, coverage_.concretised());
   restart();
 }
 
@@ -36,14 +36,11 @@ Execution::~Execution() = default;
 void Execution::restart() {
   memory_.reset();
   numThreads_ = 0;
-  identityObservedBy_ = nullptr;
+  identityUse_.reset();
   status_ = ExecStatus::Running;
   error_ = ErrorInfo{};
-  exitCode_ = 0;
   event_ = Operation{};
   output_.clear();
-  outputShown_ = false;
-  randState_ = 1;
   process_ = runtime::ProcessState{};
   sync_.clear();
   atomicOwner_ = NoThread;
@@ -75,7 +72,7 @@ void Execution::startMain() {
     args[1] = argv;
   }
   interp_->start(main.state, entry, std::span<const Slot>(args, numArgs));
-  invokeConstructors(main);
+  runtime::invokeConstructors(*interp_, main, program_.constructors());
   runThread(main);
 }
 
@@ -84,9 +81,7 @@ Execution::ProgramThread &Execution::newThread() {
   threads_.reserve(numThreads_);
   ProgramThread &thread = threads_.fresh(id);
   thread.reset(id);
-  if (threadEnds_.size() < numThreads_)
-    threadEnds_.resize(numThreads_);
-  threadEnds_[id] = 0;
+  threadEnds_.start(id);
   return thread;
 }
 
@@ -139,9 +134,7 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
   case Performed::Stopped:
     break;
   }
-  // A read value given for this step is used by it or by nothing: never by a later step.
-  if (injectedReader_ == id)
-    injectedReader_ = NoThread;
+  injected_.endStep(id);
   if (thread.stage == Stage::Terminated)
     event_.endsThread = true;
   if (options_.raceDetection != RaceDetection::Off)
@@ -155,14 +148,13 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
 }
 
 void Execution::showOutputIfEnded() {
-  if (!options_.printOutput || quiet_ || outputShown_ || status_ == ExecStatus::Infeasible)
+  if (!options_.printOutput || !output_.mayShow() || status_ == ExecStatus::Infeasible)
     return;
   if (status_ == ExecStatus::Running) // ended only if deadlocked
     for (ThreadId t = 0; t < numThreads_; ++t)
       if (isEnabledThread(threads_[t]))
         return;
-  outputShown_ = true;
-  std::fwrite(output_.data(), 1, output_.size(), stdout);
+  output_.show();
 }
 
 void Execution::runThread(ProgramThread &thread) {
@@ -190,15 +182,11 @@ void Execution::runThread(ProgramThread &thread) {
       break;
     case RunResult::Returned: {
       Slot value = thread.state.returnValue.empty() ? 0 : thread.state.returnValue[0];
-      bool runsExitHandlers =
-          process_.phase != ExitPhase::None && process_.exitingThread == thread.state.threadId;
+      bool runsExitHandlers = process_.runsExitHandlers(thread.state.threadId);
       if (thread.state.threadId == 0 && !thread.exiting && !runsExitHandlers) {
         // main returned: exit(value), whose handlers run on thread 0's empty stack.
-        exitCode_ = int(int32_t(value));
-        if (process_.phase == ExitPhase::None &&
-            process_.hasExitHandlers(thread, ExitPhase::Exit, program_.destructors())) {
-          process_.phase = ExitPhase::Exit;
-          process_.exitingThread = 0;
+        process_.exitCode = int(int32_t(value));
+        if (process_.beginExit(thread, ExitPhase::Exit, program_.destructors())) {
           runsExitHandlers = true;
         } else {
           thread.stage = Stage::MainReturned;
@@ -207,7 +195,7 @@ void Execution::runThread(ProgramThread &thread) {
         }
       }
       if (runsExitHandlers) {
-        if (invokeNextExitHandler(thread)) {
+        if (process_.invokeNextExitHandler(*interp_, thread, program_.destructors())) {
           again = true;
         } else {
           thread.stage = Stage::MainReturned;
@@ -228,7 +216,7 @@ void Execution::runThread(ProgramThread &thread) {
       const Fault &fault = thread.state.fault;
       ErrorKind kind = fault.kind == ErrorKind::None ? ErrorKind::Unsupported : fault.kind;
       uint32_t where = fault.debugIndex ? program_.numLocations() + fault.debugIndex
-                                        : internLocation(fault.location);
+                                        : locations_.intern(fault.location);
       fail(kind, thread, where, fault.message);
       if (kind == ErrorKind::MemoryError && error_.kind == ErrorKind::MemoryError)
         error_.memory = memoryViolationOf(fault.memory);
@@ -358,7 +346,7 @@ uint32_t Execution::currentLocation(const ProgramThread &thread) {
   // Code without a source line (the support libraries, code the compiler made up) is shown at
   // its innermost caller that has one: a step inside thrd_create, sscanf or std::thread's
   // constructor is shown at the program's call. Whether the code is the program's own is
-  // ownLocation's to say.
+  // LocationTable::own's to say.
   return locations_.ofDebugIndex(interp_->currentDebugIndex(thread.state));
 }
 
@@ -482,8 +470,6 @@ Model::UserCall Execution::userCall(ThreadId thread) const {
   call.callee = program_.function(frames.front().function).name;
   return call;
 }
-
-void Execution::emit(std::string_view text) { output_.append(text); }
 
 void Execution::noteForRaces(ProgramThread &thread, const Operation &event, Performed performed,
                              Slot result) {

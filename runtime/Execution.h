@@ -15,13 +15,17 @@
 #include "interp/Interpreter.h"
 #include "interp/Program.h"
 #include "runtime/AtomicBlockFootprint.h"
-#include "runtime/CoverageGaps.h"
+#include "runtime/CoverageCounter.h"
 #include "runtime/ExecutionOptions.h"
+#include "runtime/InjectedRead.h"
 #include "runtime/LeakCheck.h"
 #include "runtime/LocationTable.h"
 #include "runtime/ProcessState.h"
+#include "runtime/ProgramOutput.h"
 #include "runtime/ProgramThread.h"
 #include "runtime/PseudoAddresses.h"
+#include "runtime/ThreadEnds.h"
+#include "runtime/ThreadNumbers.h"
 #include "runtime/ThreadTable.h"
 #include "runtime/race/RaceCheck.h"
 #include "runtime/symbolic/SymbolicData.h"
@@ -52,10 +56,7 @@ public:
   const Operation &pending(ThreadId thread) const override;
   const Operation &step(ThreadId thread, uint32_t choice = 0) override;
   bool takesReadValues() const override { return true; }
-  void setReadValue(ThreadId thread, uint64_t value) override {
-    injectedReader_ = thread;
-    injectedValue_ = value;
-  }
+  void setReadValue(ThreadId thread, uint64_t value) override { injected_.set(thread, value); }
   uint64_t peekMemory(uint64_t address, uint32_t size) const override;
   void setWeakMemorySteps(bool on) override { options_.weakMemorySteps = on; }
   ExecStatus status() const override { return status_; }
@@ -63,7 +64,7 @@ public:
   /// step's solver calls cost far more than its instructions.
   bool countsStepWork() const override { return !options_.symbolicNondet; }
   uint64_t lastStepWork() const override { return lastStepWork_; }
-  void setQuiet(bool quiet) override { quiet_ = quiet; }
+  void setQuiet(bool quiet) override { output_.setQuiet(quiet); }
   const ErrorInfo &error() const override { return error_; }
   SourceLocation sourceLocation(uint32_t location) const override {
     return locations_.find(location);
@@ -93,25 +94,21 @@ public:
   void setSpuriousWakeupLimit(uint32_t limit) { options_.spuriousWakeupLimit = limit; }
 
   /// What the program printed in this execution.
-  const std::string &output() const { return output_; }
+  const std::string &output() const { return output_.text(); }
   /// Turns ExecutionOptions::printOutput off or on, for example while the tool replays an
   /// execution whose output was shown when the search ran it.
   void setPrintOutput(bool print) { options_.printOutput = print; }
   /// The status passed to exit() or returned by main (after Finished).
-  int exitCode() const { return exitCode_; }
+  int exitCode() const { return process_.exitCode; }
   const Memory &memory() const { return memory_; }
   const ExecutionOptions &options() const { return options_; }
-  const CoverageGaps &coverageGaps() const { return coverageGaps_; }
+  const CoverageGaps &coverageGaps() const { return coverage_.gaps(); }
   /// This model's gaps, its solver's undecided conditions included: what another model of the
   /// program adds to its own (addCoverageGaps).
-  CoverageGaps ownCoverageGaps() const {
-    CoverageGaps gaps = coverageGaps_;
-    gaps.solverUnknowns = solverUnknowns();
-    return gaps;
-  }
+  CoverageGaps ownCoverageGaps() const { return coverage_.own(symbolic_.solverUnknowns()); }
   /// The gaps of another model of the same program (a parallel search's worker, a distributed
   /// search's rank) count as this one's: the verdict states what every worker left uncovered.
-  void addCoverageGaps(const CoverageGaps &gaps) { coverageGaps_.add(gaps); }
+  void addCoverageGaps(const CoverageGaps &gaps) { coverage_.add(gaps); }
   void addCoverageGapsOf(const Execution &worker) { addCoverageGaps(worker.ownCoverageGaps()); }
   /// Whether this build has Z3 (ExecutionOptions::symbolicNondet).
   static bool symbolicSupported() { return runtime::SymbolicData::supported(); }
@@ -125,9 +122,7 @@ public:
   void anchorModel() { symbolic_.anchorModel(); }
   void releaseModel() { symbolic_.releaseModel(); }
   /// Satisfiability checks Z3 could not decide (their outcomes were not explored).
-  uint64_t solverUnknowns() const {
-    return coverageGaps_.solverUnknowns + symbolic_.solverUnknowns();
-  }
+  uint64_t solverUnknowns() const { return coverage_.solverUnknowns(symbolic_.solverUnknowns()); }
 
 private:
   class Checkpoint;
@@ -216,11 +211,6 @@ private:
   /// the thread-locals and errno are runtime/ThreadObjects.h's.
   CallOutcome prepareProcess(ProgramThread &thread, const ExternalCall &call, Slot *result);
   Performed performProcess(ProgramThread &thread, Slot &result, Operation &event);
-  /// Runs the global constructors before main: frames above main's first instruction.
-  void invokeConstructors(ProgramThread &main);
-  /// Pushes a frame for the next handler the exiting thread must run, in the order
-  /// runtime/ProcessState.h states. False when none is left.
-  bool invokeNextExitHandler(ProgramThread &thread);
 
   // Threads (Execution.cpp).
   ProgramThread &newThread();
@@ -231,10 +221,6 @@ private:
   bool finishThread(ProgramThread &thread);
   void terminate(ProgramThread &thread);
   void setExitPending(ProgramThread &thread, uint32_t location);
-  /// The thread a pthread_t names, or NoThread.
-  ThreadId threadOfHandle(uint64_t handle) const {
-    return handle == 0 || handle > numThreads_ ? NoThread : ThreadId(handle - 1);
-  }
 
   // Errors (Execution.cpp).
   void fail(ErrorKind kind, const ProgramThread &thread, uint32_t location, std::string message);
@@ -243,17 +229,9 @@ private:
   /// A location id for the instruction the thread stands at (interned "file:line"), or for
   /// code without a source line (a support library), its innermost caller's that has one.
   uint32_t currentLocation(const ProgramThread &thread);
-  uint32_t ownLocation(const ProgramThread &thread) const { return locations_.own(thread.state); }
-  uint32_t internLocation(const SourceLocation &location) { return locations_.intern(location); }
   CallOutcome longjmpTo(ProgramThread &thread, Address buffer, Slot value, const char *what);
   void noteUndefinedRead(const ProgramThread &thread, Address address, uint64_t size);
-  /// Counts an atomic access with an order weaker than seq_cst at `location`, unless library
-  /// code chose the order (`callersOrder`: a function of std::atomic's interface, whose order
-  /// its caller chose, bpor_abi.h).
-  void countWeakOrder(const ProgramThread &thread, uint32_t location, bool callersOrder);
-  uint64_t readForThread(const ProgramThread &thread, uint64_t fromMemory);
   bool failedCompareOnlyReads(bool injected) const;
-  void countUndefinedRead(const ProgramThread &thread, uint32_t location);
   /// How many values a nondet call of `bits` bits offers (see ExecutionOptions).
   uint32_t nondetChoices(uint32_t bits) const;
 
@@ -273,25 +251,14 @@ private:
   bool triesHeldRwlock(const ProgramThread &thread, const runtime::RwLock &lock, bool write);
   uint64_t syncFootprint(Address address, uint64_t typeSize) const;
 
-  void emit(std::string_view text);
-
-  /// Symmetry.cpp: gives `thread` (a copy of thread `from`'s record) the number `to`, renaming
-  /// the addresses of `from`'s objects it holds.
-  void relocateThread(ProgramThread &thread, ThreadId from, ThreadId to) const;
-  /// Records the first external of the run that tells threads apart (Symmetry.cpp).
-  void noteIdentityUse(uint32_t id);
   /// Writes a thread's part of the state key (StateKey.cpp).
   void writeThreadPart(StateWriter &out, const ProgramThread &thread, uint8_t ends) const;
-  /// The first external this run performed that tells threads apart (a join, pthread_self, a
-  /// mutex ...), or nullptr: such a run's threads are not interchangeable.
-  const char *identityObservedBy_ = nullptr;
+  runtime::IdentityUse identityUse_; // ThreadNumbers.h
 
   const Program &program_;
   ExecutionOptions options_;
   Memory memory_;
-  /// The value the next step of injectedReader_ reads, if it reads (setReadValue).
-  ThreadId injectedReader_ = NoThread;
-  uint64_t injectedValue_ = 0;
+  runtime::InjectedRead injected_; // setReadValue
   Address mainFunction_ = 0;
   std::unique_ptr<Interpreter> interp_;
   uint64_t lastStepWork_ = 1; // lastStepWork()
@@ -299,16 +266,11 @@ private:
   ThreadId numThreads_ = 0;
   ExecStatus status_ = ExecStatus::Running;
   ErrorInfo error_;
-  int exitCode_ = 0;
   Operation event_;
-  std::string output_;
-  bool outputShown_ = false; // this execution's output went to stdout (printOutput)
-  bool quiet_ = false;       // Model::setQuiet: no output shown
-  uint64_t randState_ = 1;
+  runtime::ProgramOutput output_;
   runtime::ProcessState process_;
-  CoverageGaps coverageGaps_;
-  /// Symbolic nondet values (ExecutionOptions::symbolicNondet, runtime/symbolic/).
-  runtime::SymbolicData symbolic_;
+  runtime::CoverageCounter coverage_;
+  runtime::SymbolicData symbolic_; // ExecutionOptions::symbolicNondet
   /// Set while the interpreter runs a thread: a thread created then (inside an atomic block)
   /// runs its prefix only after the handler returned.
   bool insideRun_ = false;
@@ -317,8 +279,7 @@ private:
   /// A thread paused at a Nondet inside an atomic block: no other thread may run until it has
   /// left the block (its Nondet is global so the checker sees the dependence).
   ThreadId atomicOwner_ = NoThread;
-  /// The footprint of the atomic block the current step runs (AtomicBlockFootprint.h).
-  runtime::AtomicBlockFootprint blockFootprint_;
+  runtime::AtomicBlockFootprint blockFootprint_; // of the current step's atomic block
   /// Data-race detection (ExecutionOptions::raceDetection, runtime/race/RaceCheck.h): the
   /// operation just performed, and the end of a step; a race fails the execution.
   void noteForRaces(ProgramThread &thread, const Operation &event, Performed performed,
@@ -331,12 +292,9 @@ private:
   bool failedForLeaks(const ProgramThread &thread, runtime::ProcessEnd end);
 
   runtime::SyncObjects sync_;
-  /// Per thread: whether it was detached or joined (ThreadEnd bits).
-  enum ThreadEnd : uint8_t { Detached = 1, Joined = 2 };
-  CopyVector<uint8_t> threadEnds_;
+  runtime::ThreadEnds threadEnds_; // detached or joined, per thread
 
-  /// Location ids (LocationTable.h): kept across restarts, so that ids are stable.
-  runtime::LocationTable locations_;
+  runtime::LocationTable locations_; // kept across restarts, so that ids are stable
 };
 
 } // namespace bpor

@@ -479,7 +479,7 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     uint64_t seed = 0;
     memory_.read(a[0], 4, seed);
     noteUndefinedRead(thread, a[0], 4);
-    ++coverageGaps_.fixedRandomValues;
+    coverage_.countFixedRandomValue();
     seed = uint32_t(seed * 1103515245 + 12345);
     memory_.write(a[0], 4, seed);
     result = uint32_t((seed / 65536) % 32768);

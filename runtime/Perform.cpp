@@ -133,7 +133,7 @@ bool Execution::isEnabledThread(const ProgramThread &thread) const {
     if (a[0] == 0 || a[0] > numThreads_ || a[0] - 1 == self)
       return true;
     ThreadId target = ThreadId(a[0] - 1);
-    return threads_[target].stage == Stage::Terminated || threadEnds_[target] != 0;
+    return threads_[target].stage == Stage::Terminated || threadEnds_.detachedOrJoined(target);
   }
   case Enabling::FutexWordChanged: {
     // An untimed wait returns once the word differs from the expected value (a futex may also
@@ -232,44 +232,19 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
 // A load of bytes never written (malloc's, an escaped local's) reads 0 where the program may see
 // any value: a coverage gap (CoverageGaps::undefinedReads), not an error (C lets a program copy
 // such bytes, and a bug needs the value to matter). Every such load in the program's own code
-// counts; the first one's place is kept. Library code is trusted with the bytes it reads: code
-// without a source place (the support libraries, built without debug information) and code from
-// system headers (libstdc++'s templates) read indeterminate bytes of the objects they manage as
-// a matter of course (a string's unused inline buffer, an out-parameter a wait loop has not set
-// yet). Symbolic models draw such bytes as fresh symbols first (drawUnwrittenBytes), so their
-// loads cover every value and count nothing here.
+// counts (CoverageCounter.h); the first one's place is kept. Symbolic models draw such bytes as
+// fresh symbols first (drawUnwrittenBytes), so their loads cover every value and count nothing
+// here.
 void Execution::noteUndefinedRead(const ProgramThread &thread, Address address, uint64_t size) {
   if (memory_.anyUndefined(address, size))
-    countUndefinedRead(thread, thread.pending.location);
+    coverage_.countUndefinedRead(locations_, thread.state, thread.pending.location);
 }
 
 // The interpreter's plain load of a private local of the program that nothing wrote (every
 // byte of it: a value partly written is a small struct copied with its padding).
 void Execution::readUnwritten(const ThreadState &state) {
   const ProgramThread &thread = threads_[state.threadId];
-  countUndefinedRead(thread, currentLocation(thread));
-}
-
-// An atomic operation whose memory order is weaker than seq_cst runs as sequentially consistent:
-// a coverage gap (CoverageGaps::weakOrders) in the program's own code. Library code is trusted
-// with its memory orders, as with the bytes it reads (above): libstdc++'s reference counts and
-// waits use acquire, release and relaxed orders correctly, and counting them would make every
-// C++ program incomplete.
-void Execution::countWeakOrder(const ProgramThread &thread, uint32_t location,
-                               bool callersOrder) {
-  SourceLocation place = sourceLocation(location);
-  if (ownLocation(thread) == 0 || !place.known() || (isSystemHeader(place.file) && !callersOrder))
-    return;
-  coverageGaps_.addWeakOrder(location);
-}
-
-void Execution::countUndefinedRead(const ProgramThread &thread, uint32_t location) {
-  SourceLocation place = sourceLocation(location);
-  if (ownLocation(thread) == 0 || !place.known() || isSystemHeader(place.file))
-    return;
-  ++coverageGaps_.undefinedReads;
-  if (coverageGaps_.firstUndefinedRead == 0)
-    coverageGaps_.firstUndefinedRead = location;
+  coverage_.countUndefinedRead(locations_, state, currentLocation(thread));
 }
 
 namespace {
@@ -279,7 +254,7 @@ constexpr Slot ProtocolOrder = 0x100, CallersOrder = 0x200;
 
 // llvm::AtomicOrdering values (bpor_abi.h): unordered, monotonic (relaxed), acquire, release and
 // acq_rel are weaker than seq_cst (7); 0 is not atomic. An access of the C++ ABI's own protocol
-// is trusted, as library code is (countWeakOrder).
+// is trusted, as library code is (CoverageCounter::countWeakOrder).
 bool weakerThanSeqCst(Slot order) {
   Slot o = order & 0xff;
   return !(order & ProtocolOrder) && o != 0 && o < 7;
@@ -305,15 +280,6 @@ Slot weakOrder(Ext id, const Slot *a) {
 MemoryOrder orderAt(const Slot *a, unsigned arg) { return MemoryOrder(a[arg] & 0xff); }
 
 } // namespace
-
-// What the memory operation reads: memory's bytes, or the value the search gave
-// (setReadValue: a weak-memory search decides which write each read reads from).
-uint64_t Execution::readForThread(const ProgramThread &thread, uint64_t fromMemory) {
-  if (injectedReader_ != thread.state.threadId)
-    return fromMemory;
-  injectedReader_ = NoThread;
-  return injectedValue_;
-}
 
 // Whether a compare-and-swap that failed is a read of its location, for the dependence
 // relation (Operation::onlyRead; docs/design.md, "Dependence"). Not where it changes more than
@@ -346,7 +312,8 @@ Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &resul
                                               Operation &event) {
   const Slot *a = thread.request.args;
   if (Slot order = weakOrder(thread.request.id, a))
-    countWeakOrder(thread, thread.pending.location, (order & CallersOrder) != 0);
+    coverage_.countWeakOrder(locations_, thread.state, thread.pending.location,
+                             (order & CallersOrder) != 0);
   switch (thread.request.id) {
   case Ext::Load: {
     uint64_t value = 0;
@@ -361,7 +328,7 @@ Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &resul
       return Performed::Stopped;
     }
     noteUndefinedRead(thread, a[0], a[1]);
-    result = event.value = readForThread(thread, value);
+    result = event.value = injected_.take(thread.state.threadId, value);
     event.order = orderAt(a, 2);
     return Performed::Complete;
   }
@@ -413,8 +380,8 @@ Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &resul
     }
     memory_.read(a[0], size, old);
     noteUndefinedRead(thread, a[0], size);
-    bool injected = injectedReader_ == thread.state.threadId; // a weak-memory search's value
-    old = readForThread(thread, old) & maskOf(size);
+    bool injected = injected_.givenTo(thread.state.threadId); // a weak-memory search's value
+    old = injected_.take(thread.state.threadId, old) & maskOf(size);
     uint64_t updated = old;
     if (rmw) {
       if (!applyRmw(uint32_t(a[3]), old, a[1], size, updated)) {
@@ -515,7 +482,8 @@ Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &resu
     }
     ProgramThread &child = newThread();
     ThreadId childId = child.state.threadId;
-    threadEnds_[childId] = detached ? Detached : 0;
+    if (detached)
+      threadEnds_.detach(childId);
     memory_.write(handleAddress, handleBytes, threadHandle(childId));
     Slot arg = a[3];
     memory_.publish(arg, thread.state.threadId);
@@ -532,7 +500,7 @@ Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &resu
     return status_ == ExecStatus::Running ? Performed::Complete : Performed::Stopped;
   }
   case Ext::ThreadJoin: {
-    ThreadId targetId = threadOfHandle(a[0]);
+    ThreadId targetId = threadOfHandle(a[0], numThreads_);
     if (targetId == NoThread) {
       result = ESRCH;
       return Performed::Complete;
@@ -541,13 +509,13 @@ Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &resu
       result = EDEADLK;
       return Performed::Complete;
     }
-    if (threadEnds_[targetId] != 0) {
+    if (threadEnds_.detachedOrJoined(targetId)) {
       fail(ErrorKind::ThreadsApiMisuse, thread, thread.pending.location,
            fmt::format("pthread_join of thread {}, which is {}", targetId,
-                       threadEnds_[targetId] & Detached ? "detached" : "already joined"));
+                       threadEnds_.detached(targetId) ? "detached" : "already joined"));
       return Performed::Stopped;
     }
-    threadEnds_[targetId] |= Joined;
+    threadEnds_.join(targetId);
     const ProgramThread &target = threads_[targetId];
     if (a[1] != 0) {
       uint32_t resultBytes = program_.pointerBytes();
@@ -563,16 +531,16 @@ Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &resu
     return Performed::Complete;
   }
   case Ext::ThreadDetach: {
-    ThreadId targetId = threadOfHandle(a[0]);
+    ThreadId targetId = threadOfHandle(a[0], numThreads_);
     if (targetId == NoThread) {
       result = ESRCH;
       return Performed::Complete;
     }
-    if (threadEnds_[targetId] != 0) {
+    if (threadEnds_.detachedOrJoined(targetId)) {
       result = EINVAL;
       return Performed::Complete;
     }
-    threadEnds_[targetId] |= Detached;
+    threadEnds_.detach(targetId);
     result = 0;
     return Performed::Complete;
   }

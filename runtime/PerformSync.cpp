@@ -43,7 +43,7 @@ void Execution::forgetBarrierPasses(Address barrier) {
 // events (setReadValue with a non-zero value: held): the try then fails, changing nothing. A
 // lock the caller holds itself is tried as usual (a recursive mutex counts).
 bool Execution::triesHeldLock(const ProgramThread &thread, const runtime::Mutex &mutex) {
-  bool held = readForThread(thread, mutex.isHeld() ? 1 : 0) != 0;
+  bool held = injected_.take(thread.state.threadId, mutex.isHeld() ? 1 : 0) != 0;
   return held && !mutex.isHeld();
 }
 
@@ -54,7 +54,7 @@ bool Execution::triesHeldRwlock(const ProgramThread &thread, const runtime::RwLo
                                 bool write) {
   bool free = lock.writer() == NoThread && (write ? lock.numReaders() == 0 : true);
   uint64_t word = lock.writer() != NoThread ? RwWriterHeld : lock.numReaders();
-  uint64_t read = readForThread(thread, word);
+  uint64_t read = injected_.take(thread.state.threadId, word);
   return free && (write ? read != 0 : read == RwWriterHeld);
 }
 
@@ -209,7 +209,7 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     if (!timed && options_.spuriousWakeups) {
       spurious = thread.spuriousWakeups < options_.spuriousWakeupLimit;
       if (!spurious)
-        ++coverageGaps_.spuriousWakeupsWithheld;
+        coverage_.countWithheldWakeup();
     }
     sync_.conds[a[0]].addWaiter(self, timed || spurious);
     thread.stage = Stage::CondWake;
@@ -337,7 +337,7 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     // weak-memory search may let sem_trywait read the count as an earlier decrement left it
     // at 0 (setReadValue): it then fails, changing nothing.
     if (thread.request.id == Ext::SemTrywait &&
-        readForThread(thread, sync_.semaphores[a[0]].value()) == 0)
+        injected_.take(thread.state.threadId, sync_.semaphores[a[0]].value()) == 0)
       result = uint32_t(-1);
     else
       result = sync_.semaphores[a[0]].tryWait() ? 0 : uint32_t(-1);
@@ -431,9 +431,7 @@ bool Execution::passDeadline(ProgramThread &thread, Address abstime) {
       memoryError(thread, f, abstime + offset, L, "the timeout's deadline");
       return false;
     }
-  uint64_t deadline = seconds * 1'000'000'000 + nanos;
-  if (int64_t(seconds) >= 0 && deadline > process_.clockNanos)
-    process_.clockNanos = deadline;
+  process_.clock.passDeadline(seconds, nanos);
   return true;
 }
 

@@ -25,31 +25,8 @@ namespace bpor {
 
 using runtime::Ext;
 using runtime::ExitPhase;
+using runtime::NanosPerSecond;
 using runtime::Stage;
-
-namespace {
-constexpr uint64_t NanosPerSecond = 1'000'000'000;
-constexpr uint64_t ClockStart = ClockStartNanos;
-constexpr uint64_t ClockTick = 1000; // each read advances the clock by 1 us
-} // namespace
-
-void Execution::invokeConstructors(ProgramThread &main) {
-  const std::vector<Address> &constructors = program_.constructors();
-  // The last invoked runs first: push them in reverse.
-  for (auto it = constructors.rbegin(); it != constructors.rend(); ++it)
-    interp_->invoke(main.state, *it, {});
-}
-
-bool Execution::invokeNextExitHandler(ProgramThread &thread) {
-  std::optional<runtime::ExitHandler> next =
-      process_.takeNextExitHandler(thread, program_.destructors());
-  if (!next)
-    return false;
-  interp_->invoke(thread.state, next->function,
-                  next->withArgument ? std::span<const Slot>(&next->argument, 1)
-                                     : std::span<const Slot>());
-  return true;
-}
 
 CallOutcome Execution::prepareProcess(ProgramThread &thread, const ExternalCall &call,
                                       Slot *result) {
@@ -59,8 +36,8 @@ CallOutcome Execution::prepareProcess(ProgramThread &thread, const ExternalCall 
   case Ext::Exit:
   case Ext::QuickExit:
     // Made again after each handler the exiting thread runs (CallOutcome::Retry).
-    if (process_.phase != ExitPhase::None && process_.exitingThread == self &&
-        invokeNextExitHandler(thread))
+    if (process_.runsExitHandlers(self) &&
+        process_.invokeNextExitHandler(*interp_, thread, program_.destructors()))
       return CallOutcome::Retry;
     setExitPending(thread, currentLocation(thread));
     return CallOutcome::Pause;
@@ -95,17 +72,15 @@ Execution::Performed Execution::performProcess(ProgramThread &thread, Slot &resu
   const Slot *a = thread.request.args;
   Ext id = thread.request.id;
   if (thread.pending.kind == OpKind::Exit) {
-    // main returned (exitCode_ set, handlers run) or exit(), quick_exit() or _Exit() was called.
+    // main returned (the exit code set, handlers run) or exit(), quick_exit() or _Exit() was
+    // called.
     if (process_.phase == ExitPhase::None && thread.stage != Stage::MainReturned) {
-      exitCode_ = int(int32_t(a[0]));
+      process_.exitCode = int(int32_t(a[0]));
       ExitPhase phase = id == Ext::Exit        ? ExitPhase::Exit
                         : id == Ext::QuickExit ? ExitPhase::QuickExit
                                                : ExitPhase::None;
-      if (phase != ExitPhase::None &&
-          process_.hasExitHandlers(thread, phase, program_.destructors())) {
-        process_.phase = phase;
-        process_.exitingThread = thread.state.threadId;
-        invokeNextExitHandler(thread);
+      if (process_.beginExit(thread, phase, program_.destructors())) {
+        process_.invokeNextExitHandler(*interp_, thread, program_.destructors());
         return Performed::Retry;
       }
     }
@@ -113,10 +88,6 @@ Execution::Performed Execution::performProcess(ProgramThread &thread, Slot &resu
       status_ = ExecStatus::Finished;
     return Performed::Stopped;
   }
-  auto advance = [&](uint64_t nanos) {
-    process_.clockNanos += nanos;
-    event.value = process_.clockNanos;
-  };
   auto store = [&](Address address, uint64_t size, uint64_t value, const char *what) {
     if (MemoryFault f = memory_.write(address, size, value); f != MemoryFault::None) {
       memoryError(thread, f, address, size, what);
@@ -141,8 +112,7 @@ Execution::Performed Execution::performProcess(ProgramThread &thread, Slot &resu
   case Ext::Gettimeofday: {
     // clock_gettime(clock, struct timespec *), gettimeofday(struct timeval *, tz): two longs
     // (time_t is a long), seconds and nanoseconds or microseconds.
-    advance(ClockTick);
-    uint64_t now = process_.clockNanos;
+    uint64_t now = event.value = process_.clock.read();
     bool timespec = id == Ext::ClockGettime;
     Address out = timespec ? a[1] : a[0];
     uint64_t fraction = timespec ? now % NanosPerSecond : now % NanosPerSecond / 1000;
@@ -156,31 +126,29 @@ Execution::Performed Execution::performProcess(ProgramThread &thread, Slot &resu
   }
   case Ext::Rand:
   case Ext::Random:
-    ++coverageGaps_.fixedRandomValues;
-    // The C standard's sample generator: deterministic, restarted with every execution.
-    randState_ = randState_ * 1103515245 + 12345;
-    result = uint32_t((randState_ / 65536) % 32768);
+    coverage_.countFixedRandomValue();
+    result = process_.rand();
     return Performed::Complete;
   case Ext::Srand:
-    randState_ = uint32_t(a[0]);
+    process_.srand(uint32_t(a[0]));
     return Performed::Complete;
   case Ext::Time:
-    advance(ClockTick);
-    result = process_.clockNanos / NanosPerSecond;
+    event.value = process_.clock.read();
+    result = event.value / NanosPerSecond;
     if (a[0] != 0 && !store(a[0], program_.pointerBytes(), result, "time's result store"))
       return Performed::Stopped;
     return Performed::Complete;
   case Ext::Clock:
     // Processor time in CLOCKS_PER_SEC (10^6) units since the execution started.
-    advance(ClockTick);
-    result = (process_.clockNanos - ClockStart) / 1000;
+    event.value = process_.clock.read();
+    result = process_.clock.micros();
     return Performed::Complete;
   case Ext::Sleep:
-    advance(uint64_t(uint32_t(a[0])) * NanosPerSecond);
+    event.value = process_.clock.advance(uint64_t(uint32_t(a[0])) * NanosPerSecond);
     result = 0;
     return Performed::Complete;
   case Ext::Usleep:
-    advance(uint64_t(uint32_t(a[0])) * 1000);
+    event.value = process_.clock.advance(uint64_t(uint32_t(a[0])) * 1000);
     result = 0;
     return Performed::Complete;
   case Ext::Nanosleep: {
@@ -200,7 +168,7 @@ Execution::Performed Execution::performProcess(ProgramThread &thread, Slot &resu
       result = uint32_t(-1);
       return Performed::Complete;
     }
-    advance(seconds * NanosPerSecond + nanos);
+    event.value = process_.clock.advance(seconds * NanosPerSecond + nanos);
     result = 0;
     return Performed::Complete;
   }

@@ -1,5 +1,6 @@
 // The process-wide part of a run's state that libc keeps (runtime/Process.cpp): the exit
-// handlers, the phase of exit() or quick_exit(), and the clock. A value: a checkpoint copies it.
+// handlers, the phase of exit() or quick_exit(), the exit status, the clock and rand()'s state.
+// A value: a checkpoint copies it, and a restart starts from a fresh one.
 //
 // The order of the exit handlers: exit() (and main's return) runs, in the exiting thread, its
 // thread_local destructors, then the atexit handlers last-registered first, then the global
@@ -8,8 +9,9 @@
 
 #include "core/CopyVector.h"
 #include "core/Model.h"
+#include "interp/Interpreter.h"
+#include "runtime/ProcessClock.h"
 #include "runtime/ProgramThread.h"
-#include "runtime/PseudoAddresses.h"
 
 #include <cstdint>
 #include <optional>
@@ -25,7 +27,25 @@ struct ProcessState {
   uint32_t destructorsRun = 0;         // of the program's global destructors
   ExitPhase phase = ExitPhase::None;   // set once exit()/quick_exit() has begun
   ThreadId exitingThread = NoThread;   // the thread running the handlers
-  uint64_t clockNanos = ClockStartNanos; // the clock, in nanoseconds since the epoch
+  int exitCode = 0;                    // passed to exit() or returned by main
+  ProcessClock clock;
+  uint64_t randState = 1; // rand()'s, restarted with every execution
+
+  /// Whether `thread` is the one running the exit handlers.
+  bool runsExitHandlers(ThreadId thread) const {
+    return phase != ExitPhase::None && exitingThread == thread;
+  }
+  /// exit() (main's return too) or quick_exit(), as `phase`, in `thread`: if no exit has begun
+  /// and the thread has a handler to run, the phase begins, run by `thread`. True if it began.
+  bool beginExit(const ProgramThread &thread, ExitPhase phase,
+                 std::span<const Address> destructors) {
+    if (phase == ExitPhase::None || this->phase != ExitPhase::None ||
+        !hasExitHandlers(thread, phase, destructors))
+      return false;
+    this->phase = phase;
+    exitingThread = thread.state.threadId;
+    return true;
+  }
 
   /// Whether `thread`, exiting in `phase`, has a handler to run; `destructors` are the
   /// program's global destructors.
@@ -58,6 +78,33 @@ struct ProcessState {
     }
     return next;
   }
+  /// Pushes a frame in `interp` for the next handler the exiting `thread` must run (above).
+  /// False when none is left.
+  bool invokeNextExitHandler(Interpreter &interp, ProgramThread &thread,
+                             std::span<const Address> destructors) {
+    std::optional<ExitHandler> next = takeNextExitHandler(thread, destructors);
+    if (!next)
+      return false;
+    interp.invoke(thread.state, next->function,
+                  next->withArgument ? std::span<const Slot>(&next->argument, 1)
+                                     : std::span<const Slot>());
+    return true;
+  }
+
+  /// rand(): the C standard's sample generator, deterministic.
+  uint32_t rand() {
+    randState = randState * 1103515245 + 12345;
+    return uint32_t((randState / 65536) % 32768);
+  }
+  void srand(uint32_t seed) { randState = seed; }
 };
+
+/// Runs the global `constructors` before main: frames above main's first instruction, the
+/// first to run pushed last.
+inline void invokeConstructors(Interpreter &interp, ProgramThread &main,
+                               std::span<const Address> constructors) {
+  for (auto it = constructors.rbegin(); it != constructors.rend(); ++it)
+    interp.invoke(main.state, *it, {});
+}
 
 } // namespace bpor::runtime

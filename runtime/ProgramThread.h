@@ -1,6 +1,6 @@
 // The runtime's record of one program thread: its interpreter state plus everything the
 // synchronisation semantics need (where it waits, what it returned). Whether it was joined or
-// detached is not here (Execution::threadEnds_): a join changes that of another thread, and
+// detached is not here (runtime/ThreadEnds.h): a join changes that of another thread, and
 // changing a record shared with a checkpoint copies it (ThreadTable.h).
 #pragma once
 

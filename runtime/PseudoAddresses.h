@@ -12,6 +12,10 @@ namespace bpor {
 
 /// The handle a program sees for thread t (pthread_t): t + 1, so that no thread is 0.
 inline constexpr uint64_t threadHandle(ThreadId thread) { return uint64_t(thread) + 1; }
+/// The thread a pthread_t names among `numThreads`, or NoThread.
+inline constexpr ThreadId threadOfHandle(uint64_t handle, ThreadId numThreads) {
+  return handle == 0 || handle > numThreads ? NoThread : ThreadId(handle - 1);
+}
 
 /// Footprint addresses of runtime objects that are not program memory (thread handles for
 /// join/detach, the key table), in an object id no program reaches.

@@ -149,8 +149,8 @@ bool Execution::stateKey(std::string &key) const {
   size_t part = out.beginPart();
   out.tag('S');
   out.u8(uint8_t(status_));
-  out.u32(uint32_t(exitCode_));
-  out.u64(randState_);
+  out.u32(uint32_t(process_.exitCode));
+  out.u64(process_.randState);
   out.u32(atomicOwner_);
   out.u32(sync_.nextKey);
   out.bytes(sync_.keyDestructors.data(), sync_.keyDestructors.size() * sizeof(Address));
@@ -161,7 +161,7 @@ bool Execution::stateKey(std::string &key) const {
   out.u32(process_.destructorsRun);
   out.u8(uint8_t(process_.phase));
   out.u32(process_.exitingThread);
-  out.u64(process_.clockNanos);
+  out.u64(process_.clock.nanos());
 
   writeTable(out, 'm', sync_.mutexes, [&](const runtime::Mutex &m) { m.writeState(out); });
   writeTable(out, 'c', sync_.conds, [&](const runtime::CondVar &c) { c.writeState(out); });
@@ -185,7 +185,7 @@ bool Execution::stateKey(std::string &key) const {
 
   for (ThreadId t = 0; t < numThreads_; ++t) {
     part = out.beginPart();
-    writeThreadPart(out, threads_[t], threadEnds_[t]);
+    writeThreadPart(out, threads_[t], threadEnds_.bits(t));
     out.endPart(part);
   }
   return true;

@@ -6,6 +6,7 @@
 
 #include "checker/Explorer.h"
 #include "runtime/Execution.h"
+#include "runtime/ModelConfig.h"
 
 #include <functional>
 #include <memory>
@@ -14,27 +15,15 @@
 
 namespace bpor::svcomp {
 
-/// One model of the task's program, as SV-COMP mode wants it; the command adds its own settings
-/// (the compiler, the stack and local-branch limits).
-struct ModelRequest {
+/// One model of the task's program, as SV-COMP mode wants it: the program and how its model is
+/// made (runtime/ModelConfig.h; the property's checks set by configureForProperty). The command
+/// adds its own settings (the compiler, the stack and local-branch limits).
+struct ModelRequest : ModelConfig {
+  /// pthread_cond_wait may return without a signal, as SV-COMP's tasks allow.
+  ModelRequest() { spuriousWakeups = true; }
   std::string programFile;
   /// The command's clang arguments with what the data model and the property add (Input).
   std::vector<std::string> clangArgs;
-  std::vector<int64_t> nondetValues;
-  /// A nondet result only compared with constants: one value of each class (ModelConfig).
-  bool nondetClasses = true;
-  bool symbolicNondet = false;
-  /// bool- and char-sized nondet values: every value.
-  bool enumerateSmallNondet = false;
-  bool printOutput = false;
-  /// pthread_cond_wait may return without a signal, as SV-COMP's tasks allow.
-  bool spuriousWakeups = true;
-  /// What the property asks the runtime to check (configureForProperty).
-  RaceDetection raceDetection = RaceDetection::Off;
-  bool detectLeaks = false;
-  bool errorFunctionsAreErrors = true;
-  /// Loops without effects replaced by their last iteration (passes/LoopAbstraction.h).
-  bool abstractLoops = false;
 };
 
 /// A model of the program and what SV-COMP mode reads of how it was built.

@@ -11,7 +11,7 @@ namespace bpor::testing {
 namespace {
 
 tool::BuiltModel compileOne(const std::string &path, const std::vector<std::string> &clangArgs,
-                            llvm::LLVMContext &context, const tool::ModelConfig &config,
+                            llvm::LLVMContext &context, const ModelConfig &config,
                             std::vector<std::string> &mismatches) {
   tool::BuiltModel built;
   tool::LoadedInput input = tool::loadInput(path, {BPOR_TEST_CLANG, clangArgs}, context);
@@ -28,7 +28,7 @@ tool::BuiltModel compileOne(const std::string &path, const std::vector<std::stri
 } // namespace
 
 std::vector<tool::BuiltModel> compile(const CProgram &program, llvm::LLVMContext &context,
-                                      const std::vector<tool::ModelConfig> &configs,
+                                      const std::vector<ModelConfig> &configs,
                                       std::vector<std::string> &mismatches) {
   std::vector<tool::BuiltModel> models(configs.size());
   llvm::SmallString<128> path;
@@ -47,8 +47,8 @@ std::vector<tool::BuiltModel> compile(const CProgram &program, llvm::LLVMContext
   return models;
 }
 
-tool::ModelConfig valuesConfig(const CProgram &program) {
-  tool::ModelConfig config;
+ModelConfig valuesConfig(const CProgram &program) {
+  ModelConfig config;
   config.nondetValues =
       program.nondetValues.empty() ? std::vector<int64_t>{-1, 0, 1} : program.nondetValues;
   return config;

@@ -16,10 +16,10 @@ namespace bpor::testing {
 /// One model per config, all from one file so that locations agree; null models (and a
 /// mismatch saying why) if the program does not compile or build.
 std::vector<tool::BuiltModel> compile(const CProgram &program, llvm::LLVMContext &context,
-                                      const std::vector<tool::ModelConfig> &configs,
+                                      const std::vector<ModelConfig> &configs,
                                       std::vector<std::string> &mismatches);
 
 /// The config of the plain checks: the program's nondet values (-1, 0, 1 unless it says).
-tool::ModelConfig valuesConfig(const CProgram &program);
+ModelConfig valuesConfig(const CProgram &program);
 
 } // namespace bpor::testing

@@ -50,12 +50,12 @@ PipelineCheck checkSymbolicProgram(const CProgram &program, const PipelineCheckO
   llvm::LLVMContext context;
   // The reference enumerates every value of the type; the classes model draws one value of
   // each class of values the program only compares with constants (passes/NondetDomain.h).
-  tool::ModelConfig enumerated;
+  ModelConfig enumerated;
   enumerated.enumerateSmallNondet = true;
   enumerated.nondetClasses = false;
-  tool::ModelConfig symbolicConfig;
+  ModelConfig symbolicConfig;
   symbolicConfig.symbolicNondet = true;
-  tool::ModelConfig classesConfig;
+  ModelConfig classesConfig;
   classesConfig.enumerateSmallNondet = true;
   std::vector<tool::BuiltModel> built =
       compile(program, context, {enumerated, symbolicConfig, classesConfig}, check.mismatches);
@@ -117,10 +117,10 @@ PipelineCheck checkSymbolicProgram(const CProgram &program, const PipelineCheckO
 PipelineCheck checkLoopAbstraction(const CProgram &program, const PipelineCheckOptions &options) {
   PipelineCheck check;
   llvm::LLVMContext context;
-  tool::ModelConfig enumerated;
+  ModelConfig enumerated;
   enumerated.enumerateSmallNondet = true;
   enumerated.nondetClasses = false;
-  tool::ModelConfig abstractConfig;
+  ModelConfig abstractConfig;
   abstractConfig.symbolicNondet = true;
   abstractConfig.abstractLoops = true;
   std::vector<tool::BuiltModel> built =
@@ -155,11 +155,11 @@ PipelineCheck checkLoopAbstraction(const CProgram &program, const PipelineCheckO
 PipelineCheck checkRaceProgram(const CProgram &program, const PipelineCheckOptions &options) {
   PipelineCheck check;
   llvm::LLVMContext context;
-  tool::ModelConfig config;
+  ModelConfig config;
   config.nondetValues =
       program.nondetValues.empty() ? std::vector<int64_t>{-1, 0, 1} : program.nondetValues;
   config.raceDetection = RaceDetection::HappensBefore;
-  tool::ModelConfig coEnabled = config;
+  ModelConfig coEnabled = config;
   coEnabled.raceDetection = RaceDetection::CoEnabled;
   std::vector<tool::BuiltModel> built =
       compile(program, context, {config, coEnabled}, check.mismatches);

@@ -63,7 +63,7 @@ Explored search(Model &model) {
   return summary(exploreOptimal(model, searchOptions(), OptimalVariant::Optimal), model);
 }
 
-tool::BuiltModel build(const CProgram &program, const tool::ModelConfig &config,
+tool::BuiltModel build(const CProgram &program, const ModelConfig &config,
                        llvm::LLVMContext &context) {
   llvm::SmallString<128> path;
   EXPECT_FALSE(llvm::sys::fs::createTemporaryFile("bpor_shared", "c", path));
@@ -81,7 +81,7 @@ tool::BuiltModel build(const CProgram &program, const tool::ModelConfig &config,
 }
 
 /// Returns what the model alone explored (the checks need programs that branch).
-Explored checkTogether(const CProgram &program, const tool::ModelConfig &config, uint64_t seed) {
+Explored checkTogether(const CProgram &program, const ModelConfig &config, uint64_t seed) {
   llvm::LLVMContext context;
   tool::BuiltModel built = build(program, config, context);
   EXPECT_TRUE(built.model) << built.error;
@@ -106,7 +106,7 @@ Explored checkTogether(const CProgram &program, const tool::ModelConfig &config,
 } // namespace
 
 TEST(SharedProgram, ModelsSearchedTogetherExploreWhatOneExploresAlone) {
-  tool::ModelConfig config;
+  ModelConfig config;
   config.nondetValues = {0, 1};
   uint64_t executions = 0, withErrors = 0;
   for (uint64_t seed = 0; seed < 12; ++seed) {
@@ -123,7 +123,7 @@ TEST(SharedProgram, SymbolicModelsSearchedTogether) {
     GTEST_SKIP() << "built without Z3";
   CGeneratorOptions options;
   options.charNondet = true;
-  tool::ModelConfig config;
+  ModelConfig config;
   config.symbolicNondet = true;
   uint64_t executions = 0;
   for (uint64_t seed = 0; seed < 6; ++seed)
@@ -134,7 +134,7 @@ TEST(SharedProgram, SymbolicModelsSearchedTogether) {
 /// Generated C programs (seeds 0-11, nondet values 0 and 1), each built once, searched alone by
 /// optimal DPOR; `check` gets the program, that result and three models over the program.
 template <typename Check> uint64_t withThreeModels(Check check) {
-  tool::ModelConfig config;
+  ModelConfig config;
   config.nondetValues = {0, 1};
   uint64_t withErrors = 0;
   for (uint64_t seed = 0; seed < 12; ++seed) {
@@ -224,7 +224,7 @@ void expectReplays(const SearchResult &result, Model &model, uint64_t seed) {
 // errors, with their places, of one search alone; every error another worker found re-derived
 // on the first model (its schedule, with the values its reads read, replays there).
 TEST(SharedProgram, DividedGraphSearchFindsWhatItFindsAlone) {
-  tool::ModelConfig config;
+  ModelConfig config;
   config.nondetValues = {0, 1};
   graph::GraphSearchOptions rc11;
   rc11.model = graph::MemoryModel::RC11;

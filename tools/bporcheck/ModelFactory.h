@@ -4,6 +4,7 @@
 
 #include "core/Model.h"
 #include "runtime/Execution.h"
+#include "runtime/ModelConfig.h"
 
 #include "llvm/IR/Module.h"
 
@@ -12,32 +13,6 @@
 #include <vector>
 
 namespace bpor::tool {
-
-struct ModelConfig {
-  std::vector<int64_t> nondetValues;
-  bool printOutput = false;
-  bool spinAssume = false;
-  uint32_t stackLimit = 0;
-  uint64_t maxLocalBranches = 0;
-  std::string emitInstrumented;      // write the instrumented IR here if not empty
-  bool symbolicNondet = false;       // every nondet value, symbolically (ExecutionOptions)
-  bool enumerateSmallNondet = false; // bool- and char-sized nondet: every value (SV-COMP mode)
-  bool spuriousWakeups = false;      // pthread_cond_wait may wake without a signal
-  bool abortStopsThread = false;     // abort() stops its thread like a failed assume (SV-COMP)
-  /// A nondet result only compared with constants: one value of each class the comparisons
-  /// cannot tell apart (passes/NondetDomain.h). Off only to validate it.
-  bool nondetClasses = true;
-  /// Report data races (ExecutionOptions::raceDetection; SV-COMP's no-data-race).
-  RaceDetection raceDetection = RaceDetection::Off;
-  /// Report heap memory no longer pointed to at the normal end (ExecutionOptions::detectLeaks).
-  bool detectLeaks = false;
-  /// A call of reach_error or __VERIFIER_error is the error, whatever its body (unreach-call);
-  /// off, it runs the program's own body (passes/InstrumentOptions.h).
-  bool errorFunctionsAreErrors = true;
-  /// Replace loops without effects by their last iteration (passes/LoopAbstraction.h): an
-  /// over-approximation, whose violations prove nothing.
-  bool abstractLoops = false;
-};
 
 struct BuiltModel {
   std::shared_ptr<Model> model;         // null on failure

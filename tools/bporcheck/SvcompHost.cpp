@@ -74,17 +74,7 @@ private:
       failed.error = loaded.error;
       return failed;
     }
-    ModelConfig config;
-    config.nondetValues = request.nondetValues;
-    config.nondetClasses = request.nondetClasses;
-    config.symbolicNondet = request.symbolicNondet;
-    config.enumerateSmallNondet = request.enumerateSmallNondet;
-    config.printOutput = request.printOutput;
-    config.spuriousWakeups = request.spuriousWakeups;
-    config.raceDetection = request.raceDetection;
-    config.detectLeaks = request.detectLeaks;
-    config.errorFunctionsAreErrors = request.errorFunctionsAreErrors;
-    config.abstractLoops = request.abstractLoops;
+    ModelConfig config = request; // the request's model settings
     config.stackLimit = options_.stackLimit;
     config.maxLocalBranches = options_.maxLocalBranches;
     return programModel(buildModel(std::move(loaded.module), config));
