@@ -13,7 +13,7 @@ namespace bpor::distributed {
 namespace {
 
 // Tags of their own, apart from the divided search's (DistributedSearch.cpp).
-enum Tag : int { States = 101, Token, Stop, Finish, Share };
+enum Tag : int { States = 101, Token, Stop, Finish, Share, Progress };
 
 /// A batch is sent once it holds this many bytes, or when the rank has no more work for now.
 constexpr size_t BatchBytes = 64 * 1024;
@@ -42,8 +42,9 @@ Schedule readPath(WireReader &in) {
 class Rank {
 public:
   Rank(Cluster &cluster, Model &model, const SearchOptions &options,
-       const StatefulOptions &stateful)
-      : cluster_(cluster), options_(options),
+       const StatefulOptions &stateful, const StatefulProgress &progress)
+      : cluster_(cluster), options_(options), progress_(progress),
+        ranks_(size_t(cluster.size())),
         partition_(model, options, stateful.storage, stateful.bitstateLog2,
                    unsigned(cluster.rank()), unsigned(cluster.size())),
         batches_(size_t(cluster.size())), batchCounts_(size_t(cluster.size()), 0),
@@ -80,6 +81,19 @@ private:
   }
   /// Takes one message; false when the run is over (Finish).
   bool handle(const Message &message);
+  /// About once a second: a rank other than 0 sends rank 0 its share so far; rank 0 reports
+  /// the sum and each rank's (progress_).
+  void reportProgress();
+  RankShare ownShare() {
+    double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    RankShare share;
+    share.stats = partition_.result().stats;
+    share.stats.elapsedSeconds = elapsed;
+    share.queued = partition_.queued();
+    share.idleSeconds = idleSeconds_;
+    return share;
+  }
   void stopAll(const std::string &reason);
   /// Passes the token on if this rank holds it and is passive (Safra's rules).
   void passToken();
@@ -87,6 +101,10 @@ private:
 
   Cluster &cluster_;
   const SearchOptions &options_;
+  const StatefulProgress &progress_;
+  std::vector<RankShare> ranks_; // rank 0: each rank's last report
+  double lastProgress_ = 0;
+  double idleSeconds_ = 0; // waiting for a message with nothing to do
   StatePartition partition_;
   std::vector<WireWriter> batches_;
   std::vector<uint64_t> batchCounts_;
@@ -137,6 +155,15 @@ bool Rank::handle(const Message &message) {
       stopReason_ = in.text();
     }
     return true;
+  case Progress: {
+    --balance_; // counted as a batch is, so that none is left in flight at the end
+    marked_ = true;
+    RankShare &share = ranks_[size_t(message.from)];
+    share.stats = readStatistics(in);
+    share.queued = in.u64();
+    share.idleSeconds = in.f64();
+    return true;
+  }
   case Finish:
     return false;
   default:
@@ -175,6 +202,27 @@ bool Rank::limitReached() {
   return true;
 }
 
+void Rank::reportProgress() {
+  double now = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  if (now - lastProgress_ < 1)
+    return;
+  lastProgress_ = now;
+  RankShare mine = ownShare();
+  if (cluster_.rank() != 0) {
+    WireWriter out;
+    writeStatistics(out, mine.stats);
+    out.u64(mine.queued);
+    out.f64(mine.idleSeconds);
+    cluster_.post(0, Progress, out.take());
+    ++balance_;
+    return;
+  }
+  if (!progress_)
+    return;
+  ranks_[0] = mine;
+  progress_(ranks_);
+}
+
 StatefulResult Rank::run() {
   StatefulResult outcome;
   // Every rank builds the same model, so each fails alike: no messages yet.
@@ -190,6 +238,7 @@ StatefulResult Rank::run() {
       }
     if (finished_)
       break;
+    reportProgress();
     if (!stopping_ && partition_.stopped())
       stopAll("an error");
     if (!stopping_ && !limitReached() && partition_.hasWork()) {
@@ -201,8 +250,9 @@ StatefulResult Rank::run() {
         stopAll("an error");
       } else {
         // The states found go out now, not when this rank runs out of work: another rank may
-        // be waiting for them.
+        // be waiting for them. Sends done free their bytes.
         flushAll();
+        cluster_.pendingSends();
         continue;
       }
     }
@@ -212,7 +262,11 @@ StatefulResult Rank::run() {
     passToken();
     if (finished_)
       break;
-    if (!handle(cluster_.wait()))
+    auto idleFrom = std::chrono::steady_clock::now();
+    Message message = cluster_.wait();
+    idleSeconds_ +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - idleFrom).count();
+    if (!handle(message))
       finished_ = true;
   }
   // The share: rank 0 receives every other rank's.
@@ -271,14 +325,15 @@ StatefulResult Rank::run() {
 StatefulResult exploreStatefulDistributed(Cluster &cluster, Model &model,
                                           const SearchOptions &options,
                                           const StatefulOptions &stateful,
-                                          std::vector<uint64_t> *statesPerRank) {
+                                          std::vector<uint64_t> *statesPerRank,
+                                          const StatefulProgress &progress) {
   if (stateful.preemptionBound || stateful.partialOrderReduction) {
     StatefulResult refused;
     refused.incompleteReason = "a distributed stateful search takes no preemption bound and no "
                                "partial-order reduction";
     return refused;
   }
-  Rank rank(cluster, model, options, stateful);
+  Rank rank(cluster, model, options, stateful, progress);
   StatefulResult result = rank.run();
   if (statesPerRank)
     *statesPerRank = rank.statesPerRank();

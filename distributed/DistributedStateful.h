@@ -19,7 +19,20 @@
 #include "checker/stateful/StatefulSearch.h"
 #include "distributed/Cluster.h"
 
+#include <functional>
+#include <vector>
+
 namespace bpor::distributed {
+
+/// A rank's share of the search so far, for rank 0's progress line.
+struct RankShare {
+  Statistics stats;        // states: those it stores; elapsedSeconds: since it started
+  uint64_t queued = 0;     // its states stored and not yet expanded
+  double idleSeconds = 0;  // spent waiting for a message with nothing to do
+};
+/// Rank 0, about once a second: every rank's last share (rank 0's first; a rank not heard
+/// from yet has an empty one).
+using StatefulProgress = std::function<void(const std::vector<RankShare> &ranks)>;
 
 /// On rank 0: the whole search's result (statistics summed, states: all ranks' stored states;
 /// errors re-derived on rank 0's model; livelocksChecked false). On the others: their share,
@@ -28,6 +41,7 @@ namespace bpor::distributed {
 StatefulResult exploreStatefulDistributed(Cluster &cluster, Model &model,
                                           const SearchOptions &options,
                                           const StatefulOptions &stateful,
-                                          std::vector<uint64_t> *statesPerRank = nullptr);
+                                          std::vector<uint64_t> *statesPerRank = nullptr,
+                                          const StatefulProgress &progress = {});
 
 } // namespace bpor::distributed

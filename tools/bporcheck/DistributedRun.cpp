@@ -1,5 +1,6 @@
 #include "tools/bporcheck/DistributedRun.h"
 
+#include "checker/parallel/MergeResults.h"
 #include "distributed/DistributedStateful.h"
 #include "distributed/Wire.h"
 #include "tools/bporcheck/SearchRunner.h"
@@ -155,10 +156,32 @@ CoverageGaps decodeGaps(const std::vector<uint8_t> &bytes) {
 // model, whose gaps every rank meets alike.
 SearchResult runStatefulDistributed(distributed::Cluster &cluster, Model &model,
                                     const Options &options, const SearchOptions &search,
-                                    RunDescription &run) {
+                                    const RankProgress &progress, RunDescription &run) {
+  distributed::StatefulProgress rankProgress;
+  if (progress)
+    // ", 3 ranks at 41000 39000 40500 states/s, 5200 states queued, 12% idle"
+    rankProgress = [&](const std::vector<distributed::RankShare> &ranks) {
+      Statistics sum;
+      std::string rates;
+      uint64_t queued = 0;
+      double idle = 0, elapsed = 0;
+      for (const distributed::RankShare &rank : ranks) {
+        addStatistics(sum, rank.stats);
+        rates += fmt::format(" {:.0f}", rank.stats.elapsedSeconds > 0
+                                            ? rank.stats.states / rank.stats.elapsedSeconds
+                                            : 0.0);
+        queued += rank.queued;
+        idle += rank.idleSeconds;
+        elapsed += rank.stats.elapsedSeconds;
+      }
+      sum.elapsedSeconds = ranks.front().stats.elapsedSeconds;
+      progress(sum, fmt::format(", {} ranks at{} states/s, {} states queued, {:.0f}% idle",
+                                ranks.size(), rates, queued,
+                                elapsed > 0 ? 100 * idle / elapsed : 0.0));
+    };
   std::vector<uint64_t> statesPerRank;
   StatefulResult found = distributed::exploreStatefulDistributed(
-      cluster, model, search, options.statefulOptions, &statesPerRank);
+      cluster, model, search, options.statefulOptions, &statesPerRank, rankProgress);
   run.stateful = true;
   run.storage = describeStorage(options.statefulOptions.storage, found.omissionProbability);
   run.livelocksChecked = found.livelocksChecked;
@@ -187,7 +210,7 @@ SearchResult runDistributed(distributed::Cluster &cluster, Model &model, Executi
                             const SearchOptions &search, const ExecutionObserver &observer,
                             const RankProgress &progress, RunDescription &run) {
   if (options.explores("stateful"))
-    return runStatefulDistributed(cluster, model, options, search, run);
+    return runStatefulDistributed(cluster, model, options, search, progress, run);
   std::string &searchName = run.searchName;
   std::string &extraStatistics = run.extraStatistics;
   distributed::DistributedStatistics statistics;
