@@ -76,8 +76,9 @@ bool StatePartition::start() {
   return true;
 }
 
-bool StatePartition::store(const std::string &key, Schedule path) {
-  StateStore::Visit visit = store_.visit(key, NoThread, 0, 0);
+bool StatePartition::store(const std::string &key, Schedule path, bool fingerprint) {
+  StateStore::Visit visit =
+      fingerprint ? store_.visitFingerprint(key) : store_.visit(key, NoThread, 0, 0);
   if (!visit.explore) {
     ++result_.stats.revisits;
     return false;
@@ -90,7 +91,7 @@ bool StatePartition::store(const std::string &key, Schedule path) {
 }
 
 void StatePartition::receive(const std::string &key, Schedule path) {
-  store(key, std::move(path));
+  store(key, std::move(path), store_.storage() != StateStorage::Exact);
 }
 
 void StatePartition::keep(const Schedule &path, std::unique_ptr<ModelCheckpoint> checkpoint) {
@@ -201,8 +202,10 @@ void StatePartition::expandNext(const Send &send) {
     unsigned owner = ownerOf(key_, parts_);
     if (owner == part_)
       store(key_, path);
-    else
+    else if (store_.storage() == StateStorage::Exact)
       send(owner, key_, path);
+    else // the owner keeps only the hash: 16 bytes cross, not the key
+      send(owner, StateStore::fingerprint(key_), path);
   }
   state.path.shrink_to_fit();
   keep(state.path, std::move(here));

@@ -35,7 +35,8 @@ unsigned ownerOf(const std::string &key, unsigned parts);
 
 class StatePartition {
 public:
-  /// A state handed to another partition: its key and the path from the initial state.
+  /// A state handed to another partition: its key (or, when the storage is not exact, its
+  /// fingerprint: StateStore::fingerprint) and the path from the initial state.
   using Send = std::function<void(unsigned owner, const std::string &key, const Schedule &path)>;
 
   /// `checkpointBytes`: what the checkpoints of expanded states, kept to replay their
@@ -51,7 +52,7 @@ public:
   bool hasWork() const { return !queue_.empty(); }
   /// Expands the oldest queued state (breadth-first).
   void expandNext(const Send &send);
-  /// A state another partition reached: stored, and queued if it is new here.
+  /// A state another partition reached (what Send gave): stored, and queued if it is new here.
   void receive(const std::string &key, Schedule path);
 
   /// An error stopped the search (not keepGoing).
@@ -64,7 +65,8 @@ public:
   uint64_t storeBytes() const { return store_.bytes(); }
   size_t queued() const { return queue_.size(); }
   Model &model() { return model_; }
-  /// Called with the key of every state this partition stores (validation).
+  /// Called with the key of every state this partition stores (validation); with storage
+  /// that is not exact, a state another partition sent comes with its fingerprint instead.
   std::function<void(const std::string &key)> onState;
 
 private:
@@ -78,8 +80,9 @@ private:
     std::list<uint64_t>::iterator age;
   };
   void keep(const Schedule &path, std::unique_ptr<ModelCheckpoint> checkpoint);
-  /// Records the state with `key` reached by `path` if it is new; true if it was.
-  bool store(const std::string &key, Schedule path);
+  /// Records the state with `key` (a fingerprint if `fingerprint`) reached by `path` if it is
+  /// new; true if it was.
+  bool store(const std::string &key, Schedule path, bool fingerprint = false);
   /// Brings the model to the end of `path`, from the latest ancestor kept or else from the
   /// initial state; false if a step of it did not replay (a nondeterministic model).
   bool moveTo(const Schedule &path);

@@ -139,6 +139,35 @@ StateStore::Visit StateStore::visit(std::string_view key, ThreadId thread, uint6
   return {};
 }
 
+std::string StateStore::fingerprint(std::string_view key) {
+  uint64_t words[2] = {hashKey(key), key.size()};
+  return std::string(reinterpret_cast<const char *>(words), sizeof words);
+}
+
+StateStore::Visit StateStore::visitFingerprint(std::string_view fingerprint) {
+  uint64_t words[2];
+  std::memcpy(words, fingerprint.data(), sizeof words);
+  uint64_t hash1 = words[0];
+  switch (storage_) {
+  case StateStorage::Exact:
+    break; // exact storage needs the key
+  case StateStorage::HashCompact: {
+    auto [it, inserted] = compact_.try_emplace(hash1);
+    Visit visit = record(it->second, inserted, NoThread, 0);
+    visit.hash = hash1;
+    return visit;
+  }
+  case StateStorage::Bitstate: {
+    uint64_t hash2 = mix(hash1 ^ words[1]) | 1;
+    if (testAndSetBits(mix(hash1), hash2))
+      return {false, false, NoId, hash1};
+    ++states_;
+    return {true, true, NoId, hash1};
+  }
+  }
+  return {};
+}
+
 uint64_t StateStore::bytes() const {
   // Node-based maps: about two pointers and the node header per entry, plus the keys.
   uint64_t perEntry = sizeof(Info) + 4 * sizeof(void *);

@@ -47,6 +47,12 @@ public:
   /// a thread that had not reached it with that many (seeds/003, CONSTRAINT of Fig. 3).
   Visit visit(std::string_view key, ThreadId thread, uint64_t preemptions, uint64_t bound);
 
+  /// What hash compaction and bitstate storage keep of a key (its hash and length), 16 bytes,
+  /// and the visit of a state by it alone (an unbounded search): a search that hands states to
+  /// other processes sends these instead of keys when the storage is not exact.
+  static std::string fingerprint(std::string_view key);
+  Visit visitFingerprint(std::string_view fingerprint);
+
   uint64_t states() const { return states_; }
   /// Heap bytes the store holds (approximate).
   uint64_t bytes() const;

@@ -139,12 +139,14 @@ StatefulRun runStateful(Model &model, StatefulOptions options, uint64_t maxDepth
 }
 
 StatefulRun runStatefulPartitioned(const std::vector<Model *> &models, uint64_t shuffleSeed,
-                                   uint64_t maxDepth) {
+                                   StateStorage storage, uint64_t maxDepth) {
   StatefulRun run;
   SearchOptions search;
   search.keepGoing = true;
   search.maxDepth = maxDepth;
   StatefulOptions options;
+  options.storage = storage;
+  options.bitstateLog2 = 26;
   options.onState = [&](const std::string &key) {
     run.states.insert(std::hash<std::string>()(key));
   };

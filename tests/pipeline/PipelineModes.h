@@ -104,8 +104,10 @@ struct StatefulRun {
 };
 
 /// The stateful search partitioned among `models` (one per partition, over one program), every
-/// error reported, the messages between partitions delivered in an order `shuffleSeed` picks.
+/// error reported, the messages between partitions delivered in an order `shuffleSeed` picks
+/// (with storage other than exact, `states` holds keys and fingerprints: compare counts).
 StatefulRun runStatefulPartitioned(const std::vector<Model *> &models, uint64_t shuffleSeed,
+                                   StateStorage storage = StateStorage::Exact,
                                    uint64_t maxDepth = 1'000'000);
 
 /// Runs `mode` on `model` with every error reported; `into`, when given, is filled as the

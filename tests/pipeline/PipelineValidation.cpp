@@ -401,6 +401,21 @@ PipelineCheck checkSpinningProgram(const CProgram &program, size_t maxReferenceS
         "revisits {}/{}",
         three.executions, oneEnded, three.finished, one.finished, three.infeasible,
         one.infeasible, three.revisits, one.revisits));
+  // With hash compaction and bitstate storage (large enough to miss nothing here) states cross
+  // as fingerprints: the same counts.
+  for (StateStorage storage : {StateStorage::HashCompact, StateStorage::Bitstate}) {
+    StatefulRun hashed = runStatefulPartitioned({&model, second.get(), third.get()},
+                                                std::hash<std::string>()(program.source),
+                                                storage);
+    const Statistics &h = hashed.found.search.stats;
+    if (h.states != one.states || h.executions != oneEnded || h.revisits != one.revisits ||
+        hashed.errors != partitioned.errors)
+      check.mismatches.push_back(fmt::format(
+          "stateful, 3 partitions, {}: states {}/{}, executions {}/{}, revisits {}/{}, errors "
+          "{} against {}",
+          stateStorageName(storage), h.states, one.states, h.executions, oneEnded, h.revisits,
+          one.revisits, join(hashed.errors), join(partitioned.errors)));
+  }
   // The unfolding search with cutoffs terminates on these programs and finds every error; it
   // does not look for livelocks.
   compareStatefulRun("unfolding, cutoffs", runUnfoldingWithCutoffs(model), "the state graph",
