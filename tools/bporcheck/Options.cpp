@@ -225,7 +225,7 @@ cl::opt<double> TimeLimit("time-limit",
                           cl::init(0), cl::value_desc("S"), cl::cat(LimitCategory));
 cl::opt<std::string> MemoryLimit(
     "memory-limit",
-    cl::desc("Stop once bporcheck's peak memory exceeds SIZE: MiB or 512M, 2G (incomplete, "
+    cl::desc("Stop before bporcheck's peak memory reaches SIZE: MiB or 512M, 2G (incomplete, "
              "exit code 4); default 4G, or half the physical memory if less; 0: no limit (the "
              "default in --svcomp mode)"),
     cl::value_desc("SIZE"), cl::cat(LimitCategory));
