@@ -87,6 +87,7 @@ private:
     config.abstractLoops = request.abstractLoops;
     config.stackLimit = options_.stackLimit;
     config.maxLocalBranches = options_.maxLocalBranches;
+    config.mallocLimit = options_.mallocLimit;
     return programModel(buildModel(std::move(loaded.module), config));
   }
 

@@ -460,6 +460,7 @@ int main(int argc, char **argv) {
   config.spinAssume = options.spinAssume;
   config.stackLimit = options.stackLimit;
   config.maxLocalBranches = options.maxLocalBranches;
+  config.mallocLimit = options.mallocLimit;
   config.emitInstrumented = options.emitInstrumented;
   config.spuriousWakeups = options.spuriousWakeups;
   BuiltModel built = buildModel(std::move(input.module), config);
