@@ -11,11 +11,12 @@ namespace bpor {
 
 using runtime::Ext;
 
-// Whether an allocation of `size` bytes is larger than any object the model can hold: at least
-// 4 GiB, or in a 32-bit program more than PTRDIFF_MAX (2 GiB - 1), which glibc's malloc refuses
-// too. malloc and its kin return NULL for it (errno ENOMEM).
-static bool tooLargeForAnyObject(const Memory &memory, unsigned __int128 size) {
-  return size > (memory.narrow() ? uint64_t(INT32_MAX) : UINT32_MAX);
+// Whether an allocation of `size` bytes fails: it is larger than any object the model can hold
+// (at least 4 GiB, or in a 32-bit program more than PTRDIFF_MAX, 2 GiB - 1, which glibc's malloc
+// refuses too), or than the user's --malloc-limit (`limit`, 0: none). malloc and its kin return
+// NULL for it (errno ENOMEM).
+static bool tooLargeForAnyObject(const Memory &memory, uint64_t limit, unsigned __int128 size) {
+  return size > (memory.narrow() ? uint64_t(INT32_MAX) : UINT32_MAX) || (limit && size > limit);
 }
 
 CallOutcome Execution::prepareHeap(ProgramThread &thread, const ExternalCall &call, Slot *result) {
@@ -33,7 +34,7 @@ CallOutcome Execution::prepareHeap(ProgramThread &thread, const ExternalCall &ca
   case Ext::Malloc:
   case Ext::Calloc: {
     unsigned __int128 total = id == Ext::Malloc ? a[0] : (unsigned __int128)a[0] * a[1];
-    if (tooLargeForAnyObject(memory_, total)) {
+    if (tooLargeForAnyObject(memory_, options_.mallocLimit, total)) {
       result[0] = 0;
       runtime::setErrno(memory_, thread, ENOMEM);
       return CallOutcome::Return;
@@ -76,7 +77,7 @@ CallOutcome Execution::prepareHeap(ProgramThread &thread, const ExternalCall &ca
     return visible ? CallOutcome::Pause : CallOutcome::Return;
   }
   case Ext::Realloc:
-    if (tooLargeForAnyObject(memory_, a[1])) {
+    if (tooLargeForAnyObject(memory_, options_.mallocLimit, a[1])) {
       // glibc leaves the old object as it was.
       result[0] = 0;
       runtime::setErrno(memory_, thread, ENOMEM);
@@ -109,7 +110,7 @@ CallOutcome Execution::prepareHeap(ProgramThread &thread, const ExternalCall &ca
   }
 
   case Ext::AlignedAlloc:
-    if (tooLargeForAnyObject(memory_, a[1])) {
+    if (tooLargeForAnyObject(memory_, options_.mallocLimit, a[1])) {
       result[0] = 0;
       runtime::setErrno(memory_, thread, ENOMEM);
       return CallOutcome::Return;

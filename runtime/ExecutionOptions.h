@@ -34,6 +34,9 @@ struct ExecutionOptions {
   uint64_t maxLocalBranches = uint64_t(1) << 28;
   /// Heap and stack bytes a run may hold at once.
   uint64_t memoryLimit = uint64_t(1) << 30;
+  /// malloc and its kin return NULL (errno ENOMEM) for a request of more bytes than this, as
+  /// they do for one larger than any object (0: only those): --malloc-limit.
+  uint64_t mallocLimit = 0;
   /// A nondet call of at most 8 bits (bool, char) returns every value of its type instead of
   /// the nondetDomain, so that the search covers it completely.
   bool enumerateSmallNondet = false;

@@ -494,7 +494,9 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
       result = EINVAL;
       break;
     }
-    Address block = memory_.allocate(ObjectKind::Heap, a[2], 16, thread.state.threadId);
+    Address block = options_.mallocLimit && a[2] > options_.mallocLimit
+                        ? 0
+                        : memory_.allocate(ObjectKind::Heap, a[2], 16, thread.state.threadId);
     if (block == 0) {
       result = ENOMEM;
       break;

@@ -18,6 +18,7 @@ struct ModelConfig {
   bool spinAssume = false;
   uint32_t stackLimit = 0;
   uint64_t maxLocalBranches = 0;
+  uint64_t mallocLimit = 0; // ExecutionOptions::mallocLimit
   std::string emitInstrumented;      // write the instrumented IR here if not empty
   bool symbolicNondet = false;       // every nondet value, symbolically (ExecutionOptions)
   bool enumerateSmallNondet = false; // bool- and char-sized nondet: every value (SV-COMP mode)

@@ -14,13 +14,17 @@ uint64_t peakResidentBytes() {
   return uint64_t(usage.ru_maxrss) * 1024; // KiB on Linux
 }
 
+uint64_t memoryLimitWithReserve(const SearchOptions &options) {
+  return options.memoryLimitBytes - options.memoryLimitBytes / 64;
+}
+
 SearchLimit externalStop(const SearchOptions &options, uint64_t nowNanos,
                          uint64_t &lastMemoryCheck) {
   if (stopSignal.load(std::memory_order_relaxed) != 0)
     return SearchLimit::Interrupt;
   if (options.memoryLimitBytes && nowNanos - lastMemoryCheck >= MemoryCheckNanos) {
     lastMemoryCheck = nowNanos;
-    if (peakResidentBytes() > options.memoryLimitBytes)
+    if (peakResidentBytes() > memoryLimitWithReserve(options))
       return SearchLimit::Memory;
   }
   return SearchLimit::None;

@@ -23,10 +23,15 @@ static_assert(std::atomic<int>::is_always_lock_free, "set from a signal handler"
 /// has still been taken from the machine once.
 uint64_t peakResidentBytes();
 
+/// The peak at which a search stops for options.memoryLimitBytes: the limit less 1/64 of it, a
+/// reserve for what a search allocates between two reads of its memory (a few MiB in 10 ms),
+/// so that it stops before the limit, not after it.
+uint64_t memoryLimitWithReserve(const SearchOptions &options);
+
 /// Says which external limit, if any, stops a search now: SearchLimit::Interrupt when
 /// stopSignal is set, SearchLimit::Memory when options.memoryLimitBytes is set and the peak
-/// resident memory exceeds it (read at most every `MemoryCheckNanos`, timed by the caller's
-/// clock `nowNanos`; `lastMemoryCheck` is the caller's record of the last read).
+/// resident memory exceeds memoryLimitWithReserve (read at most every `MemoryCheckNanos`, timed
+/// by the caller's clock `nowNanos`; `lastMemoryCheck` is the caller's record of the last read).
 inline constexpr uint64_t MemoryCheckNanos = 10'000'000; // 10 ms: a getrusage call costs ~1 us
 SearchLimit externalStop(const SearchOptions &options, uint64_t nowNanos,
                          uint64_t &lastMemoryCheck);

@@ -2,6 +2,8 @@
 
 #include "checker/estimate/Linearizations.h"
 
+#include <cmath>
+
 namespace bpor {
 
 namespace {
@@ -25,6 +27,10 @@ void TreeSampler::sample() {
   double x = walk();
   if (x < 0) {
     ++estimate_.unweighed;
+    return;
+  }
+  if (!std::isfinite(x)) {
+    ++estimate_.overflowed;
     return;
   }
   // Welford's update: the mean and spread without keeping the samples.

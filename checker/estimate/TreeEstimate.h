@@ -40,6 +40,9 @@ struct TreeEstimate {
   /// Samples whose trace was too long or too wide to count its interleavings (Traces): while
   /// there is one, there is no estimate.
   uint64_t unweighed = 0;
+  /// Samples whose weight passed a double's range (about 1.8e308: 200 threads that each take a
+  /// lock once weigh 200!): while there is one, the mean says only that the count is beyond it.
+  uint64_t overflowed = 0;
   /// Kish's effective sample size, n / (1 + cv^2) with cv the weights' coefficient of
   /// variation: how many equally weighted samples these are worth. Far below `samples`, a few
   /// samples carry the estimate, and its spread is not known either.

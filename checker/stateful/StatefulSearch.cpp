@@ -92,6 +92,15 @@ private:
   bool report(const ErrorInfo &error, Schedule schedule, std::vector<Operation> trace);
   bool onStack(uint64_t keyHash) const { return stackHashes_.count(keyHash) != 0; }
   bool limitsReached();
+  /// The bytes the search's path vectors take on when one of them grows within the next 256
+  /// steps (the interval of limitsReached): a full vector moves into one twice its size, and
+  /// the move touches as many new bytes as the old one held.
+  uint64_t imminentGrowthBytes() const {
+    auto growth = [](const auto &v) -> uint64_t {
+      return v.capacity() - v.size() <= 256 ? v.capacity() * sizeof(v[0]) : 0;
+    };
+    return growth(stack_) + growth(open_) + growth(dfsIndex_);
+  }
   double elapsed() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
@@ -146,6 +155,13 @@ bool StatefulExplorer::limitsReached() {
   if (limit == SearchLimit::None && options_.timeLimitSeconds > 0 &&
       now >= options_.timeLimitSeconds)
     limit = SearchLimit::Time;
+  // Stop before a growth that would take the process past the memory limit (less the
+  // reserve), not after it: the doubling of a path a million states deep takes hundreds of MiB
+  // at once. Read only when a vector is about to grow.
+  if (limit == SearchLimit::None && options_.memoryLimitBytes)
+    if (uint64_t growth = imminentGrowthBytes();
+        growth && peakResidentBytes() + growth > memoryLimitWithReserve(options_))
+      limit = SearchLimit::Memory;
   if (limit != SearchLimit::None) {
     r.limit = limit;
     result_.incompleteReason = describeLimit(limit, options_);

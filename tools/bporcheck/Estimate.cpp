@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace bpor::tool {
 
@@ -29,6 +30,12 @@ std::string count(double x, int direction = 0) {
   if (direction)
     x = (direction < 0 ? std::floor(x / unit) : std::ceil(x / unit)) * unit;
   return fmt::format("{:.2g}", x);
+}
+
+// A sample's count beyond a double's range: the estimate is a lower bound of its own.
+std::string beyondRange() {
+  return fmt::format("more than {:.2g} executions (a sample's count passes a double's range)",
+                     std::numeric_limits<double>::max());
 }
 
 std::string duration(double seconds) {
@@ -70,7 +77,8 @@ uint64_t estimatedCount(EstimateTree tree, const Statistics &stats) {
 }
 
 bool estimatePreciseEnough(const TreeEstimate &e) {
-  if (e.samples >= MaxSamples || e.unweighed) // an unweighed sample: no estimate to improve
+  // An unweighed or overflowed sample: no estimate to improve.
+  if (e.samples >= MaxSamples || e.unweighed || e.overflowed)
     return true;
   return e.samples >= MinSamples && e.halfWidth95() <= RelativePrecision * e.mean;
 }
@@ -78,6 +86,8 @@ bool estimatePreciseEnough(const TreeEstimate &e) {
 std::string describeEstimate(const TreeEstimate &e, double atLeast) {
   if (e.unweighed)
     return "none (an execution's trace has too many interleavings to count them cheaply)";
+  if (e.overflowed)
+    return beyondRange();
   // A program has an execution: a mean below 1 only shows the weight is in samples not drawn.
   if (e.mean < 1)
     return fmt::format("none (the samples' weights are too uneven: {} samples are worth {:.0f} "
@@ -135,7 +145,8 @@ void BackgroundEstimate::advance(double elapsedSeconds) {
 }
 
 const TreeEstimate *BackgroundEstimate::estimate() const {
-  return sampler_ && (sampler_->estimate().samples || sampler_->estimate().unweighed)
+  return sampler_ && (sampler_->estimate().samples || sampler_->estimate().unweighed ||
+                      sampler_->estimate().overflowed)
              ? &sampler_->estimate()
              : nullptr;
 }
@@ -152,8 +163,14 @@ std::string BackgroundEstimate::progressText(std::optional<EstimateTree> tree,
     return "";
   advance(elapsedSeconds);
   const TreeEstimate *e = estimate();
-  if (!e || (e->samples < 2 && !e->unweighed))
+  if (!e || (e->samples < 2 && !e->unweighed && !e->overflowed))
     return "";
+  // No run ends such a search: say so at once, in the warning too.
+  if (e->overflowed && !e->unweighed) {
+    farFromEnd_ = fmt::format("far longer than any run can last (more than {:.2g} executions)",
+                              std::numeric_limits<double>::max());
+    return "; estimated in all: " + beyondRange();
+  }
   if (e->unweighed || e->mean < 1)
     return "; estimated in all: " + describeEstimate(*e);
   double done = double(estimatedCount(*tree_, stats));

@@ -308,6 +308,7 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
     options.maxFrames = config.stackLimit;
   if (config.maxLocalBranches)
     options.maxLocalBranches = config.maxLocalBranches;
+  options.mallocLimit = config.mallocLimit;
   options.enumerateSmallNondet = config.enumerateSmallNondet;
   // A program without nondet calls has nothing symbolic: it runs the concrete interpreter loop.
   options.symbolicNondet = config.symbolicNondet && built.usesNondet;

@@ -210,6 +210,13 @@ cl::opt<uint64_t> MaxLocalBranches(
              "as a local infinite loop (0: the default, 2^28)"),
     cl::init(0), cl::value_desc("N"), cl::cat(ProgramCategory));
 
+cl::opt<std::string> MallocLimit(
+    "malloc-limit",
+    cl::desc("malloc, calloc, realloc, aligned_alloc, posix_memalign and new of more than SIZE "
+             "fail (NULL, ENOMEM) as glibc's do: MiB or 512M, 2G; default: only sizes beyond any "
+             "object (4G; 2G in a 32-bit program)"),
+    cl::value_desc("SIZE"), cl::cat(ProgramCategory));
+
 cl::opt<uint64_t> MaxDepth("max-depth",
                            cl::desc("Cut an execution longer than N visible steps (inconclusive, "
                                     "exit code 3); default 100000, 10000000 for the stateful "
@@ -225,7 +232,7 @@ cl::opt<double> TimeLimit("time-limit",
                           cl::init(0), cl::value_desc("S"), cl::cat(LimitCategory));
 cl::opt<std::string> MemoryLimit(
     "memory-limit",
-    cl::desc("Stop once bporcheck's peak memory exceeds SIZE: MiB or 512M, 2G (incomplete, "
+    cl::desc("Stop before bporcheck's peak memory reaches SIZE: MiB or 512M, 2G (incomplete, "
              "exit code 4); default 4G, or half the physical memory if less; 0: no limit (the "
              "default in --svcomp mode)"),
     cl::value_desc("SIZE"), cl::cat(LimitCategory));
@@ -714,6 +721,14 @@ bool parseOptions(int argc, char **argv, Options &options) {
   options.progress = !NoProgress && !Json;
   options.stackLimit = StackLimit;
   options.maxLocalBranches = MaxLocalBranches;
+  if (MallocLimit.getNumOccurrences()) {
+    std::optional<uint64_t> bytes = parseMemorySize(MallocLimit);
+    if (!bytes)
+      return usageError(fmt::format("--malloc-limit={} is not a size: give MiB (512) or a "
+                                    "size with a unit (512M, 2G)",
+                                    MallocLimit.getValue()));
+    options.mallocLimit = *bytes;
+  }
   options.emitInstrumented = EmitInstrumented;
   options.clangPath = ClangPath;
   options.spuriousWakeups = SpuriousWakeups;

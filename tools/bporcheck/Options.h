@@ -79,6 +79,7 @@ struct Options {
   std::string dumpTraces;
   uint32_t stackLimit = 0;
   uint64_t maxLocalBranches = 0;
+  uint64_t mallocLimit = 0; // --malloc-limit, bytes (0: none)
   std::string emitInstrumented;
   std::string clangPath;
   /// --spurious-wakeups (and SV-COMP mode): pthread_cond_wait may return without a signal.

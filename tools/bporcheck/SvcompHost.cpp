@@ -77,6 +77,7 @@ private:
     ModelConfig config = request; // the request's model settings
     config.stackLimit = options_.stackLimit;
     config.maxLocalBranches = options_.maxLocalBranches;
+    config.mallocLimit = options_.mallocLimit;
     return programModel(buildModel(std::move(loaded.module), config));
   }
 

@@ -29,7 +29,9 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
 #include <csignal>
+#include <ctime>
 #include <fmt/format.h>
 #include <iostream>
 #include <unistd.h>
@@ -86,17 +88,47 @@ int exitCodeFor(const std::vector<ErrorReport> &errors) {
 
 // SIGINT and SIGTERM. Before the search nothing has been decided, so the process ends at once
 // and quietly with 128 + the signal's number, as a shell reports a process the signal killed.
-// During the search the signal asks it to stop (stopSignal, checked with the time limit), and
-// the run reports what it covered, incomplete (exit code 4); SA_RESETHAND restores the default
-// action, so a second signal kills the process at once.
-extern "C" void exitOnSignal(int signal) { _exit(128 + signal); }
-extern "C" void stopOnSignal(int signal) { stopSignal.store(signal, std::memory_order_relaxed); }
+// During the search the first signal asks it to stop (stopSignal, checked with the time limit),
+// and the run reports what it covered, incomplete (exit code 4); a second signal kills the
+// process at once (the default action), unless it comes from the process that sent the first,
+// within a second: that is one request delivered twice, as timeout(1) and a kill of a process
+// group deliver it (to the process, then to its group). A terminal's Ctrl-C comes from the
+// kernel (no sender), so pressing it twice always ends the run.
+extern "C" void exitOnSignal(int signal, siginfo_t *, void *) { _exit(128 + signal); }
 
-void handleInterrupts(void (*handler)(int), bool once) {
+std::atomic<pid_t> firstSignalSender{0};
+std::atomic<int64_t> firstSignalNanos{0};
+
+int64_t monotonicNanos() { // clock_gettime is async-signal-safe
+  struct timespec now {};
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return int64_t(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+}
+
+extern "C" void stopOnSignal(int signal, siginfo_t *info, void *) {
+  pid_t sender = info ? info->si_pid : 0;
+  if (stopSignal.load(std::memory_order_relaxed) == 0) {
+    firstSignalSender.store(sender, std::memory_order_relaxed);
+    firstSignalNanos.store(monotonicNanos(), std::memory_order_relaxed);
+    stopSignal.store(signal, std::memory_order_relaxed);
+    return;
+  }
+  if (sender != 0 && sender == firstSignalSender.load(std::memory_order_relaxed) &&
+      monotonicNanos() - firstSignalNanos.load(std::memory_order_relaxed) < 1'000'000'000)
+    return;
+  // Blocked while its handler runs, the raised signal takes the default action on return.
+  struct sigaction fallback {};
+  fallback.sa_handler = SIG_DFL;
+  sigemptyset(&fallback.sa_mask);
+  sigaction(signal, &fallback, nullptr);
+  raise(signal);
+}
+
+void handleInterrupts(void (*handler)(int, siginfo_t *, void *)) {
   struct sigaction action {};
-  action.sa_handler = handler;
+  action.sa_sigaction = handler;
   sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESTART | (once ? SA_RESETHAND : 0);
+  action.sa_flags = SA_RESTART | SA_SIGINFO;
   for (int signal : {SIGINT, SIGTERM}) {
     // A signal the parent set to be ignored (nohup, a background job of a shell without job
     // control) stays ignored.
@@ -400,7 +432,7 @@ int main(int argc, char **argv) {
     return runSvcompMode(options);
   if (!options.validateWitness.empty())
     return runWitnessValidation(options);
-  handleInterrupts(exitOnSignal, false);
+  handleInterrupts(exitOnSignal);
 
   // A replay first takes the settings its schedule was saved with: they decide how the program
   // is compiled and modelled.
@@ -428,6 +460,7 @@ int main(int argc, char **argv) {
   config.spinAssume = options.spinAssume;
   config.stackLimit = options.stackLimit;
   config.maxLocalBranches = options.maxLocalBranches;
+  config.mallocLimit = options.mallocLimit;
   config.emitInstrumented = options.emitInstrumented;
   config.spuriousWakeups = options.spuriousWakeups;
   BuiltModel built = buildModel(std::move(input.module), config);
@@ -553,7 +586,7 @@ int main(int argc, char **argv) {
       return fail(BadInput, traceHashes->error());
     observer = traceHashes->observer(std::move(observer));
   }
-  handleInterrupts(stopOnSignal, true);
+  handleInterrupts(stopOnSignal);
   SearchResult result;
   if (cluster) {
     try {

@@ -1,6 +1,11 @@
 #!/usr/bin/env python3
 """interrupt.py WHEN SIGNAL COMMAND...: run COMMAND, send it SIGNAL (INT or TERM) once WHEN says
-the moment has come, pass its stdout and stderr through, and exit with COMMAND's exit code.
+the moment has come, pass its stdout and stderr through, and exit with COMMAND's exit code (a
+COMMAND the signal killed: 128 + its number, as a shell says).
+
+SIGNAL is INT or TERM, sent once; or INT+group: sent to COMMAND and 50 ms later to its process
+group, as timeout(1) sends it (one request, delivered twice by one sender); or INT+again: sent
+again 200 ms later by another process (a second request).
 
 WHEN is
   progress      the first progress line ("[bporcheck] ...") on COMMAND's stderr: the search
@@ -20,6 +25,7 @@ import threading
 import time
 
 when, name, command = sys.argv[1], sys.argv[2], sys.argv[3:]
+name, _, repeat = name.partition("+")
 signum = {"INT": signal.SIGINT, "TERM": signal.SIGTERM}[name]
 
 
@@ -59,6 +65,12 @@ def run(wait_seconds=None):
         time.sleep(wait_seconds)
     if proc.poll() is None:
         proc.send_signal(signum)
+        if repeat == "group":
+            time.sleep(0.05)
+            os.killpg(proc.pid, signum)
+        elif repeat == "again":
+            time.sleep(0.2)
+            subprocess.run(["kill", "-" + name, str(proc.pid)])
     try:
         proc.wait(timeout=300)
     except subprocess.TimeoutExpired:
@@ -77,11 +89,11 @@ if when.startswith("after:"):
     wait = float(when[6:])
     for attempt in range(4):
         code, out, err = run(wait)
-        if code != 128 + signum:
+        if code != 128 + signum:  # 128 + the signal: it came while compiling (a death is -signal)
             break
         wait *= 2
 else:
     code, out, err = run()
 sys.stdout.buffer.write(out)
 sys.stderr.buffer.write(err)
-sys.exit(code)
+sys.exit(code if code >= 0 else 128 - code)
