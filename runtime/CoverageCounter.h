@@ -43,6 +43,7 @@ public:
   void countPartialNondetDraw() { ++gaps_.partialNondetDraws; }
   void countWithheldWakeup() { ++gaps_.spuriousWakeupsWithheld; }
   void countFixedRandomValue() { ++gaps_.fixedRandomValues; }
+  void countAllocationAssumedToSucceed() { ++gaps_.allocationsAssumedToSucceed; }
   /// A load of never-written bytes at `location` by the thread in `state`, unless library code.
   void countUndefinedRead(const LocationTable &locations, const ThreadState &state,
                           uint32_t location);

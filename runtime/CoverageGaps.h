@@ -22,6 +22,10 @@ struct CoverageGaps {
   /// rand() calls: they return the C standard's fixed sequence, not every value a real
   /// generator (seeded by anything) may return.
   uint64_t fixedRandomValues = 0;
+  /// Allocations that may fail under SV-COMP's rules (every allocation function but malloc and
+  /// alloca: calloc, realloc, aligned_alloc) that succeeded: their failing was not explored
+  /// (ExecutionOptions::onlyMallocNeverFails).
+  uint64_t allocationsAssumedToSucceed = 0;
   /// Loads of heap bytes that were never written (malloc's memory, Memory::markUndefined):
   /// they read 0, where the program may see any value. The location id of the first one.
   uint64_t undefinedReads = 0;
@@ -40,6 +44,7 @@ struct CoverageGaps {
     partialNondetDraws += other.partialNondetDraws;
     spuriousWakeupsWithheld += other.spuriousWakeupsWithheld;
     fixedRandomValues += other.fixedRandomValues;
+    allocationsAssumedToSucceed += other.allocationsAssumedToSucceed;
     if (!firstUndefinedRead)
       firstUndefinedRead = other.firstUndefinedRead;
     undefinedReads += other.undefinedReads;

@@ -19,6 +19,13 @@ static bool tooLargeForAnyObject(const Memory &memory, uint64_t limit, unsigned 
   return size > (memory.narrow() ? uint64_t(INT32_MAX) : UINT32_MAX) || (limit && size > limit);
 }
 
+// SV-COMP's rules let every allocation function but malloc and alloca fail: one that succeeded
+// there is a behaviour the search left out.
+void Execution::countAllocationThatMayFail() {
+  if (options_.onlyMallocNeverFails)
+    coverage_.countAllocationAssumedToSucceed();
+}
+
 CallOutcome Execution::prepareHeap(ProgramThread &thread, const ExternalCall &call, Slot *result) {
   Slot *a = thread.request.args;
   Ext id = thread.request.id;
@@ -47,6 +54,8 @@ CallOutcome Execution::prepareHeap(ProgramThread &thread, const ExternalCall &ca
     }
     if (id == Ext::Malloc) // calloc's bytes are zeroes; malloc's hold no value yet
       memory_.markUndefined(result[0], uint64_t(total));
+    else
+      countAllocationThatMayFail();
     return CallOutcome::Return;
   }
   case Ext::FrameEnd: { // (location): the frame's stack objects die at its return
@@ -91,8 +100,10 @@ CallOutcome Execution::prepareHeap(ProgramThread &thread, const ExternalCall &ca
         return CallOutcome::Stop;
       }
       memory_.markUndefined(result[0], a[1]);
+      countAllocationThatMayFail();
       return CallOutcome::Return;
     }
+    countAllocationThatMayFail(); // realloc of an object: it may fail and leave the object
     [[fallthrough]];
   case Ext::Free: {
     if (a[0] == 0)
@@ -117,6 +128,7 @@ CallOutcome Execution::prepareHeap(ProgramThread &thread, const ExternalCall &ca
     }
     result[0] = memory_.allocate(ObjectKind::Heap, a[1], 16, thread.state.threadId);
     memory_.markUndefined(result[0], a[1]);
+    countAllocationThatMayFail();
     return CallOutcome::Return;
   default:
     break;

@@ -166,6 +166,8 @@ private:
   CallOutcome prepareOutput(ProgramThread &thread, const ExternalCall &call, Slot *result);
   /// Allocation, free and the end of a frame's stack objects (Preparation::Heap).
   CallOutcome prepareHeap(ProgramThread &thread, const ExternalCall &call, Slot *result);
+  /// SV-COMP mode: an allocation that may fail under its rules succeeded (a coverage gap).
+  void countAllocationThatMayFail();
   /// The footprint of a libc memory function; returns true if it touches only memory private
   /// to the thread (its own stack, read-only globals), so it need not be visible.
   bool libcFootprint(ProgramThread &thread, Operation &op) const;

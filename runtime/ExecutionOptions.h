@@ -58,6 +58,10 @@ struct ExecutionOptions {
   /// (OpKind::FailedAssume) instead of ending the execution with an error: SV-COMP mode, where
   /// abort() is no violation and only what the other threads can still reach matters.
   bool abortStopsThread = false;
+  /// SV-COMP's rules: malloc and alloca always return a valid pointer, and only they; another
+  /// allocation function that succeeds is counted as a gap (allocationsAssumedToSucceed), its
+  /// failing not explored.
+  bool onlyMallocNeverFails = false;
   /// Report a data race (ErrorKind::DataRace: two accesses of one byte by different threads,
   /// at least one a write, not both atomic, unordered by synchronisation) as soon as an
   /// execution makes one.

@@ -24,6 +24,7 @@ struct ModelConfig {
   bool enumerateSmallNondet = false; // bool- and char-sized nondet: every value (SV-COMP mode)
   bool spuriousWakeups = false;      // pthread_cond_wait may wake without a signal
   bool abortStopsThread = false;     // abort() stops its thread like a failed assume (SV-COMP)
+  bool onlyMallocNeverFails = false; // SV-COMP: other allocations' success is a gap
   /// A nondet result only compared with constants: one value of each class the comparisons
   /// cannot tell apart (passes/NondetDomain.h). Off only to validate it.
   bool nondetClasses = true;

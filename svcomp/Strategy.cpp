@@ -133,6 +133,7 @@ std::string TaskRun::buildModels() {
   config_.symbolicNondet = settings_.symbolicNondet;
   config_.printOutput = settings_.printOutput;
   config_.enumerateSmallNondet = true;
+  config_.onlyMallocNeverFails = true;
   config_.spuriousWakeups = true;
   configureForProperty(input_, config_);
   // abort() still ends the whole execution here (the model's abortStopsThread stays off):
@@ -451,6 +452,7 @@ int TaskRun::answerNoViolation(const Search &last) {
   gaps.partialNondetDraws -= last.before.partialNondetDraws;
   gaps.spuriousWakeupsWithheld -= last.before.spuriousWakeupsWithheld;
   gaps.fixedRandomValues -= last.before.fixedRandomValues;
+  gaps.allocationsAssumedToSucceed -= last.before.allocationsAssumedToSucceed;
   // SV-COMP's concurrency tasks are interpreted under sequential consistency, whatever memory
   // orders their atomics name (docs/user-guide.md, "SV-COMP mode").
   gaps.weakOrders = 0;
@@ -469,6 +471,12 @@ int TaskRun::answerNoViolation(const Search &last) {
   if (gaps.fixedRandomValues)
     return unknown(fmt::format("rand() was called: it was explored with one fixed sequence of "
                                "values, not every value it may return ({})",
+                               statsPhrase(last)));
+  if (gaps.allocationsAssumedToSucceed)
+    return unknown(fmt::format("calloc, realloc or aligned_alloc was called: SV-COMP's rules let "
+                               "them fail (only malloc and alloca always return a valid "
+                               "pointer), and executions in which they fail were not explored "
+                               "({})",
                                statsPhrase(last)));
   if (gaps.spuriousWakeupsWithheld)
     return unknown(fmt::format("a thread waited on a condition variable again after its "

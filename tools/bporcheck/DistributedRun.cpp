@@ -116,15 +116,16 @@ namespace {
 
 // A rank's coverage gaps, for rank 0's verdict. Location ids are the same on every rank: each
 // decodes the same program alike.
-// Six counters, two location ids (padded), the concretisations and the weak-order sites.
-static_assert(sizeof(CoverageGaps) == 6 * 8 + 2 * 8 + sizeof(CoverageGaps::concretised) +
+// Seven counters, two location ids (padded), the concretisations and the weak-order sites.
+static_assert(sizeof(CoverageGaps) == 7 * 8 + 2 * 8 + sizeof(CoverageGaps::concretised) +
                                           sizeof(std::set<uint32_t>),
               "a new CoverageGaps field: send it (encodeGaps)");
 
 std::vector<uint8_t> encodeGaps(const CoverageGaps &gaps) {
   distributed::WireWriter out;
   for (uint64_t count : {gaps.partialNondetDraws, gaps.spuriousWakeupsWithheld,
-                         gaps.fixedRandomValues, gaps.undefinedReads,
+                         gaps.fixedRandomValues, gaps.allocationsAssumedToSucceed,
+                         gaps.undefinedReads,
                          uint64_t(gaps.firstUndefinedRead), gaps.solverUnknowns})
     out.u64(count);
   for (uint64_t count : gaps.concretised)
@@ -141,6 +142,7 @@ CoverageGaps decodeGaps(const std::vector<uint8_t> &bytes) {
   gaps.partialNondetDraws = in.u64();
   gaps.spuriousWakeupsWithheld = in.u64();
   gaps.fixedRandomValues = in.u64();
+  gaps.allocationsAssumedToSucceed = in.u64();
   gaps.undefinedReads = in.u64();
   gaps.firstUndefinedRead = uint32_t(in.u64());
   gaps.solverUnknowns = in.u64();

@@ -314,6 +314,7 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
   options.symbolicNondet = config.symbolicNondet && built.usesNondet;
   options.spuriousWakeups = config.spuriousWakeups;
   options.abortStopsThread = config.abortStopsThread;
+  options.onlyMallocNeverFails = config.onlyMallocNeverFails;
   options.raceDetection = config.raceDetection;
   options.detectLeaks = config.detectLeaks;
   built.program = std::move(program);
