@@ -103,12 +103,12 @@ void StatePartition::keep(const Schedule &path, std::unique_ptr<ModelCheckpoint>
     return;
   while (keptBytes_ + bytes > checkpointBytes_ && !ages_.empty()) {
     auto oldest = kept_.find(ages_.back());
-    keptBytes_ -= oldest->second.checkpoint->bytes();
+    keptBytes_ -= oldest->second.bytes;
     kept_.erase(oldest);
     ages_.pop_back();
   }
   ages_.push_front(hash);
-  kept_.emplace(hash, Kept{path, std::move(checkpoint), ages_.begin()});
+  kept_.emplace(hash, Kept{path, std::move(checkpoint), bytes, ages_.begin()});
   keptBytes_ += bytes;
 }
 

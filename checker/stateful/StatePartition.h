@@ -77,6 +77,7 @@ private:
   struct Kept {
     Schedule path;
     std::unique_ptr<ModelCheckpoint> checkpoint;
+    uint64_t bytes; // what it was counted as when kept
     std::list<uint64_t>::iterator age;
   };
   void keep(const Schedule &path, std::unique_ptr<ModelCheckpoint> checkpoint);
