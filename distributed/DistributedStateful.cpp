@@ -238,7 +238,10 @@ StatefulResult Rank::run() {
       }
     if (finished_)
       break;
-    reportProgress();
+    // Safra's detection counts what a rank sends while it has work; a rank out of work sends
+    // no Progress (rank 0 sends none).
+    if (cluster_.rank() == 0 || partition_.hasWork())
+      reportProgress();
     if (!stopping_ && partition_.stopped())
       stopAll("an error");
     if (!stopping_ && !limitReached() && partition_.hasWork()) {
@@ -292,12 +295,17 @@ StatefulResult Rank::run() {
   shares[0] = std::move(mine);
   outcome.incompleteReason = reason;
   outcome.omissionProbability = partition_.omissionProbability();
-  for (int received = 1; received < cluster_.size(); ++received) {
+  for (int received = 1; received < cluster_.size();) {
     Message message = cluster_.wait();
+    // A limit's Stop can be sent by a rank that was out of work, after its count went round
+    // with the token, and arrive now: the search is over, it asks nothing.
+    if (message.tag == Stop || message.tag == Progress)
+      continue;
     if (message.tag != Share)
       throw std::runtime_error(fmt::format("rank 0 got a message it does not expect (tag {}) "
                                            "from rank {} at the end",
                                            message.tag, message.from));
+    ++received;
     WireReader in(message.bytes);
     std::string theirs = in.text();
     if (outcome.incompleteReason.empty())
