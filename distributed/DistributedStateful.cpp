@@ -53,6 +53,8 @@ public:
   }
 
   StatefulResult run();
+  /// Rank 0, after run(): each rank's stored states.
+  const std::vector<uint64_t> &statesPerRank() const { return statesPerRank_; }
 
 private:
   void send(unsigned owner, const std::string &key, const Schedule &path) {
@@ -122,9 +124,6 @@ private:
   bool waveOut_ = false; // rank 0: a token is going round
   bool finished_ = false;
   std::vector<uint64_t> statesPerRank_;
-
-public:
-  const std::vector<uint64_t> &statesPerRank() const { return statesPerRank_; }
 };
 
 bool Rank::handle(const Message &message) {
