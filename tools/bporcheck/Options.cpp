@@ -671,24 +671,24 @@ bool parseOptions(int argc, char **argv, Options &options) {
     return usageError("--max-depth must be at least 1");
 
   if (NondetMode.empty())
-    options.symbolicNondet =
+    options.model.symbolicNondet =
         Execution::symbolicSupported() && NondetValues.getNumOccurrences() == 0;
   else if (NondetMode == "symbolic")
-    options.symbolicNondet = true;
+    options.model.symbolicNondet = true;
   else if (NondetMode == "values")
-    options.symbolicNondet = false;
+    options.model.symbolicNondet = false;
   else
     return usageError(fmt::format("--nondet: '{}' is neither 'symbolic' nor 'values'",
                                   std::string(NondetMode)));
-  if (options.symbolicNondet && !Execution::symbolicSupported())
+  if (options.model.symbolicNondet && !Execution::symbolicSupported())
     return usageError("--nondet=symbolic needs a bporcheck built with Z3 (BPOR_WITH_Z3)");
   // A state key cannot describe a symbolic value's path condition (Model::stateKey).
-  if (kind->storesStates && options.symbolicNondet && NondetMode.getNumOccurrences() != 0)
+  if (kind->storesStates && options.model.symbolicNondet && NondetMode.getNumOccurrences() != 0)
     return usageError("--nondet=symbolic does not combine with the stateful search: a state "
                       "key cannot describe a path condition; use --nondet=values");
   if (kind->storesStates)
-    options.symbolicNondet = false;
-  if (options.symbolicNondet && NondetValues.getNumOccurrences() != 0)
+    options.model.symbolicNondet = false;
+  if (options.model.symbolicNondet && NondetValues.getNumOccurrences() != 0)
     return usageError("--nondet-values applies only to --nondet=values");
 
   llvm::SmallVector<llvm::StringRef> parts;
@@ -699,9 +699,9 @@ bool parseOptions(int argc, char **argv, Options &options) {
     long long value;
     if (part.trim().getAsInteger(0, value))
       return usageError(fmt::format("--nondet-values: '{}' is not an integer", part.str()));
-    options.nondetValues.push_back(value);
+    options.model.nondetValues.push_back(value);
   }
-  options.nondetClasses = NondetValues.getNumOccurrences() == 0;
+  options.model.nondetClasses = NondetValues.getNumOccurrences() == 0;
 
   options.saveTrace = SaveTrace;
   options.replay = Replay;
@@ -712,26 +712,26 @@ bool parseOptions(int argc, char **argv, Options &options) {
   options.traceFull = TraceDetail == "full";
   options.traceHtml = TraceHtml;
   options.traceDot = TraceDot;
-  options.spinAssume = SpinAssume;
+  options.model.spinAssume = SpinAssume;
   options.dumpLocalStates = DumpLocalStates;
   options.dumpTraces = DumpTraces;
   options.hashStates = HashStates || !options.dumpLocalStates.empty();
   options.json = Json;
-  options.printOutput = PrintOutput;
+  options.model.printOutput = PrintOutput;
   options.progress = !NoProgress && !Json;
-  options.stackLimit = StackLimit;
-  options.maxLocalBranches = MaxLocalBranches;
+  options.model.stackLimit = StackLimit;
+  options.model.maxLocalBranches = MaxLocalBranches;
   if (MallocLimit.getNumOccurrences()) {
     std::optional<uint64_t> bytes = parseMemorySize(MallocLimit);
     if (!bytes)
       return usageError(fmt::format("--malloc-limit={} is not a size: give MiB (512) or a "
                                     "size with a unit (512M, 2G)",
                                     MallocLimit.getValue()));
-    options.mallocLimit = *bytes;
+    options.model.mallocLimit = *bytes;
   }
-  options.emitInstrumented = EmitInstrumented;
+  options.model.emitInstrumented = EmitInstrumented;
   options.clangPath = ClangPath;
-  options.spuriousWakeups = SpuriousWakeups;
+  options.model.spuriousWakeups = SpuriousWakeups;
   options.svcomp = Svcomp;
   options.estimate = Estimate;
   options.propertyFile = PropertyFile;

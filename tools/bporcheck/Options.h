@@ -4,6 +4,7 @@
 #include "checker/graph/Axioms.h"
 
 #include "checker/registry/SearchRegistry.h"
+#include "runtime/ModelConfig.h"
 
 #include <cstdint>
 #include <optional>
@@ -50,13 +51,11 @@ struct Options {
   bool findBug = false;
   /// --max-depth was given (the default mode then keeps to it).
   bool maxDepthGiven = false;
-  std::vector<int64_t> nondetValues;
-  /// A nondet result only compared with constants draws one value of each class of values those
-  /// comparisons cannot tell apart, not nondetValues (passes/NondetDomain.h); off when
-  /// --nondet-values is given, whose values are then exactly the ones tried.
-  bool nondetClasses = true;
-  /// Nondet calls return symbols decided with Z3 (--nondet=symbolic) instead of nondetValues.
-  bool symbolicNondet = false;
+  /// How the program's model is built (runtime/ModelConfig.h): the nondet values (the classes
+  /// of passes/NondetDomain.h unless --nondet-values is given, or symbols with
+  /// --nondet=symbolic), --print-output, --spin-loops, the stack, branch and malloc limits,
+  /// --emit-instrumented and --spurious-wakeups. SV-COMP mode sets the rest per task.
+  ModelConfig model;
   std::string saveTrace;
   std::string replay;
   /// --trace=full: every step of the text trace where it ran, library code's too (else they
@@ -66,24 +65,16 @@ struct Options {
   std::string traceHtml;
   std::string traceDot;
   bool json = false;
-  bool printOutput = false;
   bool progress = true;
   /// --estimate: print the estimate of the search's size (tools/bporcheck/Estimate.h) and stop.
   bool estimate = false;
-  bool spinAssume = false;
   /// --hash-states: count the unique local states the search reaches (dissertation, chapter 8).
   bool hashStates = false;
   /// --dump-local-states: write the hashes --hash-states counts to this file.
   std::string dumpLocalStates;
   /// --dump-traces: write each explored execution's trace hash to this file (TraceHashFile.h).
   std::string dumpTraces;
-  uint32_t stackLimit = 0;
-  uint64_t maxLocalBranches = 0;
-  uint64_t mallocLimit = 0; // --malloc-limit, bytes (0: none)
-  std::string emitInstrumented;
   std::string clangPath;
-  /// --spurious-wakeups (and SV-COMP mode): pthread_cond_wait may return without a signal.
-  bool spuriousWakeups = false;
   /// --svcomp: input is a task definition (.yml) or a program checked against --property.
   bool svcomp = false;
   std::string propertyFile; // --property

@@ -28,16 +28,16 @@ std::vector<std::string> split(const std::string &text, char separator) {
 
 ScheduleSettings scheduleSettings(const Options &options) {
   std::vector<std::string> values;
-  for (int64_t value : options.nondetValues)
+  for (int64_t value : options.model.nondetValues)
     values.push_back(std::to_string(value));
   return {
       // Arguments go through the file one per tab-separated field (an argument may hold spaces).
       {"compile", join(options.clangArgs, "\t")},
-      {"nondet", options.symbolicNondet ? "symbolic" : "values"},
+      {"nondet", options.model.symbolicNondet ? "symbolic" : "values"},
       {"nondet-values", join(values, ",")},
-      {"nondet-classes", options.nondetClasses ? "on" : "off"},
-      {"spin-loops", options.spinAssume ? "assume" : "yield"},
-      {"spurious-wakeups", options.spuriousWakeups ? "on" : "off"},
+      {"nondet-classes", options.model.nondetClasses ? "on" : "off"},
+      {"spin-loops", options.model.spinAssume ? "assume" : "yield"},
+      {"spurious-wakeups", options.model.spuriousWakeups ? "on" : "off"},
   };
 }
 
@@ -53,26 +53,26 @@ std::vector<std::string> applyScheduleSettings(const ScheduleSettings &saved, Op
       notes.push_back(fmt::format("compiled with '{}', as the schedule was saved",
                                   join(options.clangArgs, " ")));
     } else if (name == "nondet") {
-      options.symbolicNondet = value == "symbolic";
+      options.model.symbolicNondet = value == "symbolic";
       notes.push_back(fmt::format("--nondet={}, as the schedule was saved", value));
     } else if (name == "nondet-values") {
-      options.nondetValues.clear();
+      options.model.nondetValues.clear();
       for (const std::string &text : split(value, ','))
-        options.nondetValues.push_back(std::stoll(text));
+        options.model.nondetValues.push_back(std::stoll(text));
       notes.push_back(fmt::format("--nondet-values={}, as the schedule was saved", value));
     } else if (name == "nondet-classes") {
-      options.nondetClasses = value == "on";
+      options.model.nondetClasses = value == "on";
       notes.push_back(fmt::format("nondet values {} (as the schedule was saved)",
                                   value == "on" ? "drawn by the classes the program compares "
                                                   "them in"
                                                 : "drawn from --nondet-values only"));
     } else if (name == "spin-loops") {
-      options.spinAssume = value == "assume";
+      options.model.spinAssume = value == "assume";
       notes.push_back(fmt::format("spin loops {} (--spin-assume {}), as the schedule was saved",
                                   value == "assume" ? "awaited" : "yielding",
                                   value == "assume" ? "on" : "off"));
     } else if (name == "spurious-wakeups") {
-      options.spuriousWakeups = value == "on";
+      options.model.spuriousWakeups = value == "on";
       notes.push_back(
           fmt::format("--spurious-wakeups {}, as the schedule was saved", value));
     }

@@ -75,9 +75,9 @@ private:
       return failed;
     }
     ModelConfig config = request; // the request's model settings
-    config.stackLimit = options_.stackLimit;
-    config.maxLocalBranches = options_.maxLocalBranches;
-    config.mallocLimit = options_.mallocLimit;
+    config.stackLimit = options_.model.stackLimit;
+    config.maxLocalBranches = options_.model.maxLocalBranches;
+    config.mallocLimit = options_.model.mallocLimit;
     return programModel(buildModel(std::move(loaded.module), config));
   }
 
@@ -93,10 +93,10 @@ int runSvcompMode(const Options &options) {
   svcomp::Settings settings;
   settings.task = taskRequest(options);
   settings.search = options.search;
-  settings.nondetValues = options.nondetValues;
-  settings.nondetClasses = options.nondetClasses;
-  settings.symbolicNondet = options.symbolicNondet;
-  settings.printOutput = options.printOutput;
+  settings.nondetValues = options.model.nondetValues;
+  settings.nondetClasses = options.model.nondetClasses;
+  settings.symbolicNondet = options.model.symbolicNondet;
+  settings.printOutput = options.model.printOutput;
   // The one search SV-COMP mode lets the user choose (parseOptions): its complete search.
   if (options.explores("unfolding"))
     settings.unfolding = options.unfoldingOptions;

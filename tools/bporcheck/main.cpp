@@ -222,9 +222,9 @@ RunDescription describeRun(const Options &options, bool usesNondet) {
   run.stateful = kind.counts == ResultUnit::States;
   if (usesNondet)
     run.nondetDomain =
-        options.symbolicNondet
+        options.model.symbolicNondet
             ? "every value of every nondet input"
-            : fmt::format("nondet values in {{{}}}", joinValues(options.nondetValues));
+            : fmt::format("nondet values in {{{}}}", joinValues(options.model.nondetValues));
   run.options["por"] = options.explorer;
   run.options["bound"] = boundKindName(options.search.bound);
   run.options["bound_value"] = std::to_string(options.search.boundValue);
@@ -246,8 +246,8 @@ RunDescription describeRun(const Options &options, bool usesNondet) {
   run.options["time_limit"] = fmt::format("{}", options.search.timeLimitSeconds);
   run.options["memory_limit_mib"] = std::to_string(options.search.memoryLimitBytes >> 20);
   run.options["keep_going"] = options.search.keepGoing ? "true" : "false";
-  run.options["nondet"] = options.symbolicNondet ? "symbolic" : "values";
-  run.options["nondet_values"] = joinValues(options.nondetValues);
+  run.options["nondet"] = options.model.symbolicNondet ? "symbolic" : "values";
+  run.options["nondet_values"] = joinValues(options.model.nondetValues);
   return run;
 }
 
@@ -452,18 +452,7 @@ int main(int argc, char **argv) {
   if (!input.module)
     return fail(BadInput, input.error);
 
-  ModelConfig config;
-  config.nondetValues = options.nondetValues;
-  config.nondetClasses = options.nondetClasses;
-  config.symbolicNondet = options.symbolicNondet;
-  config.printOutput = options.printOutput;
-  config.spinAssume = options.spinAssume;
-  config.stackLimit = options.stackLimit;
-  config.maxLocalBranches = options.maxLocalBranches;
-  config.mallocLimit = options.mallocLimit;
-  config.emitInstrumented = options.emitInstrumented;
-  config.spuriousWakeups = options.spuriousWakeups;
-  BuiltModel built = buildModel(std::move(input.module), config);
+  BuiltModel built = buildModel(std::move(input.module), options.model);
   if (!built.model)
     return fail(built.exitCode ? built.exitCode : Unsupported, built.error);
   Model &model = *built.model;

@@ -6,6 +6,7 @@
 // CHECK: verdict: ok: no error in any schedule, but not every behaviour was covered: 1 time a value computed from nondet inputs was fixed to one value (1 as a pointer or memory index) (optimal DPOR, 3 executions)
 // RUN: %expect-exit 4 %bporcheck --json %s | %FileCheck --check-prefix=JSON %s
 // JSON: "complete": false,
+// JSON: "nondet": "every value of every nondet input, except nondet_not_covered",
 // JSON: "nondet_not_covered": "1 time a value computed from nondet inputs was fixed to one value (1 as a pointer or memory index)",
 #include <pthread.h>
 
