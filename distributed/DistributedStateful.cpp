@@ -13,12 +13,14 @@ namespace bpor::distributed {
 namespace {
 
 // Tags of their own, apart from the divided search's (DistributedSearch.cpp).
-enum Tag : int { States = 101, Token, Stop, Finish, Share, Progress };
+enum Tag : int { States = 101, Token, Stop, Finish, Share, Progress, Graph };
 
 /// A batch is sent once it holds this many bytes, or when the rank has no more work for now.
 constexpr size_t BatchBytes = 64 * 1024;
 /// States a rank expands between looks at its messages.
 constexpr unsigned StatesPerTurn = 16;
+/// A rank's records of the states it expanded go to rank 0 in messages of about this size.
+constexpr size_t GraphChunkBytes = 16 << 20;
 
 void writePath(WireWriter &out, const Schedule &path) {
   out.u64(path.size());
@@ -26,6 +28,37 @@ void writePath(WireWriter &out, const Schedule &path) {
     out.u64(step.thread);
     out.u64(step.choice);
   }
+}
+
+/// Record `i` of `states`: its hash, enabled threads and moves.
+void writeRecord(WireWriter &out, const RecordedStates &states, size_t i) {
+  out.u64(states.hashes[i]);
+  uint64_t enabledFrom = i ? states.enabledEnd[i - 1] : 0;
+  uint64_t movesFrom = i ? states.moveEnd[i - 1] : 0;
+  out.u64(states.enabledEnd[i] - enabledFrom);
+  for (uint64_t e = enabledFrom; e < states.enabledEnd[i]; ++e)
+    out.u64(states.enabled[e]);
+  out.u64(states.moveEnd[i] - movesFrom);
+  for (uint64_t m = movesFrom; m < states.moveEnd[i]; ++m) {
+    out.u64(states.moves[m].step.thread);
+    out.u64(states.moves[m].step.choice);
+    out.u64(states.moves[m].target);
+  }
+}
+
+/// Appends the next record of `in` to `states`.
+void readRecord(WireReader &in, RecordedStates &states) {
+  states.begin(in.u64());
+  for (uint64_t count = in.u64(); count; --count)
+    states.enabled.push_back(ThreadId(in.u64()));
+  for (uint64_t count = in.u64(); count; --count) {
+    RecordedStates::Move move;
+    move.step.thread = ThreadId(in.u64());
+    move.step.choice = uint32_t(in.u64());
+    move.target = in.u64();
+    states.moves.push_back(move);
+  }
+  states.end();
 }
 
 Schedule readPath(WireReader &in) {
@@ -57,9 +90,10 @@ public:
   const std::vector<uint64_t> &statesPerRank() const { return statesPerRank_; }
 
 private:
-  void send(unsigned owner, const std::string &key, const Schedule &path) {
+  void send(unsigned owner, const std::string &key, uint64_t hash, const Schedule &path) {
     WireWriter &batch = batches_[owner];
     batch.text(key);
+    batch.u64(hash);
     writePath(batch, path);
     ++batchCounts_[owner];
     if (batch.size() >= BatchBytes)
@@ -134,9 +168,10 @@ bool Rank::handle(const Message &message) {
     marked_ = true;
     for (uint64_t count = in.u64(); count; --count) {
       std::string key = in.text();
+      uint64_t hash = in.u64();
       Schedule path = readPath(in);
       if (!stopping_)
-        partition_.receive(key, std::move(path));
+        partition_.receive(key, hash, std::move(path));
     }
     return true;
   }
@@ -246,8 +281,10 @@ StatefulResult Rank::run() {
     if (!stopping_ && !limitReached() && partition_.hasWork()) {
       for (unsigned n = 0; n < StatesPerTurn && partition_.hasWork() && !partition_.stopped();
            ++n)
-        partition_.expandNext([this](unsigned owner, const std::string &key,
-                                     const Schedule &path) { send(owner, key, path); });
+        partition_.expandNext(
+            [this](unsigned owner, const std::string &key, uint64_t hash, const Schedule &path) {
+              send(owner, key, hash, path);
+            });
       if (partition_.stopped()) {
         stopAll("an error");
       } else {
@@ -277,7 +314,31 @@ StatefulResult Rank::run() {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   mine.limit = limit_;
   std::string reason = limit_ != SearchLimit::None ? stopReason_ : partition_.incompleteReason();
+  // The livelock analysis needs every rank's records of the states it expanded; it runs on a
+  // search no error or limit stopped (as on one process's partitions).
+  bool analyseLivelocks = partition_.recordsGraph() && !stopping_;
   if (cluster_.rank() != 0) {
+    if (analyseLivelocks) {
+      WireWriter chunk;
+      uint64_t count = 0;
+      auto sendChunk = [&] {
+        WireWriter header;
+        header.u64(count);
+        std::vector<uint8_t> bytes = header.take(), body = chunk.take();
+        bytes.insert(bytes.end(), body.begin(), body.end());
+        cluster_.send(0, Graph, std::move(bytes));
+        count = 0;
+      };
+      RecordedStates records = partition_.takeGraph();
+      for (size_t i = 0; i < records.size(); ++i) {
+        writeRecord(chunk, records, i);
+        ++count;
+        if (chunk.size() >= GraphChunkBytes)
+          sendChunk();
+      }
+      if (count)
+        sendChunk();
+    }
     WireWriter out;
     out.text(reason);
     out.f64(partition_.omissionProbability());
@@ -292,6 +353,7 @@ StatefulResult Rank::run() {
   }
   std::vector<SearchResult> shares(size_t(cluster_.size()));
   shares[0] = std::move(mine);
+  RecordedStates graph;
   outcome.incompleteReason = reason;
   outcome.omissionProbability = partition_.omissionProbability();
   for (int received = 1; received < cluster_.size();) {
@@ -300,6 +362,12 @@ StatefulResult Rank::run() {
     // with the token, and arrive now: the search is over, it asks nothing.
     if (message.tag == Stop || message.tag == Progress)
       continue;
+    if (message.tag == Graph) {
+      WireReader in(message.bytes);
+      for (uint64_t count = in.u64(); count; --count)
+        readRecord(in, graph);
+      continue;
+    }
     if (message.tag != Share)
       throw std::runtime_error(fmt::format("rank 0 got a message it does not expect (tag {}) "
                                            "from rank {} at the end",
@@ -321,8 +389,17 @@ StatefulResult Rank::run() {
   bool stopped = stopping_;
   double elapsed = shares[0].stats.elapsedSeconds;
   outcome.search = mergeResults(shares, partition_.model(), options_, stopped);
-  outcome.search.stats.elapsedSeconds = elapsed;
   outcome.search.limit = limit_;
+  outcome.livelocksChecked = analyseLivelocks;
+  if (analyseLivelocks) {
+    graph.append(partition_.takeGraph());
+    std::string undecided =
+        reportGatheredLivelocks(graph, partition_.model(), options_, outcome.search);
+    if (outcome.incompleteReason.empty())
+      outcome.incompleteReason = undecided;
+    elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+  outcome.search.stats.elapsedSeconds = elapsed;
   outcome.search.complete = !stopped && outcome.incompleteReason.empty();
   return outcome;
 }

@@ -13,7 +13,9 @@
 // It does not assume messages arrive in the order they were sent. An error (unless keepGoing),
 // a limit or an interrupt stops every rank: the rank sends Stop to all, each drops its work and
 // goes on receiving (and discarding) states until the same detection says nothing is left in
-// flight. Then every rank sends its share to rank 0, which merges them.
+// flight. Then every rank sends its share to rank 0, which merges them, and, unless an error
+// or a limit stopped the search, its records of the states it expanded, in which rank 0 looks
+// for livelocks (checker/stateful/GatheredLivelocks.h).
 #pragma once
 
 #include "checker/stateful/StatefulSearch.h"
@@ -35,7 +37,8 @@ struct RankShare {
 using StatefulProgress = std::function<void(const std::vector<RankShare> &ranks)>;
 
 /// On rank 0: the whole search's result (statistics summed, states: all ranks' stored states;
-/// errors re-derived on rank 0's model; livelocksChecked false). On the others: their share,
+/// errors re-derived on rank 0's model; livelocks found in every rank's records of the states
+/// it expanded, unless the storage is a bitstate array or the search was stopped). On the others: their share,
 /// already sent. A preemption bound or partial-order reduction is refused (incomplete, with the
 /// reason), as on one process's partitions. `statesPerRank`, on rank 0, gets each rank's count.
 StatefulResult exploreStatefulDistributed(Cluster &cluster, Model &model,

@@ -22,6 +22,7 @@ StatefulResult exploreStatefulPartitioned(const std::vector<Model *> &models,
   unsigned parts = unsigned(models.size());
   struct Message {
     std::string key;
+    uint64_t hash;
     Schedule path;
   };
   std::vector<std::unique_ptr<StatePartition>> partitions;
@@ -36,8 +37,9 @@ StatefulResult exploreStatefulPartitioned(const std::vector<Model *> &models,
     }
   }
   std::mt19937_64 random(shuffleSeed);
-  StatePartition::Send send = [&](unsigned owner, const std::string &key, const Schedule &path) {
-    inboxes[owner].push_back(Message{key, path});
+  StatePartition::Send send = [&](unsigned owner, const std::string &key, uint64_t hash,
+                                  const Schedule &path) {
+    inboxes[owner].push_back(Message{key, hash, path});
   };
   auto stopped = [&] {
     return std::any_of(partitions.begin(), partitions.end(),
@@ -54,7 +56,7 @@ StatefulResult exploreStatefulPartitioned(const std::vector<Model *> &models,
       if (shuffleSeed)
         std::shuffle(arrived.begin(), arrived.end(), random);
       for (Message &message : arrived)
-        partitions[part]->receive(message.key, std::move(message.path));
+        partitions[part]->receive(message.key, message.hash, std::move(message.path));
       for (unsigned n = 0; n < StatesPerTurn && partitions[part]->hasWork() && !stopped(); ++n)
         partitions[part]->expandNext(send);
       busy |= partitions[part]->hasWork() || !arrived.empty();
@@ -73,8 +75,18 @@ StatefulResult exploreStatefulPartitioned(const std::vector<Model *> &models,
   }
   bool anyStopped = stopped();
   outcome.search = mergeResults(results, *models[0], options, anyStopped);
+  // The livelocks, in every partition's records together (unless an error stopped the search:
+  // the one-process search stops there too).
+  outcome.livelocksChecked = partitions[0]->recordsGraph() && !anyStopped;
+  if (outcome.livelocksChecked) {
+    RecordedStates graph;
+    for (auto &partition : partitions)
+      graph.append(partition->takeGraph());
+    std::string undecided = reportGatheredLivelocks(graph, *models[0], options, outcome.search);
+    if (outcome.incompleteReason.empty())
+      outcome.incompleteReason = undecided;
+  }
   outcome.search.complete = !anyStopped && outcome.incompleteReason.empty();
-  outcome.livelocksChecked = false;
   return outcome;
 }
 

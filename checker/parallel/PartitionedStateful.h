@@ -14,8 +14,9 @@ namespace bpor {
 
 /// `models`: one per partition, over one program. The result's statistics are summed (states:
 /// every partition's stored states), complete when every partition ran out of work without a
-/// limit or a stopping error; livelocksChecked is false. Refused (incomplete, with the reason)
-/// with a preemption bound or partial-order reduction.
+/// limit or a stopping error; the livelocks are those of every partition's records together
+/// (checker/stateful/GatheredLivelocks.h; not with bitstate storage, as on one process).
+/// Refused (incomplete, with the reason) with a preemption bound or partial-order reduction.
 StatefulResult exploreStatefulPartitioned(const std::vector<Model *> &models,
                                           const SearchOptions &options,
                                           const StatefulOptions &stateful,

@@ -4,30 +4,12 @@
 #include "checker/engine/SearchLedger.h"
 
 #include <algorithm>
-#include <cstring>
 #include <fmt/format.h>
 
 namespace bpor {
 
 unsigned ownerOf(const std::string &key, unsigned parts) {
-  // Eight bytes at a time, each mixed in by a multiplication, then splitmix64's finaliser: a
-  // hash fixed by this code, not by the library, so that every process of a run agrees.
-  uint64_t hash = 0x243f6a8885a308d3ull ^ key.size();
-  size_t at = 0;
-  for (; at + 8 <= key.size(); at += 8) {
-    uint64_t word;
-    std::memcpy(&word, key.data() + at, 8);
-    hash = (hash ^ word) * 0x9e3779b97f4a7c15ull;
-    hash ^= hash >> 29;
-  }
-  for (; at < key.size(); ++at)
-    hash = (hash ^ uint8_t(key[at])) * 0x100000001b3ull;
-  hash ^= hash >> 30;
-  hash *= 0xbf58476d1ce4e5b9ull;
-  hash ^= hash >> 27;
-  hash *= 0x94d049bb133111ebull;
-  hash ^= hash >> 31;
-  return unsigned(hash % parts);
+  return unsigned(stateKeyHash(key) % parts);
 }
 
 namespace {
@@ -51,7 +33,8 @@ StatePartition::StatePartition(Model &model, const SearchOptions &options, State
                                unsigned bitstateLog2, unsigned part, unsigned parts,
                                uint64_t checkpointBytes)
     : model_(model), options_(options), store_(storage, bitstateLog2), part_(part),
-      parts_(parts), checkpointBytes_(checkpointBytes) {}
+      parts_(parts), checkpointBytes_(checkpointBytes),
+      recordGraph_(storage != StateStorage::Bitstate) {}
 
 bool StatePartition::start() {
   model_.restart();
@@ -72,11 +55,12 @@ bool StatePartition::start() {
     return false;
   }
   if (ownerOf(key_, parts_) == part_)
-    store(key_, {});
+    store(key_, stateKeyHash(key_), {});
   return true;
 }
 
-bool StatePartition::store(const std::string &key, Schedule path, bool fingerprint) {
+bool StatePartition::store(const std::string &key, uint64_t hash, Schedule path,
+                           bool fingerprint) {
   StateStore::Visit visit =
       fingerprint ? store_.visitFingerprint(key) : store_.visit(key, NoThread, 0, 0);
   if (!visit.explore) {
@@ -85,13 +69,13 @@ bool StatePartition::store(const std::string &key, Schedule path, bool fingerpri
   }
   if (onState)
     onState(key);
-  queue_.push_back(Queued{std::move(path)});
+  queue_.push_back(Queued{std::move(path), hash});
   result_.stats.states = store_.states();
   return true;
 }
 
-void StatePartition::receive(const std::string &key, Schedule path) {
-  store(key, std::move(path), store_.storage() != StateStorage::Exact);
+void StatePartition::receive(const std::string &key, uint64_t hash, Schedule path) {
+  store(key, hash, std::move(path), store_.storage() != StateStorage::Exact);
 }
 
 void StatePartition::keep(const Schedule &path, std::unique_ptr<ModelCheckpoint> checkpoint) {
@@ -173,11 +157,16 @@ void StatePartition::expandNext(const Send &send) {
     return;
   }
   std::unique_ptr<ModelCheckpoint> here = model_.checkpoint();
+  if (recordGraph_)
+    graph_.begin(state.hash);
   std::vector<ScheduleStep> moves;
   for (ThreadId t = 0; t < model_.numThreads(); ++t)
-    if (model_.isEnabled(t))
+    if (model_.isEnabled(t)) {
+      if (recordGraph_)
+        graph_.enabled.push_back(t);
       for (uint32_t c = 0; c < model_.pending(t).numChoices; ++c)
         moves.push_back(ScheduleStep{t, c});
+    }
   Schedule path = state.path;
   path.push_back(ScheduleStep{});
   bool atState = true;
@@ -199,14 +188,19 @@ void StatePartition::expandNext(const Send &send) {
     if (ended)
       continue;
     model_.stateKey(key_);
-    unsigned owner = ownerOf(key_, parts_);
+    uint64_t hash = stateKeyHash(key_);
+    if (recordGraph_)
+      graph_.moves.push_back(RecordedStates::Move{move, hash});
+    unsigned owner = unsigned(hash % parts_);
     if (owner == part_)
-      store(key_, path);
+      store(key_, hash, path);
     else if (store_.storage() == StateStorage::Exact)
-      send(owner, key_, path);
+      send(owner, key_, hash, path);
     else // the owner keeps only the hash: 16 bytes cross, not the key
-      send(owner, StateStore::fingerprint(key_), path);
+      send(owner, StateStore::fingerprint(key_), hash, path);
   }
+  if (recordGraph_)
+    graph_.end();
   state.path.shrink_to_fit();
   keep(state.path, std::move(here));
 }

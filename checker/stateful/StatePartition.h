@@ -13,12 +13,16 @@
 // so are the executions ended (one per move into an end, each state's moves taken once), in
 // whatever order the states and messages arrive.
 //
-// What a partition cannot see, it does not claim: livelocks are not checked (a fair cycle may
-// pass through states of several partitions), and there is no bound on preemptions and no
-// partial-order reduction (both depend on the path a state was first reached by).
+// A fair cycle may pass through states of several partitions, so a partition looks for no
+// livelock itself: it records each state it expands (its enabled threads and its moves, unless
+// the storage is a bitstate array, as the one-process search), and the records of all
+// partitions are analysed together at the end (checker/stateful/GatheredLivelocks.h). There is
+// no bound on preemptions and no partial-order reduction (both depend on the path a state was
+// first reached by).
 #pragma once
 
 #include "checker/Explorer.h"
+#include "checker/stateful/GatheredLivelocks.h"
 #include "checker/stateful/StateStore.h"
 
 #include <deque>
@@ -36,8 +40,10 @@ unsigned ownerOf(const std::string &key, unsigned parts);
 class StatePartition {
 public:
   /// A state handed to another partition: its key (or, when the storage is not exact, its
-  /// fingerprint: StateStore::fingerprint) and the path from the initial state.
-  using Send = std::function<void(unsigned owner, const std::string &key, const Schedule &path)>;
+  /// fingerprint: StateStore::fingerprint), the hash that names it (stateKeyHash) and the path
+  /// from the initial state.
+  using Send = std::function<void(unsigned owner, const std::string &key, uint64_t hash,
+                                  const Schedule &path)>;
 
   /// `checkpointBytes`: what the checkpoints of expanded states, kept to replay their
   /// descendants' paths from, may hold (the least recently used go first).
@@ -53,7 +59,7 @@ public:
   /// Expands the oldest queued state (breadth-first).
   void expandNext(const Send &send);
   /// A state another partition reached (what Send gave): stored, and queued if it is new here.
-  void receive(const std::string &key, Schedule path);
+  void receive(const std::string &key, uint64_t hash, Schedule path);
 
   /// An error stopped the search (not keepGoing).
   bool stopped() const { return stopped_; }
@@ -62,7 +68,11 @@ public:
   SearchResult &result() { return result_; }
   const std::string &incompleteReason() const { return incompleteReason_; }
   double omissionProbability() const { return store_.omissionProbability(); }
-  uint64_t storeBytes() const { return store_.bytes(); }
+  uint64_t storeBytes() const { return store_.bytes() + graph_.bytes(); }
+  /// The states this partition expanded, for the livelock analysis (empty with bitstate
+  /// storage); taken once the search is over.
+  RecordedStates takeGraph() { return std::move(graph_); }
+  bool recordsGraph() const { return recordGraph_; }
   size_t queued() const { return queue_.size(); }
   Model &model() { return model_; }
   /// Called with the key of every state this partition stores (validation); with storage
@@ -72,6 +82,7 @@ public:
 private:
   struct Queued {
     Schedule path;
+    uint64_t hash; // stateKeyHash of its key
   };
   /// The checkpoint of a state this partition expanded, by the hash of its path.
   struct Kept {
@@ -83,7 +94,7 @@ private:
   void keep(const Schedule &path, std::unique_ptr<ModelCheckpoint> checkpoint);
   /// Records the state with `key` (a fingerprint if `fingerprint`) reached by `path` if it is
   /// new; true if it was.
-  bool store(const std::string &key, Schedule path, bool fingerprint = false);
+  bool store(const std::string &key, uint64_t hash, Schedule path, bool fingerprint = false);
   /// Brings the model to the end of `path`, from the latest ancestor kept or else from the
   /// initial state; false if a step of it did not replay (a nondeterministic model).
   bool moveTo(const Schedule &path);
@@ -106,6 +117,8 @@ private:
   std::string incompleteReason_;
   std::string key_;
   bool stopped_ = false;
+  bool recordGraph_;
+  RecordedStates graph_;
 };
 
 } // namespace bpor

@@ -4,7 +4,7 @@
 // iteration that changes nothing returns to a visited state. It is complete for every program
 // with finitely many reachable states (Peterson, Dekker, spin locks, polling loops), and it
 // finds livelocks exactly: a strongly connected component of the state graph that holds a
-// weakly fair cycle (checker/stateful/FairCycle.h), found with Tarjan's algorithm on the fly.
+// strongly fair cycle (checker/stateful/FairCycle.h), found with Tarjan's algorithm on the fly.
 //
 // Options, after Spin (Holzmann; seeds/003): the visited set is exact, hash-compacted or a
 // bitstate array (checker/stateful/StateStore.h; the last two may miss states with a probability

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <random>
+#include <tuple>
 
 namespace bpor::testing {
 namespace {
@@ -54,7 +55,7 @@ private:
   std::vector<Body> bodies;
   unsigned barrierCount = 0; // the barrier's count, 0 without a barrier
   bool usesCond = false, usesSignalSem = false, usesLockSem = false, usesOnce = false,
-       usesSpinLock = false;
+       usesSpinLock = false, usesPolite = false;
 };
 
 // An operation that never blocks: allowed inside lock blocks and (without nondet and heap
@@ -421,7 +422,7 @@ void Generator::addPairs() {
     switch (below(4)) {
     case 0: // a flag and the store that ends the spin, or none (a spin for ever)
       insertAt(bodies[spinner], {"while (!spinFlag) {", "}", "r += spinFlag;"});
-      if (chance(85))
+      if (chance(options.livelocks ? 50 : 85))
         insertAt(bodies[setter], {chance(50) ? "spinFlag = 1;" : "spinFlag = x0 + 1;"});
       break;
     case 1: // a compare-and-swap spin lock around an operation in two threads
@@ -447,6 +448,16 @@ void Generator::addPairs() {
                              "x1 = x1 + atomic_fetch_add(&a0, 0);",
                              "atomic_store(&spinLock, 0);"});
       break;
+    }
+    if (options.livelocks && chance(70)) {
+      usesPolite = true;
+      auto [first, second] = twoBodies();
+      for (auto [b, mine, theirs] : {std::tuple(first, "polite0", "polite1"),
+                                     std::tuple(second, "polite1", "polite0")})
+        insertAt(bodies[b], {"for (;;) {", fmt::format("  atomic_store(&{}, 1);", mine),
+                             fmt::format("  if (!atomic_load(&{})) break;", theirs),
+                             fmt::format("  atomic_store(&{}, 0);", mine), "}", "r += 1;",
+                             fmt::format("atomic_store(&{}, 0);", mine)});
     }
   }
   if (options.semaphores && chance(30)) {
@@ -559,6 +570,8 @@ CProgram Generator::run() {
        "void initOnce(void) { onceCount = onceCount + 1; }\n";
   if (options.spins)
     s += "int spinFlag;\natomic_int spinLock;\n";
+  if (usesPolite)
+    s += "atomic_int polite0, polite1;\n";
   if (options.largeArray)
     s += fmt::format("int big[{}];\n", LargeArraySize);
   if (usesSpinLock)

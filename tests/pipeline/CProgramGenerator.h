@@ -69,6 +69,12 @@ struct CGeneratorOptions {
   /// the stateful search covers them (checkSpinningProgram). Off by default, so that the
   /// programs of the other tests' seeds stay the same.
   bool spins = false;
+  /// With spins: livelocks more often than spins alone makes them (about one program in 40): a
+  /// spin on a flag nobody sets in half of those spins, and in most programs a polite back-off
+  /// pair (each thread raises its flag, lowers it again while the other's is up, and retries),
+  /// which two threads running in step repeat for ever. The livelocks are cycles through many
+  /// states (PipelineValidation.Livelocks, check_distributed.py --stateful).
+  bool livelocks = false;
   /// Compare-and-swaps that fail in some schedules (C11 strong and weak ones on a0, the
   /// __sync builtins on x0 and x1, the outcome or old value added to r) and trylocks of the
   /// mutexes and of a spin lock (also taken with pthread_spin_lock elsewhere), each more often

@@ -59,6 +59,8 @@ int main(int argc, char **argv) {
       options.assumes = true;
     } else if (is("--spins")) // flags, spin locks, polling (SpinningPrograms)
       options.spins = true;
+    else if (is("--livelocks")) // and livelocks more often (Livelocks)
+      options.livelocks = options.spins = true;
     else if (is("--no-grandchildren"))
       options.grandchildren = false;
     else if (is("--no-condvars"))

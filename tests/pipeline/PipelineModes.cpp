@@ -151,8 +151,13 @@ StatefulRun runStatefulPartitioned(const std::vector<Model *> &models, uint64_t 
     run.states.insert(std::hash<std::string>()(key));
   };
   run.found = exploreStatefulPartitioned(models, search, options, shuffleSeed);
-  for (const ErrorReport &report : run.found.search.errors)
+  for (const ErrorReport &report : run.found.search.errors) {
+    if (report.error.kind == ErrorKind::Livelock) {
+      run.livelock = true;
+      continue;
+    }
     run.errors.insert(errorText(*models[0], report.error));
+  }
   return run;
 }
 

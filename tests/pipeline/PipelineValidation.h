@@ -37,6 +37,8 @@ struct PipelineCheck {
   bool onlyReadEvents = false;
   /// checkSymbolicProgram: the symbolic search fixed a value (not a check then: skipped).
   bool concretised = false;
+  /// checkSpinningProgram: the state graph holds a livelock (a strongly fair cycle).
+  bool livelock = false;
 };
 
 struct PipelineCheckOptions {

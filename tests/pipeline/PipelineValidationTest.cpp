@@ -36,7 +36,7 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
     first = std::strtoull(only, nullptr, 10);
     count = 1;
   }
-  uint64_t checked = 0, executions = 0, abstracted = 0, concretised = 0;
+  uint64_t checked = 0, executions = 0, abstracted = 0, concretised = 0, livelocks = 0;
   for (uint64_t seed = first; seed < first + count; ++seed) {
     CProgram program = generateCProgram(seed, options);
     PipelineCheck check = kind == Check::Symbolic   ? checkSymbolicProgram(program)
@@ -51,6 +51,7 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
     abstracted += !check.skipped && check.abstractedLoops > 0;
     onlyRead += !check.skipped && check.onlyReadEvents;
     concretised += check.concretised;
+    livelocks += check.livelock;
     if (check.mismatches.empty())
       continue;
     std::string text;
@@ -80,6 +81,11 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
   // run).
   if (count > 1) {
     EXPECT_GE(checked * 2, count) << checked << " of " << count << " checked";
+  }
+  // The livelock family has livelocks to find: a quarter of the programs at least.
+  if (options.livelocks && count > 1) {
+    fmt::print("{} with a livelock\n", livelocks);
+    EXPECT_GE(livelocks * 4, count);
   }
   // The keys' check compares something: states that several interleavings reach.
   if (kind == Check::CanonicalKeys && count > 1) {
@@ -244,6 +250,16 @@ TEST(PipelineValidation, SpinningPrograms) {
   options.spins = true;
   options.grandchildren = false;
   validateSeeds(8000000, seedCount(40), options, Check::Spinning);
+}
+
+// Spinning programs with livelocks in most of them (a spin nobody ends, polite back-off pairs):
+// the one-process search and the partitioned one (whose livelocks are found in every
+// partition's records together) find the state graph's livelock, one per component.
+TEST(PipelineValidation, Livelocks) {
+  CGeneratorOptions options;
+  options.spins = options.livelocks = true;
+  options.grandchildren = false;
+  validateSeeds(8100000, seedCount(40), options, Check::Spinning);
 }
 
 // Compare-and-swaps and trylocks that fail in some schedules: a failed one reads (docs/

