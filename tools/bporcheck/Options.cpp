@@ -26,7 +26,9 @@ namespace {
 cl::OptionCategory InputCategory("Input and compilation");
 cl::OptionCategory SearchCategory("Search");
 cl::OptionCategory BoundCategory("Bounds");
-cl::OptionCategory StatefulCategory("Stateful search");
+cl::OptionCategory StatefulCategory("Stateful search",
+                                    "With --search=stateful; without --search, any of these "
+                                    "options chooses the stateful search.");
 cl::OptionCategory ProgramCategory("Memory model and program semantics");
 cl::OptionCategory LimitCategory("Limits");
 cl::OptionCategory OutputCategory("Output and replay");
@@ -451,6 +453,12 @@ bool parseOptions(int argc, char **argv, Options &options) {
     return usageError("--search and --por name the search twice: give one of them");
   if (!SearchName.empty())
     Por = std::string(SearchName);
+  // The stateful search's own options ask for it when no search is named (with --find-bug or
+  // best-first they are refused below, as for any other search).
+  bool statefulOptionGiven =
+      StateStore.getNumOccurrences() || BitstateBits.getNumOccurrences() || StatePor;
+  if (Por.empty() && statefulOptionGiven && !FindBug && !Strategy.getNumOccurrences())
+    Por = "stateful";
   if (FindBug) {
     if (!Por.empty() || bounded || Strategy.getNumOccurrences() || Iterate)
       return usageError("--find-bug chooses its own search: give no --por, bound, --strategy "
@@ -596,7 +604,7 @@ bool parseOptions(int argc, char **argv, Options &options) {
     // keeps only the path it is on (checkpoints where it branches), so it can go much deeper.
     if (MaxDepth.getNumOccurrences() == 0)
       MaxDepth = StatefulDefaultMaxDepth;
-  } else if (StateStore.getNumOccurrences() || BitstateBits.getNumOccurrences() || StatePor) {
+  } else if (statefulOptionGiven) {
     return usageError("--state-store, --bitstate-bits and --state-por apply only to "
                       "--search=stateful");
   }

@@ -64,6 +64,8 @@ void printHelp(llvm::raw_ostream &os, llvm::StringRef inputHelp,
         byCategory[category][entry.second->ArgStr.str()] = entry.second;
   for (const cl::OptionCategory *category : categories) {
     os << "\n" << category->getName() << ":\n";
+    if (!category->getDescription().empty())
+      os << "  " << category->getDescription() << "\n";
     for (const auto &[name, option] : byCategory[category]) {
       std::string spelling = "  " + optionSpelling(*option);
       std::vector<std::string> lines = wrap(option->HelpStr.str(), HelpWidth - OptionColumn);

@@ -1,11 +1,11 @@
 // Peterson's algorithm with sequentially consistent atomics, two rounds per thread: verified
 // completely by the stateful search with no bound; hash compaction and bitstate storage visit
-// the same states here (no collision).
+// the same states here (no collision). A stateful option without --search asks for the search.
 // RUN: %expect-exit 0 %bporcheck --no-progress %s | %FileCheck --check-prefix=DEFAULT %s
 // DEFAULT: verdict: ok: no error in any schedule (stateful search,
 // RUN: %expect-exit 0 %bporcheck --search=stateful --no-progress %s | %FileCheck %s
 // CHECK: verdict: ok: no error in any schedule (stateful search, 470 states, exact storage, livelocks checked)
-// RUN: %expect-exit 0 %bporcheck --search=stateful --state-store=hash --no-progress %s | %FileCheck --check-prefix=HASH %s
+// RUN: %expect-exit 0 %bporcheck --state-store=hash --no-progress %s | %FileCheck --check-prefix=HASH %s
 // HASH: verdict: ok: no error in any schedule (stateful search, 470 states, hash compaction: a state missed with probability at most
 // RUN: %expect-exit 0 %bporcheck --search=stateful --state-store=bitstate --bitstate-bits=24 --no-progress %s | %FileCheck --check-prefix=BITSTATE %s
 // BITSTATE: verdict: ok: no error in any schedule (stateful search, 470 states, bitstate: a state missed with probability at most {{.*}}, livelocks not checked)
