@@ -1,9 +1,8 @@
 // The rows the Execution prepares itself (Preparation::Own): threads (join, detach, exit and
-// its cleanup handlers), the C++ runtime's throw and terminate, setjmp and longjmp, the
-// program's failures (assert, reach_error, abort) and SV-COMP's assume, nondet and atomic
-// blocks, and the spin-loop markers. They stay with the Execution because they drive what only
-// it holds: the interpreter's frames (a jump, a throw, a thread's end), the symbolic decisions
-// and the atomic block's owner (runtime/Symbolic.cpp), the thread handles it numbers.
+// its cleanup handlers), the program's failures (assert, reach_error, abort) and SV-COMP's
+// assume, nondet and atomic blocks, and the spin-loop markers. They stay with the Execution
+// because they drive what only it holds: a thread's end, the symbolic decisions and the atomic
+// block's owner (runtime/Symbolic.cpp), the thread handles it numbers.
 #include "runtime/Execution.h"
 
 #include <fmt/format.h>
@@ -25,24 +24,6 @@ CallOutcome Execution::stopAtFailedAssume(ProgramThread &thread) {
   context_.setPending(thread, OpKind::FailedAssume, 0);
   thread.stage = Stage::FailedAssume;
   return CallOutcome::Pause;
-}
-
-// longjmp to the setjmp whose token the buffer at `buffer` keeps, which then returns `value`
-// (longjmp itself, and pthread_exit running a pthread_cleanup_push handler).
-CallOutcome Execution::longjmpTo(ProgramThread &thread, Address buffer, Slot value,
-                                 const char *what) {
-  uint64_t token = 0;
-  if (MemoryFault f = memory_.read(buffer, 8, token); f != MemoryFault::None) {
-    context_.memoryError(thread, f, buffer, 8, what);
-    return CallOutcome::Stop;
-  }
-  if (!interp_->jumpTo(thread.state, token, value)) {
-    context_.fail(ErrorKind::AssertionFailure, thread, context_.currentLocation(thread),
-                  "undefined behaviour: longjmp to a jmp_buf this thread did not set, or whose "
-                  "function has returned");
-    return CallOutcome::Stop;
-  }
-  return CallOutcome::Jumped;
 }
 
 CallOutcome Execution::prepareControl(ProgramThread &thread, const ExternalCall &call,
@@ -93,31 +74,6 @@ CallOutcome Execution::prepareControl(ProgramThread &thread, const ExternalCall 
                   "reach_error() was called");
     error_.reachError = true;
     return CallOutcome::Stop;
-  case Ext::CxxThrow: // (object, type info)
-    interp_->setThrown(thread.state, a[0], a[1]);
-    return CallOutcome::Throw;
-  case Ext::Setjmp: { // (jmp_buf, ...): the buffer keeps the interpreter's token
-    uint64_t token = interp_->saveJumpTarget(thread.state);
-    if (MemoryFault f = memory_.write(a[0], 8, token);
-        f != MemoryFault::None) {
-      context_.memoryError(thread, f, a[0], 8, "setjmp's jmp_buf");
-      return CallOutcome::Stop;
-    }
-    result[0] = 0;
-    return CallOutcome::Return;
-  }
-  case Ext::Longjmp: // (jmp_buf, value)
-    return longjmpTo(thread, a[0], uint32_t(a[1]) == 0 ? 1 : uint32_t(a[1]), "longjmp's jmp_buf");
-  case Ext::CxxTerminate:
-    context_.fail(ErrorKind::AssertionFailure, thread, context_.currentLocation(thread),
-                  "std::terminate() was called");
-    return CallOutcome::Stop;
-  case Ext::CxxUnsupported: { // (what)
-    std::string what;
-    memory_.readString(a[0], what);
-    context_.fail(ErrorKind::Unsupported, thread, context_.currentLocation(thread), what);
-    return CallOutcome::Stop;
-  }
   case Ext::Abort:
     if (options_.abortStopsThread && thread.atomicDepth == 0)
       return stopAtFailedAssume(thread);
@@ -192,7 +148,8 @@ CallOutcome Execution::prepareControl(ProgramThread &thread, const ExternalCall 
     thread.exitValue = a[0];
     // The innermost pthread_cleanup_push handler runs first: its __sigsetjmp returns 1.
     if (!thread.cleanupBuffers.empty())
-      return longjmpTo(thread, thread.cleanupBuffers.back(), 1, "pthread_cleanup_push's buffer");
+      return cxx_.longjmpTo(thread, thread.cleanupBuffers.back(), 1,
+                            "pthread_cleanup_push's buffer");
     thread.exiting = true;
     return CallOutcome::Stop;
   case Ext::CleanupPush: // (buffer)
@@ -208,7 +165,7 @@ CallOutcome Execution::prepareControl(ProgramThread &thread, const ExternalCall 
     if (id == Ext::CleanupPop)
       return CallOutcome::Return;
     if (!buffers.empty())
-      return longjmpTo(thread, buffers.back(), 1, "pthread_cleanup_push's buffer");
+      return cxx_.longjmpTo(thread, buffers.back(), 1, "pthread_cleanup_push's buffer");
     thread.exiting = true; // the exit value pthread_exit gave
     return CallOutcome::Stop;
   }

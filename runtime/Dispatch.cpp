@@ -156,6 +156,8 @@ CallOutcome Execution::prepare(ProgramThread &thread, const ExternalCall &call, 
     return libc_.prepare(thread, call, result);
   case runtime::Preparation::Heap:
     return heap_.prepare(thread, call, result);
+  case runtime::Preparation::Cxx:
+    return cxx_.prepare(thread, call, result);
   case runtime::Preparation::Own:
     break;
   }

@@ -11,9 +11,9 @@
 //
 // The Execution composes the run's components (threads, memory, synchronisation objects, the
 // symbolic state, race detection) and routes each call to the family of modelled functions its
-// row names (runtime/handlers/: heap, libc, process, synchronisation), which share the run
-// through a HandlerContext; threads, memory accesses, decisions and the rows of
-// ControlRows.cpp it performs itself.
+// row names (runtime/handlers/: heap, libc, process, synchronisation, the C++ runtime), which
+// share the run through a HandlerContext; threads, memory accesses, decisions and the rows of
+// ControlRows.cpp it handles itself.
 #pragma once
 
 #include "core/Model.h"
@@ -33,6 +33,7 @@
 #include "runtime/ThreadEnds.h"
 #include "runtime/ThreadNumbers.h"
 #include "runtime/ThreadTable.h"
+#include "runtime/handlers/CxxHandler.h"
 #include "runtime/handlers/HandlerContext.h"
 #include "runtime/handlers/HeapHandler.h"
 #include "runtime/handlers/LibcHandler.h"
@@ -153,10 +154,9 @@ private:
   /// A call whose row (runtime/Externals.h) describes its pending operation in full.
   CallOutcome prepareFromRow(ProgramThread &thread, const ExternalCall &call,
                              const runtime::ExternalOp &row);
-  /// Threads, the C++ runtime, failures and SV-COMP's rows (ControlRows.cpp).
+  /// The rows it prepares itself: threads, failures, SV-COMP's (ControlRows.cpp).
   CallOutcome prepareControl(ProgramThread &thread, const ExternalCall &call, Slot *result);
   CallOutcome stopAtFailedAssume(ProgramThread &thread);
-  CallOutcome longjmpTo(ProgramThread &thread, Address buffer, Slot value, const char *what);
 
   /// The program's entry: main runs to its first visible operation (part of restart()).
   void startMain();
@@ -239,6 +239,7 @@ private:
 
   // The families of modelled functions (runtime/handlers/), after the state they share.
   runtime::HandlerContext context_;
+  runtime::CxxHandler cxx_{context_};
   runtime::HeapHandler heap_{context_};
   runtime::LibcHandler libc_{context_, output_};
   runtime::ProcessHandler processCalls_{context_, process_};

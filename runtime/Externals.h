@@ -73,6 +73,7 @@ enum class Preparation : uint8_t {
   Output,          // puts, fputs, putchar, ...
   Libc,            // answered at once: abs, getenv, __assert
   Heap,            // runtime/handlers/HeapHandler.h: allocation, free, frame ends
+  Cxx,             // runtime/handlers/CxxHandler.h: throw, terminate, setjmp, longjmp
 };
 
 /// When a pending operation can be performed (beyond the atomic block of another thread).

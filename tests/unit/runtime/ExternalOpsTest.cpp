@@ -50,8 +50,10 @@ TEST(ExternalOps, EveryRowIsConsistent) {
         op.id != Ext::FrameEnd) {
       EXPECT_EQ(op.performer, Performer::Heap);
     }
-    // Attribute objects and the libc functions without memory are answered at once.
-    if (op.preparation == Preparation::Attribute || op.preparation == Preparation::Libc) {
+    // Attribute objects, the libc functions without memory and the C++ runtime's calls are
+    // answered at once.
+    if (op.preparation == Preparation::Attribute || op.preparation == Preparation::Libc ||
+        op.preparation == Preparation::Cxx) {
       EXPECT_FALSE(visible);
     }
     // One answered at the call has no footprint and never waits.
