@@ -16,7 +16,9 @@ using runtime::Stage;
 
 Execution::Execution(const Program &program, ExecutionOptions options)
     : program_(program), options_(std::move(options)), memory_(program.initialMemory()),
-      symbolic_(program, memory_), locations_(program) {
+      symbolic_(program, memory_), locations_(program),
+      context_(program_, options_, memory_, threads_, numThreads_, locations_, coverage_,
+               symbolic_, status_, error_) {
   if (options_.nondetDomain.empty())
     options_.nondetDomain = {0};
   memory_.setLimit(options_.memoryLimit);
@@ -26,6 +28,7 @@ Execution::Execution(const Program &program, ExecutionOptions options)
   interpOptions.maxBranchesPerRun = options_.maxLocalBranches;
   interp_ = std::make_unique<Interpreter>(program_, memory_,
                                           static_cast<ExternalHandler &>(*this), interpOptions);
+  context_.setInterpreter(*interp_);
   if (options_.symbolicNondet)
     symbolic_.enable(*interp_, coverage_.concretised());
   restart();
@@ -57,7 +60,7 @@ void Execution::startMain() {
   ProgramThread &main = newThread();
   Address entry = mainFunction_;
   if (entry == 0 || !program_.isDefined(entry)) {
-    fail(ErrorKind::Unsupported, main, 0, "the program has no main function");
+    context_.fail(ErrorKind::Unsupported, main, 0, "the program has no main function");
     return;
   }
   // main(argc, argv) gets argc = 1 and argv = {"program", NULL}, in memory private to main.
@@ -190,7 +193,7 @@ void Execution::runThread(ProgramThread &thread) {
           runsExitHandlers = true;
         } else {
           thread.stage = Stage::MainReturned;
-          setExitPending(thread, 0);
+          context_.setExitPending(thread, 0);
           break;
         }
       }
@@ -199,7 +202,7 @@ void Execution::runThread(ProgramThread &thread) {
           again = true;
         } else {
           thread.stage = Stage::MainReturned;
-          setExitPending(thread, 0);
+          context_.setExitPending(thread, 0);
         }
         break;
       }
@@ -217,7 +220,7 @@ void Execution::runThread(ProgramThread &thread) {
       ErrorKind kind = fault.kind == ErrorKind::None ? ErrorKind::Unsupported : fault.kind;
       uint32_t where = fault.debugIndex ? program_.numLocations() + fault.debugIndex
                                         : locations_.intern(fault.location);
-      fail(kind, thread, where, fault.message);
+      context_.fail(kind, thread, where, fault.message);
       if (kind == ErrorKind::MemoryError && error_.kind == ErrorKind::MemoryError)
         error_.memory = memoryViolationOf(fault.memory);
       break;
@@ -235,15 +238,6 @@ void Execution::runThread(ProgramThread &thread) {
       runThread(child);
     }
   }
-}
-
-void Execution::setExitPending(ProgramThread &thread, uint32_t location) {
-  Operation &op = thread.pending;
-  op = Operation{};
-  op.thread = thread.state.threadId;
-  op.kind = OpKind::Exit;
-  op.global = true;
-  op.location = location;
 }
 
 bool Execution::finishThread(ProgramThread &thread) {
@@ -278,60 +272,7 @@ void Execution::terminate(ProgramThread &thread) {
   for (ThreadId t = 0; t < numThreads_; ++t)
     if (threads_[t].stage != Stage::Terminated)
       return;
-  if (!failedForLeaks(thread, runtime::ProcessEnd::Normal))
-    status_ = ExecStatus::Finished;
-}
-
-void Execution::fail(ErrorKind kind, const ProgramThread &thread, uint32_t location,
-                     std::string message) {
-  if (status_ == ExecStatus::Error)
-    return;
-  status_ = ExecStatus::Error;
-  error_.kind = kind;
-  error_.thread = thread.state.threadId;
-  error_.location = location;
-  error_.message = std::move(message);
-  // A bad access unless the caller says otherwise (memoryError: a bad free; the leak check).
-  error_.memory = kind == ErrorKind::MemoryError ? MemoryViolation::Deref : MemoryViolation::None;
-}
-
-bool Execution::failedForLeaks(const ProgramThread &thread, runtime::ProcessEnd end) {
-  if (!options_.detectLeaks || status_ != ExecStatus::Running)
-    return false;
-  std::optional<runtime::LeakFinding> finding =
-      runtime::findLeak(end, memory_, program_, threads_, numThreads_);
-  if (!finding)
-    return false;
-  fail(finding->kind, thread, thread.pending.location, std::move(finding->message));
-  if (finding->kind == ErrorKind::MemoryError)
-    error_.memory = MemoryViolation::Track;
-  return true;
-}
-
-void Execution::memoryError(const ProgramThread &thread, MemoryFault fault, Address address,
-                            uint64_t size, const char *what) {
-  fail(ErrorKind::MemoryError, thread, thread.pending.location,
-       fmt::format("{}: {} of {} bytes at {}", memoryFaultName(fault), what, size,
-                   memory_.describe(address)));
-  if (error_.kind == ErrorKind::MemoryError)
-    error_.memory = memoryViolationOf(fault);
-}
-
-MemoryViolation memoryViolationOf(MemoryFault fault) {
-  switch (fault) {
-  case MemoryFault::None:
-    return MemoryViolation::None;
-  case MemoryFault::DoubleFree:
-  case MemoryFault::InvalidFree:
-    return MemoryViolation::Free;
-  case MemoryFault::NullPointer:
-  case MemoryFault::InvalidPointer:
-  case MemoryFault::OutOfBounds:
-  case MemoryFault::UseAfterFree:
-  case MemoryFault::WriteToReadOnly:
-    return MemoryViolation::Deref;
-  }
-  return MemoryViolation::Deref;
+  context_.finish(thread);
 }
 
 uint32_t Execution::nondetChoices(uint32_t bits) const {
@@ -340,14 +281,6 @@ uint32_t Execution::nondetChoices(uint32_t bits) const {
   if (options_.enumerateSmallNondet && bits <= 8)
     return uint32_t(1) << bits;
   return uint32_t(options_.nondetDomain.size());
-}
-
-uint32_t Execution::currentLocation(const ProgramThread &thread) {
-  // Code without a source line (the support libraries, code the compiler made up) is shown at
-  // its innermost caller that has one: a step inside thrd_create, sscanf or std::thread's
-  // constructor is shown at the program's call. Whether the code is the program's own is
-  // LocationTable::own's to say.
-  return locations_.ofDebugIndex(interp_->currentDebugIndex(thread.state));
 }
 
 std::string Execution::describeAddress(uint64_t address) const {
@@ -484,14 +417,14 @@ void Execution::noteForRaces(ProgramThread &thread, const Operation &event, Perf
           : runtime::RaceStepPart::Nothing;
   runtime::RaceContext context{*this, memory_, threads_, numThreads_};
   if (auto finding = races_.noteOperation(mode, thread, event, part, result, context))
-    fail(finding->kind, thread, finding->location, std::move(finding->message));
+    context_.fail(finding->kind, thread, finding->location, std::move(finding->message));
 }
 
 void Execution::endStepForRaces(ProgramThread &thread) {
   runtime::RaceContext context{*this, memory_, threads_, numThreads_};
   if (auto finding = races_.endStep(options_.raceDetection, thread, event_.location,
                                     status_ == ExecStatus::Running, context))
-    fail(finding->kind, thread, finding->location, std::move(finding->message));
+    context_.fail(finding->kind, thread, finding->location, std::move(finding->message));
 }
 
 } // namespace bpor

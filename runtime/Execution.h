@@ -8,6 +8,12 @@
 // use-after-free is an error only if the access executes after the free), completes the call and
 // runs the thread's local code to its next visible operation. Calls without concurrency
 // semantics (malloc, printf, pthread_self, ...) are answered at once.
+//
+// The Execution composes the run's components (threads, memory, synchronisation objects, the
+// symbolic state, race detection) and routes each call to the family of modelled functions its
+// row names (runtime/handlers/: heap, libc, process, synchronisation, the C++ runtime), which
+// share the run through a HandlerContext; threads, memory accesses, decisions and the rows of
+// ControlRows.cpp it handles itself.
 #pragma once
 
 #include "core/Model.h"
@@ -27,6 +33,12 @@
 #include "runtime/ThreadEnds.h"
 #include "runtime/ThreadNumbers.h"
 #include "runtime/ThreadTable.h"
+#include "runtime/handlers/CxxHandler.h"
+#include "runtime/handlers/HandlerContext.h"
+#include "runtime/handlers/HeapHandler.h"
+#include "runtime/handlers/LibcHandler.h"
+#include "runtime/handlers/ProcessHandler.h"
+#include "runtime/handlers/SyncHandler.h"
 #include "runtime/race/RaceCheck.h"
 #include "runtime/symbolic/SymbolicData.h"
 #include "runtime/sync/SyncObjects.h"
@@ -38,9 +50,6 @@
 #include <vector>
 
 namespace bpor {
-
-/// The memory-safety property a fault violates.
-MemoryViolation memoryViolationOf(MemoryFault fault);
 
 class Execution final : public Model, public ThreadSymmetry, private ExternalHandler {
 public:
@@ -128,63 +137,33 @@ private:
   class Checkpoint;
   using ProgramThread = runtime::ProgramThread;
   using Request = runtime::Request;
-
-  /// How performing a visible operation ended.
-  enum class Performed : uint8_t {
-    Complete, // the call completes with `result`
-    Waiting,  // first half of a two-part operation (cond wait, barrier): the call stays paused
-    Retry,    // exit(): a handler frame was pushed; the call runs again once it returns
-    Stopped,  // the execution ended (error, exit, infeasible) or the thread terminated
-  };
+  using Performed = runtime::Performed;
 
   // ExternalHandler (Dispatch.cpp; the symbolic queries in Symbolic.cpp, readUnwritten in
-  // Perform.cpp).
+  // PerformMemory.cpp).
   CallOutcome call(ThreadState &state, const ExternalCall &call, Slot *result) override;
   bool keepsSymbolic(uint32_t id, unsigned arg) const override;
   bool touchesMemorySymbolically(uint32_t id) const override;
   bool readsPointees(uint32_t id) const override;
   void readUnwritten(const ThreadState &state) override;
   void drawUnwritten(ThreadState &state, Address first, uint64_t size) override;
-  /// Classifies one call: answers it at once (Return/Stop) or fills the thread's
-  /// request and pending operation and returns Pause.
+  /// Decodes one call into the thread's request and routes it to the family its row names
+  /// (Preparation), which answers it at once (Return/Stop) or fills the thread's pending
+  /// operation and returns Pause.
   CallOutcome prepare(ProgramThread &thread, const ExternalCall &call, Slot *result);
   /// A call whose row (runtime/Externals.h) describes its pending operation in full.
   CallOutcome prepareFromRow(ProgramThread &thread, const ExternalCall &call,
                              const runtime::ExternalOp &row);
+  /// The rows it prepares itself: threads, failures, SV-COMP's (ControlRows.cpp).
+  CallOutcome prepareControl(ProgramThread &thread, const ExternalCall &call, Slot *result);
   CallOutcome stopAtFailedAssume(ProgramThread &thread);
-  /// A call no row answers: the execution stops as Unsupported, naming the function.
-  CallOutcome unsupportedCall(ProgramThread &thread, const ExternalCall &call);
-  void setPending(ProgramThread &thread, OpKind kind, uint32_t location);
-  /// pthread_attr_* and pthread_mutexattr_* getters and setters beyond init/settype.
-  CallOutcome prepareAttribute(ProgramThread &thread, const ExternalCall &call, Slot *result);
-  /// A libc function whose footprint is the bytes it reaches (Preparation::StringFunction).
-  CallOutcome prepareStringFunction(ProgramThread &thread, const ExternalCall &call, Slot *result);
-  /// printf, sprintf and their variants (Preparation::FormattedOutput).
-  CallOutcome prepareFormattedOutput(ProgramThread &thread, const ExternalCall &call,
-                                     Slot *result);
-  /// puts, fputs, putchar, fputc, fflush (Preparation::Output).
-  CallOutcome prepareOutput(ProgramThread &thread, const ExternalCall &call, Slot *result);
-  /// Allocation, free and the end of a frame's stack objects (Preparation::Heap).
-  CallOutcome prepareHeap(ProgramThread &thread, const ExternalCall &call, Slot *result);
-  /// SV-COMP mode: an allocation that may fail under its rules succeeded (a coverage gap).
-  void countAllocationThatMayFail();
-  /// The footprint of a libc memory function; returns true if it touches only memory private
-  /// to the thread (its own stack, read-only globals), so it need not be visible.
-  bool libcFootprint(ProgramThread &thread, Operation &op) const;
-  /// Whether every range lies in memory only `self` can reach (its stack, constant data).
-  bool isPrivateFootprint(ThreadId self, std::span<const Access> ranges) const;
-  /// Bytes from `address` to the end of its object (at least 1).
-  uint64_t restOf(Address address) const;
-  /// Performer::AtCall: true if the call must pause as a visible operation touching `ranges`
-  /// (some may be shared, and its step was not just granted); false if it goes on at once.
-  bool pauseWithFootprint(ProgramThread &thread, std::span<const Access> ranges);
 
   /// The program's entry: main runs to its first visible operation (part of restart()).
   void startMain();
   /// ExecutionOptions::printOutput: writes the output once the execution has ended.
   void showOutputIfEnded();
 
-  // Performing (Perform.cpp, Libc.cpp).
+  // Performing (Perform.cpp: it routes each step to the family its row's Performer names).
   bool isEnabledThread(const ProgramThread &thread) const;
   /// The function a thread created with `start` and `arg` runs for the user: `start`, or
   /// std::thread's callable (ProgramThread::startFunction).
@@ -192,27 +171,8 @@ private:
   Performed perform(ProgramThread &thread, uint32_t choice, Slot &result, Operation &event);
   Performed performMemory(ProgramThread &thread, Slot &result, Operation &event);
   Performed performThreads(ProgramThread &thread, Slot &result, Operation &event);
-  Performed performSync(ProgramThread &thread, Slot &result, Operation &event);
-  Performed performCondWaitStep(ProgramThread &thread, Slot &result, Operation &event);
-  Performed failedTrylockReads(Performed performed, Operation &event);
-  /// Stopped (Unsupported) for a statically initialised rwlock that asks for writer preference;
-  /// Complete otherwise.
-  Performed refuseWriterPreference(ProgramThread &thread, Address lock);
   /// Whether an update whose result is ignored may be a commuting update (Update).
   bool updatesCommute() const;
-  /// A barrier (re)initialised or destroyed: no thread has arrived at it since.
-  void forgetBarrierPasses(Address barrier);
-  /// libc functions over memory (shared with the immediate path).
-  Performed performLibc(ProgramThread &thread, Slot &result);
-
-  // Program start and end, per-thread state, time (Process.cpp).
-  /// A timed wait timed out: the clock reaches the deadline at `abstime`. False (a memory
-  /// error, the thread stopped) if the timespec cannot be read.
-  bool passDeadline(ProgramThread &thread, Address abstime);
-  /// The calls of Process.cpp (exit handlers, thread-locals, errno, time), as prepare() does;
-  /// the thread-locals and errno are runtime/ThreadObjects.h's.
-  CallOutcome prepareProcess(ProgramThread &thread, const ExternalCall &call, Slot *result);
-  Performed performProcess(ProgramThread &thread, Slot &result, Operation &event);
 
   // Threads (Execution.cpp).
   ProgramThread &newThread();
@@ -222,17 +182,7 @@ private:
   /// thread-specific destructor (returns true: run the thread again) or terminates it.
   bool finishThread(ProgramThread &thread);
   void terminate(ProgramThread &thread);
-  void setExitPending(ProgramThread &thread, uint32_t location);
 
-  // Errors (Execution.cpp).
-  void fail(ErrorKind kind, const ProgramThread &thread, uint32_t location, std::string message);
-  void memoryError(const ProgramThread &thread, MemoryFault fault, Address address, uint64_t size,
-                   const char *what);
-  /// A location id for the instruction the thread stands at (interned "file:line"), or for
-  /// code without a source line (a support library), its innermost caller's that has one.
-  uint32_t currentLocation(const ProgramThread &thread);
-  CallOutcome longjmpTo(ProgramThread &thread, Address buffer, Slot value, const char *what);
-  void noteUndefinedRead(const ProgramThread &thread, Address address, uint64_t size);
   bool failedCompareOnlyReads(bool injected) const;
   /// How many values a nondet call of `bits` bits offers (see ExecutionOptions).
   uint32_t nondetChoices(uint32_t bits) const;
@@ -245,13 +195,6 @@ private:
   /// The thread stands at a decision (ThreadState::decision): makes it the pending operation.
   void setDecisionPending(ProgramThread &thread);
   Performed performDecision(ProgramThread &thread, uint32_t choice, Operation &event);
-
-  // Synchronisation objects, created on first use (static initialisers are zeroes).
-  runtime::Mutex &mutexAt(Address address);
-  /// Whether a trylock must fail because the weak-memory search says it reads the lock held.
-  bool triesHeldLock(const ProgramThread &thread, const runtime::Mutex &mutex);
-  bool triesHeldRwlock(const ProgramThread &thread, const runtime::RwLock &lock, bool write);
-  uint64_t syncFootprint(Address address, uint64_t typeSize) const;
 
   /// Writes a thread's part of the state key (StateKey.cpp).
   void writeThreadPart(StateWriter &out, const ProgramThread &thread, uint8_t ends) const;
@@ -288,15 +231,19 @@ private:
                     Slot result);
   void endStepForRaces(ProgramThread &thread);
   runtime::RaceCheck races_;
-  /// The process ends: with ExecutionOptions::detectLeaks, while the execution runs, fails it
-  /// if heap memory was lost, or as Unsupported if that is undecided (runtime/LeakCheck.h).
-  /// True if it failed; otherwise a normal end may end the execution as Finished.
-  bool failedForLeaks(const ProgramThread &thread, runtime::ProcessEnd end);
 
   runtime::SyncObjects sync_;
   runtime::ThreadEnds threadEnds_; // detached or joined, per thread
 
   runtime::LocationTable locations_; // kept across restarts, so that ids are stable
+
+  // The families of modelled functions (runtime/handlers/), after the state they share.
+  runtime::HandlerContext context_;
+  runtime::CxxHandler cxx_{context_};
+  runtime::HeapHandler heap_{context_};
+  runtime::LibcHandler libc_{context_, output_};
+  runtime::ProcessHandler processCalls_{context_, process_};
+  runtime::SyncHandler syncCalls_{context_, sync_, injected_, processCalls_};
 };
 
 } // namespace bpor

@@ -78,7 +78,7 @@ struct Row {
     r.op.preparation = by;
     return r;
   }
-  /// A libc function of the bytes it reaches, performed by Libc.cpp.
+  /// A libc function of the bytes it reaches, performed by the libc family (LibcHandler.h).
   constexpr Row stringFunction() const {
     return own(OpKind::MemoryCopy, Performer::Libc).preparedBy(Preparation::StringFunction);
   }

@@ -63,13 +63,17 @@ enum class Preparation : uint8_t {
   Pending, // the pending operation the row describes: its kind, location and accesses
   Own,     // a case of its own in Execution::prepare (Dispatch.cpp): answered at once, or a
            // footprint that depends on the state (the thread a join names)
-  Process, // Execution::prepareProcess (Process.cpp): exit, per-thread addresses and handlers
-  Attribute,       // Execution::prepareAttribute: attribute getters and ignored setters
-  StringFunction,  // Execution::prepareStringFunction: the footprint is the bytes it reaches
-                   // (Libc.cpp), performed at once when they are private
-  FormattedOutput, // Execution::prepareFormattedOutput: the printf family
-  Output,          // Execution::prepareOutput (DispatchOutput.cpp): puts, fputs, putchar, ...
-  Heap,            // Execution::prepareHeap (DispatchHeap.cpp): allocation, free, frame ends
+  Process, // runtime/handlers/ProcessHandler.h: exit, exit handlers, per-thread state, time
+  Attribute,       // runtime/handlers/SyncHandler.h: the attribute objects of threads and
+                   // mutexes, answered at once
+  // The libc family (runtime/handlers/LibcHandler.h):
+  StringFunction,  // the footprint is the bytes it reaches, performed at once when they are
+                   // private
+  FormattedOutput, // the printf family
+  Output,          // puts, fputs, putchar, ...
+  Libc,            // answered at once: abs, getenv, __assert
+  Heap,            // runtime/handlers/HeapHandler.h: allocation, free, frame ends
+  Cxx,             // runtime/handlers/CxxHandler.h: throw, terminate, setjmp, longjmp
 };
 
 /// When a pending operation can be performed (beyond the atomic block of another thread).
@@ -89,9 +93,11 @@ enum class Performer : uint8_t {
   None,        // answered when called: never pending
   Memory,      // Perform.cpp: loads, stores, read-modify-writes, the pass's memcpy/memset
   Threads,     // Perform.cpp: create, join, detach
-  Sync,        // PerformSync.cpp: mutexes, condition variables, locks, barriers, semaphores
-  Process,     // Process.cpp: exit handlers, the clock, sleeping
-  Libc,        // Libc.cpp: free, realloc and the string functions
+  Sync,        // runtime/handlers/SyncHandler.h: mutexes, condition variables, locks, barriers,
+               // semaphores
+  Process,     // runtime/handlers/ProcessHandler.h: exit handlers, the clock, sleeping
+  Heap,        // runtime/handlers/HeapHandler.h: free, realloc
+  Libc,        // runtime/handlers/LibcHandler.h: the string and memory functions
   Nondet,      // a choice among values (Perform.cpp)
   AtomicBegin, // the start of an atomic block
   FutexWait,   // returns whether the word changed
@@ -153,7 +159,7 @@ inline SyncWord syncWordOf(Ext id) {
   case Ext::SemTimedwait:
   case Ext::SemGetvalue: return SyncWord::SemOther;
   case Ext::BarrierInit: return SyncWord::BarrierInit;
-  case Ext::BarrierWait: return SyncWord::BarrierArrive; // the departure: PerformSync.cpp
+  case Ext::BarrierWait: return SyncWord::BarrierArrive; // the departure: SyncPerform.cpp
   case Ext::RwlockInit: return SyncWord::RwInit;
   case Ext::RwlockRdlock: return SyncWord::RwRdlock;
   case Ext::RwlockWrlock: return SyncWord::RwWrlock;
@@ -164,7 +170,7 @@ inline SyncWord syncWordOf(Ext id) {
   case Ext::OnceEnd: return SyncWord::OnceEnd;
   case Ext::OnceAbort: return SyncWord::OnceAbort;
   case Ext::CondInit: return SyncWord::CondInit;
-  case Ext::CondWait: return SyncWord::CondWait; // the later steps: PerformSync.cpp
+  case Ext::CondWait: return SyncWord::CondWait; // the later steps: SyncPerform.cpp
   case Ext::CondTimedwait: return SyncWord::CondOther;
   case Ext::CondSignal: return SyncWord::CondSignal;
   case Ext::CondBroadcast: return SyncWord::CondBroadcast;

@@ -1,7 +1,7 @@
-// The process's clock (runtime/Process.cpp): every clock id and time function reads it. It starts
-// at a fixed time (ClockStartNanos, 2024-01-01) and every read advances it by a microsecond;
-// sleeping advances it by the time slept, and a timed wait that times out moves it on to its
-// deadline. A value: a checkpoint copies it with the ProcessState that holds it.
+// The process's clock (handlers/ProcessHandler.cpp): every clock id and time function reads it.
+// It starts at a fixed time (ClockStartNanos, 2024-01-01) and every read advances it by a
+// microsecond; sleeping advances it by the time slept, and a timed wait that times out moves it
+// on to its deadline. A value: a checkpoint copies it with the ProcessState that holds it.
 #pragma once
 
 #include "runtime/PseudoAddresses.h"

@@ -1,4 +1,4 @@
-// The process-wide part of a run's state that libc keeps (runtime/Process.cpp): the exit
+// The process-wide part of a run's state that libc keeps (handlers/ProcessHandler.cpp): the exit
 // handlers, the phase of exit() or quick_exit(), the exit status, the clock and rand()'s state.
 // A value: a checkpoint copies it, and a restart starts from a fresh one.
 //

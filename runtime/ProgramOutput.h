@@ -1,4 +1,4 @@
-// What the program printed in the current execution (printf, puts, ...: DispatchOutput.cpp), and
+// What the program printed in the current execution (printf, puts: handlers/LibcOutput.cpp), and
 // whether it went to stdout: ExecutionOptions::printOutput shows an execution's output once,
 // when it has ended, unless the model is quiet (Model::setQuiet). A checkpoint copies the text;
 // a restored execution's output has not been shown.

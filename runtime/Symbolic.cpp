@@ -31,7 +31,7 @@ void Execution::drawUnwritten(ThreadState &state, Address first, uint64_t size) 
 
 void Execution::setDecisionPending(ProgramThread &thread) {
   const PendingDecision &decision = thread.state.decision;
-  setPending(thread, OpKind::Decision, 0);
+  context_.setPending(thread, OpKind::Decision, 0);
   thread.pending.numChoices = decision.numChoices;
   thread.pending.detail = uint8_t(decision.kind);
   // Decisions constrain one shared path condition. An assumption writes it: it has no other
@@ -59,7 +59,7 @@ Execution::Performed Execution::performDecision(ProgramThread &thread, uint32_t 
       // A failed assumption stops its thread for good; the others go on (see
       // stopAtFailedAssume).
       decision = PendingDecision{};
-      setPending(thread, OpKind::FailedAssume, 0);
+      context_.setPending(thread, OpKind::FailedAssume, 0);
       thread.stage = runtime::Stage::FailedAssume;
       return Performed::Waiting;
     }
@@ -73,10 +73,10 @@ Execution::Performed Execution::performDecision(ProgramThread &thread, uint32_t 
     // Checked here, not by the access: outside its object the address may point into another
     // live object, where the access itself would not fault.
     decision = PendingDecision{};
-    fail(ErrorKind::MemoryError, thread, currentLocation(thread),
-         fmt::format("{}: a load or store at an address computed from nondet inputs can lie "
-                     "outside its object",
-                     memoryFaultName(MemoryFault::OutOfBounds)));
+    context_.fail(ErrorKind::MemoryError, thread, context_.currentLocation(thread),
+                  fmt::format("{}: a load or store at an address computed from nondet inputs "
+                              "can lie outside its object",
+                              memoryFaultName(MemoryFault::OutOfBounds)));
     return Performed::Stopped;
   }
   if (decision.kind == DecisionKind::Assume) {

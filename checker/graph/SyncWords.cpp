@@ -21,7 +21,7 @@ WordRead refuses(WordAccess access) {
 /// The value a Write operation writes.
 uint64_t writtenBy(const Operation &op) {
   switch (syncWordOf(op)) {
-  case SyncWord::SemInit: return op.value; // the initial count (PerformSync.cpp)
+  case SyncWord::SemInit: return op.value; // the initial count (runtime/handlers/SyncPerform.cpp)
   case SyncWord::OnceEnd: return OnceDone;
   default: return 0; // an unlock, a barrier's or rwlock's initialisation, an abandoned once
   }

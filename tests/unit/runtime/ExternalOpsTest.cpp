@@ -45,6 +45,17 @@ TEST(ExternalOps, EveryRowIsConsistent) {
     if (op.preparation == Preparation::FormattedOutput) {
       EXPECT_EQ(op.performer, Performer::AtCall);
     }
+    // free and realloc are the heap family's steps; a frame's end is a plain memory step.
+    if (op.preparation == Preparation::Heap && op.performer != Performer::None &&
+        op.id != Ext::FrameEnd) {
+      EXPECT_EQ(op.performer, Performer::Heap);
+    }
+    // Attribute objects, the libc functions without memory and the C++ runtime's calls are
+    // answered at once.
+    if (op.preparation == Preparation::Attribute || op.preparation == Preparation::Libc ||
+        op.preparation == Preparation::Cxx) {
+      EXPECT_FALSE(visible);
+    }
     // One answered at the call has no footprint and never waits.
     if (!visible) {
       EXPECT_EQ(op.enabled, Enabling::Always);

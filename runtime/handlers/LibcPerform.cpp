@@ -1,7 +1,5 @@
-// libc functions over program memory: allocation and the string/memory functions. They run at
-// once when they touch only memory private to the calling thread, and are visible MemoryCopy
-// (or Free) operations otherwise, with footprints that depend only on their pointer arguments.
-#include "runtime/Execution.h"
+// The libc family (LibcHandler.h): the effect of the string and memory functions.
+#include "runtime/handlers/LibcHandler.h"
 #include "runtime/ThreadObjects.h"
 
 #include <algorithm>
@@ -11,20 +9,9 @@
 #include <cstring>
 #include <fmt/format.h>
 
-namespace bpor {
-
-using runtime::Ext;
+namespace bpor::runtime {
 
 namespace {
-
-/// Bytes from `address` to the end of its object (at least 1, so a footprint is never empty).
-uint64_t restOfObject(const Memory &memory, Address address) {
-  uint64_t offset = 0;
-  const MemoryObject *object = memory.object(address, offset);
-  if (!object || offset >= object->size)
-    return 1;
-  return object->size - offset;
-}
 
 /// Reads a NUL-terminated string of at most `limit` bytes (the NUL not counted).
 MemoryFault readBounded(const Memory &memory, Address address, uint64_t limit, std::string &out,
@@ -69,128 +56,8 @@ uint64_t narrowLongResult(const std::string &text, uint64_t wide, bool isSigned,
 
 } // namespace
 
-bool Execution::libcFootprint(ProgramThread &thread, Operation &op) const {
-  const Slot *a = thread.request.args;
-  ThreadId self = thread.state.threadId;
-  auto rest = [&](Address p) { return restOfObject(memory_, p); };
-  switch (thread.request.id) {
-  case Ext::Memcpy:
-  case Ext::Memmove:
-    op.addAccess(a[1], a[2], false);
-    op.addAccess(a[0], a[2], true);
-    break;
-  case Ext::Memset:
-    op.addAccess(a[0], a[2], true);
-    break;
-  case Ext::Memcmp:
-    op.addAccess(a[0], a[2], false);
-    op.addAccess(a[1], a[2], false);
-    break;
-  case Ext::Strlen:
-  case Ext::Strchr:
-  case Ext::Strrchr:
-  case Ext::Strdup:
-  case Ext::Atoi:
-  case Ext::Atol:
-    op.addAccess(a[0], rest(a[0]), false);
-    break;
-  case Ext::Strtol:
-  case Ext::Strtoul:
-    op.addAccess(a[0], rest(a[0]), false);
-    if (a[1] != 0)
-      op.addAccess(a[1], 8, true);
-    break;
-  case Ext::Strnlen:
-    op.addAccess(a[0], std::min(a[1], rest(a[0])), false);
-    break;
-  case Ext::Memchr:
-    op.addAccess(a[0], a[2], false);
-    break;
-  case Ext::Strstr:
-    op.addAccess(a[0], rest(a[0]), false);
-    op.addAccess(a[1], rest(a[1]), false);
-    break;
-  case Ext::Strncat:
-    op.addAccess(a[1], std::min(a[2], rest(a[1])), false);
-    op.addAccess(a[0], rest(a[0]), true);
-    break;
-  case Ext::PosixMemalign:
-    op.addAccess(a[0], 8, true);
-    break;
-  case Ext::Strcmp:
-  case Ext::Strcasecmp:
-  case Ext::Strspn:
-  case Ext::Strcspn:
-  case Ext::Strpbrk:
-    op.addAccess(a[0], rest(a[0]), false);
-    op.addAccess(a[1], rest(a[1]), false);
-    break;
-  case Ext::Atof:
-    op.addAccess(a[0], rest(a[0]), false);
-    break;
-  case Ext::Strtod:
-  case Ext::Strtof:
-    op.addAccess(a[0], rest(a[0]), false);
-    if (a[1] != 0)
-      op.addAccess(a[1], program_.pointerBytes(), true);
-    break;
-  case Ext::RandR:
-    op.addAccess(a[0], 4, true);
-    break;
-  case Ext::Strncmp:
-  case Ext::Strncasecmp:
-    op.addAccess(a[0], std::min(a[2], rest(a[0])), false);
-    op.addAccess(a[1], std::min(a[2], rest(a[1])), false);
-    break;
-  case Ext::Strcpy:
-  case Ext::Strcat:
-    op.addAccess(a[1], rest(a[1]), false);
-    op.addAccess(a[0], rest(a[0]), true);
-    break;
-  case Ext::Strncpy:
-    op.addAccess(a[1], std::min(a[2], rest(a[1])), false);
-    op.addAccess(a[0], a[2], true);
-    break;
-  default:
-    break;
-  }
-  return isPrivateFootprint(self, std::span<const Access>(op.accesses, op.numAccesses));
-}
-
-// Private: the thread's own stack, or constant data nobody can write. An invalid pointer counts
-// as private too: the call faults at once, whoever runs first. Whether an object is still alive
-// is not consulted: another thread's free can change it, and this decision must depend only on
-// the thread's own state.
-bool Execution::isPrivateFootprint(ThreadId self, std::span<const Access> ranges) const {
-  for (const Access &access : ranges) {
-    const MemoryObject *object = memory_.object(access.address);
-    if (!object)
-      continue;
-    bool isPrivate = (object->kind == ObjectKind::Stack && object->ownerThread == self) ||
-                     object->readOnly || object->kind == ObjectKind::Function;
-    if (!isPrivate)
-      return false;
-  }
-  return true;
-}
-
-uint64_t Execution::restOf(Address address) const { return restOfObject(memory_, address); }
-
-bool Execution::pauseWithFootprint(ProgramThread &thread, std::span<const Access> ranges) {
-  if (std::exchange(thread.callGranted, false) ||
-      isPrivateFootprint(thread.state.threadId, ranges))
-    return false;
-  setPending(thread, OpKind::MemoryCopy, 0);
-  Operation &op = thread.pending;
-  if (ranges.size() > Operation::MaxAccesses)
-    op.global = true; // more ranges than an operation holds: dependent with every access
-  else
-    for (const Access &access : ranges)
-      op.addAccess(access.address, access.size, access.write);
-  return true;
-}
-
-Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result) {
+Performed LibcHandler::perform(ProgramThread &thread, Slot &result) {
+  Memory &memory = context_.memory;
   const Slot *a = thread.request.args;
   Address faultAt = 0;
   MemoryFault fault = MemoryFault::None;
@@ -199,7 +66,7 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
   auto check = [&](Address p, uint64_t n, bool write, const char *name) {
     if (fault != MemoryFault::None || n == 0)
       return;
-    fault = memory_.check(p, n, write);
+    fault = memory.check(p, n, write);
     faultAt = p;
     faultSize = n;
     what = name;
@@ -209,68 +76,32 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
   auto readString = [&](Address p, uint64_t limit, std::string &out, const char *name) {
     if (fault != MemoryFault::None)
       return;
-    fault = readBounded(memory_, p, limit, out, faultAt);
+    fault = readBounded(memory, p, limit, out, faultAt);
     faultSize = 1;
     what = name;
     if (fault == MemoryFault::None)
-      noteUndefinedRead(thread, p, std::min<uint64_t>(out.size() + 1, limit));
+      context_.noteUndefinedRead(thread, p, std::min<uint64_t>(out.size() + 1, limit));
   };
   std::string s1, s2;
   constexpr uint64_t NoLimit = ~uint64_t(0);
 
   switch (thread.request.id) {
-  case Ext::Free:
-    fault = memory_.release(a[0], ObjectKind::Heap);
-    faultAt = a[0];
-    what = "free";
-    break;
-  case Ext::Realloc: {
-    const MemoryObject *old = memory_.object(a[0]);
-    uint64_t oldSize = old && old->alive && old->kind == ObjectKind::Heap ? old->size : 0;
-    Address fresh = a[1] == 0 ? 0
-                              : memory_.allocate(ObjectKind::Heap, a[1], 16,
-                                                 thread.state.threadId);
-    if (a[1] != 0 && fresh == 0) {
-      fail(ErrorKind::ResourceLimit, thread, thread.pending.location,
-           fmt::format("cannot allocate {} bytes (the model's memory limit)", a[1]));
-      return Performed::Stopped;
-    }
-    // The allocation may have moved the thread's object table: look the old object up again.
-    // The new bytes hold no value; the copied ones are as defined as they were.
-    if (fresh)
-      memory_.markUndefined(fresh, a[1]);
-    if (fresh && oldSize) {
-      std::memcpy(memory_.host(fresh), memory_.object(a[0])->bytes(),
-                  std::min<uint64_t>(oldSize, a[1]));
-      memory_.copyDefinedness(fresh, a[0], std::min<uint64_t>(oldSize, a[1]));
-    }
-    fault = memory_.release(a[0], ObjectKind::Heap);
-    if (fault != MemoryFault::None) {
-      if (fresh)
-        memory_.release(fresh, ObjectKind::Heap);
-      faultAt = a[0];
-      what = "realloc";
-      break;
-    }
-    result = fresh;
-    return Performed::Complete;
-  }
   case Ext::Memcpy:
   case Ext::Memmove:
     check(a[1], a[2], false, "memcpy (source)");
     check(a[0], a[2], true, "memcpy (destination)");
     if (fault == MemoryFault::None && a[2] != 0) {
-      std::memmove(memory_.host(a[0]), memory_.host(a[1]), a[2]);
-      memory_.copyDefinedness(a[0], a[1], a[2]);
-      memory_.noteStoredWords(a[0], a[2], thread.state.threadId);
+      std::memmove(memory.host(a[0]), memory.host(a[1]), a[2]);
+      memory.copyDefinedness(a[0], a[1], a[2]);
+      memory.noteStoredWords(a[0], a[2], thread.state.threadId);
     }
     result = a[0];
     break;
   case Ext::Memset:
     check(a[0], a[2], true, "memset");
     if (fault == MemoryFault::None && a[2] != 0) {
-      std::memset(memory_.host(a[0]), int(uint8_t(a[1])), a[2]);
-      memory_.markDefined(a[0], a[2]);
+      std::memset(memory.host(a[0]), int(uint8_t(a[1])), a[2]);
+      memory.markDefined(a[0], a[2]);
     }
     result = a[0];
     break;
@@ -278,11 +109,11 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     check(a[0], a[2], false, "memcmp");
     check(a[1], a[2], false, "memcmp");
     if (fault == MemoryFault::None && a[2] != 0) {
-      const uint8_t *x = memory_.host(a[0]), *y = memory_.host(a[1]);
+      const uint8_t *x = memory.host(a[0]), *y = memory.host(a[1]);
       uint64_t read = std::mismatch(x, x + a[2], y).first - x; // up to the first difference
       read = std::min<uint64_t>(read + 1, a[2]);
-      noteUndefinedRead(thread, a[0], read);
-      noteUndefinedRead(thread, a[1], read);
+      context_.noteUndefinedRead(thread, a[0], read);
+      context_.noteUndefinedRead(thread, a[1], read);
       result = uint32_t(sign(std::memcmp(x, y, a[2])));
     } else {
       result = 0;
@@ -306,8 +137,8 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     readString(a[1], NoLimit, s1, "strcpy (source)");
     check(a[0], s1.size() + 1, true, "strcpy (destination)");
     if (fault == MemoryFault::None) {
-      std::memcpy(memory_.host(a[0]), s1.c_str(), s1.size() + 1);
-      memory_.markDefined(a[0], s1.size() + 1);
+      std::memcpy(memory.host(a[0]), s1.c_str(), s1.size() + 1);
+      memory.markDefined(a[0], s1.size() + 1);
     }
     result = a[0];
     break;
@@ -315,9 +146,9 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     readString(a[1], a[2], s1, "strncpy (source)");
     check(a[0], a[2], true, "strncpy (destination)");
     if (fault == MemoryFault::None && a[2] != 0) {
-      std::memset(memory_.host(a[0]), 0, a[2]);
-      std::memcpy(memory_.host(a[0]), s1.data(), s1.size());
-      memory_.markDefined(a[0], a[2]);
+      std::memset(memory.host(a[0]), 0, a[2]);
+      std::memcpy(memory.host(a[0]), s1.data(), s1.size());
+      memory.markDefined(a[0], a[2]);
     }
     result = a[0];
     break;
@@ -326,8 +157,8 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     readString(a[1], NoLimit, s2, "strcat (source)");
     check(a[0] + s1.size(), s2.size() + 1, true, "strcat (destination)");
     if (fault == MemoryFault::None) {
-      std::memcpy(memory_.host(a[0] + s1.size()), s2.c_str(), s2.size() + 1);
-      memory_.markDefined(a[0] + s1.size(), s2.size() + 1);
+      std::memcpy(memory.host(a[0] + s1.size()), s2.c_str(), s2.size() + 1);
+      memory.markDefined(a[0] + s1.size(), s2.size() + 1);
     }
     result = a[0];
     break;
@@ -342,9 +173,9 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     readString(a[0], NoLimit, s1, "strdup");
     if (fault != MemoryFault::None)
       break;
-    Address copy = memory_.allocate(ObjectKind::Heap, s1.size() + 1, 16, thread.state.threadId);
+    Address copy = memory.allocate(ObjectKind::Heap, s1.size() + 1, 16, thread.state.threadId);
     if (copy)
-      std::memcpy(memory_.host(copy), s1.c_str(), s1.size() + 1);
+      std::memcpy(memory.host(copy), s1.c_str(), s1.size() + 1);
     result = copy;
     break;
   }
@@ -370,11 +201,11 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     if (thread.request.resultBits == 32) // a 32-bit long: its own range
       result = narrowLongResult(s1, result, thread.request.id == Ext::Strtol, error);
     if (error != 0)
-      runtime::setErrno(memory_, thread, error);
+      setErrno(memory, thread, error);
     if (a[1] != 0) {
-      check(a[1], program_.pointerBytes(), true, "strtol (end pointer)");
+      check(a[1], context_.program.pointerBytes(), true, "strtol (end pointer)");
       if (fault == MemoryFault::None)
-        memory_.write(a[1], program_.pointerBytes(), a[0] + uint64_t(end - s1.c_str()));
+        memory.write(a[1], context_.program.pointerBytes(), a[0] + uint64_t(end - s1.c_str()));
     }
     break;
   }
@@ -393,10 +224,10 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     check(a[0], a[2], false, "memchr");
     result = 0;
     if (fault == MemoryFault::None && a[2] != 0) {
-      const void *hit = std::memchr(memory_.host(a[0]), int(uint8_t(a[1])), a[2]);
-      uint64_t read = hit ? uint64_t(static_cast<const uint8_t *>(hit) - memory_.host(a[0])) + 1
+      const void *hit = std::memchr(memory.host(a[0]), int(uint8_t(a[1])), a[2]);
+      uint64_t read = hit ? uint64_t(static_cast<const uint8_t *>(hit) - memory.host(a[0])) + 1
                           : a[2];
-      noteUndefinedRead(thread, a[0], read);
+      context_.noteUndefinedRead(thread, a[0], read);
       if (hit)
         result = a[0] + read - 1;
     }
@@ -414,8 +245,8 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     readString(a[1], a[2], s2, "strncat (source)");
     check(a[0] + s1.size(), s2.size() + 1, true, "strncat (destination)");
     if (fault == MemoryFault::None) {
-      std::memcpy(memory_.host(a[0] + s1.size()), s2.c_str(), s2.size() + 1);
-      memory_.markDefined(a[0] + s1.size(), s2.size() + 1);
+      std::memcpy(memory.host(a[0] + s1.size()), s2.c_str(), s2.size() + 1);
+      memory.markDefined(a[0] + s1.size(), s2.size() + 1);
     }
     result = a[0];
     break;
@@ -462,11 +293,11 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     else
       result = std::bit_cast<uint64_t>(std::strtod(s1.c_str(), &end));
     if (errno != 0 && thread.request.id != Ext::Atof)
-      runtime::setErrno(memory_, thread, errno);
+      setErrno(memory, thread, errno);
     if (thread.request.id != Ext::Atof && a[1] != 0) {
-      check(a[1], program_.pointerBytes(), true, "strtod (end pointer)");
+      check(a[1], context_.program.pointerBytes(), true, "strtod (end pointer)");
       if (fault == MemoryFault::None)
-        memory_.write(a[1], program_.pointerBytes(), a[0] + uint64_t(end - s1.c_str()));
+        memory.write(a[1], context_.program.pointerBytes(), a[0] + uint64_t(end - s1.c_str()));
     }
     break;
   }
@@ -477,32 +308,32 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     if (fault != MemoryFault::None)
       break;
     uint64_t seed = 0;
-    memory_.read(a[0], 4, seed);
-    noteUndefinedRead(thread, a[0], 4);
-    coverage_.countFixedRandomValue();
+    memory.read(a[0], 4, seed);
+    context_.noteUndefinedRead(thread, a[0], 4);
+    context_.coverage.countFixedRandomValue();
     seed = uint32_t(seed * 1103515245 + 12345);
-    memory_.write(a[0], 4, seed);
+    memory.write(a[0], 4, seed);
     result = uint32_t((seed / 65536) % 32768);
     break;
   }
   case Ext::PosixMemalign: {
-    check(a[0], program_.pointerBytes(), true, "posix_memalign (result pointer)");
+    check(a[0], context_.program.pointerBytes(), true, "posix_memalign (result pointer)");
     if (fault != MemoryFault::None)
       break;
     uint64_t alignment = a[1];
-    if (alignment < program_.pointerBytes() || (alignment & (alignment - 1)) != 0) {
+    if (alignment < context_.program.pointerBytes() || (alignment & (alignment - 1)) != 0) {
       result = EINVAL;
       break;
     }
-    Address block = options_.mallocLimit && a[2] > options_.mallocLimit
+    Address block = context_.options.mallocLimit && a[2] > context_.options.mallocLimit
                         ? 0
-                        : memory_.allocate(ObjectKind::Heap, a[2], 16, thread.state.threadId);
+                        : memory.allocate(ObjectKind::Heap, a[2], 16, thread.state.threadId);
     if (block == 0) {
       result = ENOMEM;
       break;
     }
-    memory_.markUndefined(block, a[2]);
-    memory_.write(a[0], program_.pointerBytes(), block);
+    memory.markUndefined(block, a[2]);
+    memory.write(a[0], context_.program.pointerBytes(), block);
     result = 0;
     break;
   }
@@ -510,10 +341,10 @@ Execution::Performed Execution::performLibc(ProgramThread &thread, Slot &result)
     break;
   }
   if (fault != MemoryFault::None) {
-    memoryError(thread, fault, faultAt, faultSize, what);
+    context_.memoryError(thread, fault, faultAt, faultSize, what);
     return Performed::Stopped;
   }
   return Performed::Complete;
 }
 
-} // namespace bpor
+} // namespace bpor::runtime

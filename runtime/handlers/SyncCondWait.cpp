@@ -7,14 +7,11 @@
 // left the waiters as a woken thread that has not yet reacquired the mutex: a signal then finds
 // the waiters it would find in two steps, less those already owed a wakeup, which a later signal
 // skips in both (runtime/sync/CondVar.h), so the four steps reach the same states.
-#include "runtime/Execution.h"
+#include "runtime/handlers/SyncHandler.h"
 
 #include <fmt/format.h>
 
-namespace bpor {
-
-using runtime::ProgramThread;
-using runtime::Stage;
+namespace bpor::runtime {
 
 namespace {
 
@@ -35,17 +32,17 @@ void nextStep(ProgramThread &thread, Stage stage, OpKind kind, const Access &obj
 
 } // namespace
 
-Execution::Performed Execution::performCondWaitStep(ProgramThread &thread, Slot &result,
-                                                    Operation &event) {
+Performed SyncHandler::performCondWaitStep(ProgramThread &thread, Slot &result,
+                                           Operation &event) {
   ThreadId self = thread.state.threadId;
   event.value = 0;
   switch (thread.stage) {
   case Stage::AtCall: {
     const Slot *a = thread.request.args;
-    runtime::Mutex &mutex = mutexAt(a[1]);
+    Mutex &mutex = mutexAt(a[1]);
     if (mutex.owner() != self) {
-      fail(ErrorKind::ThreadsApiMisuse, thread, thread.pending.location,
-           "pthread_cond_wait with a mutex the thread does not hold");
+      context_.fail(ErrorKind::ThreadsApiMisuse, thread, thread.pending.location,
+                    "pthread_cond_wait with a mutex the thread does not hold");
       return Performed::Stopped;
     }
     thread.waitCond = a[0];
@@ -71,10 +68,10 @@ Execution::Performed Execution::performCondWaitStep(ProgramThread &thread, Slot 
     result = 0;
     return Performed::Complete;
   default: // (no other stage has a cond wait pending)
-    fail(ErrorKind::Unsupported, thread, thread.pending.location,
-         fmt::format("pthread_cond_wait at an unexpected stage {}", int(thread.stage)));
+    context_.fail(ErrorKind::Unsupported, thread, thread.pending.location,
+                  fmt::format("pthread_cond_wait at an unexpected stage {}", int(thread.stage)));
     return Performed::Stopped;
   }
 }
 
-} // namespace bpor
+} // namespace bpor::runtime

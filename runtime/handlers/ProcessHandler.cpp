@@ -15,21 +15,16 @@
 // - The clock starts at a fixed time and every read advances it by a microsecond; sleeping
 //   advances it by the time slept. Reads and sleeps are visible operations on the clock, so the
 //   checker explores the orders in which threads read it.
-#include "runtime/Execution.h"
+#include "runtime/handlers/ProcessHandler.h"
 #include "runtime/ThreadObjects.h"
 
 #include <cerrno>
 #include <fmt/format.h>
 
-namespace bpor {
+namespace bpor::runtime {
 
-using runtime::Ext;
-using runtime::ExitPhase;
-using runtime::NanosPerSecond;
-using runtime::Stage;
-
-CallOutcome Execution::prepareProcess(ProgramThread &thread, const ExternalCall &call,
-                                      Slot *result) {
+CallOutcome ProcessHandler::prepare(ProgramThread &thread, const ExternalCall &call,
+                                    Slot *result) {
   const Slot *a = thread.request.args;
   ThreadId self = thread.state.threadId;
   switch (Ext(call.id)) {
@@ -37,38 +32,58 @@ CallOutcome Execution::prepareProcess(ProgramThread &thread, const ExternalCall 
   case Ext::QuickExit:
     // Made again after each handler the exiting thread runs (CallOutcome::Retry).
     if (process_.runsExitHandlers(self) &&
-        process_.invokeNextExitHandler(*interp_, thread, program_.destructors()))
+        process_.invokeNextExitHandler(context_.interp(), thread, context_.program.destructors()))
       return CallOutcome::Retry;
-    setExitPending(thread, currentLocation(thread));
+    context_.setExitPending(thread, context_.currentLocation(thread));
     return CallOutcome::Pause;
   case Ext::ImmediateExit:
-    setExitPending(thread, currentLocation(thread));
+    context_.setExitPending(thread, context_.currentLocation(thread));
     return CallOutcome::Pause;
   case Ext::CxaThreadAtexit:
-    if (!program_.isDefined(a[0])) {
-      fail(ErrorKind::Unsupported, thread, currentLocation(thread),
-           fmt::format("{} with a function that is not defined in the program", call.name));
+    if (!context_.program.isDefined(a[0])) {
+      context_.fail(ErrorKind::Unsupported, thread, context_.currentLocation(thread),
+                    fmt::format("{} with a function that is not defined in the program",
+                                call.name));
       return CallOutcome::Stop;
     }
     thread.threadExitHandlers.push_back({a[0], a[1], true});
     result[0] = 0;
     return CallOutcome::Return;
   case Ext::ThreadLocalAddress:
-    result[0] = runtime::threadLocalAddress(memory_, program_.initialMemory(), thread, a[0]);
+    result[0] = threadLocalAddress(context_.memory, context_.program.initialMemory(), thread, a[0]);
     return CallOutcome::Return;
   case Ext::ErrnoLocation:
-    result[0] = runtime::errnoAddress(memory_, thread);
+    result[0] = errnoAddress(context_.memory, thread);
+    return CallOutcome::Return;
+  case Ext::Getspecific:
+    result[0] = 0;
+    for (auto &[key, value] : thread.specific)
+      if (key == uint32_t(a[0]))
+        result[0] = value;
+    return CallOutcome::Return;
+  case Ext::Setspecific:
+    result[0] = 0;
+    for (auto &[key, value] : thread.specific) {
+      if (key == uint32_t(a[0])) {
+        value = a[1];
+        return CallOutcome::Return;
+      }
+    }
+    thread.specific.emplace_back(uint32_t(a[0]), a[1]);
+    return CallOutcome::Return;
+
+  case Ext::Getpid:
+    result[0] = 4242; // one process, whose number nothing else depends on
     return CallOutcome::Return;
   default:
     break;
   }
-  fail(ErrorKind::Unsupported, thread, currentLocation(thread),
-       fmt::format("internal: {} is not a process operation", call.name));
+  context_.fail(ErrorKind::Unsupported, thread, context_.currentLocation(thread),
+                fmt::format("internal: {} is not a process operation", call.name));
   return CallOutcome::Stop;
 }
 
-Execution::Performed Execution::performProcess(ProgramThread &thread, Slot &result,
-                                               Operation &event) {
+Performed ProcessHandler::perform(ProgramThread &thread, Slot &result, Operation &event) {
   const Slot *a = thread.request.args;
   Ext id = thread.request.id;
   if (thread.pending.kind == OpKind::Exit) {
@@ -79,18 +94,17 @@ Execution::Performed Execution::performProcess(ProgramThread &thread, Slot &resu
       ExitPhase phase = id == Ext::Exit        ? ExitPhase::Exit
                         : id == Ext::QuickExit ? ExitPhase::QuickExit
                                                : ExitPhase::None;
-      if (process_.beginExit(thread, phase, program_.destructors())) {
-        process_.invokeNextExitHandler(*interp_, thread, program_.destructors());
+      if (process_.beginExit(thread, phase, context_.program.destructors())) {
+        process_.invokeNextExitHandler(context_.interp(), thread, context_.program.destructors());
         return Performed::Retry;
       }
     }
-    if (!failedForLeaks(thread, runtime::ProcessEnd::Normal))
-      status_ = ExecStatus::Finished;
+    context_.finish(thread);
     return Performed::Stopped;
   }
   auto store = [&](Address address, uint64_t size, uint64_t value, const char *what) {
-    if (MemoryFault f = memory_.write(address, size, value); f != MemoryFault::None) {
-      memoryError(thread, f, address, size, what);
+    if (MemoryFault f = context_.memory.write(address, size, value); f != MemoryFault::None) {
+      context_.memoryError(thread, f, address, size, what);
       return false;
     }
     return true;
@@ -99,9 +113,9 @@ Execution::Performed Execution::performProcess(ProgramThread &thread, Slot &resu
   case Ext::Atexit:
   case Ext::CxaAtexit:
   case Ext::AtQuickExit:
-    if (!program_.isDefined(a[0])) {
-      fail(ErrorKind::Unsupported, thread, thread.pending.location,
-           "an exit handler that is not a function defined in the program");
+    if (!context_.program.isDefined(a[0])) {
+      context_.fail(ErrorKind::Unsupported, thread, thread.pending.location,
+                    "an exit handler that is not a function defined in the program");
       return Performed::Stopped;
     }
     (id == Ext::AtQuickExit ? process_.atQuickExit : process_.atexit)
@@ -117,7 +131,7 @@ Execution::Performed Execution::performProcess(ProgramThread &thread, Slot &resu
     Address out = timespec ? a[1] : a[0];
     uint64_t fraction = timespec ? now % NanosPerSecond : now % NanosPerSecond / 1000;
     const char *what = timespec ? "clock_gettime's result store" : "gettimeofday's result store";
-    uint32_t L = program_.pointerBytes();
+    uint32_t L = context_.program.pointerBytes();
     if (out != 0 &&
         (!store(out, L, now / NanosPerSecond, what) || !store(out + L, L, fraction, what)))
       return Performed::Stopped;
@@ -126,7 +140,7 @@ Execution::Performed Execution::performProcess(ProgramThread &thread, Slot &resu
   }
   case Ext::Rand:
   case Ext::Random:
-    coverage_.countFixedRandomValue();
+    context_.coverage.countFixedRandomValue();
     result = process_.rand();
     return Performed::Complete;
   case Ext::Srand:
@@ -135,7 +149,7 @@ Execution::Performed Execution::performProcess(ProgramThread &thread, Slot &resu
   case Ext::Time:
     event.value = process_.clock.read();
     result = event.value / NanosPerSecond;
-    if (a[0] != 0 && !store(a[0], program_.pointerBytes(), result, "time's result store"))
+    if (a[0] != 0 && !store(a[0], context_.program.pointerBytes(), result, "time's result store"))
       return Performed::Stopped;
     return Performed::Complete;
   case Ext::Clock:
@@ -153,18 +167,18 @@ Execution::Performed Execution::performProcess(ProgramThread &thread, Slot &resu
     return Performed::Complete;
   case Ext::Nanosleep: {
     uint64_t seconds = 0, nanos = 0;
-    uint32_t L = program_.pointerBytes();
+    uint32_t L = context_.program.pointerBytes();
     if (a[0] != 0) {
-      if (MemoryFault f = memory_.check(a[0], 2 * L, false); f != MemoryFault::None) {
-        memoryError(thread, f, a[0], 2 * L, "nanosleep's duration read");
+      if (MemoryFault f = context_.memory.check(a[0], 2 * L, false); f != MemoryFault::None) {
+        context_.memoryError(thread, f, a[0], 2 * L, "nanosleep's duration read");
         return Performed::Stopped;
       }
-      memory_.read(a[0], L, seconds);
-      memory_.read(a[0] + L, L, nanos);
+      context_.memory.read(a[0], L, seconds);
+      context_.memory.read(a[0] + L, L, nanos);
     }
     uint64_t signBit = uint64_t(1) << (8 * L - 1);
     if ((seconds & signBit) || nanos >= NanosPerSecond) {
-      runtime::setErrno(memory_, thread, EINVAL);
+      setErrno(context_.memory, thread, EINVAL);
       result = uint32_t(-1);
       return Performed::Complete;
     }
@@ -175,9 +189,23 @@ Execution::Performed Execution::performProcess(ProgramThread &thread, Slot &resu
   default:
     break;
   }
-  fail(ErrorKind::Unsupported, thread, thread.pending.location,
-       "internal: a process operation without semantics");
+  context_.fail(ErrorKind::Unsupported, thread, thread.pending.location,
+                "internal: a process operation without semantics");
   return Performed::Stopped;
 }
 
-} // namespace bpor
+// A timed operation that times out returns only once its deadline has passed (POSIX): the
+// clock, which every clock id reads, moves on to the deadline `abstime` gives (a timespec).
+bool ProcessHandler::passDeadline(ProgramThread &thread, Address abstime) {
+  uint32_t L = context_.program.pointerBytes();
+  uint64_t seconds = 0, nanos = 0;
+  for (auto [offset, value] : {std::pair<uint32_t, uint64_t *>{0, &seconds}, {L, &nanos}})
+    if (MemoryFault f = context_.memory.read(abstime + offset, L, *value); f != MemoryFault::None) {
+      context_.memoryError(thread, f, abstime + offset, L, "the timeout's deadline");
+      return false;
+    }
+  process_.clock.passDeadline(seconds, nanos);
+  return true;
+}
+
+} // namespace bpor::runtime

@@ -2,21 +2,19 @@
 // fputc and fflush (Preparation::Output). They read memory (the format, %s arguments, the
 // string) and the sprintf family writes it: visible when any of that may be shared
 // (pauseWithFootprint); what they print goes to the execution's output (runtime/ProgramOutput.h).
-#include "runtime/Execution.h"
+#include "runtime/handlers/LibcHandler.h"
 #include "runtime/libc/Format.h"
 
 #include <bit>
 #include <fmt/format.h>
 #include <optional>
 
-namespace bpor {
-
-using runtime::Ext;
+namespace bpor::runtime {
 
 namespace {
 
 /// The printf arguments of an external call, starting at a given argument.
-class CallFormatArgs : public runtime::FormatArgs {
+class CallFormatArgs : public FormatArgs {
 public:
   CallFormatArgs(const ExternalCall &call, unsigned first, const Memory &memory, unsigned longBits)
       : call_(call), next_(first), memory_(memory), longBits_(longBits) {}
@@ -102,8 +100,9 @@ private:
 
 // The printf family: reads the format and the strings it prints, and the sprintf family writes
 // its buffer; visible when any of that may be shared (pauseWithFootprint).
-CallOutcome Execution::prepareFormattedOutput(ProgramThread &thread, const ExternalCall &call,
-                                              Slot *result) {
+CallOutcome LibcHandler::prepareFormattedOutput(ProgramThread &thread, const ExternalCall &call,
+                                                Slot *result) {
+  Memory &memory = context_.memory;
   Ext id = thread.request.id;
   auto arg = [&](unsigned i) -> Slot { return i < call.numArgs() ? call.arg(i) : 0; };
   bool vaList =
@@ -115,36 +114,36 @@ CallOutcome Execution::prepareFormattedOutput(ProgramThread &thread, const Exter
       id == Ext::Sprintf || id == Ext::Snprintf || id == Ext::Vsprintf || id == Ext::Vsnprintf;
   bool bounded = id == Ext::Snprintf || id == Ext::Vsnprintf;
   std::string format, text, error;
-  MemoryFault fault = memory_.readString(arg(formatIndex), format);
+  MemoryFault fault = memory.readString(arg(formatIndex), format);
   if (fault != MemoryFault::None) {
-    fail(ErrorKind::MemoryError, thread, currentLocation(thread),
-         fmt::format("{}: format string of {} at {}", memoryFaultName(fault), call.name,
-                     memory_.describe(arg(formatIndex))));
+    context_.fail(ErrorKind::MemoryError, thread, context_.currentLocation(thread),
+                  fmt::format("{}: format string of {} at {}", memoryFaultName(fault), call.name,
+                              memory.describe(arg(formatIndex))));
     return CallOutcome::Stop;
   }
-  CallFormatArgs args(call, formatIndex + 1, memory_, program_.pointerBytes() * 8);
+  CallFormatArgs args(call, formatIndex + 1, memory, context_.program.pointerBytes() * 8);
   if (vaList) {
     // The va_list argument points at x86-64's {gp_offset, fp_offset, overflow_arg_area,
     // reg_save_area}; a 32-bit program's va_list is laid out otherwise.
     uint64_t overflow = 0;
-    if (program_.pointerBytes() != 8) {
-      fail(ErrorKind::Unsupported, thread, currentLocation(thread),
-           fmt::format("{} in a 32-bit program (its va_list is not modelled)", call.name));
+    if (context_.program.pointerBytes() != 8) {
+      context_.fail(ErrorKind::Unsupported, thread, context_.currentLocation(thread),
+                    fmt::format("{} in a 32-bit program (its va_list is not modelled)", call.name));
       return CallOutcome::Stop;
     }
-    if (MemoryFault f = memory_.read(arg(formatIndex + 1) + 8, 8, overflow);
+    if (MemoryFault f = memory.read(arg(formatIndex + 1) + 8, 8, overflow);
         f != MemoryFault::None) {
-      fail(ErrorKind::MemoryError, thread, currentLocation(thread),
-           fmt::format("{}: va_list argument of {} at {}", memoryFaultName(f), call.name,
-                       memory_.describe(arg(formatIndex + 1))));
+      context_.fail(ErrorKind::MemoryError, thread, context_.currentLocation(thread),
+                    fmt::format("{}: va_list argument of {} at {}", memoryFaultName(f), call.name,
+                                memory.describe(arg(formatIndex + 1))));
       return CallOutcome::Stop;
     }
     args.fromVaList(overflow);
     // The text is formatted from the arguments' concrete values: symbolic ones are pinned.
-    if (symbolicMode()) {
+    if (context_.symbolic.on()) {
       Operation area;
       area.addAccess(overflow, 1, false);
-      symbolic_.concretise(area, true);
+      context_.symbolic.concretise(area, true);
     }
   }
   // What the call reads and writes: the format, each %s argument (found by a dry run, which
@@ -157,7 +156,7 @@ CallOutcome Execution::prepareFormattedOutput(ProgramThread &thread, const Exter
       CallFormatArgs dry = args;
       dry.collectStrings(strings);
       std::string ignored, ignoredError;
-      runtime::formatPrintf(format, dry, ignored, ignoredError);
+      formatPrintf(format, dry, ignored, ignoredError);
     }
     for (Address string : strings)
       ranges.push_back(Access{string, restOf(string), false});
@@ -168,32 +167,34 @@ CallOutcome Execution::prepareFormattedOutput(ProgramThread &thread, const Exter
       return CallOutcome::Pause;
   }
   thread.callGranted = false;
-  if (!runtime::formatPrintf(format, args, text, error)) {
+  if (!formatPrintf(format, args, text, error)) {
     if (args.fault != MemoryFault::None)
-      fail(ErrorKind::MemoryError, thread, currentLocation(thread),
-           fmt::format("{}: {} argument of {} at {}", memoryFaultName(args.fault),
-                       vaList ? "a" : "%s", call.name, memory_.describe(args.faultAddress)));
+      context_.fail(ErrorKind::MemoryError, thread, context_.currentLocation(thread),
+                    fmt::format("{}: {} argument of {} at {}", memoryFaultName(args.fault),
+                                vaList ? "a" : "%s", call.name,
+                                memory.describe(args.faultAddress)));
     else
-      fail(ErrorKind::Unsupported, thread, currentLocation(thread),
-           fmt::format("{}: {}", call.name, error));
+      context_.fail(ErrorKind::Unsupported, thread, context_.currentLocation(thread),
+                    fmt::format("{}: {}", call.name, error));
     return CallOutcome::Stop;
   }
   if (args.readUnwritten)
-    coverage_.countUndefinedRead(locations_, thread.state, currentLocation(thread));
+    context_.coverage.countUndefinedRead(context_.locations, thread.state,
+                                         context_.currentLocation(thread));
   if (toMemory) {
     uint64_t room = bounded ? arg(1) : text.size() + 1;
     uint64_t n = std::min<uint64_t>(room, text.size() + 1);
     if (n != 0) {
-      fault = memory_.check(arg(0), n, true);
+      fault = memory.check(arg(0), n, true);
       if (fault != MemoryFault::None) {
-        fail(ErrorKind::MemoryError, thread, currentLocation(thread),
-             fmt::format("{}: {} writes {} bytes at {}", memoryFaultName(fault), call.name, n,
-                         memory_.describe(arg(0))));
+        context_.fail(ErrorKind::MemoryError, thread, context_.currentLocation(thread),
+                      fmt::format("{}: {} writes {} bytes at {}", memoryFaultName(fault),
+                                  call.name, n, memory.describe(arg(0))));
         return CallOutcome::Stop;
       }
-      std::memcpy(memory_.host(arg(0)), text.data(), n - 1);
-      memory_.host(arg(0))[n - 1] = 0;
-      memory_.markDefined(arg(0), n);
+      std::memcpy(memory.host(arg(0)), text.data(), n - 1);
+      memory.host(arg(0))[n - 1] = 0;
+      memory.markDefined(arg(0), n);
     }
   } else {
     output_.append(text);
@@ -202,8 +203,9 @@ CallOutcome Execution::prepareFormattedOutput(ProgramThread &thread, const Exter
   return CallOutcome::Return;
 }
 
-CallOutcome Execution::prepareOutput(ProgramThread &thread, const ExternalCall &call,
-                                     Slot *result) {
+CallOutcome LibcHandler::prepareOutput(ProgramThread &thread, const ExternalCall &call,
+                                       Slot *result) {
+  Memory &memory = context_.memory;
   Slot *a = thread.request.args;
   Ext id = thread.request.id;
   switch (id) {
@@ -211,10 +213,11 @@ CallOutcome Execution::prepareOutput(ProgramThread &thread, const ExternalCall &
     if (Access read{a[0], restOf(a[0]), false}; pauseWithFootprint(thread, {&read, 1}))
       return CallOutcome::Pause;
     std::string text;
-    MemoryFault fault = memory_.readString(a[0], text);
+    MemoryFault fault = memory.readString(a[0], text);
     if (fault != MemoryFault::None) {
-      fail(ErrorKind::MemoryError, thread, currentLocation(thread),
-           fmt::format("{}: string of puts at {}", memoryFaultName(fault), memory_.describe(a[0])));
+      context_.fail(ErrorKind::MemoryError, thread, context_.currentLocation(thread),
+                    fmt::format("{}: string of puts at {}", memoryFaultName(fault),
+                                memory.describe(a[0])));
       return CallOutcome::Stop;
     }
     text.push_back('\n');
@@ -239,10 +242,10 @@ CallOutcome Execution::prepareOutput(ProgramThread &thread, const ExternalCall &
     std::string text;
     if (id == Ext::Fputc) {
       text.push_back(char(a[0]));
-    } else if (MemoryFault fault = memory_.readString(a[0], text); fault != MemoryFault::None) {
-      fail(
-          ErrorKind::MemoryError, thread, currentLocation(thread),
-          fmt::format("{}: string of fputs at {}", memoryFaultName(fault), memory_.describe(a[0])));
+    } else if (MemoryFault fault = memory.readString(a[0], text); fault != MemoryFault::None) {
+      context_.fail(
+          ErrorKind::MemoryError, thread, context_.currentLocation(thread),
+          fmt::format("{}: string of fputs at {}", memoryFaultName(fault), memory.describe(a[0])));
       return CallOutcome::Stop;
     }
     output_.append(text);
@@ -252,7 +255,7 @@ CallOutcome Execution::prepareOutput(ProgramThread &thread, const ExternalCall &
   default:
     break;
   }
-  return unsupportedCall(thread, call);
+  return context_.unsupportedCall(thread, call);
 }
 
-} // namespace bpor
+} // namespace bpor::runtime

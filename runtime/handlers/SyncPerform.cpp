@@ -1,87 +1,22 @@
 // Performing synchronisation operations: mutexes, condition variables, read-write locks,
 // barriers, semaphores, pthread_once and thread-specific keys.
-#include "runtime/Execution.h"
+#include "runtime/handlers/SyncHandler.h"
 #include "runtime/ThreadObjects.h"
 
 #include <cerrno>
 #include <fmt/format.h>
 #include <pthread.h>
 
-namespace bpor {
+namespace bpor::runtime {
 
-using runtime::Ext;
-using runtime::Stage;
-
-// A read-write lock never initialised by pthread_rwlock_init is glibc's static initializer,
-// which may ask for writer preference (PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP sets
-// __flags: the unsigned int at offset 48 in the 64-bit layout, the byte at 24 in the 32-bit
-// one). The model's locks let readers in while a writer waits, so such a lock would miss the
-// deadlocks writer preference causes: it is refused, as pthread_rwlockattr_setkind_np is.
-Execution::Performed Execution::refuseWriterPreference(ProgramThread &thread, Address lock) {
-  if (sync_.rwlocks.find(lock) != sync_.rwlocks.end())
-    return Performed::Complete;
-  bool wide = program_.pointerBytes() == 8;
-  uint64_t flags = 0;
-  if (memory_.read(lock + (wide ? 48 : 24), wide ? 4 : 1, flags) != MemoryFault::None ||
-      flags == 0)
-    return Performed::Complete;
-  fail(ErrorKind::Unsupported, thread, thread.pending.location,
-       "a read-write lock initialised to prefer writers "
-       "(PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP) is not modelled");
-  return Performed::Stopped;
-}
-
-void Execution::forgetBarrierPasses(Address barrier) {
-  for (ThreadId t = 0; t < numThreads_; ++t)
-    if (threads_[t].passesAt(barrier) != 0)
-      std::erase_if(threads_.modify(t).barrierPasses,
-                    [&](const auto &entry) { return entry.first == barrier; });
-}
-
-// A weak-memory search may let a trylock read the lock word as another thread's acquisition
-// left it, although that thread has released it since in the order the runtime runs the
-// events (setReadValue with a non-zero value: held): the try then fails, changing nothing. A
-// lock the caller holds itself is tried as usual (a recursive mutex counts).
-bool Execution::triesHeldLock(const ProgramThread &thread, const runtime::Mutex &mutex) {
-  bool held = injected_.take(thread.state.threadId, mutex.isHeld() ? 1 : 0) != 0;
-  return held && !mutex.isHeld();
-}
-
-// The same for a read-write lock's try (the weak-memory search's word: RwWriterHeld while a
-// writer holds it, else the number of readers): a tryrdlock told a writer holds it, a
-// trywrlock told anyone holds it, fails while the lock is free in the runtime.
-bool Execution::triesHeldRwlock(const ProgramThread &thread, const runtime::RwLock &lock,
-                                bool write) {
-  bool free = lock.writer() == NoThread && (write ? lock.numReaders() == 0 : true);
-  uint64_t word = lock.writer() != NoThread ? RwWriterHeld : lock.numReaders();
-  uint64_t read = injected_.take(thread.state.threadId, word);
-  return free && (write ? read != 0 : read == RwWriterHeld);
-}
-
-// A mutex or spin trylock that found the lock held (EBUSY) changed nothing: a read of the
-// lock's bytes for the dependence relation (Operation::onlyRead; docs/design.md,
-// "Dependence"). It commutes with other failed trylocks and reads; an acquisition, a release
-// or a successful trylock writes the bytes and stays dependent with it. (The data-race
-// detector does nothing for it either.)
-Execution::Performed Execution::failedTrylockReads(Performed performed, Operation &event) {
-  event.outcomeFootprint = performed == Performed::Complete;
-  if (performed == Performed::Complete && event.value != 0) {
-    event.onlyRead = true;
-    for (unsigned k = 0; k < event.numAccesses; ++k)
-      event.accesses[k].write = false;
-  }
-  return performed;
-}
-
-Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
-                                            Operation &event) {
+Performed SyncHandler::perform(ProgramThread &thread, Slot &result, Operation &event) {
   const Slot *a = thread.request.args;
   ThreadId self = thread.state.threadId;
   auto misuse = [&](std::string message) {
-    fail(ErrorKind::ThreadsApiMisuse, thread, thread.pending.location, std::move(message));
+    context_.fail(ErrorKind::ThreadsApiMisuse, thread, thread.pending.location, std::move(message));
     return Performed::Stopped;
   };
-  auto complete = [&](runtime::SyncResult r, const char *function) {
+  auto complete = [&](SyncResult r, const char *function) {
     if (r.misuse)
       return misuse(fmt::format("{}: {}", function, r.misuse));
     result = uint32_t(r.returnValue);
@@ -90,7 +25,7 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
   };
 
   // The later steps of operations made of several.
-  if (options_.weakMemorySteps &&
+  if (context_.options.weakMemorySteps &&
       (thread.stage == Stage::CondUnlock || thread.stage == Stage::CondWake ||
        thread.stage == Stage::CondRelock || thread.request.id == Ext::CondWait))
     return performCondWaitStep(thread, result, event);
@@ -104,7 +39,7 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     if (!signalled && !timed)
       ++thread.spuriousWakeups;
     // (cond, mutex, abstime) or pthread_cond_clockwait's (cond, mutex, clock, abstime).
-    if (!signalled && timed && !passDeadline(thread, a[3] != 0 ? a[3] : a[2]))
+    if (!signalled && timed && !process_.passDeadline(thread, a[3] != 0 ? a[3] : a[2]))
       return Performed::Stopped;
     result = event.value = signalled || !timed ? 0 : ETIMEDOUT;
     return Performed::Complete;
@@ -118,24 +53,24 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
 
   // Every synchronisation object must lie in live memory (a key is a number, not an object).
   if (MemoryFault f = thread.request.id == Ext::KeyDelete ? MemoryFault::None
-                                                          : memory_.check(a[0], 1, false);
+                                                          : context_.memory.check(a[0], 1, false);
       f != MemoryFault::None) {
-    memoryError(thread, f, a[0], 1, "synchronisation object access");
+    context_.memoryError(thread, f, a[0], 1, "synchronisation object access");
     return Performed::Stopped;
   }
 
   switch (thread.request.id) {
   case Ext::MutexInit: {
-    runtime::MutexType type = runtime::MutexType::Normal;
+    MutexType type = MutexType::Normal;
     if (a[1] != 0) {
       uint64_t value = 0;
-      if (MemoryFault f = memory_.read(a[1], 4, value); f != MemoryFault::None) {
-        memoryError(thread, f, a[1], 4, "mutex attribute read");
+      if (MemoryFault f = context_.memory.read(a[1], 4, value); f != MemoryFault::None) {
+        context_.memoryError(thread, f, a[1], 4, "mutex attribute read");
         return Performed::Stopped;
       }
-      type = runtime::MutexType(value <= 2 ? value : 0);
+      type = MutexType(value <= 2 ? value : 0);
     }
-    sync_.mutexes.insert_or_assign(a[0], runtime::Mutex(type));
+    sync_.mutexes.insert_or_assign(a[0], Mutex(type));
     result = 0;
     return Performed::Complete;
   }
@@ -145,7 +80,7 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     return complete(mutexAt(a[0]).lock(self), "pthread_mutex_lock");
   case Ext::MutexTrylock:
     if (triesHeldLock(thread, mutexAt(a[0])))
-      return complete(runtime::SyncResult::ok(EBUSY), "pthread_mutex_trylock");
+      return complete(SyncResult::ok(EBUSY), "pthread_mutex_trylock");
     return failedTrylockReads(complete(mutexAt(a[0]).trylock(self), "pthread_mutex_trylock"),
                               event);
   case Ext::MutexUnlock:
@@ -153,11 +88,11 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
   case Ext::MutexTimedlock: {
     // Locks when it can; otherwise the timeout fires (POSIX: never when the mutex is free). The
     // checker explores this step at every point, so both outcomes are covered.
-    runtime::Mutex &mutex = mutexAt(a[0]);
+    Mutex &mutex = mutexAt(a[0]);
     if (mutex.canLock(self))
       return complete(mutex.lock(self), "pthread_mutex_timedlock");
     // (mutex, abstime) or pthread_mutex_clocklock's (mutex, clock, abstime).
-    if (!passDeadline(thread, a[2] != 0 ? a[2] : a[1]))
+    if (!process_.passDeadline(thread, a[2] != 0 ? a[2] : a[1]))
       return Performed::Stopped;
     result = event.value = ETIMEDOUT;
     return Performed::Complete;
@@ -166,7 +101,7 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
   // Spin locks: mutexes of the normal type (a spin lock never has another type, whatever the
   // bytes after it hold).
   case Ext::SpinInit:
-    sync_.mutexes.insert_or_assign(a[0], runtime::Mutex(runtime::MutexType::Normal));
+    sync_.mutexes.insert_or_assign(a[0], Mutex(MutexType::Normal));
     result = 0;
     return Performed::Complete;
   case Ext::SpinDestroy:
@@ -175,14 +110,14 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     return complete(sync_.spinAt(a[0]).lock(self), "pthread_spin_lock");
   case Ext::SpinTrylock:
     if (triesHeldLock(thread, sync_.spinAt(a[0])))
-      return complete(runtime::SyncResult::ok(EBUSY), "pthread_spin_trylock");
+      return complete(SyncResult::ok(EBUSY), "pthread_spin_trylock");
     return failedTrylockReads(complete(sync_.spinAt(a[0]).trylock(self), "pthread_spin_trylock"),
                               event);
   case Ext::SpinUnlock:
     return complete(sync_.spinAt(a[0]).unlock(self), "pthread_spin_unlock");
 
   case Ext::CondInit:
-    sync_.conds.insert_or_assign(a[0], runtime::CondVar());
+    sync_.conds.insert_or_assign(a[0], CondVar());
     result = 0;
     return Performed::Complete;
   case Ext::CondDestroy: {
@@ -196,7 +131,7 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
   }
   case Ext::CondWait:
   case Ext::CondTimedwait: {
-    runtime::Mutex &mutex = mutexAt(a[1]);
+    Mutex &mutex = mutexAt(a[1]);
     if (mutex.owner() != self)
       return misuse("pthread_cond_wait with a mutex the thread does not hold");
     thread.waitCond = a[0];
@@ -206,10 +141,10 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     // is, to the condition variable, a timed one.
     bool timed = thread.request.id == Ext::CondTimedwait;
     bool spurious = false;
-    if (!timed && options_.spuriousWakeups) {
-      spurious = thread.spuriousWakeups < options_.spuriousWakeupLimit;
+    if (!timed && context_.options.spuriousWakeups) {
+      spurious = thread.spuriousWakeups < context_.options.spuriousWakeupLimit;
       if (!spurious)
-        coverage_.countWithheldWakeup();
+        context_.coverage.countWithheldWakeup();
     }
     sync_.conds[a[0]].addWaiter(self, timed || spurious);
     thread.stage = Stage::CondWake;
@@ -232,11 +167,11 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     return Performed::Complete;
 
   case Ext::RwlockInit:
-    sync_.rwlocks.insert_or_assign(a[0], runtime::RwLock());
+    sync_.rwlocks.insert_or_assign(a[0], RwLock());
     result = 0;
     return Performed::Complete;
   case Ext::RwlockDestroy: {
-    runtime::SyncResult r = sync_.rwlocks[a[0]].destroy();
+    SyncResult r = sync_.rwlocks[a[0]].destroy();
     if (!r.misuse)
       sync_.rwlocks.erase(a[0]);
     return complete(r, "pthread_rwlock_destroy");
@@ -255,7 +190,7 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
       return refused;
     bool write = thread.request.id == Ext::RwlockTrywrlock;
     if (triesHeldRwlock(thread, sync_.rwlocks[a[0]], write))
-      return complete(runtime::SyncResult::ok(EBUSY), write ? "pthread_rwlock_trywrlock"
+      return complete(SyncResult::ok(EBUSY), write ? "pthread_rwlock_trywrlock"
                                                             : "pthread_rwlock_tryrdlock");
     if (write)
       return complete(sync_.rwlocks[a[0]].trywrlock(self), "pthread_rwlock_trywrlock");
@@ -269,7 +204,7 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
       result = EINVAL;
       return Performed::Complete;
     }
-    sync_.barriers.insert_or_assign(a[0], runtime::Barrier(uint32_t(a[2])));
+    sync_.barriers.insert_or_assign(a[0], Barrier(uint32_t(a[2])));
     forgetBarrierPasses(a[0]);
     result = 0;
     return Performed::Complete;
@@ -288,12 +223,12 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     if (it == sync_.barriers.end() || !it->second.isValid())
       return misuse("pthread_barrier_wait on a barrier that was not initialised");
     uint64_t generation = thread.passesAt(a[0]);
-    runtime::Barrier::Arrival arrival = it->second.arrive(generation);
-    if (arrival == runtime::Barrier::Arrival::OneTooMany) {
-      fail(ErrorKind::Unsupported, thread, thread.pending.location,
-           fmt::format("more threads wait at this barrier than its count ({}) in one "
-                       "generation: not modelled",
-                       it->second.count()));
+    Barrier::Arrival arrival = it->second.arrive(generation);
+    if (arrival == Barrier::Arrival::OneTooMany) {
+      context_.fail(ErrorKind::Unsupported, thread, thread.pending.location,
+                    fmt::format("more threads wait at this barrier than its count ({}) in one "
+                                "generation: not modelled",
+                                it->second.count()));
       return Performed::Stopped;
     }
     thread.countBarrierPass(a[0]);
@@ -304,11 +239,11 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     // Which thread completed the generation depends on the order of commuting arrivals: a
     // program that ignores the result cannot tell, and no state records it.
     thread.barrierSerial =
-        arrival == runtime::Barrier::Arrival::Completes && !thread.request.resultIgnored;
+        arrival == Barrier::Arrival::Completes && !thread.request.resultIgnored;
     thread.stage = Stage::BarrierDepart;
     thread.pending.numAccesses = 1;
     thread.pending.accesses[0] =
-        runtime::barrierAccess(a[0], generation, /*arrival=*/false, /*resultIgnored=*/false);
+        barrierAccess(a[0], generation, /*arrival=*/false, /*resultIgnored=*/false);
     // The weak-memory search's barrier word counts the arrivals since the initialisation:
     // the thread departs once it reads the arrival that completes its generation.
     thread.pending.detail = uint8_t(SyncWord::BarrierDepart);
@@ -318,7 +253,7 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
   }
 
   case Ext::SemInit:
-    sync_.semaphores.insert_or_assign(a[0], runtime::Semaphore(uint32_t(a[2])));
+    sync_.semaphores.insert_or_assign(a[0], Semaphore(uint32_t(a[2])));
     result = 0;
     event.value = uint32_t(a[2]); // the weak-memory search's semaphore word: the count
     return Performed::Complete;
@@ -341,10 +276,11 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
       result = uint32_t(-1);
     else
       result = sync_.semaphores[a[0]].tryWait() ? 0 : uint32_t(-1);
-    if (result != 0 && thread.request.id == Ext::SemTimedwait && !passDeadline(thread, a[1]))
+    if (result != 0 && thread.request.id == Ext::SemTimedwait && !process_.passDeadline(thread,
+                                                                                        a[1]))
       return Performed::Stopped;
     if (result != 0)
-      runtime::setErrno(memory_, thread, thread.request.id == Ext::SemTrywait ? EAGAIN : ETIMEDOUT);
+      setErrno(context_.memory, thread, thread.request.id == Ext::SemTrywait ? EAGAIN : ETIMEDOUT);
     event.value = result;
     return Performed::Complete;
   case Ext::SemPost:
@@ -354,8 +290,8 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     return Performed::Complete;
   case Ext::SemGetvalue: {
     uint32_t value = sync_.semaphores[a[0]].value();
-    if (MemoryFault f = memory_.write(a[1], 4, value); f != MemoryFault::None) {
-      memoryError(thread, f, a[1], 4, "sem_getvalue's result store");
+    if (MemoryFault f = context_.memory.write(a[1], 4, value); f != MemoryFault::None) {
+      context_.memoryError(thread, f, a[1], 4, "sem_getvalue's result store");
       return Performed::Stopped;
     }
     result = 0;
@@ -364,13 +300,13 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
   }
 
   case Ext::OnceBegin: {
-    runtime::OnceState &once = sync_.onces[a[0]];
+    OnceState &once = sync_.onces[a[0]];
     // The event's value: 1 this thread runs the routine, 0 it has run, 2 called from the routine.
     if (once.runner == self) {
       event.value = 2;
-      fail(ErrorKind::Deadlock, thread, thread.pending.location,
-           "pthread_once called from its own init routine on the same control: the thread "
-           "waits for itself");
+      context_.fail(ErrorKind::Deadlock, thread, thread.pending.location,
+                    "pthread_once called from its own init routine on the same control: the thread "
+                    "waits for itself");
       return Performed::Stopped;
     }
     // 1: this thread runs the routine (others wait until its once_end); 0: it has run.
@@ -380,7 +316,7 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     return Performed::Complete;
   }
   case Ext::OnceEnd: {
-    runtime::OnceState &once = sync_.onces[a[0]];
+    OnceState &once = sync_.onces[a[0]];
     if (once.done || once.runner != self)
       return misuse("__bpor_once_end on a pthread_once control this thread does not run");
     once.done = true;
@@ -388,7 +324,7 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     return Performed::Complete;
   }
   case Ext::OnceAbort: {
-    runtime::OnceState &once = sync_.onces[a[0]];
+    OnceState &once = sync_.onces[a[0]];
     if (once.done || once.runner != self)
       return misuse("__bpor_once_abort on a pthread_once control this thread does not run");
     once.runner = NoThread; // not done: the next caller runs the routine
@@ -400,8 +336,8 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     if (sync_.keyDestructors.size() <= key)
       sync_.keyDestructors.resize(key + 1, 0);
     sync_.keyDestructors[key] = a[1];
-    if (MemoryFault f = memory_.write(a[0], 4, key); f != MemoryFault::None) {
-      memoryError(thread, f, a[0], 4, "pthread_key_create's key store");
+    if (MemoryFault f = context_.memory.write(a[0], 4, key); f != MemoryFault::None) {
+      context_.memoryError(thread, f, a[0], 4, "pthread_key_create's key store");
       return Performed::Stopped;
     }
     result = 0;
@@ -415,24 +351,11 @@ Execution::Performed Execution::performSync(ProgramThread &thread, Slot &result,
     return Performed::Complete;
 
   default:
-    fail(ErrorKind::Unsupported, thread, thread.pending.location,
-         "internal: a visible operation without semantics");
+    context_.fail(ErrorKind::Unsupported, thread, thread.pending.location,
+                  "internal: a visible operation without semantics");
     return Performed::Stopped;
   }
 }
 
-// A timed operation that times out returns only once its deadline has passed (POSIX): the
-// clock, which every clock id reads, moves on to the deadline `abstime` gives (a timespec).
-bool Execution::passDeadline(ProgramThread &thread, Address abstime) {
-  uint32_t L = program_.pointerBytes();
-  uint64_t seconds = 0, nanos = 0;
-  for (auto [offset, value] : {std::pair<uint32_t, uint64_t *>{0, &seconds}, {L, &nanos}})
-    if (MemoryFault f = memory_.read(abstime + offset, L, *value); f != MemoryFault::None) {
-      memoryError(thread, f, abstime + offset, L, "the timeout's deadline");
-      return false;
-    }
-  process_.clock.passDeadline(seconds, nanos);
-  return true;
-}
 
-} // namespace bpor
+} // namespace bpor::runtime

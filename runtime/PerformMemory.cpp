@@ -1,0 +1,270 @@
+// Performing memory accesses: loads, stores, read-modify-writes, compare-and-swaps, fences and
+// the pass's memcpy/memset, with the loads of bytes nothing wrote they reveal.
+#include "runtime/Execution.h"
+
+#include <cerrno>
+#include <fmt/format.h>
+#include <llvm/IR/Instructions.h>
+
+namespace bpor {
+
+using runtime::Ext;
+
+namespace {
+
+uint64_t maskOf(uint64_t size) { return size >= 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * size)) - 1; }
+
+int64_t signExtend(uint64_t value, uint64_t size) {
+  unsigned shift = size >= 8 ? 0 : unsigned(64 - 8 * size);
+  return int64_t(value << shift) >> shift;
+}
+
+/// atomicrmw on integers (and floats of 4 or 8 bytes), `op` an llvm::AtomicRMWInst::BinOp.
+bool applyRmw(uint32_t op, uint64_t old, uint64_t operand, uint64_t size, uint64_t &out) {
+  using B = llvm::AtomicRMWInst::BinOp;
+  uint64_t mask = maskOf(size);
+  auto asFloat = [&](uint64_t bits) -> double {
+    return size == 4 ? double(std::bit_cast<float>(uint32_t(bits))) : std::bit_cast<double>(bits);
+  };
+  auto fromFloat = [&](double v) -> uint64_t {
+    return size == 4 ? std::bit_cast<uint32_t>(float(v)) : std::bit_cast<uint64_t>(v);
+  };
+  switch (B(op)) {
+  case B::Xchg: out = operand; break;
+  case B::Add: out = old + operand; break;
+  case B::Sub: out = old - operand; break;
+  case B::And: out = old & operand; break;
+  case B::Nand: out = ~(old & operand); break;
+  case B::Or: out = old | operand; break;
+  case B::Xor: out = old ^ operand; break;
+  case B::Max: out = signExtend(old, size) > signExtend(operand, size) ? old : operand; break;
+  case B::Min: out = signExtend(old, size) < signExtend(operand, size) ? old : operand; break;
+  case B::UMax: out = (old & mask) > (operand & mask) ? old : operand; break;
+  case B::UMin: out = (old & mask) < (operand & mask) ? old : operand; break;
+  case B::FAdd: out = fromFloat(asFloat(old) + asFloat(operand)); break;
+  case B::FSub: out = fromFloat(asFloat(old) - asFloat(operand)); break;
+  case B::FMax: out = fromFloat(std::fmax(asFloat(old), asFloat(operand))); break;
+  case B::FMin: out = fromFloat(std::fmin(asFloat(old), asFloat(operand))); break;
+  case B::UIncWrap: out = (old & mask) >= (operand & mask) ? 0 : old + 1; break;
+  case B::UDecWrap:
+    out = (old & mask) == 0 || (old & mask) > (operand & mask) ? operand : old - 1;
+    break;
+  default: return false;
+  }
+  out &= mask;
+  return true;
+}
+
+} // namespace
+
+// The interpreter's plain load of a private local of the program that nothing wrote (every
+// byte of it: a value partly written is a small struct copied with its padding).
+void Execution::readUnwritten(const ThreadState &state) {
+  const ProgramThread &thread = threads_[state.threadId];
+  coverage_.countUndefinedRead(locations_, state, context_.currentLocation(thread));
+}
+
+namespace {
+
+// The flags an order argument may carry (bpor_abi.h).
+constexpr Slot ProtocolOrder = 0x100, CallersOrder = 0x200;
+
+// llvm::AtomicOrdering values (bpor_abi.h): unordered, monotonic (relaxed), acquire, release and
+// acq_rel are weaker than seq_cst (7); 0 is not atomic. An access of the C++ ABI's own protocol
+// is trusted, as library code is (CoverageCounter::countWeakOrder).
+bool weakerThanSeqCst(Slot order) {
+  Slot o = order & 0xff;
+  return !(order & ProtocolOrder) && o != 0 && o < 7;
+}
+
+// The memory operation's order argument (one of them, for a compare-and-swap) weaker than
+// seq_cst, with its flags; 0 if none is.
+Slot weakOrder(Ext id, const Slot *a) {
+  auto weak = [](Slot order) { return weakerThanSeqCst(order) ? order : 0; };
+  switch (id) {
+  case Ext::Load: return weak(a[2]);
+  case Ext::Store:
+  case Ext::LoadBytes:
+  case Ext::StoreBytes: return weak(a[3]);
+  case Ext::Rmw: return weak(a[4]);
+  case Ext::Cmpxchg: return weak(a[4]) ? weak(a[4]) : weak(a[5]);
+  case Ext::Fence: return weak(a[0]);
+  default: return 0;
+  }
+}
+
+// The memory order in argument `arg` (bpor_abi.h), without the protocol flag.
+MemoryOrder orderAt(const Slot *a, unsigned arg) { return MemoryOrder(a[arg] & 0xff); }
+
+} // namespace
+
+// Whether a compare-and-swap that failed is a read of its location, for the dependence
+// relation (Operation::onlyRead; docs/design.md, "Dependence"). Not where it changes more than
+// the value: in symbolic mode it concretises the symbolic bytes it reads
+// (SymbolicData::concretise), which a load of them then sees; the data-race detector records it
+// as an atomic write, and one with a seq_cst failure order as a release, whatever the outcome
+// (race/RaceCheck.cpp), so two failed ones leave its clocks different in either order; and under
+// a weak-memory search, which says what it read (setReadValue), it keeps writing that value as it
+// did. Those stay writes.
+bool Execution::failedCompareOnlyReads(bool injected) const {
+  return !injected && !symbolic_.on() && options_.raceDetection == RaceDetection::Off;
+}
+
+// Not under data-race detection: its detector orders two atomic updates by which ran first (the
+// later reads the earlier's release), so that their order decides whether plain accesses around
+// them race, and a search must try both. Not in symbolic mode, where an update may concretise
+// the symbolic value it reads, a change the other order makes elsewhere.
+bool Execution::updatesCommute() const {
+  return !symbolic_.on() && options_.raceDetection == RaceDetection::Off;
+}
+
+uint64_t Execution::peekMemory(uint64_t address, uint32_t size) const {
+  uint64_t value = 0;
+  if (size <= 8)
+    memory_.read(address, size, value);
+  return value;
+}
+
+Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &result,
+                                              Operation &event) {
+  const Slot *a = thread.request.args;
+  if (Slot order = weakOrder(thread.request.id, a))
+    coverage_.countWeakOrder(locations_, thread.state, thread.pending.location,
+                             (order & CallersOrder) != 0);
+  switch (thread.request.id) {
+  case Ext::Load: {
+    uint64_t value = 0;
+    if (a[1] > 8) {
+      context_.memoryError(thread, MemoryFault::InvalidPointer, a[0], a[1],
+                           "load (wider than 8 bytes)");
+      return Performed::Stopped;
+    }
+    if (symbolic_.on())
+      symbolic_.drawUnwrittenBytes(thread, a[0], a[1]);
+    if (MemoryFault f = memory_.read(a[0], a[1], value); f != MemoryFault::None) {
+      context_.memoryError(thread, f, a[0], a[1], "load");
+      return Performed::Stopped;
+    }
+    context_.noteUndefinedRead(thread, a[0], a[1]);
+    result = event.value = injected_.take(thread.state.threadId, value);
+    event.order = orderAt(a, 2);
+    return Performed::Complete;
+  }
+  case Ext::Store:
+    if (MemoryFault f = memory_.write(a[0], std::min<uint64_t>(a[2], 8), a[1]);
+        f != MemoryFault::None) {
+      context_.memoryError(thread, f, a[0], a[2], "store");
+      return Performed::Stopped;
+    }
+    event.value = a[1] & maskOf(a[2]);
+    event.order = orderAt(a, 3);
+    if (a[2] == program_.pointerBytes())
+      memory_.noteStoredPointer(a[0], a[1], thread.state.threadId);
+    return Performed::Complete;
+  case Ext::LoadBytes:
+  case Ext::StoreBytes: {
+    bool load = thread.request.id == Ext::LoadBytes;
+    Address shared = a[0], local = a[1];
+    uint64_t size = a[2];
+    if (MemoryFault f = memory_.check(shared, size, !load); f != MemoryFault::None) {
+      context_.memoryError(thread, f, shared, size, load ? "load" : "store");
+      return Performed::Stopped;
+    }
+    if (MemoryFault f = memory_.check(local, size, load); f != MemoryFault::None) {
+      context_.memoryError(thread, f, local, size, load ? "load (destination)" : "store (source)");
+      return Performed::Stopped;
+    }
+    // An aggregate copy reads padding and fields never set as a matter of course: the bytes
+    // keep their definedness, and only a scalar load of one that was never written counts.
+    if (load) {
+      std::memmove(memory_.host(local), memory_.host(shared), size);
+      memory_.copyDefinedness(local, shared, size);
+    } else {
+      std::memmove(memory_.host(shared), memory_.host(local), size);
+      memory_.copyDefinedness(shared, local, size);
+      memory_.noteStoredWords(shared, size, thread.state.threadId);
+    }
+    return Performed::Complete;
+  }
+  case Ext::Rmw:
+  case Ext::Cmpxchg: {
+    bool rmw = thread.request.id == Ext::Rmw;
+    uint64_t size = rmw ? a[2] : a[3];
+    uint64_t old = 0;
+    if (MemoryFault f = memory_.check(a[0], size, true); f != MemoryFault::None || size > 8) {
+      context_.memoryError(thread, f == MemoryFault::None ? MemoryFault::InvalidPointer : f, a[0],
+                           size,
+                           rmw ? "atomicrmw" : "cmpxchg");
+      return Performed::Stopped;
+    }
+    memory_.read(a[0], size, old);
+    context_.noteUndefinedRead(thread, a[0], size);
+    bool injected = injected_.givenTo(thread.state.threadId); // a weak-memory search's value
+    old = injected_.take(thread.state.threadId, old) & maskOf(size);
+    uint64_t updated = old;
+    if (rmw) {
+      if (!applyRmw(uint32_t(a[3]), old, a[1], size, updated)) {
+        context_.fail(ErrorKind::Unsupported, thread, thread.pending.location,
+                      fmt::format("atomicrmw operation {} is not supported", a[3]));
+        return Performed::Stopped;
+      }
+    } else if ((old & maskOf(size)) == (a[1] & maskOf(size))) {
+      updated = a[2];
+    }
+    // A compare-and-swap that failed wrote nothing (memory holds the value it read).
+    event.wrote = rmw || (old & maskOf(size)) == (a[1] & maskOf(size));
+    event.outcomeFootprint = !rmw && failedCompareOnlyReads(injected);
+    if (!event.wrote && event.outcomeFootprint) {
+      // A read of its location (docs/design.md, "Dependence"): memory, its definedness and
+      // what it publishes are left as they were, so that it commutes with other reads.
+      event.onlyRead = true;
+      for (unsigned k = 0; k < event.numAccesses; ++k)
+        event.accesses[k].write = false;
+    } else {
+      memory_.write(a[0], size, updated);
+      if (size == program_.pointerBytes())
+        memory_.noteStoredPointer(a[0], updated, thread.state.threadId);
+    }
+    result = event.value = old;
+    event.written = event.wrote ? updated & maskOf(size) : 0;
+    event.order = orderAt(a, 4);
+    if (!rmw)
+      event.failureOrder = orderAt(a, 5);
+    return Performed::Complete;
+  }
+  case Ext::Fence:
+    event.order = orderAt(a, 0);
+    return Performed::Complete;
+  case Ext::BporMemcpy:
+  case Ext::BporMemmove:
+  case Ext::BporMemset: {
+    bool set = thread.request.id == Ext::BporMemset;
+    uint64_t n = a[2];
+    if (n == 0)
+      return Performed::Complete;
+    if (!set) {
+      if (MemoryFault f = memory_.check(a[1], n, false); f != MemoryFault::None) {
+        context_.memoryError(thread, f, a[1], n, "memcpy (source)");
+        return Performed::Stopped;
+      }
+    }
+    if (MemoryFault f = memory_.check(a[0], n, true); f != MemoryFault::None) {
+      context_.memoryError(thread, f, a[0], n, set ? "memset" : "memcpy (destination)");
+      return Performed::Stopped;
+    }
+    if (set) {
+      std::memset(memory_.host(a[0]), int(uint8_t(a[1])), n);
+      memory_.markDefined(a[0], n);
+    } else {
+      std::memmove(memory_.host(a[0]), memory_.host(a[1]), n);
+      memory_.copyDefinedness(a[0], a[1], n);
+      memory_.noteStoredWords(a[0], n, thread.state.threadId);
+    }
+    return Performed::Complete;
+  }
+  default:
+    return Performed::Complete;
+  }
+}
+
+} // namespace bpor
