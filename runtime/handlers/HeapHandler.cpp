@@ -34,6 +34,14 @@ CallOutcome HeapHandler::prepare(ProgramThread &thread, const ExternalCall &call
   auto loc32 = [](Slot s) { return uint32_t(s); };
   Operation &op = thread.pending;
   const ExternalOp &row = externalOp(id);
+  // A new heap object, or 0 with the execution failed as a resource limit.
+  auto allocate = [&](uint64_t size, uint32_t align) -> Address {
+    Address object = memory.allocate(ObjectKind::Heap, size, align, thread.state.threadId);
+    if (object == 0)
+      context_.fail(ErrorKind::ResourceLimit, thread, context_.currentLocation(thread),
+                    fmt::format("cannot allocate {} bytes (the model's memory limit)", size));
+    return object;
+  };
   switch (id) {
   // A request larger than any object (tooLargeForAnyObject) returns NULL with errno ENOMEM, as
   // glibc's malloc does for a size it cannot map: what the program does then is its own
@@ -48,13 +56,9 @@ CallOutcome HeapHandler::prepare(ProgramThread &thread, const ExternalCall &call
       setErrno(memory, thread, ENOMEM);
       return CallOutcome::Return;
     }
-    result[0] = memory.allocate(ObjectKind::Heap, uint64_t(total), 16, thread.state.threadId);
-    if (result[0] == 0) {
-      context_.fail(ErrorKind::ResourceLimit, thread, context_.currentLocation(thread),
-                    fmt::format("cannot allocate {} bytes (the model's memory limit)",
-                                uint64_t(total)));
+    result[0] = allocate(uint64_t(total), 16);
+    if (result[0] == 0)
       return CallOutcome::Stop;
-    }
     if (id == Ext::Malloc) // calloc's bytes are zeroes; malloc's hold no value yet
       memory.markUndefined(result[0], uint64_t(total));
     else
@@ -96,12 +100,9 @@ CallOutcome HeapHandler::prepare(ProgramThread &thread, const ExternalCall &call
       return CallOutcome::Return;
     }
     if (a[0] == 0) {
-      result[0] = memory.allocate(ObjectKind::Heap, a[1], 16, thread.state.threadId);
-      if (result[0] == 0) {
-        context_.fail(ErrorKind::ResourceLimit, thread, context_.currentLocation(thread),
-                      fmt::format("cannot allocate {} bytes (the model's memory limit)", a[1]));
+      result[0] = allocate(a[1], 16);
+      if (result[0] == 0)
         return CallOutcome::Stop;
-      }
       memory.markUndefined(result[0], a[1]);
       countAllocationThatMayFail();
       return CallOutcome::Return;
@@ -123,13 +124,21 @@ CallOutcome HeapHandler::prepare(ProgramThread &thread, const ExternalCall &call
     return CallOutcome::Pause;
   }
 
-  case Ext::AlignedAlloc:
+  case Ext::AlignedAlloc: // aligned_alloc and memalign: (alignment, size)
+    // An alignment that is not a power of two is refused (glibc: NULL, errno EINVAL).
+    if (a[0] == 0 || (a[0] & (a[0] - 1)) != 0 || a[0] > UINT32_MAX) {
+      result[0] = 0;
+      setErrno(memory, thread, EINVAL);
+      return CallOutcome::Return;
+    }
     if (tooLargeForAnyObject(memory, mallocLimit, a[1])) {
       result[0] = 0;
       setErrno(memory, thread, ENOMEM);
       return CallOutcome::Return;
     }
-    result[0] = memory.allocate(ObjectKind::Heap, a[1], 16, thread.state.threadId);
+    result[0] = allocate(a[1], uint32_t(a[0]));
+    if (result[0] == 0)
+      return CallOutcome::Stop;
     memory.markUndefined(result[0], a[1]);
     countAllocationThatMayFail();
     return CallOutcome::Return;
