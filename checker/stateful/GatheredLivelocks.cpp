@@ -64,6 +64,9 @@ struct Graph {
   std::vector<std::pair<uint64_t, uint32_t>> slots;
   uint64_t slotMask = 0;
   uint32_t root = None;
+  /// Two records with one hash: every state is expanded once, so two distinct states share a
+  /// hash (only the first record is kept).
+  bool collided = false;
 
   Graph(const RecordedStates &recorded, uint64_t rootHash) : records(recorded) {
     std::vector<std::pair<uint64_t, uint32_t>> byHash(records.size());
@@ -76,8 +79,10 @@ struct Graph {
     slots.assign(capacity, {0, None});
     slotMask = capacity - 1;
     for (size_t i = 0; i < byHash.size(); ++i) {
-      if (i > 0 && byHash[i].first == byHash[i - 1].first)
-        continue; // one record per state (two only if it was expanded twice, which it is not)
+      if (i > 0 && byHash[i].first == byHash[i - 1].first) {
+        collided = true;
+        continue;
+      }
       uint64_t at = byHash[i].first & slotMask;
       while (slots[at].second != None)
         at = (at + 1) & slotMask;
@@ -216,6 +221,9 @@ std::string reportGatheredLivelocks(const RecordedStates &states, Model &model,
     return {};
   ShortestPaths paths(graph);
   std::string unconfirmed;
+  if (graph.collided)
+    unconfirmed = "two states of the state graph share a hash (the livelock analysis may miss "
+                  "a cycle through them)";
   for (const std::vector<uint32_t> &members : components(graph)) {
     // The component as the one-process search hands it over; entered at the member nearest
     // the root.

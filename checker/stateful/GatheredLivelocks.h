@@ -6,10 +6,11 @@
 // (checker/stateful/FairCycle.h, Emerson and Lei), once the search is over.
 //
 // A state is named by the 64-bit hash of its key (stateKeyHash), the same on every process:
-// partitions cannot agree on numbers they hand out. Two states with one hash would be one node
-// (probability about n^2 / 2^65 for n states), which can only add cycles; every cycle found is
-// therefore replayed on the model and reported only if it returns to the state it started
-// from (otherwise the analysis says it could not decide).
+// partitions cannot agree on numbers they hand out. Two states with one hash (probability about
+// n^2 / 2^65 for n states) show as two records with one name, since every state is expanded
+// once (with exact storage; hash compaction merges such states in its store already, with the
+// probability it reports): the analysis then says it could not decide. Every cycle found is
+// also replayed on the model and reported only if it returns to the state it started from.
 #pragma once
 
 #include "checker/Explorer.h"
