@@ -1,6 +1,7 @@
 #include "tools/bporcheck/DistributedRun.h"
 
 #include "checker/parallel/MergeResults.h"
+#include "checker/stateful/CycleCheck.h"
 #include "distributed/DistributedStateful.h"
 #include "distributed/Wire.h"
 #include "tools/bporcheck/SearchRunner.h"
@@ -8,6 +9,7 @@
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 #include <unistd.h>
 
@@ -199,12 +201,45 @@ SearchResult runStatefulDistributed(distributed::Cluster &cluster, Model &model,
   return std::move(found.search);
 }
 
+/// The first execution a depth-first search takes (the lowest enabled thread, its first choice,
+/// at every step), run for CycleCheckDepth steps: whether it is still running then and has
+/// passed through a state twice.
+bool firstExecutionCycles(Model &model) {
+  model.restart();
+  std::string key;
+  if (!model.stateKey(key))
+    return false;
+  Schedule schedule;
+  while (schedule.size() < CycleCheckDepth && model.status() == ExecStatus::Running) {
+    ThreadId next = 0;
+    while (next < model.numThreads() && !model.isEnabled(next))
+      ++next;
+    if (next == model.numThreads())
+      return false; // a deadlock, or every thread stopped
+    model.step(next, 0);
+    schedule.push_back(ScheduleStep{next, 0});
+  }
+  return model.status() == ExecStatus::Running && scheduleRevisitsState(model, schedule);
+}
+
 } // namespace
 
 SearchResult runDistributed(distributed::Cluster &cluster, Model &model, Execution &execution,
-                            const Options &options, const std::string &fingerprint,
-                            const SearchOptions &search, const ExecutionObserver &observer,
+                            Options &options, const std::string &fingerprint,
+                            SearchOptions search, const ExecutionObserver &observer,
                             const RankProgress &progress, RunDescription &run) {
+  // Every rank takes the same first execution (the model is deterministic), so all decide
+  // alike without a message.
+  if (options.defaultMode && options.explores("source") && !options.maxDepthGiven &&
+      firstExecutionCycles(model)) {
+    if (cluster.coordinates() && !options.json)
+      std::cout << fmt::format("bporcheck: an execution passes through a state twice (within "
+                               "its first {} steps), so the program has cycles; the stateful "
+                               "search decides\n",
+                               CycleCheckDepth);
+    options.explorer = "stateful";
+    search.maxDepth = std::max<uint64_t>(search.maxDepth, StatefulMaxDepth);
+  }
   if (options.explores("stateful"))
     return runStatefulDistributed(cluster, model, options, search, progress, run);
   std::string &searchName = run.searchName;

@@ -39,9 +39,13 @@ std::string programFingerprint(const Options &options, int argc, char **argv);
 /// `progress` (rank 0, about once a second): the statistics of all ranks together and a
 /// description of each rank's share, for the progress line.
 using RankProgress = std::function<void(const Statistics &sum, const std::string &ranks)>;
+/// In the default mode, a program whose first execution (the lowest enabled thread at every
+/// step) passes through a state twice within its first 10,000 steps is handed to the stateful
+/// search over the ranks, as one process hands it over (runSearch); rank 0 says so, and
+/// `options` and `run` then name that search.
 SearchResult runDistributed(distributed::Cluster &cluster, Model &model, Execution &execution,
-                            const Options &options, const std::string &fingerprint,
-                            const SearchOptions &search, const ExecutionObserver &observer,
+                            Options &options, const std::string &fingerprint,
+                            SearchOptions search, const ExecutionObserver &observer,
                             const RankProgress &progress, RunDescription &run);
 
 } // namespace bpor::tool

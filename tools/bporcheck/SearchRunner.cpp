@@ -13,14 +13,6 @@ namespace bpor::tool {
 
 namespace {
 
-// An execution of the default mode's stateless search longer than this is checked for a repeated
-// state: a program whose executions pass through a state twice has cycles, which only the
-// stateful search covers, and the check is cheap next to running such an execution, and the
-// others like it, to --max-depth.
-constexpr uint64_t CycleCheckDepth = 10000;
-// The stateful search keeps only its path (and checkpoints where it branches): it can follow
-// much longer executions than a stateless search.
-constexpr uint64_t StatefulMaxDepth = 10'000'000;
 
 // The fair bound a spinning program gets by default: enough for the classic busy-wait
 // protocols to make progress past each other's spins (docs/user-guide.md, "Default search").

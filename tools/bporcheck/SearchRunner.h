@@ -52,6 +52,15 @@ void configureDepthLimit(Options &options);
 /// without a fair cycle: "2 executions cut at the depth limit (100000 steps) ...".
 std::string depthLimitGap(uint64_t cut, uint64_t maxDepth);
 
+/// An execution of the default mode's stateless search longer than this is checked for a
+/// repeated state: a program whose executions pass through a state twice has cycles, which only
+/// the stateful search covers, and the check is cheap next to running such an execution, and
+/// the others like it, to --max-depth.
+inline constexpr uint64_t CycleCheckDepth = 10000;
+/// The stateful search keeps only its path (and checkpoints where it branches): it can follow
+/// much longer executions than a stateless search.
+inline constexpr uint64_t StatefulMaxDepth = 10'000'000;
+
 /// Runs the search `options` selects with `search` (its callbacks set), and fills the stateful
 /// parts of `run` (storage, livelocks checked, why it stopped early). In the default mode, an
 /// execution longer than 10,000 steps that passes through a state twice, or one longer than
