@@ -14,6 +14,7 @@
 
 #include "core/Operation.h"
 #include "core/Outcome.h"
+#include "core/RmwSemantics.h"
 #include "core/SourceLocation.h"
 
 #include <cstddef>
@@ -175,6 +176,10 @@ public:
   /// The `size` bytes (at most 8) at `address` as memory holds them now, little-endian: a
   /// location's initial value, read before any event of the execution wrote it.
   virtual uint64_t peekMemory(uint64_t address, uint32_t size) const { return 0; }
+  /// The arguments of `thread`'s pending read-modify-write or compare-and-swap (Form::None for
+  /// anything else), from which the reads-from search predicts what it would write after
+  /// reading another value (checker/readsfrom/).
+  virtual RmwArguments pendingRmw(ThreadId thread) const { return {}; }
 };
 
 /// Model::setWeakMemorySteps on for a scope (a weak-memory search, the replay of its

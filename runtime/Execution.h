@@ -67,6 +67,7 @@ public:
   bool takesReadValues() const override { return true; }
   void setReadValue(ThreadId thread, uint64_t value) override { injected_.set(thread, value); }
   uint64_t peekMemory(uint64_t address, uint32_t size) const override;
+  RmwArguments pendingRmw(ThreadId thread) const override;
   void setWeakMemorySteps(bool on) override { options_.weakMemorySteps = on; }
   ExecStatus status() const override { return status_; }
   /// Interpreted instructions (plus one) count a step's work, except in symbolic mode, where a

@@ -2,6 +2,8 @@
 // the pass's memcpy/memset, with the loads of bytes nothing wrote they reveal.
 #include "runtime/Execution.h"
 
+#include "core/RmwSemantics.h"
+
 #include <cerrno>
 #include <fmt/format.h>
 #include <llvm/IR/Instructions.h>
@@ -12,48 +14,19 @@ using runtime::Ext;
 
 namespace {
 
-uint64_t maskOf(uint64_t size) { return size >= 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * size)) - 1; }
+uint64_t maskOf(uint64_t size) { return rmwMask(size); }
 
-int64_t signExtend(uint64_t value, uint64_t size) {
-  unsigned shift = size >= 8 ? 0 : unsigned(64 - 8 * size);
-  return int64_t(value << shift) >> shift;
-}
-
-/// atomicrmw on integers (and floats of 4 or 8 bytes), `op` an llvm::AtomicRMWInst::BinOp.
-bool applyRmw(uint32_t op, uint64_t old, uint64_t operand, uint64_t size, uint64_t &out) {
-  using B = llvm::AtomicRMWInst::BinOp;
-  uint64_t mask = maskOf(size);
-  auto asFloat = [&](uint64_t bits) -> double {
-    return size == 4 ? double(std::bit_cast<float>(uint32_t(bits))) : std::bit_cast<double>(bits);
-  };
-  auto fromFloat = [&](double v) -> uint64_t {
-    return size == 4 ? std::bit_cast<uint32_t>(float(v)) : std::bit_cast<uint64_t>(v);
-  };
-  switch (B(op)) {
-  case B::Xchg: out = operand; break;
-  case B::Add: out = old + operand; break;
-  case B::Sub: out = old - operand; break;
-  case B::And: out = old & operand; break;
-  case B::Nand: out = ~(old & operand); break;
-  case B::Or: out = old | operand; break;
-  case B::Xor: out = old ^ operand; break;
-  case B::Max: out = signExtend(old, size) > signExtend(operand, size) ? old : operand; break;
-  case B::Min: out = signExtend(old, size) < signExtend(operand, size) ? old : operand; break;
-  case B::UMax: out = (old & mask) > (operand & mask) ? old : operand; break;
-  case B::UMin: out = (old & mask) < (operand & mask) ? old : operand; break;
-  case B::FAdd: out = fromFloat(asFloat(old) + asFloat(operand)); break;
-  case B::FSub: out = fromFloat(asFloat(old) - asFloat(operand)); break;
-  case B::FMax: out = fromFloat(std::fmax(asFloat(old), asFloat(operand))); break;
-  case B::FMin: out = fromFloat(std::fmin(asFloat(old), asFloat(operand))); break;
-  case B::UIncWrap: out = (old & mask) >= (operand & mask) ? 0 : old + 1; break;
-  case B::UDecWrap:
-    out = (old & mask) == 0 || (old & mask) > (operand & mask) ? operand : old - 1;
-    break;
-  default: return false;
-  }
-  out &= mask;
-  return true;
-}
+// core's RmwOp numbers atomicrmw's operations as LLVM does.
+using B = llvm::AtomicRMWInst::BinOp;
+static_assert(uint32_t(RmwOp::Xchg) == B::Xchg && uint32_t(RmwOp::Add) == B::Add &&
+              uint32_t(RmwOp::Sub) == B::Sub && uint32_t(RmwOp::And) == B::And &&
+              uint32_t(RmwOp::Nand) == B::Nand && uint32_t(RmwOp::Or) == B::Or &&
+              uint32_t(RmwOp::Xor) == B::Xor && uint32_t(RmwOp::Max) == B::Max &&
+              uint32_t(RmwOp::Min) == B::Min && uint32_t(RmwOp::UMax) == B::UMax &&
+              uint32_t(RmwOp::UMin) == B::UMin && uint32_t(RmwOp::FAdd) == B::FAdd &&
+              uint32_t(RmwOp::FSub) == B::FSub && uint32_t(RmwOp::FMax) == B::FMax &&
+              uint32_t(RmwOp::FMin) == B::FMin && uint32_t(RmwOp::UIncWrap) == B::UIncWrap &&
+              uint32_t(RmwOp::UDecWrap) == B::UDecWrap);
 
 } // namespace
 
@@ -62,6 +35,26 @@ bool applyRmw(uint32_t op, uint64_t old, uint64_t operand, uint64_t size, uint64
 void Execution::readUnwritten(const ThreadState &state) {
   const ProgramThread &thread = threads_[state.threadId];
   coverage_.countUndefinedRead(locations_, state, context_.currentLocation(thread));
+}
+
+RmwArguments Execution::pendingRmw(ThreadId id) const {
+  RmwArguments rmw;
+  if (id >= numThreads_ || threads_[id].pending.kind != OpKind::ReadModifyWrite)
+    return rmw;
+  const Request &request = threads_[id].request;
+  const Slot *a = request.args;
+  if (request.id == Ext::Rmw) {
+    rmw.form = RmwArguments::Form::Update;
+    rmw.op = RmwOp(a[3]);
+    rmw.operand = a[1];
+    rmw.size = a[2];
+  } else if (request.id == Ext::Cmpxchg) {
+    rmw.form = RmwArguments::Form::CompareExchange;
+    rmw.operand = a[1];
+    rmw.desired = a[2];
+    rmw.size = a[3];
+  }
+  return rmw;
 }
 
 namespace {
@@ -203,7 +196,7 @@ Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &resul
     old = injected_.take(thread.state.threadId, old) & maskOf(size);
     uint64_t updated = old;
     if (rmw) {
-      if (!applyRmw(uint32_t(a[3]), old, a[1], size, updated)) {
+      if (!applyRmw(RmwOp(a[3]), old, a[1], size, updated)) {
         context_.fail(ErrorKind::Unsupported, thread, thread.pending.location,
                       fmt::format("atomicrmw operation {} is not supported", a[3]));
         return Performed::Stopped;

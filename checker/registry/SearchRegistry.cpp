@@ -3,6 +3,7 @@
 #include "checker/optimal/OptimalExplorer.h"
 #include "checker/parallel/DivisibleSearch.h"
 #include "checker/parallel/ParallelOptimalDpor.h"
+#include "checker/readsfrom/ReadsFromSearch.h"
 
 namespace bpor {
 
@@ -57,6 +58,11 @@ SearchOutcome runOptimal(Model &model, const SearchRequest &request,
     return outcome;
   }
   return outcomeOf(exploreOptimal(model, request.options, Variant, observer));
+}
+
+SearchOutcome runReadsFrom(Model &model, const SearchRequest &request,
+                           const ExecutionObserver &observer) {
+  return outcomeOf(exploreReadsFrom(model, request.options, observer));
 }
 
 SearchOutcome runStateful(Model &model, const SearchRequest &request, const ExecutionObserver &) {
@@ -127,6 +133,12 @@ const std::vector<SearchKind> &searchKinds() {
        .run = runOptimal<OptimalVariant::Optimal>,
        .parallel = true,
        .executions = ExecutionsAre::Traces},
+      {.name = "rf",
+       .summary = "one execution per reads-from class (loads, stores, atomics, threads)",
+       .title = "reads-from search",
+       .bounds = BoundUse::None,
+       .exhaustive = true,
+       .run = runReadsFrom},
       {.name = "stateful",
        .summary = "stateful search with a visited set; finds livelocks",
        .title = "stateful search",

@@ -196,6 +196,8 @@ void ShapeGenerator::addUpdates(Thread &thread) {
   };
   if (chance(60))
     insert(compareAndSwap());
+  if (!options.locks)
+    return;
   if (chance(45)) {
     bool spin = chance(50);
     std::string inside = chance(50) ? storeFresh(variable()) : observe(variable());

@@ -31,6 +31,8 @@ struct ShapeOptions {
   /// lock of the same mutex or spin lock around two operations elsewhere. Off by default, so
   /// that the programs of every seed without it stay what they were.
   bool updates = false;
+  /// With updates: the trylocks and locks too; off, only the compare-and-swaps.
+  bool locks = true;
   /// Updates whose result is ignored (docs/design.md, "Commuting updates"): one or two
   /// additions or ors of a variable per thread, as statements (atomic_fetch_add, or
   /// __sync_fetch_and_add on plain ints), among the loads and stores of the same variables.

@@ -1,0 +1,349 @@
+// After an execution: its unfolding events and decisions, then for each read the writes it
+// could read from instead, each tried once per decision (the sibling set), kept if a
+// sequentially consistent order of the execution's prefix realises it (ScWitness.h). The
+// steps follow Nidhugg's RFSCTraceBuilder (compute_unfolding, compute_prefixes, try_sat,
+// order_to_leaf); docs/design.md, "The reads-from search", says where this differs.
+#include "checker/readsfrom/RfExecution.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace bpor::readsfrom {
+
+int32_t ReadsFromSearch::poPredecessor(int32_t e) const {
+  const RfEvent &ev = events_[size_t(e)];
+  return ev.index > 1 ? byThread_[ev.name][ev.index - 2] : None;
+}
+
+bool ReadsFromSearch::happensBefore(int32_t a, const std::vector<uint32_t> &clock) const {
+  const RfEvent &e = events_[size_t(a)];
+  return e.name < clock.size() && clock[e.name] >= e.index;
+}
+
+void ReadsFromSearch::computeClocks() {
+  size_t n = events_.size(), threads = byThread_.size();
+  clock_.assign(n, {});
+  above_.assign(n, {});
+  for (size_t i = 0; i < n; ++i) {
+    const RfEvent &e = events_[i];
+    std::vector<uint32_t> c(threads, 0);
+    if (int32_t p = poPredecessor(int32_t(i)); p >= 0)
+      c = clock_[size_t(p)];
+    for (int32_t a : e.after)
+      for (size_t t = 0; t < threads; ++t)
+        c[t] = std::max(c[t], clock_[size_t(a)][t]);
+    c[e.name] = e.index;
+    above_[i] = c;
+    if (e.readFrom >= 0)
+      for (size_t t = 0; t < threads; ++t)
+        c[t] = std::max(c[t], clock_[size_t(e.readFrom)][t]);
+    clock_[i] = std::move(c);
+  }
+  // below: for each thread, the lowest index of its events that happen after (or are) i.
+  std::vector<std::vector<int32_t>> successors(n);
+  for (size_t i = 0; i < n; ++i) {
+    if (int32_t p = poPredecessor(int32_t(i)); p >= 0)
+      successors[size_t(p)].push_back(int32_t(i));
+    for (int32_t a : events_[i].after)
+      successors[size_t(a)].push_back(int32_t(i));
+    if (events_[i].readFrom >= 0)
+      successors[size_t(events_[i].readFrom)].push_back(int32_t(i));
+  }
+  std::vector<uint32_t> top(threads);
+  for (size_t t = 0; t < threads; ++t)
+    top[t] = uint32_t(byThread_[t].size()) + 1;
+  below_.assign(n, top);
+  for (size_t i = n; i-- > 0;) {
+    std::vector<uint32_t> &b = below_[i];
+    b[events_[i].name] = events_[i].index;
+    for (int32_t s : successors[i])
+      for (size_t t = 0; t < threads; ++t)
+        b[t] = std::min(b[t], below_[size_t(s)][t]);
+  }
+  writesBy_.assign(threads, std::vector<std::vector<int32_t>>(locations_.size()));
+  for (size_t i = 0; i < n; ++i)
+    for (int32_t loc : events_[i].writeLocs)
+      if (loc >= 0)
+        writesBy_[events_[i].name][size_t(loc)].push_back(int32_t(i));
+}
+
+uint32_t ReadsFromSearch::unfoldingOf(ThreadId name, uint32_t parent, uint32_t readFrom) {
+  auto [it, added] = unfolding_.try_emplace(std::make_tuple(name, parent, readFrom),
+                                            uint32_t(unfolding_.size() + 1));
+  return it->second;
+}
+
+// compute_unfolding: an event is named by its thread, its predecessor's name and the name of
+// the write it reads; each read of the new part of the execution is a new decision, below
+// the last one.
+void ReadsFromSearch::assignUnfoldingAndDecisions(const std::shared_ptr<DecisionNode> &work) {
+  std::shared_ptr<DecisionNode> deepest = work;
+  for (size_t i = 0; i < events_.size(); ++i) {
+    RfEvent &e = events_[i];
+    int32_t p = poPredecessor(int32_t(i));
+    uint32_t parent = p >= 0 ? events_[size_t(p)].unfolding : 0;
+    if (!e.conflicts() && parent != 0) {
+      e.unfolding = parent;
+    } else {
+      uint32_t source = e.readFrom >= 0 ? events_[size_t(e.readFrom)].unfolding : 0;
+      e.unfolding = unfoldingOf(e.name, parent, source);
+    }
+    uint32_t source = e.readFrom >= 0 ? events_[size_t(e.readFrom)].unfolding : 0;
+    if (i < replayed_) {
+      // The witness made this read read what its decision says.
+      if (e.decision && e.reads() && e.decision->alternative != source)
+        throw std::logic_error("the reads-from search's witness read another write");
+      continue;
+    }
+    if (e.reads()) {
+      deepest = newChild(deepest, source);
+      e.decision = deepest;
+      e.pinned = false;
+    }
+  }
+}
+
+uint64_t ReadsFromSearch::valueOf(int32_t write, int32_t loc, const Overlay *overlay) const {
+  if (write < 0)
+    return locations_.initial[size_t(loc)];
+  const RfEvent &w = events_[size_t(write)];
+  if (w.writeLocs[0] == loc || (overlay && w.writeLocs[0] < 0 && w.readLoc == loc))
+    return overlay ? overlay->written[size_t(write)] : w.written[0];
+  for (unsigned k = 1; k < WitnessEvent::MaxWrites; ++k)
+    if (w.writeLocs[k] == loc)
+      return w.written[k];
+  return 0;
+}
+
+Overlay ReadsFromSearch::baseOverlay() const {
+  Overlay o;
+  size_t n = events_.size();
+  o.readFrom.resize(n);
+  o.writes.resize(n);
+  o.written.resize(n);
+  o.modified.assign(n, 0);
+  for (size_t i = 0; i < n; ++i) {
+    o.readFrom[i] = events_[i].readFrom;
+    o.writes[i] = events_[i].writes();
+    o.written[i] = events_[i].written[0];
+  }
+  return o;
+}
+
+// What a read-modify-write does when it reads what the overlay says (recompute_cmpxhg_success).
+void ReadsFromSearch::recomputeOutcome(int32_t event, Overlay &overlay) const {
+  const RfEvent &e = events_[size_t(event)];
+  if (e.rmw.form == RmwArguments::Form::None || !e.reads())
+    return;
+  std::optional<uint64_t> w =
+      rmwWrites(e.rmw, valueOf(overlay.readFrom[size_t(event)], e.readLoc, &overlay));
+  overlay.writes[size_t(event)] = w.has_value();
+  overlay.written[size_t(event)] = w.value_or(0);
+}
+
+bool ReadsFromSearch::writesReadingFrom(int32_t event, int32_t write) const {
+  const RfEvent &e = events_[size_t(event)];
+  if (e.rmw.form == RmwArguments::Form::None)
+    return e.writes();
+  return rmwWrites(e.rmw, valueOf(write, e.readLoc, nullptr)).has_value();
+}
+
+// compute_prefixes: every read not pinned tries every write it could read from instead.
+void ReadsFromSearch::addAlternatives() {
+  computeClocks();
+  for (size_t i = 0; i < events_.size(); ++i) {
+    const RfEvent &r = events_[i];
+    if (!r.reads() || r.pinned || !r.decision)
+      continue;
+    int32_t read = int32_t(i);
+    size_t loc = size_t(r.readLoc);
+    for (size_t t = 0; t < byThread_.size(); ++t) {
+      const std::vector<int32_t> &writes = writesBy_[t][loc];
+      // From the latest write of the thread that happens before the read (not counting what
+      // the read itself reads), up to the first that happens after it.
+      auto start = std::upper_bound(writes.begin(), writes.end(), above_[i][t],
+                                    [&](uint32_t index, int32_t w) {
+                                      return index < events_[size_t(w)].index;
+                                    });
+      // (Nidhugg starts at the read itself where it is a read-modify-write of this thread,
+      // which leaves out the thread's write before it: that write is a candidate here.)
+      while (start != writes.begin()) {
+        --start;
+        if (*start != read)
+          break;
+      }
+      auto end = std::lower_bound(writes.begin(), writes.end(), below_[i][t],
+                                  [&](int32_t w, uint32_t index) {
+                                    return events_[size_t(w)].index < index;
+                                  });
+      // A read-modify-write after this one that reads it may swap places with it.
+      if (r.writes() && end != writes.end() && events_[size_t(*end)].reads())
+        ++end;
+      for (auto it = start; it != end; ++it)
+        tryReadFrom(read, *it);
+    }
+    tryReadFrom(read, Initial);
+    // A compare-and-swap that failed reading this read-modify-write, and would succeed reading
+    // what it reads, may swap places with it.
+    if (r.writes())
+      for (size_t j = i + 1; j < events_.size(); ++j)
+        if (events_[j].readLoc == r.readLoc && !events_[j].writes() &&
+            events_[j].rmw.form == RmwArguments::Form::CompareExchange &&
+            writesReadingFrom(int32_t(j), r.readFrom))
+          trySwapUpdates(read, int32_t(j));
+  }
+}
+
+void ReadsFromSearch::tryReadFrom(int32_t read, int32_t write) {
+  const RfEvent &r = events_[size_t(read)];
+  int32_t original = r.readFrom;
+  if (write == original || write == read)
+    return;
+  if (write >= 0 && write > read && r.writes() && events_[size_t(write)].reads()) {
+    if (writesReadingFrom(write, original))
+      trySwapUpdates(read, write);
+    return;
+  }
+  uint32_t alternative = write >= 0 ? events_[size_t(write)].unfolding : 0;
+  if (!r.decision->tryAllocate(alternative))
+    return;
+  if (write >= 0 && happensBefore(read, clock_[size_t(write)]))
+    return; // the write is in the read's future
+  // The original write always comes before the read, and the new one before the original.
+  if (original >= 0 && (write < 0 || happensBefore(write, clock_[size_t(original)])) &&
+      happensBefore(original, above_[size_t(read)]))
+    return;
+  Overlay o = baseOverlay();
+  o.readFrom[size_t(read)] = write;
+  recomputeOutcome(read, o);
+  o.modified[size_t(read)] = 1;
+  trySat(read, o, alternative);
+}
+
+// Two read-modify-writes, `write` reading `read`: `read` reads `write` instead, which reads
+// what `read` read.
+void ReadsFromSearch::trySwapUpdates(int32_t read, int32_t write) {
+  const RfEvent &r = events_[size_t(read)];
+  const RfEvent &w = events_[size_t(write)];
+  if (w.readFrom != read)
+    return;
+  uint32_t source = r.readFrom >= 0 ? events_[size_t(r.readFrom)].unfolding : 0;
+  int32_t p = poPredecessor(write);
+  uint32_t alternative =
+      unfoldingOf(w.name, p >= 0 ? events_[size_t(p)].unfolding : 0, source);
+  if (!r.decision->tryAllocate(alternative))
+    return;
+  if (happensBefore(read, above_[size_t(write)]))
+    return;
+  Overlay o = baseOverlay();
+  o.readFrom[size_t(write)] = r.readFrom;
+  o.readFrom[size_t(read)] = write;
+  recomputeOutcome(write, o);
+  recomputeOutcome(read, o);
+  o.modified[size_t(read)] = 1;
+  o.modified[size_t(write)] = 1;
+  trySat(read, o, alternative);
+}
+
+// prefix_keep: the events of decisions up to `depth` and what they causally need, and every
+// other event whose own needs are kept, except those after a changed read and the reads of
+// later decisions.
+std::vector<uint8_t> ReadsFromSearch::keptEvents(int32_t depth, const Overlay &o) const {
+  size_t n = events_.size();
+  std::vector<uint8_t> kept(n, 0), dropped(n, 0);
+  std::vector<int32_t> stack;
+  auto needs = [&](int32_t e, auto &&visit) {
+    if (int32_t p = poPredecessor(e); p >= 0)
+      visit(p);
+    if (o.readFrom[size_t(e)] >= 0)
+      visit(o.readFrom[size_t(e)]);
+    for (int32_t a : events_[size_t(e)].after)
+      visit(a);
+  };
+  // The causal past of the decisions up to `depth`.
+  for (size_t i = 0; i < n; ++i) {
+    int32_t d = events_[i].depth();
+    if (d < 0 || d > depth || kept[i])
+      continue;
+    stack.push_back(int32_t(i));
+    kept[i] = 1;
+    while (!stack.empty()) {
+      int32_t e = stack.back();
+      stack.pop_back();
+      needs(e, [&](int32_t x) {
+        if (!kept[size_t(x)]) {
+          kept[size_t(x)] = 1;
+          stack.push_back(x);
+        }
+      });
+    }
+  }
+  // Every other event whose needs stay (recursive on needs; returns whether what follows the
+  // event may stay, which a changed read forbids).
+  auto stays = [&](int32_t e, auto &&self) -> bool {
+    if (dropped[size_t(e)])
+      return false;
+    if (kept[size_t(e)])
+      return !o.modified[size_t(e)];
+    if (events_[size_t(e)].depth() > depth) {
+      dropped[size_t(e)] = 1;
+      return false;
+    }
+    bool ok = true;
+    needs(e, [&](int32_t x) { ok = ok && self(x, self); });
+    if (!ok) {
+      dropped[size_t(e)] = 1;
+      return false;
+    }
+    kept[size_t(e)] = 1;
+    return !o.modified[size_t(e)];
+  };
+  for (size_t i = 0; i < n; ++i)
+    stays(int32_t(i), stays);
+  return kept;
+}
+
+// try_sat and order_to_leaf: a sequentially consistent order of the kept events with the
+// overlay's reads-from, made into the prefix of a new sibling of the changed read's decision.
+void ReadsFromSearch::trySat(int32_t changed, const Overlay &o, uint32_t alternative) {
+  const std::shared_ptr<DecisionNode> &decision = events_[size_t(changed)].decision;
+  int32_t depth = decision->depth;
+  std::vector<uint8_t> kept = keptEvents(depth, o);
+  std::vector<int32_t> number(events_.size(), None);
+  std::vector<int32_t> original;
+  for (size_t i = 0; i < events_.size(); ++i)
+    if (kept[i]) {
+      number[i] = int32_t(original.size());
+      original.push_back(int32_t(i));
+    }
+  std::vector<WitnessEvent> witness(original.size());
+  for (size_t k = 0; k < original.size(); ++k) {
+    size_t i = size_t(original[k]);
+    const RfEvent &e = events_[i];
+    WitnessEvent &w = witness[k];
+    w.thread = e.name;
+    w.readLoc = e.readLoc;
+    if (e.reads())
+      w.readFrom = o.readFrom[i] >= 0 ? number[size_t(o.readFrom[i])] : Initial;
+    if (o.writes[i])
+      for (unsigned m = 0; m < WitnessEvent::MaxWrites; ++m)
+        w.writeLocs[m] = e.writeLocs[m] >= 0 ? e.writeLocs[m] : (m == 0 ? e.readLoc : -1);
+    for (int32_t a : e.after)
+      w.after.push_back(number[size_t(a)]);
+  }
+  std::optional<std::vector<uint32_t>> order =
+      findScOrder(witness, uint32_t(byThread_.size()), locations_.size());
+  if (!order)
+    return;
+  Leaf leaf;
+  leaf.reserve(order->size());
+  for (uint32_t k : *order) {
+    const RfEvent &e = events_[size_t(original[k])];
+    int32_t d = e.depth();
+    bool later = d > depth;
+    leaf.push_back(Branch{e.name, later ? -1 : d, e.pinned || later});
+  }
+  queue_.push(newSibling(*decision, alternative, std::move(leaf)));
+}
+
+} // namespace bpor::readsfrom

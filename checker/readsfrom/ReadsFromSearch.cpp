@@ -1,0 +1,275 @@
+// The reads-from search's main loop: take a sibling from the queue, replay its witness prefix,
+// run on to the execution's end (the lowest-numbered enabled thread first), and record each
+// step as an event of locations read and written.
+#include "checker/readsfrom/ReadsFromSearch.h"
+
+#include "checker/engine/ExecutionEnds.h"
+#include "checker/readsfrom/RfExecution.h"
+
+#include <fmt/format.h>
+#include <stdexcept>
+
+namespace bpor {
+
+namespace readsfrom {
+
+int32_t Locations::find(uint64_t address, uint64_t size) {
+  auto it = byAddress_.upper_bound(address);
+  if (it != byAddress_.begin()) {
+    auto prev = std::prev(it);
+    if (prev->first == address && prev->second.first == size)
+      return prev->second.second;
+    if (prev->first + std::max<uint64_t>(prev->second.first, 1) > address)
+      return -1;
+  }
+  if (it != byAddress_.end() && address + std::max<uint64_t>(size, 1) > it->first)
+    return -1;
+  int32_t number = int32_t(sizes_.size());
+  byAddress_.emplace(address, std::make_pair(size, number));
+  sizes_.push_back(size);
+  initial.push_back(0);
+  return number;
+}
+
+SearchResult ReadsFromSearch::run() {
+  ledger_.start();
+  // The creation of threads reads and writes one location of its own: which thread a creation
+  // makes (its number, its pthread_t) depends on the creations before it.
+  creationLoc_ = locations_.find(~uint64_t(0), 0);
+  queue_.push(std::make_shared<DecisionNode>());
+  while (!queue_.empty() && !ledger_.stopped()) {
+    std::shared_ptr<DecisionNode> work = queue_.pop();
+    execute(work);
+    if (refused_)
+      break;
+    assignUnfoldingAndDecisions(work);
+    if (!ledger_.stopped())
+      addAlternatives();
+  }
+  SearchResult result = ledger_.finish([&] { return !queue_.empty(); });
+  if (refused_)
+    result.complete = false;
+  return result;
+}
+
+void ReadsFromSearch::execute(const std::shared_ptr<DecisionNode> &work) {
+  model_.restart();
+  names_.start(model_.numThreads());
+  events_.clear();
+  ops_.clear();
+  schedule_.clear();
+  byThread_.clear();
+  lastWriter_.assign(locations_.size(), Initial);
+  locationSeen_.assign(locations_.size(), 0);
+  replayed_ = work->leaf.size();
+
+  // The decisions the prefix's reads stand for: the work item's ancestors by depth.
+  std::vector<std::shared_ptr<DecisionNode>> ancestors(size_t(work->depth + 1));
+  for (std::shared_ptr<DecisionNode> n = work; n && n->depth >= 0; n = n->parent)
+    ancestors[size_t(n->depth)] = n;
+
+  for (const Branch &b : work->leaf) {
+    ThreadId thread = names_.threadOf(b.name);
+    if (thread == NoThread || model_.status() != ExecStatus::Running ||
+        !model_.isEnabled(thread))
+      throw std::logic_error("the reads-from search's witness prefix does not replay");
+    if (!step(thread))
+      return;
+    RfEvent &e = events_.back();
+    e.decision = b.decisionDepth >= 0 ? ancestors[size_t(b.decisionDepth)] : nullptr;
+    e.pinned = b.pinned;
+  }
+  while (model_.status() == ExecStatus::Running) {
+    ThreadId thread = nextThread();
+    if (thread == NoThread) {
+      if (stoppedByFailedAssume(model_)) {
+        endExecution(ExecutionEnd::Infeasible);
+      } else {
+        ledger_.reportError(deadlockError(model_), ops_, schedule_);
+        endExecution(ExecutionEnd::Deadlock);
+      }
+      return;
+    }
+    if (events_.size() >= options_.maxDepth) {
+      ledger_.reportError(depthLimitError(thread, model_.pending(thread).location,
+                                          options_.maxDepth),
+                          ops_, schedule_);
+      endExecution(ExecutionEnd::DepthLimit);
+      return;
+    }
+    if (!step(thread))
+      return;
+  }
+  ExecutionEnd end = executionEndOf(model_.status());
+  if (end == ExecutionEnd::Error)
+    ledger_.reportError(model_.error(), ops_, schedule_);
+  endExecution(end);
+}
+
+ThreadId ReadsFromSearch::nextThread() const {
+  for (ThreadId t = 0; t < model_.numThreads(); ++t)
+    if (model_.isEnabled(t))
+      return t;
+  return NoThread;
+}
+
+void ReadsFromSearch::endExecution(ExecutionEnd end) { ledger_.endExecution(end, ops_); }
+
+bool ReadsFromSearch::refuse(ThreadId thread, const Operation &op, const std::string &what) {
+  ErrorInfo error;
+  error.kind = ErrorKind::Unsupported;
+  error.thread = thread;
+  error.location = op.location;
+  error.message = fmt::format("the reads-from search (--search=rf) does not take {} yet: "
+                              "choose --search=optimal",
+                              what);
+  ledger_.reportError(error, ops_, schedule_);
+  ledger_.stop = StopReason::Error;
+  refused_ = true;
+  return false;
+}
+
+// Records thread's step as an event. False if the search cannot take it (refused).
+bool ReadsFromSearch::step(ThreadId thread) {
+  const Operation &pending = model_.pending(thread);
+  switch (pending.kind) {
+  case OpKind::Load:
+  case OpKind::Store:
+  case OpKind::ReadModifyWrite:
+  case OpKind::Fence:
+  case OpKind::Yield:
+  case OpKind::Fork:
+  case OpKind::Join:
+  case OpKind::Exit:
+  case OpKind::Other:
+    break;
+  default:
+    return refuse(thread, pending, fmt::format("a {} operation", opKindName(pending.kind)));
+  }
+  if (pending.blocking)
+    return refuse(thread, pending, "a wait on a memory word");
+  if (pending.kind == OpKind::Exit)
+    for (ThreadId t = 0; t < model_.numThreads(); ++t)
+      if (t != thread && model_.isAlive(t))
+        return refuse(thread, pending, "an exit while other threads run");
+  if ((pending.kind == OpKind::Other || pending.kind == OpKind::Fork ||
+       pending.kind == OpKind::Join) &&
+      pending.numChoices > 1)
+    return refuse(thread, pending, "a data choice");
+  // Each location's initial value, read before the execution's first access to it.
+  int32_t locs[Operation::MaxAccesses];
+  for (unsigned k = 0; k < pending.numAccesses; ++k) {
+    const Access &a = pending.accesses[k];
+    locs[k] = locations_.find(a.address, a.size);
+    if (locs[k] < 0)
+      return refuse(thread, pending, "accesses of one location with different sizes");
+    if (size_t(locs[k]) >= lastWriter_.size()) {
+      lastWriter_.resize(locations_.size(), Initial);
+      locationSeen_.resize(locations_.size(), 0);
+    }
+    if (!locationSeen_[locs[k]]) {
+      locationSeen_[locs[k]] = 1;
+      if (lastWriter_[locs[k]] == Initial && a.size <= 8)
+        locations_.initial[locs[k]] = model_.peekMemory(a.address, uint32_t(a.size));
+    }
+  }
+  RmwArguments rmw = pending.kind == OpKind::ReadModifyWrite ? model_.pendingRmw(thread)
+                                                               : RmwArguments{};
+  ThreadId name = names_.nameOf(thread);
+  ThreadId threadsBefore = model_.numThreads();
+  uint32_t index = name < byThread_.size() ? uint32_t(byThread_[name].size()) + 1 : 1;
+
+  const Operation &op = model_.step(thread);
+  ++ledger_.result.stats.steps;
+  ops_.push_back(op);
+  schedule_.push_back(ScheduleStep{thread, 0});
+  if (model_.numThreads() > threadsBefore)
+    names_.created(name, index, model_.numThreads());
+
+  RfEvent e;
+  e.name = name;
+  e.index = index;
+  e.rmw = rmw;
+  int32_t self = int32_t(events_.size());
+  unsigned writes = 0;
+  auto addWrite = [&](int32_t loc, uint64_t value) {
+    e.writeLocs[writes] = loc;
+    e.written[writes++] = value;
+  };
+  auto readOf = [&](int32_t loc) {
+    e.readLoc = loc;
+    e.readFrom = lastWriter_[loc];
+  };
+  switch (op.kind) {
+  case OpKind::Load:
+    if (op.numAccesses != 1)
+      return refuse(thread, op, "a load of several ranges");
+    readOf(locs[0]);
+    break;
+  case OpKind::Store:
+    for (unsigned k = 0; k < op.numAccesses; ++k)
+      addWrite(locs[k], op.value);
+    break;
+  case OpKind::ReadModifyWrite:
+    if (op.numAccesses != 1 || rmw.form == RmwArguments::Form::None)
+      return refuse(thread, op, "this read-modify-write");
+    readOf(locs[0]);
+    if (op.wrote)
+      addWrite(locs[0], op.written);
+    break;
+  case OpKind::Fork:
+    readOf(creationLoc_);
+    addWrite(creationLoc_, 0);
+    for (unsigned k = 0; k < op.numAccesses; ++k)
+      addWrite(locs[k], 0);
+    break;
+  case OpKind::Other:
+    // A call on shared runtime state: it reads and writes it.
+    if (op.numAccesses > 1)
+      return refuse(thread, op, "a call on several objects");
+    if (op.numAccesses == 1) {
+      readOf(locs[0]);
+      if (op.accesses[0].write)
+        addWrite(locs[0], 0);
+    }
+    break;
+  default: // fence, yield, join, exit: no memory but their own
+    for (unsigned k = 0; k < op.numAccesses; ++k)
+      addWrite(locs[k], 0);
+    break;
+  }
+  // Program order and the other happens-before edges: a thread's first event follows its
+  // creation, a join follows the joined thread's last event, an exit every other thread's.
+  if (index == 1)
+    for (int32_t k = self - 1; k >= 0; --k)
+      if (ops_[size_t(k)].kind == OpKind::Fork &&
+          names_.nameOf(ops_[size_t(k)].otherThread) == name) {
+        e.after.push_back(k);
+        break;
+      }
+  if (op.kind == OpKind::Join && op.otherThread != NoThread) {
+    ThreadId target = names_.nameOf(op.otherThread);
+    if (target < byThread_.size() && !byThread_[target].empty())
+      e.after.push_back(byThread_[target].back());
+  }
+  if (op.kind == OpKind::Exit)
+    for (ThreadId t = 0; t < byThread_.size(); ++t)
+      if (t != name && !byThread_[t].empty())
+        e.after.push_back(byThread_[t].back());
+  for (unsigned k = 0; k < writes; ++k)
+    lastWriter_[e.writeLocs[k]] = self;
+  if (name >= byThread_.size())
+    byThread_.resize(name + 1);
+  byThread_[name].push_back(self);
+  events_.push_back(std::move(e));
+  return true;
+}
+
+} // namespace readsfrom
+
+SearchResult exploreReadsFrom(Model &model, const SearchOptions &options,
+                              const ExecutionObserver &observer) {
+  return readsfrom::ReadsFromSearch(model, options, observer).run();
+}
+
+} // namespace bpor

@@ -1,0 +1,121 @@
+// The reads-from search's view of one execution: its events with the locations they read and
+// write, what each read reads from, the clocks of happens-before, and the search's state
+// (checker/readsfrom/ReadsFromSearch.h).
+#pragma once
+
+#include "checker/ThreadNames.h"
+#include "checker/engine/SearchLedger.h"
+#include "checker/readsfrom/DecisionTree.h"
+#include "checker/readsfrom/ScWitness.h"
+#include "core/Model.h"
+
+#include <map>
+#include <unordered_map>
+
+namespace bpor::readsfrom {
+
+/// One step of the execution.
+struct RfEvent {
+  ThreadId name = NoThread; // the thread's creation-path name (checker/ThreadNames.h)
+  uint32_t index = 0;       // 1-based among its thread's events
+  int32_t readLoc = -1;
+  int32_t readFrom = None; // the event it reads from, or Initial
+  int32_t writeLocs[WitnessEvent::MaxWrites] = {-1, -1, -1, -1};
+  uint64_t written[WitnessEvent::MaxWrites] = {};
+  /// A read-modify-write's arguments: whether it writes depends on what it reads.
+  RmwArguments rmw;
+  std::vector<int32_t> after; // the creation of its thread, the end of a joined thread
+  uint32_t unfolding = 0;     // its unfolding event (0: none yet)
+  std::shared_ptr<DecisionNode> decision;
+  bool pinned = false;
+
+  bool reads() const { return readLoc >= 0; }
+  bool writes() const { return writeLocs[0] >= 0; }
+  bool conflicts() const { return reads() || writes() || !after.empty(); }
+  int32_t depth() const { return decision ? decision->depth : -1; }
+};
+
+/// The locations: each (address, size) the program accesses, numbered; accesses of one
+/// location with another size, overlapping it, are refused.
+class Locations {
+public:
+  /// The location's number, or -1 if the range overlaps another location's.
+  int32_t find(uint64_t address, uint64_t size);
+  uint32_t size() const { return uint32_t(sizes_.size()); }
+  std::vector<uint64_t> initial; // each location's value before any write of the execution
+
+private:
+  std::map<uint64_t, std::pair<uint64_t, int32_t>> byAddress_; // address -> (size, number)
+  std::vector<uint64_t> sizes_;
+};
+
+/// An event's reads-from and outcome as one alternative would have them (an overlay on the
+/// execution's own).
+struct Overlay {
+  std::vector<int32_t> readFrom;
+  std::vector<uint8_t> writes;    // whether it writes (a compare-and-swap may not)
+  std::vector<uint64_t> written;  // the value of its first write
+  std::vector<uint8_t> modified;  // its read changed: what follows it in its thread is dropped
+};
+
+class ReadsFromSearch {
+public:
+  ReadsFromSearch(Model &model, const SearchOptions &options, const ExecutionObserver &observer)
+      : model_(model), options_(options), ledger_(options, observer ? &observer : nullptr),
+        names_(nameTable_) {}
+
+  SearchResult run();
+
+private:
+  // ---- One execution (ReadsFromSearch.cpp) ----
+  void execute(const std::shared_ptr<DecisionNode> &work);
+  bool step(ThreadId thread);
+  bool refuse(ThreadId thread, const Operation &op, const std::string &what);
+  void endExecution(ExecutionEnd end);
+  ThreadId nextThread() const;
+
+  // ---- The alternatives it leads to (ReadsFromAlternatives.cpp) ----
+  void computeClocks();
+  void assignUnfoldingAndDecisions(const std::shared_ptr<DecisionNode> &work);
+  void addAlternatives();
+  void tryReadFrom(int32_t read, int32_t write);
+  void trySwapUpdates(int32_t read, int32_t write);
+  void trySat(int32_t changed, const Overlay &overlay, uint32_t alternative);
+  std::vector<uint8_t> keptEvents(int32_t depth, const Overlay &overlay) const;
+  Overlay baseOverlay() const;
+  uint64_t valueOf(int32_t write, int32_t loc, const Overlay *overlay) const;
+  void recomputeOutcome(int32_t event, Overlay &overlay) const;
+  bool writesReadingFrom(int32_t event, int32_t write) const;
+  bool happensBefore(int32_t a, const std::vector<uint32_t> &clock) const;
+  uint32_t unfoldingOf(ThreadId name, uint32_t parent, uint32_t readFrom);
+  int32_t poPredecessor(int32_t e) const;
+
+  Model &model_;
+  const SearchOptions &options_;
+  SearchLedger ledger_;
+  ThreadNameTable nameTable_;
+  ThreadNames names_;
+  Locations locations_;
+  DecisionQueue queue_;
+  bool refused_ = false;
+
+  // The current execution.
+  std::vector<RfEvent> events_;
+  std::vector<Operation> ops_;
+  Schedule schedule_;
+  std::vector<std::vector<int32_t>> byThread_; // name -> its events
+  std::vector<int32_t> lastWriter_;            // location -> event, or Initial
+  std::vector<uint8_t> locationSeen_;
+  size_t replayed_ = 0; // the witness prefix's length
+  int32_t creationLoc_ = -1;
+
+  // Happens-before: the clock of each event (per thread name, the highest index before or
+  // at it), the same without its own read (above), and per event the lowest index of each
+  // thread's events after it (below).
+  std::vector<std::vector<uint32_t>> clock_, above_, below_;
+  std::vector<std::vector<std::vector<int32_t>>> writesBy_; // name -> location -> writes
+
+  std::map<std::tuple<ThreadId, uint32_t, uint32_t>, uint32_t> unfolding_;
+};
+
+} // namespace bpor::readsfrom

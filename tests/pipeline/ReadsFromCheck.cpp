@@ -1,0 +1,171 @@
+#include "tests/pipeline/ReadsFromCheck.h"
+
+#include "checker/ThreadNames.h"
+#include "checker/optimal/OptimalExplorer.h"
+#include "checker/readsfrom/ReadsFromSearch.h"
+#include "tests/pipeline/CompileProgram.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <set>
+
+namespace bpor::testing {
+
+// Each read's source is the latest write of its exact range before it (the programs access a
+// location with one size); a thread creation reads the creation before it, as creations
+// number the threads. Written independently of the search's own bookkeeping.
+std::string readsFromKey(const std::vector<Operation> &events) {
+  ThreadNameTable table;
+  ThreadNames names(table);
+  names.start(1);
+  std::map<std::pair<uint64_t, uint64_t>, std::string> lastWrite;
+  std::string lastCreation = "init";
+  std::map<ThreadId, std::vector<std::string>> perThread;
+  std::map<ThreadId, uint32_t> count;
+  for (const Operation &op : events) {
+    ThreadId name = names.nameOf(op.thread);
+    uint32_t index = ++count[name];
+    std::string self = fmt::format("{}.{}", name, index);
+    std::string text = opKindName(op.kind);
+    auto source = [&](const Access &a) {
+      auto it = lastWrite.find({a.address, a.size});
+      return it == lastWrite.end() ? std::string("init") : it->second;
+    };
+    bool reads = op.kind == OpKind::Load || op.kind == OpKind::ReadModifyWrite ||
+                 (op.kind == OpKind::Other && op.numAccesses == 1);
+    for (unsigned k = 0; k < op.numAccesses; ++k)
+      if (reads)
+        text += "<" + source(op.accesses[k]);
+    if (op.kind == OpKind::Fork) {
+      text += "<" + lastCreation;
+      lastCreation = self;
+    }
+    for (unsigned k = 0; k < op.numAccesses; ++k) {
+      bool writes = op.kind == OpKind::ReadModifyWrite ? op.wrote
+                    : op.kind == OpKind::Load          ? false
+                                                       : op.accesses[k].write;
+      if (writes)
+        lastWrite[{op.accesses[k].address, op.accesses[k].size}] = self;
+    }
+    perThread[name].push_back(text);
+    if (op.kind == OpKind::Fork && op.otherThread != NoThread)
+      names.created(name, index, std::max<ThreadId>(names.numberNamed(), op.otherThread + 1));
+  }
+  std::string key;
+  for (const auto &[name, list] : perThread) {
+    key += fmt::format("T{}:", name);
+    for (const std::string &e : list)
+      key += " " + e;
+    key += "\n";
+  }
+  return key;
+}
+
+namespace {
+
+struct Classes {
+  std::map<std::string, uint64_t> counts;
+  bool updates = false; // some update commuted (Access::update)
+  std::set<std::string> errors;
+  SearchResult result;
+};
+
+enum class Reference { Exhaustive, Optimal, ReadsFrom };
+
+Classes runWith(Model &model, Reference search, uint64_t maxExecutions) {
+  Classes out;
+  SearchOptions options;
+  options.keepGoing = true;
+  options.oneReportPerError = true;
+  options.maxExecutions = maxExecutions;
+  ExecutionObserver observer = [&](const std::vector<Operation> &events, ExecutionEnd) {
+    ++out.counts[readsFromKey(events)];
+    for (const Operation &op : events)
+      for (unsigned k = 0; k < op.numAccesses; ++k)
+        out.updates = out.updates || op.accesses[k].update != 0;
+  };
+  switch (search) {
+  case Reference::Exhaustive: out.result = explore(model, options, observer); break;
+  case Reference::Optimal:
+    out.result = exploreOptimal(model, options, OptimalVariant::Optimal, observer);
+    break;
+  case Reference::ReadsFrom: out.result = exploreReadsFrom(model, options, observer); break;
+  }
+  for (const ErrorReport &r : out.result.errors)
+    out.errors.insert(fmt::format("{} at {}: {}", errorKindName(r.error.kind), r.error.location,
+                                  r.error.message));
+  return out;
+}
+
+} // namespace
+
+ReadsFromCheck checkReadsFromClasses(const CProgram &program, uint64_t maxReference,
+                                     uint64_t maxExhaustive) {
+  ReadsFromCheck out;
+  PipelineCheck &check = out.check;
+  llvm::LLVMContext context;
+  std::vector<tool::BuiltModel> built =
+      compile(program, context, {valuesConfig(program)}, check.mismatches);
+  if (!check.mismatches.empty())
+    return out;
+  Model &model = *built[0].model;
+  // Optimal DPOR explores each Mazurkiewicz trace once, and a trace lies in one class: the
+  // classes of its executions are all the classes. Exhaustive search checks that too where
+  // it is small enough.
+  Classes exhaustive = runWith(model, Reference::Optimal, maxReference);
+  check.referenceExecutions = exhaustive.result.stats.executions;
+  if (!exhaustive.result.complete) {
+    check.skipped = true;
+    return out;
+  }
+  // Where updates commute, optimal DPOR explores one order of them, and the reads that read
+  // them meet only that order's writes: exhaustive search is then the only reference.
+  Classes schedules = runWith(model, Reference::Exhaustive, maxExhaustive);
+  if (exhaustive.updates) {
+    if (!schedules.result.complete) {
+      check.skipped = true;
+      return out;
+    }
+    out.exhaustive = true;
+    exhaustive = std::move(schedules);
+  } else if (schedules.result.complete) {
+    out.exhaustive = true;
+    for (auto &[key, n] : schedules.counts)
+      n = 1;
+    for (auto &[key, n] : exhaustive.counts)
+      n = 1;
+    if (schedules.counts != exhaustive.counts || schedules.errors != exhaustive.errors)
+      check.mismatches.push_back("optimal DPOR and exhaustive search meet other classes");
+  }
+  out.classes = exhaustive.counts.size();
+  out.hasErrors = !exhaustive.errors.empty();
+  Classes rf = runWith(model, Reference::ReadsFrom, 4 * out.classes + 10);
+  out.executions = rf.result.stats.executions;
+  if (!rf.result.complete) {
+    std::string why = rf.result.errors.empty() ? "a limit"
+                                               : rf.result.errors.front().error.message;
+    check.mismatches.push_back(fmt::format("the reads-from search did not complete ({}), {} "
+                                           "executions for {} classes",
+                                           why, out.executions, out.classes));
+    return out;
+  }
+  for (const auto &[key, n] : rf.counts) {
+    if (n > 1)
+      check.mismatches.push_back(fmt::format("class explored {} times:\n{}", n, key));
+    if (!exhaustive.counts.count(key))
+      check.mismatches.push_back(fmt::format("class exhaustive search never met:\n{}", key));
+  }
+  for (const auto &[key, n] : exhaustive.counts)
+    if (!rf.counts.count(key))
+      check.mismatches.push_back(fmt::format("class missed:\n{}", key));
+  if (rf.errors != exhaustive.errors)
+    check.mismatches.push_back(fmt::format("errors differ: exhaustive {} against {}",
+                                           fmt::join(exhaustive.errors, "; "),
+                                           fmt::join(rf.errors, "; ")));
+  if (check.mismatches.size() > 6)
+    check.mismatches.resize(6);
+  return out;
+}
+
+} // namespace bpor::testing
