@@ -6,6 +6,7 @@
 #include "checker/readsfrom/RfExecution.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
 
 namespace bpor::readsfrom {
@@ -77,6 +78,17 @@ uint32_t ReadsFromSearch::unfoldingOf(ThreadId name, uint32_t parent, uint32_t r
 // the write it reads; each read of the new part of the execution is a new decision, below
 // the last one.
 void ReadsFromSearch::assignUnfoldingAndDecisions(const std::shared_ptr<DecisionNode> &work) {
+  for (size_t i = 0; i < events_.size(); ++i) {
+    RfEvent &e = events_[i];
+    if (!e.reads() || !locations_.mutex[size_t(e.readLoc)])
+      continue;
+    const Operation &op = ops_[i];
+    e.lock = op.kind == OpKind::Lock      ? LockOp::Lock
+             : op.kind == OpKind::Unlock  ? LockOp::Unlock
+             : op.kind == OpKind::Trylock ? (op.value == 0 ? LockOp::TrylockOk
+                                                           : LockOp::TrylockFail)
+                                          : LockOp::Other;
+  }
   std::shared_ptr<DecisionNode> deepest = work;
   for (size_t i = 0; i < events_.size(); ++i) {
     RfEvent &e = events_[i];
@@ -88,7 +100,11 @@ void ReadsFromSearch::assignUnfoldingAndDecisions(const std::shared_ptr<Decision
       uint32_t source = e.readFrom >= 0 ? events_[size_t(e.readFrom)].unfolding : 0;
       e.unfolding = unfoldingOf(e.name, parent, source);
     }
-    uint32_t source = e.readFrom >= 0 ? events_[size_t(e.readFrom)].unfolding : 0;
+    // A decision names the write its read reads; a mutex operation's, the event itself (its
+    // place in the mutex's order).
+    uint32_t source = e.lock != LockOp::None ? e.unfolding
+                      : e.readFrom >= 0      ? events_[size_t(e.readFrom)].unfolding
+                                             : 0;
     if (i < replayed_) {
       // The witness made this read read what its decision says.
       if (e.decision && e.reads() && e.decision->alternative != source)
@@ -104,8 +120,8 @@ void ReadsFromSearch::assignUnfoldingAndDecisions(const std::shared_ptr<Decision
 }
 
 uint64_t ReadsFromSearch::valueOf(int32_t write, int32_t loc, const Overlay *overlay) const {
-  if (write < 0)
-    return locations_.initial[size_t(loc)];
+  if (write < 0) // a mutex starts free, whatever its bytes
+    return locations_.mutex[size_t(loc)] ? 0 : locations_.initial[size_t(loc)];
   const RfEvent &w = events_[size_t(write)];
   if (w.writeLocs[0] == loc || (overlay && w.writeLocs[0] < 0 && w.readLoc == loc))
     return overlay ? overlay->written[size_t(write)] : w.written[0];
@@ -122,7 +138,10 @@ Overlay ReadsFromSearch::baseOverlay() const {
   o.writes.resize(n);
   o.written.resize(n);
   o.modified.assign(n, 0);
+  o.depth.resize(n);
+  o.deleted.assign(n, 0);
   for (size_t i = 0; i < n; ++i) {
+    o.depth[i] = events_[i].depth();
     o.readFrom[i] = events_[i].readFrom;
     o.writes[i] = events_[i].writes();
     o.written[i] = events_[i].written[0];
@@ -155,6 +174,10 @@ void ReadsFromSearch::addAlternatives() {
     const RfEvent &r = events_[i];
     if (!r.reads() || r.pinned || !r.decision)
       continue;
+    if (r.lock != LockOp::None) {
+      addLockAlternatives(int32_t(i));
+      continue;
+    }
     int32_t read = int32_t(i);
     size_t loc = size_t(r.readLoc);
     for (size_t t = 0; t < byThread_.size(); ++t) {
@@ -205,6 +228,10 @@ void ReadsFromSearch::tryReadFrom(int32_t read, int32_t write) {
     return;
   }
   uint32_t alternative = write >= 0 ? events_[size_t(write)].unfolding : 0;
+  if (r.lock != LockOp::None) { // decisions on a mutex name the event itself
+    int32_t p = poPredecessor(read);
+    alternative = unfoldingOf(r.name, p >= 0 ? events_[size_t(p)].unfolding : 0, alternative);
+  }
   if (!r.decision->tryAllocate(alternative))
     return;
   if (write >= 0 && happensBefore(read, clock_[size_t(write)]))
@@ -217,7 +244,7 @@ void ReadsFromSearch::tryReadFrom(int32_t read, int32_t write) {
   o.readFrom[size_t(read)] = write;
   recomputeOutcome(read, o);
   o.modified[size_t(read)] = 1;
-  trySat(read, o, alternative);
+  trySat(*r.decision, o, alternative);
 }
 
 // Two read-modify-writes, `write` reading `read`: `read` reads `write` instead, which reads
@@ -242,7 +269,113 @@ void ReadsFromSearch::trySwapUpdates(int32_t read, int32_t write) {
   recomputeOutcome(read, o);
   o.modified[size_t(read)] = 1;
   o.modified[size_t(write)] = 1;
-  trySat(read, o, alternative);
+  trySat(*r.decision, o, alternative);
+}
+
+bool ReadsFromSearch::doesLock(int32_t e) const {
+  LockOp l = events_[size_t(e)].lock;
+  return l == LockOp::Lock || l == LockOp::TrylockOk;
+}
+
+// A mutex's operations in order, each reading the one before (Nidhugg's try_swap,
+// try_swap_lock and try_swap_blocked): an operation trades places with the next one, an
+// acquisition with the next acquisition after its release, and the last acquisition with a
+// thread that waits for the mutex at the end.
+void ReadsFromSearch::addLockAlternatives(int32_t i) {
+  int32_t loc = events_[size_t(i)].readLoc;
+  auto nextAccess = [&](int32_t after) {
+    for (size_t j = size_t(after) + 1; j < events_.size(); ++j)
+      if (events_[j].readLoc == loc)
+        return int32_t(j);
+    return None;
+  };
+  int32_t next = nextAccess(i);
+  if (next == None) {
+    if (doesLock(i))
+      for (auto [blockedLoc, thread] : blockedOnLock_)
+        if (blockedLoc == loc)
+          trySwapBlocked(i, names_.nameOf(thread), thread);
+    return;
+  }
+  if (events_[size_t(i)].lock == LockOp::Unlock && events_[size_t(next)].lock == LockOp::Lock)
+    return;
+  trySwapLocks(i, next);
+  if (!doesLock(i))
+    return;
+  while (next != None && events_[size_t(next)].lock == LockOp::TrylockFail)
+    next = nextAccess(next);
+  if (next == None || events_[size_t(next)].lock != LockOp::Unlock)
+    return;
+  int32_t relock = nextAccess(next);
+  if (relock != None && events_[size_t(relock)].lock == LockOp::Lock)
+    trySwapLocks(i, relock);
+}
+
+// Whether the mutex is held after `write` (the initial state: free; a failed trylock leaves it
+// held).
+bool ReadsFromSearch::heldAfter(int32_t write, const Overlay &) const {
+  return write >= 0 && (doesLock(write) || events_[size_t(write)].lock == LockOp::TrylockFail);
+}
+
+// `second`, a later operation on the mutex, takes the place of `first`: it reads what `first`
+// read and stands for its decision, and `first` goes where `second`'s decision was.
+void ReadsFromSearch::trySwapLocks(int32_t first, int32_t second) {
+  const RfEvent &a = events_[size_t(first)];
+  const RfEvent &b = events_[size_t(second)];
+  uint32_t source = a.readFrom >= 0 ? events_[size_t(a.readFrom)].unfolding : 0;
+  int32_t p = poPredecessor(second);
+  uint32_t alternative = unfoldingOf(b.name, p >= 0 ? events_[size_t(p)].unfolding : 0, source);
+  if (!a.decision->tryAllocate(alternative))
+    return;
+  if (happensBefore(first, above_[size_t(second)]))
+    return;
+  Overlay o = baseOverlay();
+  o.readFrom[size_t(second)] = a.readFrom;
+  std::swap(o.depth[size_t(first)], o.depth[size_t(second)]);
+  o.modified[size_t(first)] = 1;
+  o.modified[size_t(second)] = 1;
+  trySat(*a.decision, o, alternative);
+}
+
+// A thread that waits for the mutex at the end takes the place of its last acquisition.
+void ReadsFromSearch::trySwapBlocked(int32_t lock, ThreadId name, ThreadId thread) {
+  const RfEvent &a = events_[size_t(lock)];
+  RfEvent waiting;
+  waiting.name = name;
+  waiting.index = name < byThread_.size() ? uint32_t(byThread_[name].size()) + 1 : 1;
+  // What the wait follows: the thread's last step, or the creation of a thread that waits at
+  // its first.
+  int32_t p = None;
+  if (waiting.index > 1) {
+    p = byThread_[name].back();
+  } else {
+    for (size_t k = 0; k < ops_.size() && p == None; ++k)
+      if (ops_[k].kind == OpKind::Fork && ops_[k].otherThread == thread)
+        p = int32_t(k);
+    if (p == None)
+      return; // an initial thread that never ran: no program starts so
+    waiting.after.push_back(p);
+  }
+  waiting.readLoc = a.readLoc;
+  waiting.readFrom = a.readFrom;
+  waiting.writeLocs[0] = a.readLoc;
+  waiting.lock = LockOp::Lock;
+  uint32_t source = a.readFrom >= 0 ? events_[size_t(a.readFrom)].unfolding : 0;
+  uint32_t parent = waiting.index > 1 ? events_[size_t(p)].unfolding : 0;
+  uint32_t alternative = unfoldingOf(name, parent, source);
+  if (!a.decision->tryAllocate(alternative))
+    return;
+  if (happensBefore(lock, clock_[size_t(p)]))
+    return; // the acquisition happens before the wait
+  events_.push_back(std::move(waiting));
+  int32_t w = int32_t(events_.size() - 1);
+  Overlay o = baseOverlay();
+  o.depth[size_t(w)] = o.depth[size_t(lock)];
+  o.depth[size_t(lock)] = -1;
+  o.deleted[size_t(lock)] = 1;
+  o.modified[size_t(w)] = 1;
+  trySat(*a.decision, o, alternative);
+  events_.pop_back();
 }
 
 // prefix_keep: the events of decisions up to `depth` and what they causally need, and every
@@ -262,8 +395,8 @@ std::vector<uint8_t> ReadsFromSearch::keptEvents(int32_t depth, const Overlay &o
   };
   // The causal past of the decisions up to `depth`.
   for (size_t i = 0; i < n; ++i) {
-    int32_t d = events_[i].depth();
-    if (d < 0 || d > depth || kept[i])
+    int32_t d = o.depth[i];
+    if (d < 0 || d > depth || kept[i] || o.deleted[i])
       continue;
     stack.push_back(int32_t(i));
     kept[i] = 1;
@@ -285,7 +418,12 @@ std::vector<uint8_t> ReadsFromSearch::keptEvents(int32_t depth, const Overlay &o
       return false;
     if (kept[size_t(e)])
       return !o.modified[size_t(e)];
-    if (events_[size_t(e)].depth() > depth) {
+    // A read outside that causal past stays only for a decision up to `depth`: one pinned
+    // (no decision) would keep what it read though nothing needs it, and its alternatives
+    // would never be explored below this sibling (Nidhugg keeps it).
+    const RfEvent &ev = events_[size_t(e)];
+    bool pinnedRead = ev.reads() && o.depth[size_t(e)] < 0;
+    if (o.depth[size_t(e)] > depth || o.deleted[size_t(e)] || pinnedRead) {
       dropped[size_t(e)] = 1;
       return false;
     }
@@ -305,9 +443,9 @@ std::vector<uint8_t> ReadsFromSearch::keptEvents(int32_t depth, const Overlay &o
 
 // try_sat and order_to_leaf: a sequentially consistent order of the kept events with the
 // overlay's reads-from, made into the prefix of a new sibling of the changed read's decision.
-void ReadsFromSearch::trySat(int32_t changed, const Overlay &o, uint32_t alternative) {
-  const std::shared_ptr<DecisionNode> &decision = events_[size_t(changed)].decision;
-  int32_t depth = decision->depth;
+void ReadsFromSearch::trySat(const DecisionNode &decision, const Overlay &o,
+                             uint32_t alternative) {
+  int32_t depth = decision.depth;
   std::vector<uint8_t> kept = keptEvents(depth, o);
   std::vector<int32_t> number(events_.size(), None);
   std::vector<int32_t> original;
@@ -339,11 +477,11 @@ void ReadsFromSearch::trySat(int32_t changed, const Overlay &o, uint32_t alterna
   leaf.reserve(order->size());
   for (uint32_t k : *order) {
     const RfEvent &e = events_[size_t(original[k])];
-    int32_t d = e.depth();
+    int32_t d = o.depth[size_t(original[k])];
     bool later = d > depth;
     leaf.push_back(Branch{e.name, later ? -1 : d, e.pinned || later});
   }
-  queue_.push(newSibling(*decision, alternative, std::move(leaf)));
+  queue_.push(newSibling(decision, alternative, std::move(leaf)));
 }
 
 } // namespace bpor::readsfrom

@@ -28,6 +28,7 @@ int32_t Locations::find(uint64_t address, uint64_t size) {
   byAddress_.emplace(address, std::make_pair(size, number));
   sizes_.push_back(size);
   initial.push_back(0);
+  mutex.push_back(0);
   return number;
 }
 
@@ -62,6 +63,8 @@ void ReadsFromSearch::execute(const std::shared_ptr<DecisionNode> &work) {
   lastWriter_.assign(locations_.size(), Initial);
   locationSeen_.assign(locations_.size(), 0);
   replayed_ = work->leaf.size();
+  blockedOnLock_.clear();
+  holder_.clear();
 
   // The decisions the prefix's reads stand for: the work item's ancestors by depth.
   std::vector<std::shared_ptr<DecisionNode>> ancestors(size_t(work->depth + 1));
@@ -113,7 +116,19 @@ ThreadId ReadsFromSearch::nextThread() const {
   return NoThread;
 }
 
-void ReadsFromSearch::endExecution(ExecutionEnd end) { ledger_.endExecution(end, ops_); }
+// Also notes the threads that wait for a mutex at the end, whatever ended the execution.
+void ReadsFromSearch::endExecution(ExecutionEnd end) {
+  for (ThreadId t = 0; t < model_.numThreads(); ++t) {
+    const Operation &p = model_.pending(t);
+    if (model_.isAlive(t) && !model_.isEnabled(t) && p.kind == OpKind::Lock && p.mutex &&
+        p.numAccesses == 1) {
+      int32_t loc = locations_.find(p.accesses[0].address, p.accesses[0].size);
+      if (loc >= 0)
+        blockedOnLock_.emplace_back(loc, t);
+    }
+  }
+  ledger_.endExecution(end, ops_);
+}
 
 bool ReadsFromSearch::refuse(ThreadId thread, const Operation &op, const std::string &what) {
   ErrorInfo error;
@@ -143,6 +158,12 @@ bool ReadsFromSearch::step(ThreadId thread) {
   case OpKind::Exit:
   case OpKind::Other:
     break;
+  case OpKind::Lock:
+  case OpKind::Trylock:
+  case OpKind::Unlock:
+    if (pending.mutex && pending.numAccesses == 1)
+      break;
+    [[fallthrough]];
   default:
     return refuse(thread, pending, fmt::format("a {} operation", opKindName(pending.kind)));
   }
@@ -223,6 +244,28 @@ bool ReadsFromSearch::step(ThreadId thread) {
     for (unsigned k = 0; k < op.numAccesses; ++k)
       addWrite(locs[k], 0);
     break;
+  case OpKind::Lock:
+  case OpKind::Trylock:
+  case OpKind::Unlock: {
+    // A mutex operation reads the one before it and writes (Nidhugg's order of lock events).
+    locations_.mutex[size_t(locs[0])] = 1;
+    if (op.kind != OpKind::Trylock && op.value != 0)
+      return refuse(thread, op, "a mutex operation that failed (an error-checking mutex)");
+    if (holder_.size() < locations_.size())
+      holder_.resize(locations_.size(), NoThread);
+    ThreadId &holder = holder_[size_t(locs[0])];
+    if (op.kind == OpKind::Lock && holder == thread)
+      return refuse(thread, op, "a mutex locked again by its holder (a recursive mutex)");
+    if (op.kind == OpKind::Unlock)
+      holder = NoThread;
+    else if (op.value == 0)
+      holder = thread;
+    // A mutex's operations are ordered as Nidhugg orders them: each reads the one before and
+    // writes (1: held, 0: free), a failed trylock too (it leaves the mutex held).
+    readOf(locs[0]);
+    addWrite(locs[0], op.kind == OpKind::Unlock ? 0 : 1);
+    break;
+  }
   case OpKind::Other:
     // A call on shared runtime state: it reads and writes it.
     if (op.numAccesses > 1)

@@ -14,6 +14,10 @@
 
 namespace bpor::readsfrom {
 
+/// What an event does to a mutex (or spin lock), whose operations the search orders as Nidhugg
+/// does: each reads the one before it and writes (docs/design.md, "The reads-from search").
+enum class LockOp : uint8_t { None, Lock, TrylockOk, TrylockFail, Unlock, Other };
+
 /// One step of the execution.
 struct RfEvent {
   ThreadId name = NoThread; // the thread's creation-path name (checker/ThreadNames.h)
@@ -28,6 +32,7 @@ struct RfEvent {
   uint32_t unfolding = 0;     // its unfolding event (0: none yet)
   std::shared_ptr<DecisionNode> decision;
   bool pinned = false;
+  LockOp lock = LockOp::None; // set by the analysis for every event on a mutex's location
 
   bool reads() const { return readLoc >= 0; }
   bool writes() const { return writeLocs[0] >= 0; }
@@ -43,6 +48,7 @@ public:
   int32_t find(uint64_t address, uint64_t size);
   uint32_t size() const { return uint32_t(sizes_.size()); }
   std::vector<uint64_t> initial; // each location's value before any write of the execution
+  std::vector<uint8_t> mutex;    // a mutex or spin lock: operations with Operation::mutex
 
 private:
   std::map<uint64_t, std::pair<uint64_t, int32_t>> byAddress_; // address -> (size, number)
@@ -56,6 +62,8 @@ struct Overlay {
   std::vector<uint8_t> writes;    // whether it writes (a compare-and-swap may not)
   std::vector<uint64_t> written;  // the value of its first write
   std::vector<uint8_t> modified;  // its read changed: what follows it in its thread is dropped
+  std::vector<int32_t> depth;     // the depth of the decision it stands for (-1: none)
+  std::vector<uint8_t> deleted;   // left out (a lock whose place a blocked lock takes)
 };
 
 class ReadsFromSearch {
@@ -80,7 +88,12 @@ private:
   void addAlternatives();
   void tryReadFrom(int32_t read, int32_t write);
   void trySwapUpdates(int32_t read, int32_t write);
-  void trySat(int32_t changed, const Overlay &overlay, uint32_t alternative);
+  void trySat(const DecisionNode &decision, const Overlay &overlay, uint32_t alternative);
+  void addLockAlternatives(int32_t event);
+  void trySwapLocks(int32_t first, int32_t second);
+  void trySwapBlocked(int32_t lock, ThreadId blockedName, ThreadId blockedThread);
+  bool heldAfter(int32_t event, const Overlay &overlay) const;
+  bool doesLock(int32_t event) const;
   std::vector<uint8_t> keptEvents(int32_t depth, const Overlay &overlay) const;
   Overlay baseOverlay() const;
   uint64_t valueOf(int32_t write, int32_t loc, const Overlay *overlay) const;
@@ -108,6 +121,9 @@ private:
   std::vector<uint8_t> locationSeen_;
   size_t replayed_ = 0; // the witness prefix's length
   int32_t creationLoc_ = -1;
+  // Threads that wait for a mutex at the execution's end: (location, thread).
+  std::vector<std::pair<int32_t, ThreadId>> blockedOnLock_;
+  std::vector<ThreadId> holder_; // per location: the thread that holds it as a mutex
 
   // Happens-before: the clock of each event (per thread name, the highest index before or
   // at it), the same without its own read (above), and per event the lowest index of each

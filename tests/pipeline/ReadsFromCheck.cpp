@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -14,7 +15,8 @@ namespace bpor::testing {
 
 // Each read's source is the latest write of its exact range before it (the programs access a
 // location with one size); a thread creation reads the creation before it, as creations
-// number the threads. Written independently of the search's own bookkeeping.
+// number the threads; a mutex's operations read the one before. Written independently of the
+// search's own bookkeeping.
 std::string readsFromKey(const std::vector<Operation> &events) {
   ThreadNameTable table;
   ThreadNames names(table);
@@ -32,7 +34,11 @@ std::string readsFromKey(const std::vector<Operation> &events) {
       auto it = lastWrite.find({a.address, a.size});
       return it == lastWrite.end() ? std::string("init") : it->second;
     };
-    bool reads = op.kind == OpKind::Load || op.kind == OpKind::ReadModifyWrite ||
+    // A mutex's operations are ordered: each reads the one before and writes, a failed
+    // trylock too, as in Nidhugg's reads-from equivalence.
+    bool mutex = op.mutex && (op.kind == OpKind::Lock || op.kind == OpKind::Trylock ||
+                              op.kind == OpKind::Unlock);
+    bool reads = op.kind == OpKind::Load || op.kind == OpKind::ReadModifyWrite || mutex ||
                  (op.kind == OpKind::Other && op.numAccesses == 1);
     for (unsigned k = 0; k < op.numAccesses; ++k)
       if (reads)
@@ -42,9 +48,10 @@ std::string readsFromKey(const std::vector<Operation> &events) {
       lastCreation = self;
     }
     for (unsigned k = 0; k < op.numAccesses; ++k) {
-      bool writes = op.kind == OpKind::ReadModifyWrite ? op.wrote
-                    : op.kind == OpKind::Load          ? false
-                                                       : op.accesses[k].write;
+      bool writes = mutex                                ? true
+                    : op.kind == OpKind::ReadModifyWrite ? op.wrote
+                    : op.kind == OpKind::Load            ? false
+                                                         : op.accesses[k].write;
       if (writes)
         lastWrite[{op.accesses[k].address, op.accesses[k].size}] = self;
     }
@@ -66,7 +73,9 @@ namespace {
 
 struct Classes {
   std::map<std::string, uint64_t> counts;
-  bool updates = false; // some update commuted (Access::update)
+  /// Some update commuted (Access::update) or trylock failed: optimal DPOR's traces, where
+  /// those commute, are coarser than the classes.
+  bool coarser = false;
   std::set<std::string> errors;
   SearchResult result;
 };
@@ -81,9 +90,14 @@ Classes runWith(Model &model, Reference search, uint64_t maxExecutions) {
   options.maxExecutions = maxExecutions;
   ExecutionObserver observer = [&](const std::vector<Operation> &events, ExecutionEnd) {
     ++out.counts[readsFromKey(events)];
-    for (const Operation &op : events)
+    if (std::getenv("BPOR_READS_FROM_DUMP"))
+      fmt::print(stderr, "{} {}\n{}", search == Reference::ReadsFrom ? "RF" : "REF",
+                 out.result.stats.executions, readsFromKey(events));
+    for (const Operation &op : events) {
       for (unsigned k = 0; k < op.numAccesses; ++k)
-        out.updates = out.updates || op.accesses[k].update != 0;
+        out.coarser = out.coarser || op.accesses[k].update != 0;
+      out.coarser = out.coarser || (op.mutex && op.kind == OpKind::Trylock && op.value != 0);
+    }
   };
   switch (search) {
   case Reference::Exhaustive: out.result = explore(model, options, observer); break;
@@ -120,9 +134,10 @@ ReadsFromCheck checkReadsFromClasses(const CProgram &program, uint64_t maxRefere
     return out;
   }
   // Where updates commute, optimal DPOR explores one order of them, and the reads that read
-  // them meet only that order's writes: exhaustive search is then the only reference.
+  // them meet only that order's writes; failed trylocks commute for it too, where the classes
+  // order them: exhaustive search is then the only reference.
   Classes schedules = runWith(model, Reference::Exhaustive, maxExhaustive);
-  if (exhaustive.updates) {
+  if (exhaustive.coarser) {
     if (!schedules.result.complete) {
       check.skipped = true;
       return out;
