@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <stdexcept>
 
 namespace bpor::readsfrom {
 
@@ -107,8 +106,10 @@ void ReadsFromSearch::assignUnfoldingAndDecisions(const std::shared_ptr<Decision
                                              : 0;
     if (i < replayed_) {
       // The witness made this read read what its decision says.
-      if (e.decision && e.reads() && e.decision->alternative != source)
-        throw std::logic_error("the reads-from search's witness read another write");
+      if (e.decision && e.reads() && e.decision->alternative != source) {
+        internalError("a witness read another write than its decision says");
+        return;
+      }
       continue;
     }
     if (e.reads()) {
@@ -170,6 +171,7 @@ bool ReadsFromSearch::writesReadingFrom(int32_t event, int32_t write) const {
 // compute_prefixes: every read not pinned tries every write it could read from instead.
 void ReadsFromSearch::addAlternatives() {
   computeClocks();
+  events_.reserve(events_.size() + 1); // trySwapBlocked's waiting event moves nothing
   for (size_t i = 0; i < events_.size(); ++i) {
     const RfEvent &r = events_[i];
     if (!r.reads() || r.pinned || !r.decision)
@@ -367,6 +369,7 @@ void ReadsFromSearch::trySwapBlocked(int32_t lock, ThreadId name, ThreadId threa
     return;
   if (happensBefore(lock, clock_[size_t(p)]))
     return; // the acquisition happens before the wait
+  std::shared_ptr<DecisionNode> decision = a.decision; // `a` moves with the push below
   events_.push_back(std::move(waiting));
   int32_t w = int32_t(events_.size() - 1);
   Overlay o = baseOverlay();
@@ -374,7 +377,7 @@ void ReadsFromSearch::trySwapBlocked(int32_t lock, ThreadId name, ThreadId threa
   o.depth[size_t(lock)] = -1;
   o.deleted[size_t(lock)] = 1;
   o.modified[size_t(w)] = 1;
-  trySat(*a.decision, o, alternative);
+  trySat(*decision, o, alternative);
   events_.pop_back();
 }
 
@@ -469,8 +472,10 @@ void ReadsFromSearch::trySat(const DecisionNode &decision, const Overlay &o,
     for (int32_t a : e.after)
       w.after.push_back(number[size_t(a)]);
   }
-  std::optional<std::vector<uint32_t>> order =
-      findScOrder(witness, uint32_t(byThread_.size()), locations_.size());
+  uint32_t threads = uint32_t(byThread_.size());
+  for (const WitnessEvent &w : witness)
+    threads = std::max(threads, w.thread + 1);
+  std::optional<std::vector<uint32_t>> order = findScOrder(witness, threads, locations_.size());
   if (!order)
     return;
   Leaf leaf;

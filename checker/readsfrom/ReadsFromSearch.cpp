@@ -7,7 +7,6 @@
 #include "checker/readsfrom/RfExecution.h"
 
 #include <fmt/format.h>
-#include <stdexcept>
 
 namespace bpor {
 
@@ -33,6 +32,7 @@ int32_t Locations::find(uint64_t address, uint64_t size) {
 }
 
 SearchResult ReadsFromSearch::run() {
+  WeakMemorySteps awaits(model_, true); // spin and update loops stop at their back edges
   ledger_.start();
   // The creation of threads reads and writes one location of its own: which thread a creation
   // makes (its number, its pthread_t) depends on the creations before it.
@@ -44,11 +44,13 @@ SearchResult ReadsFromSearch::run() {
     if (refused_)
       break;
     assignUnfoldingAndDecisions(work);
-    if (!ledger_.stopped())
+    if (!ledger_.stopped() && !refused_)
       addAlternatives();
   }
   SearchResult result = ledger_.finish([&] { return !queue_.empty(); });
-  if (refused_)
+  // With keepGoing: an error that ended an execution while other threads could still run hid
+  // their later events, and so the classes (and errors) only they lead to (docs/design.md).
+  if (refused_ || (options_.keepGoing && cutShort_))
     result.complete = false;
   return result;
 }
@@ -72,10 +74,15 @@ void ReadsFromSearch::execute(const std::shared_ptr<DecisionNode> &work) {
     ancestors[size_t(n->depth)] = n;
 
   for (const Branch &b : work->leaf) {
+    // A changed read may end the execution in its own step (an assertion right after it
+    // fails): the prefix before it is an execution with that error.
+    if (model_.status() != ExecStatus::Running)
+      break;
     ThreadId thread = names_.threadOf(b.name);
-    if (thread == NoThread || model_.status() != ExecStatus::Running ||
-        !model_.isEnabled(thread))
-      throw std::logic_error("the reads-from search's witness prefix does not replay");
+    if (thread == NoThread || !model_.isEnabled(thread)) {
+      internalError("its witness prefix does not replay");
+      return;
+    }
     if (!step(thread))
       return;
     RfEvent &e = events_.back();
@@ -85,19 +92,18 @@ void ReadsFromSearch::execute(const std::shared_ptr<DecisionNode> &work) {
   while (model_.status() == ExecStatus::Running) {
     ThreadId thread = nextThread();
     if (thread == NoThread) {
-      if (stoppedByFailedAssume(model_)) {
-        endExecution(ExecutionEnd::Infeasible);
-      } else {
-        ledger_.reportError(deadlockError(model_), ops_, schedule_);
-        endExecution(ExecutionEnd::Deadlock);
-      }
+      endWithoutThread();
       return;
     }
     if (events_.size() >= options_.maxDepth) {
+      // A loop whose iterations write is no await: its executions grow without end, and the
+      // search stops at the first that goes too deep, inconclusive even with keepGoing.
       ledger_.reportError(depthLimitError(thread, model_.pending(thread).location,
                                           options_.maxDepth),
                           ops_, schedule_);
       endExecution(ExecutionEnd::DepthLimit);
+      ledger_.stop = StopReason::Error;
+      refused_ = true;
       return;
     }
     if (!step(thread))
@@ -109,15 +115,102 @@ void ReadsFromSearch::execute(const std::shared_ptr<DecisionNode> &work) {
   endExecution(end);
 }
 
+// The lowest-numbered thread that can run and does not wait at a spin loop's back edge; the
+// process's exit only when no other thread can run and none waits there in vain (which ends
+// the execution as redundant instead, endWithoutThread).
 ThreadId ReadsFromSearch::nextThread() const {
-  for (ThreadId t = 0; t < model_.numThreads(); ++t)
-    if (model_.isEnabled(t))
+  ThreadId exiting = NoThread;
+  for (ThreadId t = 0; t < model_.numThreads(); ++t) {
+    if (!model_.isEnabled(t) || waits(t))
+      continue;
+    if (model_.pending(t).kind != OpKind::Exit)
       return t;
-  return NoThread;
+    exiting = t;
+  }
+  for (ThreadId t = 0; t < model_.numThreads(); ++t)
+    if (waits(t) && !iterationReadsLatest(t))
+      return NoThread;
+  return exiting;
 }
 
-// Also notes the threads that wait for a mutex at the end, whatever ended the execution.
+// Spin loops (passes/SpinLoopPass.h) are awaits, as in GenMC and the weak-memory search
+// (docs/weak-memory.md, "Spin loops"): a thread at the back edge of an iteration that changed
+// nothing waits there. Its iteration's reads go on to read later writes as alternatives; the
+// execution in which it waits is redundant unless every read of its iteration read the latest
+// write, when it spins forever.
+bool ReadsFromSearch::waits(ThreadId t) const {
+  const Operation &p = model_.pending(t);
+  if (!model_.isAlive(t) || p.kind != OpKind::Yield || !p.spinLoop)
+    return false;
+  ThreadId name = names_.nameOf(t);
+  if (name >= byThread_.size())
+    return false;
+  const std::vector<int32_t> &mine = byThread_[name];
+  size_t count = std::min<size_t>(p.value, mine.size());
+  for (size_t k = mine.size() - count; k < mine.size(); ++k) {
+    const RfEvent &e = events_[size_t(mine[k])];
+    // An update that wrote the value it read changed nothing (an exchange of 1 that read 1).
+    bool sameValue = e.rmw.form != RmwArguments::Form::None &&
+                     ops_[size_t(mine[k])].value == e.written[0];
+    if (e.writes() && !sameValue)
+      return false;
+  }
+  return true;
+}
+
+bool ReadsFromSearch::iterationReadsLatest(ThreadId t) const {
+  ThreadId name = names_.nameOf(t);
+  const std::vector<int32_t> &mine = byThread_[name];
+  size_t count = std::min<size_t>(model_.pending(t).value, mine.size());
+  for (size_t k = mine.size() - count; k < mine.size(); ++k) {
+    const RfEvent &e = events_[size_t(mine[k])];
+    if (e.reads() && e.readFrom != lastWriter_[size_t(e.readLoc)] &&
+        lastWriter_[size_t(e.readLoc)] != mine[k])
+      return false;
+  }
+  return true;
+}
+
+// No thread can take a step: a thread waits at a spin loop in vain (redundant), or for ever,
+// or one stopped at a failed assumption, or a deadlock.
+void ReadsFromSearch::endWithoutThread() {
+  ThreadId spinning = NoThread;
+  for (ThreadId t = 0; t < model_.numThreads(); ++t) {
+    if (!waits(t))
+      continue;
+    if (!iterationReadsLatest(t)) {
+      endExecution(ExecutionEnd::SleepSetBlocked);
+      return;
+    }
+    if (spinning == NoThread)
+      spinning = t;
+  }
+  if (spinning != NoThread) {
+    ErrorInfo error;
+    error.kind = ErrorKind::Livelock;
+    error.thread = spinning;
+    error.location = model_.pending(spinning).location;
+    error.message = fmt::format("{} spins forever in this loop: every value its iteration "
+                                "reads is the latest write of its location, and no thread is "
+                                "left to write another",
+                                threadLabel(model_, spinning));
+    ledger_.reportError(error, ops_, schedule_);
+    endExecution(ExecutionEnd::Error);
+  } else if (stoppedByFailedAssume(model_)) {
+    endExecution(ExecutionEnd::Infeasible);
+  } else {
+    ledger_.reportError(deadlockError(model_), ops_, schedule_);
+    endExecution(ExecutionEnd::Deadlock);
+  }
+}
+
+// Also notes the threads that wait for a mutex at the end, whatever ended the execution, and
+// whether an error cut other threads short.
 void ReadsFromSearch::endExecution(ExecutionEnd end) {
+  if (end == ExecutionEnd::Error)
+    for (ThreadId t = 0; t < model_.numThreads(); ++t)
+      if (t != model_.error().thread && model_.isAlive(t))
+        cutShort_ = true;
   for (ThreadId t = 0; t < model_.numThreads(); ++t) {
     const Operation &p = model_.pending(t);
     if (model_.isAlive(t) && !model_.isEnabled(t) && p.kind == OpKind::Lock && p.mutex &&
@@ -142,6 +235,18 @@ bool ReadsFromSearch::refuse(ThreadId thread, const Operation &op, const std::st
   ledger_.stop = StopReason::Error;
   refused_ = true;
   return false;
+}
+
+// A broken invariant of the search: it stops, inconclusive, and says so (never "ok").
+void ReadsFromSearch::internalError(const char *what) {
+  ErrorInfo error;
+  error.kind = ErrorKind::Unsupported;
+  error.message = fmt::format("internal error in the reads-from search ({}): please report it, "
+                              "and choose --search=optimal",
+                              what);
+  ledger_.reportError(error, ops_, schedule_);
+  ledger_.stop = StopReason::Error;
+  refused_ = true;
 }
 
 // Records thread's step as an event. False if the search cannot take it (refused).
@@ -171,7 +276,7 @@ bool ReadsFromSearch::step(ThreadId thread) {
     return refuse(thread, pending, "a wait on a memory word");
   if (pending.kind == OpKind::Exit)
     for (ThreadId t = 0; t < model_.numThreads(); ++t)
-      if (t != thread && model_.isAlive(t))
+      if (t != thread && model_.isAlive(t) && !waits(t))
         return refuse(thread, pending, "an exit while other threads run");
   if ((pending.kind == OpKind::Other || pending.kind == OpKind::Fork ||
        pending.kind == OpKind::Join) &&

@@ -11,6 +11,9 @@
 
 namespace bpor {
 
+/// Stops at the first error, or with keepGoing reports every error it meets; an error ends its
+/// execution, so that where it ended one while other threads could still run, the search is
+/// not complete with keepGoing (their later events, and what only they lead to, went unseen).
 SearchResult exploreReadsFrom(Model &model, const SearchOptions &options,
                               const ExecutionObserver &observer = {});
 

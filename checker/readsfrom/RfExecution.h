@@ -79,8 +79,12 @@ private:
   void execute(const std::shared_ptr<DecisionNode> &work);
   bool step(ThreadId thread);
   bool refuse(ThreadId thread, const Operation &op, const std::string &what);
+  void internalError(const char *what);
   void endExecution(ExecutionEnd end);
   ThreadId nextThread() const;
+  bool waits(ThreadId thread) const;
+  bool iterationReadsLatest(ThreadId thread) const;
+  void endWithoutThread();
 
   // ---- The alternatives it leads to (ReadsFromAlternatives.cpp) ----
   void computeClocks();
@@ -111,6 +115,7 @@ private:
   Locations locations_;
   DecisionQueue queue_;
   bool refused_ = false;
+  bool cutShort_ = false; // an error ended an execution while another thread was alive
 
   // The current execution.
   std::vector<RfEvent> events_;

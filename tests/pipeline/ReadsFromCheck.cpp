@@ -4,10 +4,12 @@
 #include "checker/optimal/OptimalExplorer.h"
 #include "checker/readsfrom/ReadsFromSearch.h"
 #include "tests/pipeline/CompileProgram.h"
+#include "tests/pipeline/ReferenceStateGraph.h"
 
 #include <fmt/format.h>
 
 #include <cstdlib>
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -157,6 +159,15 @@ ReadsFromCheck checkReadsFromClasses(const CProgram &program, uint64_t maxRefere
   out.hasErrors = !exhaustive.errors.empty();
   Classes rf = runWith(model, Reference::ReadsFrom, 4 * out.classes + 10);
   out.executions = rf.result.stats.executions;
+  if (!rf.result.complete && rf.result.limit == SearchLimit::None && !rf.errors.empty() &&
+      rf.result.errors.front().error.kind != ErrorKind::Unsupported) {
+    // An error cut an execution short (ReadsFromSearch.h): what it found must be errors of the
+    // program, and it found one if there is one.
+    for (const std::string &e : rf.errors)
+      if (!exhaustive.errors.count(e))
+        check.mismatches.push_back("an error the reference never met: " + e);
+    return out;
+  }
   if (!rf.result.complete) {
     std::string why = rf.result.errors.empty() ? "a limit"
                                                : rf.result.errors.front().error.message;
@@ -181,6 +192,59 @@ ReadsFromCheck checkReadsFromClasses(const CProgram &program, uint64_t maxRefere
   if (check.mismatches.size() > 6)
     check.mismatches.resize(6);
   return out;
+}
+
+} // namespace bpor::testing
+
+namespace bpor::testing {
+
+PipelineCheck checkReadsFromSpinning(const CProgram &program, size_t maxReferenceStates) {
+  PipelineCheck check;
+  llvm::LLVMContext context;
+  std::vector<tool::BuiltModel> built =
+      compile(program, context, {valuesConfig(program)}, check.mismatches);
+  if (!check.mismatches.empty())
+    return check;
+  Model &model = *built[0].model;
+  ReferenceGraph reference = exploreReferenceGraph(model, maxReferenceStates);
+  if (!reference.complete) {
+    check.skipped = true;
+    return check;
+  }
+  check.livelock = reference.livelock;
+  SearchOptions options;
+  options.keepGoing = true;
+  options.oneReportPerError = true;
+  options.maxDepth = 2000;
+  SearchResult rf = exploreReadsFrom(model, options);
+  std::set<std::string> errors;
+  bool spinsForever = false;
+  for (const ErrorReport &r : rf.errors) {
+    if (r.error.kind == ErrorKind::DepthLimit) {
+      check.skipped = true; // a loop whose iterations write: the search does not end it
+      return check;
+    }
+    if (r.error.kind == ErrorKind::Livelock)
+      spinsForever = true;
+    else
+      errors.insert(errorText(model, r.error));
+  }
+  std::set<std::string> expected = reference.errors;
+  // Incomplete where an error cut an execution short (ReadsFromSearch.h): then its errors must
+  // be among the graph's, and it found one if the graph has one.
+  bool cutShort = !rf.complete && rf.limit == SearchLimit::None && !rf.errors.empty();
+  if (!rf.complete && !cutShort)
+    check.mismatches.push_back("the reads-from search did not complete");
+  bool agree = cutShort ? std::includes(expected.begin(), expected.end(), errors.begin(),
+                                        errors.end()) && errors.empty() == expected.empty()
+                        : errors == expected;
+  if (!agree)
+    check.mismatches.push_back(fmt::format("errors: the state graph {} against the reads-from "
+                                           "search {}",
+                                           fmt::join(expected, "; "), fmt::join(errors, "; ")));
+  if (spinsForever && !reference.livelock)
+    check.mismatches.push_back("a thread spins forever where the state graph has no livelock");
+  return check;
 }
 
 } // namespace bpor::testing

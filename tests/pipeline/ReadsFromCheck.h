@@ -26,6 +26,14 @@ struct ReadsFromCheck {
 ReadsFromCheck checkReadsFromClasses(const CProgram &program, uint64_t maxReference = 20000,
                                      uint64_t maxExhaustive = 5000);
 
+/// A program with spin loops (CGeneratorOptions::spins), whose executions may go on for ever:
+/// the reference is the whole state graph (ReferenceStateGraph.h); the reads-from search, which
+/// takes a spin loop's iteration that changed nothing as an await, must end and find the same
+/// errors, and report a thread that spins forever only where the graph has a livelock. Skipped
+/// where the graph is too large or the search meets a loop whose iterations write (which it
+/// cannot end: it stops at the depth limit).
+PipelineCheck checkReadsFromSpinning(const CProgram &program, size_t maxReferenceStates = 20000);
+
 /// The reads-from class of an SC execution (its events in order), as a string: per thread (by
 /// creation path) its events, each read with the event whose write it reads.
 std::string readsFromKey(const std::vector<Operation> &events);

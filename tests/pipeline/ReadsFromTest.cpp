@@ -96,6 +96,40 @@ void validate(uint64_t first, uint64_t count) {
 
 TEST(ReadsFrom, EachClassOnce) { validate(1, seedCount(150)); }
 
+// Programs with spin loops (a spin on a flag and the store that ends it, a compare-and-swap
+// spin lock, a lock/check/unlock polling loop): the reads-from search against the whole state
+// graph (ReadsFromCheck.h).
+TEST(ReadsFrom, SpinLoops) {
+  uint64_t count = seedCount(60), checked = 0, livelocks = 0;
+  for (uint64_t seed = 1; seed <= count; ++seed) {
+    CGeneratorOptions options;
+    options.maxChildren = 2;
+    options.maxOps = 2;
+    options.spins = true;
+    options.grandchildren = false;
+    options.condvars = options.semaphores = options.atomicBlocks = options.nondet = false;
+    options.arrays = false;
+    CProgram program = generateCProgram(seed, options);
+    if (std::getenv("BPOR_READS_FROM_VERBOSE"))
+      fmt::print(stderr, "spinning seed {}\n", seed);
+    PipelineCheck result = checkReadsFromSpinning(program);
+    checked += !result.skipped;
+    livelocks += result.livelock;
+    if (result.mismatches.empty())
+      continue;
+    std::string text;
+    for (const std::string &m : result.mismatches)
+      text += "  " + m + "\n";
+    ADD_FAILURE() << fmt::format("spinning seed {}:\n{}program:\n{}", seed, text,
+                                 program.source);
+    return;
+  }
+  fmt::print("{} of {} spinning programs checked, {} with a livelock\n", checked, count,
+             livelocks);
+  if (count >= 20)
+    EXPECT_GE(checked * 2, count);
+}
+
 // BPOR_READS_FROM_FILE=prog.c: the same check on one program of one's own (for minimising a
 // failure); skipped without it.
 TEST(ReadsFrom, FileGiven) {
