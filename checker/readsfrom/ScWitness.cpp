@@ -1,25 +1,39 @@
 #include "checker/readsfrom/ScWitness.h"
 
 #include <algorithm>
-#include <string>
-#include <unordered_set>
+#include <unordered_map>
 
 namespace bpor::readsfrom {
 
 namespace {
 
+uint64_t mix(uint64_t x) { // splitmix64's finaliser
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+// A state of the search: each thread's position and each location's latest write. States that
+// failed are remembered exactly (a hash only finds the candidates: a collision must not make a
+// realisable order look impossible); the hash is kept up to date move by move.
 class WitnessSearch {
 public:
   WitnessSearch(const std::vector<WitnessEvent> &events, uint32_t numThreads, uint32_t numLocs)
       : events_(events), byThread_(numThreads), position_(numThreads, 0),
         poIndex_(events.size(), 0), lastWriter_(numLocs, Initial),
-        readersLeft_(events.size() * WitnessEvent::MaxWrites + numLocs, 0), numLocs_(numLocs) {
+        readersLeft_(events.size() * WitnessEvent::MaxWrites + numLocs, 0) {
     for (uint32_t e = 0; e < events.size(); ++e) {
       poIndex_[e] = uint32_t(byThread_[events[e].thread].size());
       byThread_[events[e].thread].push_back(e);
       if (events[e].readLoc >= 0)
         ++readersLeft_[readerSlot(events[e].readFrom, events[e].readLoc)];
     }
+    for (uint32_t t = 0; t < numThreads; ++t)
+      hash_ += threadTerm(t, 0);
+    for (uint32_t l = 0; l < numLocs; ++l)
+      hash_ += locationTerm(l, Initial);
+    order_.reserve(events.size());
   }
 
   std::optional<std::vector<uint32_t>> run() {
@@ -29,6 +43,13 @@ public:
   }
 
 private:
+  static uint64_t threadTerm(uint32_t t, uint32_t position) {
+    return mix((uint64_t(t) << 32) | position);
+  }
+  static uint64_t locationTerm(uint32_t loc, int32_t writer) {
+    return mix(~((uint64_t(loc) << 32) | uint32_t(writer)));
+  }
+
   // Where the reads of `writer`'s write of `loc` still to come are counted.
   size_t readerSlot(int32_t writer, int32_t loc) const {
     if (writer == Initial)
@@ -38,9 +59,8 @@ private:
       ++k;
     return size_t(writer) * WitnessEvent::MaxWrites + k;
   }
-  bool taken(int32_t e) const {
-    return position_[events_[e].thread] > poIndex_[e];
-  }
+  bool taken(int32_t e) const { return position_[events_[e].thread] > poIndex_[e]; }
+
   // Whether `e` can be taken now: what it follows is taken, its read finds the write it reads
   // from latest, and its writes hide no write that a read still to come reads.
   bool canTake(uint32_t e) const {
@@ -63,55 +83,78 @@ private:
     return true;
   }
 
-  std::string key() const {
-    std::string k;
-    k.reserve((position_.size() + numLocs_) * 4);
-    auto put = [&](uint32_t v) { k.append(reinterpret_cast<const char *>(&v), sizeof v); };
-    for (uint32_t p : position_)
-      put(p);
+  void setWriter(int32_t loc, int32_t writer) {
+    hash_ += locationTerm(uint32_t(loc), writer) - locationTerm(uint32_t(loc), lastWriter_[loc]);
+    lastWriter_[loc] = writer;
+  }
+  void advance(uint32_t t, int step) {
+    uint32_t p = position_[t];
+    hash_ += threadTerm(t, p + step) - threadTerm(t, p);
+    position_[t] = p + step;
+  }
+
+  bool failedBefore() const {
+    auto [first, last] = failed_.equal_range(hash_);
+    for (auto it = first; it != last; ++it) {
+      const uint32_t *key = &failedKeys_[it->second];
+      if (std::equal(position_.begin(), position_.end(), key) &&
+          std::equal(lastWriter_.begin(), lastWriter_.end(),
+                     reinterpret_cast<const int32_t *>(key + position_.size())))
+        return true;
+    }
+    return false;
+  }
+  void rememberFailure() {
+    failed_.emplace(hash_, uint32_t(failedKeys_.size()));
+    failedKeys_.insert(failedKeys_.end(), position_.begin(), position_.end());
     for (int32_t w : lastWriter_)
-      put(uint32_t(w));
-    return k;
+      failedKeys_.push_back(uint32_t(w));
   }
 
   bool search() {
     if (order_.size() == events_.size())
       return true;
-    std::string k = key();
-    if (failed_.count(k))
+    if (failedBefore())
       return false;
     // The candidates, each thread's next event, in the order the events were given.
-    std::vector<uint32_t> next;
+    uint32_t next[64];
+    std::vector<uint32_t> more;
+    uint32_t *candidates = next;
+    size_t count = 0;
+    if (byThread_.size() > 64) {
+      more.resize(byThread_.size());
+      candidates = more.data();
+    }
     for (uint32_t t = 0; t < byThread_.size(); ++t)
       if (position_[t] < byThread_[t].size())
-        next.push_back(byThread_[t][position_[t]]);
-    std::sort(next.begin(), next.end());
-    for (uint32_t e : next) {
+        candidates[count++] = byThread_[t][position_[t]];
+    std::sort(candidates, candidates + count);
+    for (size_t c = 0; c < count; ++c) {
+      uint32_t e = candidates[c];
       if (!canTake(e))
         continue;
       const WitnessEvent &ev = events_[e];
-      std::vector<int32_t> saved;
+      int32_t saved[WitnessEvent::MaxWrites];
       if (ev.readLoc >= 0)
         --readersLeft_[readerSlot(ev.readFrom, ev.readLoc)];
-      for (int32_t loc : ev.writeLocs)
-        if (loc >= 0) {
-          saved.push_back(lastWriter_[loc]);
-          lastWriter_[loc] = int32_t(e);
+      for (unsigned k = 0; k < WitnessEvent::MaxWrites; ++k)
+        if (ev.writeLocs[k] >= 0) {
+          saved[k] = lastWriter_[ev.writeLocs[k]];
+          setWriter(ev.writeLocs[k], int32_t(e));
         }
-      ++position_[ev.thread];
+      advance(ev.thread, 1);
       order_.push_back(e);
       if (search())
         return true;
       order_.pop_back();
-      --position_[ev.thread];
-      size_t s = saved.size();
+      advance(ev.thread, -1);
       for (int k = int(WitnessEvent::MaxWrites) - 1; k >= 0; --k)
         if (ev.writeLocs[k] >= 0)
-          lastWriter_[ev.writeLocs[k]] = saved[--s];
+          setWriter(ev.writeLocs[k], saved[k]);
       if (ev.readLoc >= 0)
         ++readersLeft_[readerSlot(ev.readFrom, ev.readLoc)];
     }
-    failed_.insert(std::move(k));
+    rememberFailure();
     return false;
   }
 
@@ -121,9 +164,10 @@ private:
   std::vector<uint32_t> poIndex_;
   std::vector<int32_t> lastWriter_;
   std::vector<uint32_t> readersLeft_; // per write (then per location's initial value)
-  uint32_t numLocs_;
+  uint64_t hash_ = 0;
   std::vector<uint32_t> order_;
-  std::unordered_set<std::string> failed_;
+  std::unordered_multimap<uint64_t, uint32_t> failed_; // hash -> offset in failedKeys_
+  std::vector<uint32_t> failedKeys_;
 };
 
 } // namespace
