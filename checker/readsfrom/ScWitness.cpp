@@ -170,10 +170,107 @@ private:
   std::vector<uint32_t> failedKeys_;
 };
 
+// A necessary condition, cheap to check (Nidhugg's SaturatedGraph): the events ordered by
+// program order, `after` and reads-from, saturated with what each read forces (a write that
+// must come before a read must come before the read's write; a write that must come after
+// the read's write must come after the read) until nothing changes, must stay acyclic. Most
+// alternatives without an order fail here, before any search.
+bool saturationAllows(const std::vector<WitnessEvent> &events, uint32_t numThreads) {
+  size_t n = events.size();
+  std::vector<uint32_t> index(n);
+  std::vector<uint32_t> count(numThreads, 0);
+  std::vector<int32_t> previous(n, -1), last(numThreads, -1);
+  for (uint32_t e = 0; e < n; ++e) {
+    index[e] = ++count[events[e].thread];
+    previous[e] = last[events[e].thread];
+    last[events[e].thread] = int32_t(e);
+  }
+  std::vector<std::vector<uint32_t>> extra(n); // extra[e]: events that must precede e
+  std::vector<std::vector<uint32_t>> writers;  // per location
+  for (uint32_t e = 0; e < n; ++e)
+    for (int32_t loc : events[e].writeLocs)
+      if (loc >= 0) {
+        if (size_t(loc) >= writers.size())
+          writers.resize(size_t(loc) + 1);
+        writers[size_t(loc)].push_back(e);
+      }
+  std::vector<uint32_t> clock(n * numThreads);
+  std::vector<uint32_t> order, indegree(n);
+  std::vector<std::vector<uint32_t>> successors(n);
+  for (int round = 0;; ++round) {
+    // Topological order of the edges (none: a cycle), then each event's clock.
+    for (auto &s : successors)
+      s.clear();
+    std::fill(indegree.begin(), indegree.end(), 0);
+    auto edge = [&](uint32_t from, uint32_t to) {
+      successors[from].push_back(to);
+      ++indegree[to];
+    };
+    for (uint32_t e = 0; e < n; ++e) {
+      if (previous[e] >= 0)
+        edge(uint32_t(previous[e]), e);
+      for (int32_t a : events[e].after)
+        edge(uint32_t(a), e);
+      if (events[e].readLoc >= 0 && events[e].readFrom >= 0)
+        edge(uint32_t(events[e].readFrom), e);
+      for (uint32_t x : extra[e])
+        edge(x, e);
+    }
+    order.clear();
+    for (uint32_t e = 0; e < n; ++e)
+      if (indegree[e] == 0)
+        order.push_back(e);
+    for (size_t k = 0; k < order.size(); ++k)
+      for (uint32_t s : successors[order[k]])
+        if (--indegree[s] == 0)
+          order.push_back(s);
+    if (order.size() < n)
+      return false;
+    std::fill(clock.begin(), clock.end(), 0);
+    for (uint32_t e : order) {
+      uint32_t *c = &clock[e * numThreads];
+      c[events[e].thread] = std::max(c[events[e].thread], index[e]);
+      for (uint32_t s : successors[e]) {
+        uint32_t *d = &clock[s * numThreads];
+        for (uint32_t t = 0; t < numThreads; ++t)
+          d[t] = std::max(d[t], c[t]);
+      }
+    }
+    auto before = [&](uint32_t a, uint32_t b) { // a happens before b (or is b)
+      return clock[b * numThreads + events[a].thread] >= index[a];
+    };
+    bool changed = false;
+    for (uint32_t r = 0; r < n; ++r) {
+      const WitnessEvent &ev = events[r];
+      if (ev.readLoc < 0 || size_t(ev.readLoc) >= writers.size())
+        continue;
+      for (uint32_t w : writers[size_t(ev.readLoc)]) {
+        if (int32_t(w) == ev.readFrom || w == r)
+          continue;
+        if (before(w, r)) {
+          if (ev.readFrom == Initial)
+            return false; // a write must precede a read of the initial value
+          if (!before(w, uint32_t(ev.readFrom))) {
+            extra[size_t(ev.readFrom)].push_back(w);
+            changed = true;
+          }
+        } else if (ev.readFrom >= 0 && before(uint32_t(ev.readFrom), w) && !before(r, w)) {
+          extra[w].push_back(r);
+          changed = true;
+        }
+      }
+    }
+    if (!changed)
+      return true;
+  }
+}
+
 } // namespace
 
 std::optional<std::vector<uint32_t>> findScOrder(const std::vector<WitnessEvent> &events,
                                                  uint32_t numThreads, uint32_t numLocations) {
+  if (!saturationAllows(events, numThreads))
+    return std::nullopt;
   return WitnessSearch(events, numThreads, numLocations).run();
 }
 
