@@ -73,6 +73,16 @@ uint32_t ReadsFromSearch::unfoldingOf(ThreadId name, uint32_t parent, uint32_t r
   return it->second;
 }
 
+uint32_t ReadsFromSearch::unfoldingOfEvent(int32_t event) const {
+  return event >= 0 ? events_[size_t(event)].unfolding : 0;
+}
+
+// The name `event` would have if it read from `write` (Nidhugg's unfold_alternative).
+uint32_t ReadsFromSearch::unfoldingReading(int32_t event, int32_t write) {
+  return unfoldingOf(events_[size_t(event)].name, unfoldingOfEvent(poPredecessor(event)),
+                     unfoldingOfEvent(write));
+}
+
 // compute_unfolding: an event is named by its thread, its predecessor's name and the name of
 // the write it reads; each read of the new part of the execution is a new decision, below
 // the last one.
@@ -229,11 +239,9 @@ void ReadsFromSearch::tryReadFrom(int32_t read, int32_t write) {
       trySwapUpdates(read, write);
     return;
   }
-  uint32_t alternative = write >= 0 ? events_[size_t(write)].unfolding : 0;
-  if (r.lock != LockOp::None) { // decisions on a mutex name the event itself
-    int32_t p = poPredecessor(read);
-    alternative = unfoldingOf(r.name, p >= 0 ? events_[size_t(p)].unfolding : 0, alternative);
-  }
+  // Decisions on a mutex name the event itself.
+  uint32_t alternative =
+      r.lock != LockOp::None ? unfoldingReading(read, write) : unfoldingOfEvent(write);
   if (!r.decision->tryAllocate(alternative))
     return;
   if (write >= 0 && happensBefore(read, clock_[size_t(write)]))
@@ -256,10 +264,7 @@ void ReadsFromSearch::trySwapUpdates(int32_t read, int32_t write) {
   const RfEvent &w = events_[size_t(write)];
   if (w.readFrom != read)
     return;
-  uint32_t source = r.readFrom >= 0 ? events_[size_t(r.readFrom)].unfolding : 0;
-  int32_t p = poPredecessor(write);
-  uint32_t alternative =
-      unfoldingOf(w.name, p >= 0 ? events_[size_t(p)].unfolding : 0, source);
+  uint32_t alternative = unfoldingReading(write, r.readFrom);
   if (!r.decision->tryAllocate(alternative))
     return;
   if (happensBefore(read, above_[size_t(write)]))
@@ -323,10 +328,7 @@ bool ReadsFromSearch::heldAfter(int32_t write, const Overlay &) const {
 // read and stands for its decision, and `first` goes where `second`'s decision was.
 void ReadsFromSearch::trySwapLocks(int32_t first, int32_t second) {
   const RfEvent &a = events_[size_t(first)];
-  const RfEvent &b = events_[size_t(second)];
-  uint32_t source = a.readFrom >= 0 ? events_[size_t(a.readFrom)].unfolding : 0;
-  int32_t p = poPredecessor(second);
-  uint32_t alternative = unfoldingOf(b.name, p >= 0 ? events_[size_t(p)].unfolding : 0, source);
+  uint32_t alternative = unfoldingReading(second, a.readFrom);
   if (!a.decision->tryAllocate(alternative))
     return;
   if (happensBefore(first, above_[size_t(second)]))
@@ -362,9 +364,8 @@ void ReadsFromSearch::trySwapBlocked(int32_t lock, ThreadId name, ThreadId threa
   waiting.readFrom = a.readFrom;
   waiting.writeLocs[0] = a.readLoc;
   waiting.lock = LockOp::Lock;
-  uint32_t source = a.readFrom >= 0 ? events_[size_t(a.readFrom)].unfolding : 0;
   uint32_t parent = waiting.index > 1 ? events_[size_t(p)].unfolding : 0;
-  uint32_t alternative = unfoldingOf(name, parent, source);
+  uint32_t alternative = unfoldingOf(name, parent, unfoldingOfEvent(a.readFrom));
   if (!a.decision->tryAllocate(alternative))
     return;
   if (happensBefore(lock, clock_[size_t(p)]))

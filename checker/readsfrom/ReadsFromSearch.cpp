@@ -48,9 +48,10 @@ SearchResult ReadsFromSearch::run() {
       addAlternatives();
   }
   SearchResult result = ledger_.finish([&] { return !queue_.empty(); });
-  // With keepGoing: an error that ended an execution while other threads could still run hid
-  // their later events, and so the classes (and errors) only they lead to (docs/design.md).
-  if (refused_ || (options_.keepGoing && cutShort_))
+  // An execution that ended while other threads could still run hid their later events, and
+  // so the classes (and errors) only they lead to (docs/reads-from.md): after an error only
+  // keepGoing goes on, after an infeasible end every search does.
+  if (refused_ || (options_.keepGoing && cutByError_) || cutByInfeasible_)
     result.complete = false;
   return result;
 }
@@ -207,10 +208,14 @@ void ReadsFromSearch::endWithoutThread() {
 // Also notes the threads that wait for a mutex at the end, whatever ended the execution, and
 // whether an error cut other threads short.
 void ReadsFromSearch::endExecution(ExecutionEnd end) {
-  if (end == ExecutionEnd::Error)
+  // An end that stops every thread (an error, a model's infeasible end; not a thread stopped
+  // at a failed assumption, which stops only itself) while another thread was alive.
+  if (end == ExecutionEnd::Error || end == ExecutionEnd::Infeasible)
     for (ThreadId t = 0; t < model_.numThreads(); ++t)
-      if (t != model_.error().thread && model_.isAlive(t))
-        cutShort_ = true;
+      if (model_.status() != ExecStatus::Running && t != model_.error().thread &&
+          model_.isAlive(t)) {
+        (end == ExecutionEnd::Error ? cutByError_ : cutByInfeasible_) = true;
+      }
   for (ThreadId t = 0; t < model_.numThreads(); ++t) {
     const Operation &p = model_.pending(t);
     if (model_.isAlive(t) && !model_.isEnabled(t) && p.kind == OpKind::Lock && p.mutex &&

@@ -105,6 +105,8 @@ private:
   bool writesReadingFrom(int32_t event, int32_t write) const;
   bool happensBefore(int32_t a, const std::vector<uint32_t> &clock) const;
   uint32_t unfoldingOf(ThreadId name, uint32_t parent, uint32_t readFrom);
+  uint32_t unfoldingOfEvent(int32_t event) const; // 0 for Initial and None
+  uint32_t unfoldingReading(int32_t event, int32_t write);
   int32_t poPredecessor(int32_t e) const;
 
   Model &model_;
@@ -115,7 +117,9 @@ private:
   Locations locations_;
   DecisionQueue queue_;
   bool refused_ = false;
-  bool cutShort_ = false; // an error ended an execution while another thread was alive
+  // An error, or an infeasible end of the whole execution, stopped it while another thread
+  // was alive.
+  bool cutByError_ = false, cutByInfeasible_ = false;
 
   // The current execution.
   std::vector<RfEvent> events_;
