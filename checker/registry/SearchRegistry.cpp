@@ -134,7 +134,7 @@ const std::vector<SearchKind> &searchKinds() {
        .parallel = true,
        .executions = ExecutionsAre::Traces},
       {.name = "rf",
-       .summary = "one execution per reads-from class (loads, stores, atomics, threads)",
+       .summary = "one execution per reads-from class (atomics, mutexes and threads only)",
        .title = "reads-from search",
        .bounds = BoundUse::None,
        .exhaustive = true,

@@ -66,7 +66,8 @@ cl::opt<std::string> EmitInstrumented(
 cl::opt<std::string> Por(
     "por",
     cl::desc("The search: optimal (the default), stateful (the default for spinning "
-             "programs), bpor (the default with a bound), none, dpor, source, unfolding or pct"),
+             "programs), bpor (the default with a bound), none, dpor, source, rf, unfolding or "
+             "pct"),
     cl::value_desc("search"), cl::init(""), // the names: set from the registry
     cl::cat(SearchCategory));
 cl::opt<std::string> SearchName(
