@@ -99,9 +99,7 @@ void ReadsFromSearch::execute(const std::shared_ptr<DecisionNode> &work) {
     if (events_.size() >= options_.maxDepth) {
       // A loop whose iterations write is no await: its executions grow without end, and the
       // search stops at the first that goes too deep, inconclusive even with keepGoing.
-      ledger_.reportError(depthLimitError(thread, model_.pending(thread).location,
-                                          options_.maxDepth),
-                          ops_, schedule_);
+      report(depthLimitError(thread, model_.pending(thread).location, options_.maxDepth));
       endExecution(ExecutionEnd::DepthLimit);
       ledger_.stop = StopReason::Error;
       refused_ = true;
@@ -112,7 +110,7 @@ void ReadsFromSearch::execute(const std::shared_ptr<DecisionNode> &work) {
   }
   ExecutionEnd end = executionEndOf(model_.status());
   if (end == ExecutionEnd::Error)
-    ledger_.reportError(model_.error(), ops_, schedule_);
+    report(model_.error());
   endExecution(end);
 }
 
@@ -195,12 +193,12 @@ void ReadsFromSearch::endWithoutThread() {
                                 "reads is the latest write of its location, and no thread is "
                                 "left to write another",
                                 threadLabel(model_, spinning));
-    ledger_.reportError(error, ops_, schedule_);
+    report(error);
     endExecution(ExecutionEnd::Error);
   } else if (stoppedByFailedAssume(model_)) {
     endExecution(ExecutionEnd::Infeasible);
   } else {
-    ledger_.reportError(deadlockError(model_), ops_, schedule_);
+    report(deadlockError(model_));
     endExecution(ExecutionEnd::Deadlock);
   }
 }
@@ -236,10 +234,17 @@ bool ReadsFromSearch::refuse(ThreadId thread, const Operation &op, const std::st
   error.message = fmt::format("the reads-from search (--search=rf) does not take {} yet: "
                               "choose --search=optimal",
                               what);
-  ledger_.reportError(error, ops_, schedule_);
+  report(error);
   ledger_.stop = StopReason::Error;
   refused_ = true;
   return false;
+}
+
+// An error with the schedule that replays it. The schedule comes with (empty) read values, so
+// that a replay steps the program as this search does (Model::setWeakMemorySteps: an update
+// loop's back edge is a step).
+void ReadsFromSearch::report(const ErrorInfo &error) {
+  ledger_.reportError(error, ops_, schedule_, ReadValues(schedule_.size()));
 }
 
 // A broken invariant of the search: it stops, inconclusive, and says so (never "ok").
@@ -249,7 +254,7 @@ void ReadsFromSearch::internalError(const char *what) {
   error.message = fmt::format("internal error in the reads-from search ({}): please report it, "
                               "and choose --search=optimal",
                               what);
-  ledger_.reportError(error, ops_, schedule_);
+  report(error);
   ledger_.stop = StopReason::Error;
   refused_ = true;
 }

@@ -80,6 +80,7 @@ private:
   bool step(ThreadId thread);
   bool refuse(ThreadId thread, const Operation &op, const std::string &what);
   void internalError(const char *what);
+  void report(const ErrorInfo &error);
   void endExecution(ExecutionEnd end);
   ThreadId nextThread() const;
   bool waits(ThreadId thread) const;

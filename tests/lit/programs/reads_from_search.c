@@ -11,6 +11,10 @@
 // OPTIMAL: verdict: ok: no error in any schedule (optimal DPOR, 30 executions)
 // ERROR: error: assertion failure
 // ERROR: verdict: error (assertion failure)
+// The error's schedule replays (a replay steps the program as the search does).
+// RUN: %expect-exit 1 %bporcheck --search=rf -DCHECK --save-trace=%t.trace %s
+// RUN: %expect-exit 1 %bporcheck --replay=%t.trace -DCHECK %s | %FileCheck --check-prefix=REPLAY %s
+// REPLAY: error: assertion failure
 //
 // N threads racing one compare-and-swap: one class per winner (the losers read its write).
 // RUN: %bporcheck --search=rf -DN=6 %S/cas_owner_race.c | %FileCheck --check-prefix=CAS %s
