@@ -77,9 +77,21 @@ uint32_t ReadsFromSearch::unfoldingOfEvent(int32_t event) const {
   return event >= 0 ? events_[size_t(event)].unfolding : 0;
 }
 
+// What an event's name extends: its predecessor in the thread, or for a thread's first event
+// the creation of the thread, so that a thread's events differ where the history of its
+// creation does (Nidhugg names a thread's first event by the thread alone, and then takes a
+// write of a thread created after another read as the same alternative: the validation found
+// the class it missed, ReadsFrom.GeneratedPrograms seed 348).
+uint32_t ReadsFromSearch::parentUnfolding(int32_t event) const {
+  if (int32_t p = poPredecessor(event); p >= 0)
+    return events_[size_t(p)].unfolding;
+  const RfEvent &e = events_[size_t(event)];
+  return e.after.empty() ? 0 : unfoldingOfEvent(e.after.front());
+}
+
 // The name `event` would have if it read from `write` (Nidhugg's unfold_alternative).
 uint32_t ReadsFromSearch::unfoldingReading(int32_t event, int32_t write) {
-  return unfoldingOf(events_[size_t(event)].name, unfoldingOfEvent(poPredecessor(event)),
+  return unfoldingOf(events_[size_t(event)].name, parentUnfolding(event),
                      unfoldingOfEvent(write));
 }
 
@@ -102,8 +114,8 @@ void ReadsFromSearch::assignUnfoldingAndDecisions(const std::shared_ptr<Decision
   for (size_t i = 0; i < events_.size(); ++i) {
     RfEvent &e = events_[i];
     int32_t p = poPredecessor(int32_t(i));
-    uint32_t parent = p >= 0 ? events_[size_t(p)].unfolding : 0;
-    if (!e.conflicts() && parent != 0) {
+    uint32_t parent = parentUnfolding(int32_t(i));
+    if (!e.conflicts() && p >= 0) {
       e.unfolding = parent;
     } else {
       uint32_t source = e.readFrom >= 0 ? events_[size_t(e.readFrom)].unfolding : 0;
@@ -364,7 +376,7 @@ void ReadsFromSearch::trySwapBlocked(int32_t lock, ThreadId name, ThreadId threa
   waiting.readFrom = a.readFrom;
   waiting.writeLocs[0] = a.readLoc;
   waiting.lock = LockOp::Lock;
-  uint32_t parent = waiting.index > 1 ? events_[size_t(p)].unfolding : 0;
+  uint32_t parent = events_[size_t(p)].unfolding; // its predecessor, or its creation
   uint32_t alternative = unfoldingOf(name, parent, unfoldingOfEvent(a.readFrom));
   if (!a.decision->tryAllocate(alternative))
     return;

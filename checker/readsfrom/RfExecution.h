@@ -108,6 +108,7 @@ private:
   uint32_t unfoldingOf(ThreadId name, uint32_t parent, uint32_t readFrom);
   uint32_t unfoldingOfEvent(int32_t event) const; // 0 for Initial and None
   uint32_t unfoldingReading(int32_t event, int32_t write);
+  uint32_t parentUnfolding(int32_t event) const;
   int32_t poPredecessor(int32_t e) const;
 
   Model &model_;

@@ -96,6 +96,34 @@ void validate(uint64_t first, uint64_t count) {
 
 TEST(ReadsFrom, EachClassOnce) { validate(1, seedCount(150)); }
 
+// CProgramGenerator's programs without the constructs the search refuses: shared ints, an
+// array, a C11 atomic, mutexes (nested, in different orders: deadlocks), trylocks,
+// assertions, a thread that a child creates and joins.
+TEST(ReadsFrom, GeneratedPrograms) {
+  uint64_t count = seedCount(100), checked = 0, withErrors = 0;
+  for (uint64_t seed = 1; seed <= count; ++seed) {
+    CGeneratorOptions options;
+    options.maxChildren = 2 + seed % 2;
+    options.condvars = options.semaphores = options.atomicBlocks = options.nondet = false;
+    CProgram program = generateCProgram(seed, options);
+    ReadsFromCheck result = checkReadsFromClasses(program, 20000, 100000);
+    checked += !result.check.skipped;
+    withErrors += result.hasErrors;
+    if (result.check.mismatches.empty())
+      continue;
+    std::string text;
+    for (const std::string &m : result.check.mismatches)
+      text += "  " + m + "\n";
+    ADD_FAILURE() << fmt::format("generated seed {}:\n{}program:\n{}", seed, text,
+                                 program.source);
+    return;
+  }
+  fmt::print("{} of {} generated programs checked, {} with errors\n", checked, count,
+             withErrors);
+  if (count >= 20)
+    EXPECT_GE(checked * 2, count);
+}
+
 // Programs with spin loops (a spin on a flag and the store that ends it, a compare-and-swap
 // spin lock, a lock/check/unlock polling loop): the reads-from search against the whole state
 // graph (ReadsFromCheck.h).
