@@ -44,9 +44,9 @@ std::string readsFromKey(const std::vector<Operation> &events) {
                  (op.kind == OpKind::Other && op.numAccesses == 1);
     for (unsigned k = 0; k < op.numAccesses; ++k)
       if (reads)
-        text += "<" + source(op.accesses[k]);
+        text += fmt::format("<{}", source(op.accesses[k]));
     if (op.kind == OpKind::Fork) {
-      text += "<" + lastCreation;
+      text += fmt::format("<{}", lastCreation);
       lastCreation = self;
     }
     for (unsigned k = 0; k < op.numAccesses; ++k) {
