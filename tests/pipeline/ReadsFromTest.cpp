@@ -54,6 +54,14 @@ CProgram readsFromProgram(uint64_t seed) {
   return generateShapeProgram(seed, options);
 }
 
+// A failed check: what disagreed, and the program.
+void fail(const std::string &which, const PipelineCheck &check, const CProgram &program) {
+  std::string text;
+  for (const std::string &m : check.mismatches)
+    text += "  " + m + "\n";
+  ADD_FAILURE() << fmt::format("{}:\n{}program:\n{}", which, text, program.source);
+}
+
 uint64_t seedCount(uint64_t defaultCount) {
   if (const char *env = std::getenv("BPOR_VALIDATION_SEEDS"))
     return std::strtoull(env, nullptr, 10);
@@ -76,11 +84,7 @@ void validate(uint64_t first, uint64_t count) {
     exhaustive += result.exhaustive;
     if (result.check.mismatches.empty())
       continue;
-    std::string text;
-    for (const std::string &m : result.check.mismatches)
-      text += "  " + m + "\n";
-    ADD_FAILURE() << fmt::format("seed {} (BPOR_PIPELINE_SEED={}):\n{}program:\n{}", seed, seed,
-                                 text, program.source);
+    fail(fmt::format("seed {} (BPOR_PIPELINE_SEED={})", seed, seed), result.check, program);
     return;
   }
   fmt::print("{} of {} programs checked ({} with errors, {} also against exhaustive search): {} "
@@ -111,17 +115,14 @@ TEST(ReadsFrom, GeneratedPrograms) {
     withErrors += result.hasErrors;
     if (result.check.mismatches.empty())
       continue;
-    std::string text;
-    for (const std::string &m : result.check.mismatches)
-      text += "  " + m + "\n";
-    ADD_FAILURE() << fmt::format("generated seed {}:\n{}program:\n{}", seed, text,
-                                 program.source);
+    fail(fmt::format("generated seed {}", seed), result.check, program);
     return;
   }
   fmt::print("{} of {} generated programs checked, {} with errors\n", checked, count,
              withErrors);
-  if (count >= 20)
+  if (count >= 20) {
     EXPECT_GE(checked * 2, count);
+  }
 }
 
 // Programs with spin loops (a spin on a flag and the store that ends it, a compare-and-swap
@@ -145,17 +146,14 @@ TEST(ReadsFrom, SpinLoops) {
     livelocks += result.livelock;
     if (result.mismatches.empty())
       continue;
-    std::string text;
-    for (const std::string &m : result.mismatches)
-      text += "  " + m + "\n";
-    ADD_FAILURE() << fmt::format("spinning seed {}:\n{}program:\n{}", seed, text,
-                                 program.source);
+    fail(fmt::format("spinning seed {}", seed), result, program);
     return;
   }
   fmt::print("{} of {} spinning programs checked, {} with a livelock\n", checked, count,
              livelocks);
-  if (count >= 20)
+  if (count >= 20) {
     EXPECT_GE(checked * 2, count);
+  }
 }
 
 // BPOR_READS_FROM_FILE=prog.c: the same check on one program of one's own (for minimising a
