@@ -58,6 +58,8 @@ const char *executionEndName(ExecutionEnd end) {
     return "sleep-set blocked";
   case ExecutionEnd::BoundBlocked:
     return "bound blocked";
+  case ExecutionEnd::WaitedInVain:
+    return "waited in vain";
   case ExecutionEnd::Cutoff:
     return "cutoff";
   }
@@ -74,6 +76,7 @@ static void addStatistics(Statistics &total, const Statistics &round) {
   total.infeasible += round.infeasible;
   total.sleepSetBlocked += round.sleepSetBlocked;
   total.boundBlocked += round.boundBlocked;
+  total.waitedInVain += round.waitedInVain;
   total.deadlocks += round.deadlocks;
   total.errors += round.errors;
   total.livelocks += round.livelocks;

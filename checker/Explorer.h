@@ -85,6 +85,7 @@ struct Statistics {
   uint64_t infeasible = 0;      // executions pruned by an assume
   uint64_t sleepSetBlocked = 0; // executions ended because every enabled thread slept
   uint64_t boundBlocked = 0;    // executions ended because every enabled thread exceeded the bound
+  uint64_t waitedInVain = 0;    // executions ended with a thread waiting at a loop in vain
   uint64_t deadlocks = 0;       // executions ending in a deadlock (also reported as errors)
   uint64_t errors = 0;          // executions ending in an error of any kind (deadlock included)
   uint64_t livelocks = 0;       // fair cycles of states (the stateful search; the DPOR/BPOR
@@ -305,6 +306,11 @@ enum class ExecutionEnd : uint8_t {
   DepthLimit,      // longer than maxDepth
   SleepSetBlocked, // every enabled thread was asleep
   BoundBlocked,    // every enabled thread not asleep exceeded the bound
+  /// The graph and reads-from searches: a thread waits for a write that no other thread
+  /// makes (at a spin or update loop's back edge; in the graph search also at a lock, barrier
+  /// or other blocking call it models as a read); the execution in which the wait reads the
+  /// latest write covers it. An execution of its own, but no maximal one.
+  WaitedInVain,
   /// The unfolding search: every enabled event is a cutoff, or the configuration holds an
   /// event that ended the execution (observed on its own when it ran), and the events
   /// concurrent with it that the configuration goes on with are real steps but no end.

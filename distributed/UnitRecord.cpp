@@ -11,7 +11,8 @@ namespace bpor::distributed {
 
 namespace {
 
-constexpr const char *Header = "bporcheck distributed checkpoint 1";
+// The version counts the counters of Statistics (StatisticsCounters) the cost line holds.
+constexpr const char *Header = "bporcheck distributed checkpoint 2";
 
 } // namespace
 
@@ -122,7 +123,7 @@ std::string UnitRecord::load(const std::string &path, const std::string &fingerp
   std::string header, word, theirs;
   std::getline(in, header);
   if (header != Header)
-    return path + " is not a checkpoint of bporcheck's distributed search";
+    return path + " is not a checkpoint of this version of bporcheck's distributed search";
   in >> word >> theirs;
   if (word != "fingerprint" || theirs != fingerprint)
     return path + " is a checkpoint of another program or other options";

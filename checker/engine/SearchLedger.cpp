@@ -55,6 +55,9 @@ void SearchLedger::endExecution(ExecutionEnd end, const std::vector<Operation> &
   case ExecutionEnd::BoundBlocked:
     ++stats.boundBlocked;
     break;
+  case ExecutionEnd::WaitedInVain:
+    ++stats.waitedInVain;
+    break;
   case ExecutionEnd::Error:
   case ExecutionEnd::Deadlock:
   case ExecutionEnd::DepthLimit:

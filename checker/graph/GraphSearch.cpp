@@ -188,14 +188,14 @@ void GraphSearch::visit(const Graph &g) {
       model.pending(names.threadOf(t)).kind == OpKind::Exit && waitsInDeadEnd(g)) {
     // Exiting with a thread that waits where no revisit can wake it: the graph in which it
     // waits on the latest write is explored instead, as at any other end.
-    ledger.endExecution(ExecutionEnd::SleepSetBlocked, trace(g));
+    ledger.endExecution(ExecutionEnd::WaitedInVain, trace(g));
     return;
   }
   if (t == NoThread) {
     if (allEnded()) {
       complete(g);
     } else if (waitsInDeadEnd(g)) {
-      ledger.endExecution(ExecutionEnd::SleepSetBlocked, trace(g));
+      ledger.endExecution(ExecutionEnd::WaitedInVain, trace(g));
     } else if (ThreadId spinning = spinsForever(g); spinning != NoThread) {
       reportSpinForever(g, spinning);
     } else if (stoppedByFailedAssume(model)) {

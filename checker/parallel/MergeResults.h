@@ -10,10 +10,10 @@
 namespace bpor {
 
 /// Every counter of Statistics (all but elapsedSeconds), for code that treats them alike.
-inline constexpr std::array<uint64_t Statistics::*, 14> StatisticsCounters = {
+inline constexpr std::array<uint64_t Statistics::*, 15> StatisticsCounters = {
     &Statistics::executions,      &Statistics::finished,
     &Statistics::infeasible,      &Statistics::sleepSetBlocked,
-    &Statistics::boundBlocked,    &Statistics::deadlocks,
+    &Statistics::boundBlocked,    &Statistics::waitedInVain,    &Statistics::deadlocks,
     &Statistics::errors,          &Statistics::livelocks,
     &Statistics::steps,           &Statistics::prunedByBound,
     &Statistics::conservativeBacktrackPoints,

@@ -178,7 +178,7 @@ void ReadsFromSearch::endWithoutThread() {
     if (!waits(t))
       continue;
     if (!iterationReadsLatest(t)) {
-      endExecution(ExecutionEnd::SleepSetBlocked);
+      endExecution(ExecutionEnd::WaitedInVain);
       return;
     }
     if (spinning == NoThread)

@@ -55,7 +55,7 @@ private:
   std::vector<Body> bodies;
   unsigned barrierCount = 0; // the barrier's count, 0 without a barrier
   bool usesCond = false, usesSignalSem = false, usesLockSem = false, usesOnce = false,
-       usesSpinLock = false, usesPolite = false;
+       usesSpinLock = false, usesPolite = false, usesUpdateLock = false;
 };
 
 // An operation that never blocks: allowed inside lock blocks and (without nondet and heap
@@ -460,6 +460,29 @@ void Generator::addPairs() {
                              fmt::format("atomic_store(&{}, 0);", mine)});
     }
   }
+  if (options.updateLoops) {
+    auto [first, second] = twoBodies();
+    for (size_t b : {first, second}) {
+      switch (below(3)) {
+      case 0: // a compare-and-swap increment that reloads what it expects each round
+        insertAt(bodies[b], {"{ int e;", "  do {", "    e = atomic_load(&a0);",
+                             "  } while (!atomic_compare_exchange_strong(&a0, &e, e + 1));",
+                             "  x1 = e; }"});
+        break;
+      case 1: // a pop: take one from a0 while it is above zero
+        insertAt(bodies[b], {"{ int e;", "  do {", "    e = atomic_load(&a0);",
+                             "    if (e == 0)", "      break;",
+                             "  } while (!atomic_compare_exchange_strong(&a0, &e, e - 1));",
+                             "  r += e; }"});
+        break;
+      default: // an exchange spin lock on a lock of its own around an access of x1
+        usesUpdateLock = true;
+        insertAt(bodies[b], {"while (atomic_exchange(&updateLock, 1)) {", "}", "x1 = x1 + 1;",
+                             "atomic_store(&updateLock, 0);"});
+        break;
+      }
+    }
+  }
   if (options.semaphores && chance(30)) {
     usesSignalSem = true;
     auto [waiter, poster] = twoBodies();
@@ -572,6 +595,8 @@ CProgram Generator::run() {
     s += "int spinFlag;\natomic_int spinLock;\n";
   if (usesPolite)
     s += "atomic_int polite0, polite1;\n";
+  if (usesUpdateLock)
+    s += "atomic_int updateLock;\n";
   if (options.largeArray)
     s += fmt::format("int big[{}];\n", LargeArraySize);
   if (usesSpinLock)

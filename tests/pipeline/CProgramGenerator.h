@@ -75,6 +75,10 @@ struct CGeneratorOptions {
   /// which two threads running in step repeat for ever. The livelocks are cycles through many
   /// states (PipelineValidation.Livelocks, check_distributed.py --stateful).
   bool livelocks = false;
+  /// Update loops (passes/SpinLoopPass.h) on a0 in two threads: a compare-and-swap increment
+  /// that reloads the value, a pop that decrements a0 while it is above zero, or an exchange
+  /// spin lock around an access of x1 (the default search's choice of the reads-from search).
+  bool updateLoops = false;
   /// Compare-and-swaps that fail in some schedules (C11 strong and weak ones on a0, the
   /// __sync builtins on x0 and x1, the outcome or old value added to r) and trylocks of the
   /// mutexes and of a spin lock (also taken with pthread_spin_lock elsewhere), each more often

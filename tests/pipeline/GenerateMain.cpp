@@ -3,7 +3,7 @@
 //
 //   bpor_cgen SEED [--heap] [--stack-objects] [--once] [--library] [--ilp32] [--max-children N] [--max-ops N] [--no-grandchildren]
 //            [--no-condvars] [--no-semaphores] [--no-atomics] [--no-arrays] [--updates]
-//            [--commuting-updates] [--barriers]
+//            [--commuting-updates] [--barriers] [--spins] [--update-loops]
 //
 // The test's option sets are in tests/pipeline/PipelineValidationTest.cpp (AllFeatures uses the
 // defaults).
@@ -59,6 +59,8 @@ int main(int argc, char **argv) {
       options.assumes = true;
     } else if (is("--spins")) // flags, spin locks, polling (SpinningPrograms)
       options.spins = true;
+    else if (is("--update-loops")) // compare-and-swap and exchange retry loops (UpdateLoops)
+      options.updateLoops = true;
     else if (is("--livelocks")) // and livelocks more often (Livelocks)
       options.livelocks = options.spins = true;
     else if (is("--no-grandchildren"))

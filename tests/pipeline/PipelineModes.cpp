@@ -26,7 +26,8 @@ ModeResult run(Model &model, const Mode &mode, ModeResult *into) {
       out.onlyReadEvents = out.onlyReadEvents || event.onlyRead;
     // A cutoff of the unfolding search is no trace: a configuration cut short, or one whose
     // execution ended at an event observed on its own (Explorer.h).
-    if (end == ExecutionEnd::SleepSetBlocked || end == ExecutionEnd::Cutoff)
+    if (end == ExecutionEnd::SleepSetBlocked || end == ExecutionEnd::WaitedInVain ||
+        end == ExecutionEnd::Cutoff)
       return;
     uint64_t hash = globalStateHash(events);
     ++out.traces[hash];

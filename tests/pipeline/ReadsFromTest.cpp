@@ -8,6 +8,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #ifndef BPOR_VALIDATION_SCALE
@@ -125,35 +126,58 @@ TEST(ReadsFrom, GeneratedPrograms) {
   }
 }
 
-// Programs with spin loops (a spin on a flag and the store that ends it, a compare-and-swap
-// spin lock, a lock/check/unlock polling loop): the reads-from search against the whole state
-// graph (ReadsFromCheck.h).
-TEST(ReadsFrom, SpinLoops) {
-  uint64_t count = seedCount(60), checked = 0, livelocks = 0;
+namespace {
+
+// `count` generated programs that busy-wait, the reads-from search against the whole state
+// graph (ReadsFromCheck.h): `shape` sets what loops the generator adds; `what` names them.
+void checkAgainstStateGraph(const char *what, uint64_t count,
+                            const std::function<void(CGeneratorOptions &, uint64_t)> &shape) {
+  uint64_t checked = 0, livelocks = 0;
   for (uint64_t seed = 1; seed <= count; ++seed) {
     CGeneratorOptions options;
-    options.maxChildren = 2;
     options.maxOps = 2;
-    options.spins = true;
     options.grandchildren = false;
     options.condvars = options.semaphores = options.atomicBlocks = options.nondet = false;
     options.arrays = false;
+    shape(options, seed);
     CProgram program = generateCProgram(seed, options);
     if (std::getenv("BPOR_READS_FROM_VERBOSE"))
-      fmt::print(stderr, "spinning seed {}\n", seed);
+      fmt::print(stderr, "{} seed {}\n", what, seed);
     PipelineCheck result = checkReadsFromSpinning(program);
     checked += !result.skipped;
     livelocks += result.livelock;
     if (result.mismatches.empty())
       continue;
-    fail(fmt::format("spinning seed {}", seed), result, program);
+    fail(fmt::format("{} seed {}", what, seed), result, program);
     return;
   }
-  fmt::print("{} of {} spinning programs checked, {} with a livelock\n", checked, count,
+  fmt::print("{} of {} {} programs checked, {} with a livelock\n", checked, count, what,
              livelocks);
   if (count >= 20) {
     EXPECT_GE(checked * 2, count);
   }
+}
+
+} // namespace
+
+// Programs with spin loops (a spin on a flag and the store that ends it, a compare-and-swap
+// spin lock, a lock/check/unlock polling loop).
+TEST(ReadsFrom, SpinLoops) {
+  checkAgainstStateGraph("spinning", seedCount(60), [](CGeneratorOptions &options, uint64_t) {
+    options.maxChildren = 2;
+    options.spins = true;
+  });
+}
+
+// Programs with update loops (a compare-and-swap increment that reloads, a pop that takes one
+// while the count is above zero, an exchange spin lock): those for which the default search is
+// the reads-from search.
+TEST(ReadsFrom, UpdateLoops) {
+  checkAgainstStateGraph("update-loop", seedCount(60),
+                         [](CGeneratorOptions &options, uint64_t seed) {
+                           options.maxChildren = 2 + seed % 2;
+                           options.updateLoops = true;
+                         });
 }
 
 // BPOR_READS_FROM_FILE=prog.c: the same check on one program of one's own (for minimising a

@@ -45,7 +45,7 @@ ModeResult runParallel(const std::vector<Model *> &models, bool eager) {
   SearchOptions search;
   search.keepGoing = true;
   ExecutionObserver observer = [&](const std::vector<Operation> &events, ExecutionEnd end) {
-    if (end != ExecutionEnd::SleepSetBlocked)
+    if (end != ExecutionEnd::SleepSetBlocked && end != ExecutionEnd::WaitedInVain)
       ++out.traces[globalStateHash(events)];
   };
   ParallelStatistics statistics;

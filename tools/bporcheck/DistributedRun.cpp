@@ -68,8 +68,9 @@ std::string chooseDistributedSearch(Options &options) {
              "stateful search over processes keeps no checkpoint of its visited set";
     return "";
   }
-  // The default search, optimal DPOR, is replaced by the one that divides.
-  if (options.defaultMode && options.explores("optimal")) {
+  // The default search, optimal DPOR (or the reads-from search, for a program with update
+  // loops), is replaced by the one that divides.
+  if (options.defaultMode && (options.explores("optimal") || options.explores("rf"))) {
     options.explorer = "source";
     return "";
   }

@@ -194,12 +194,13 @@ bool weakOrdersInProgramCode(const llvm::Module &module) {
   return callsAtomicsWithWeakOrder(module, live);
 }
 
-bool yieldsInProgramCode(const llvm::Module &module) {
-  for (const char *name : {"__bpor_spin_yield", "__bpor_sched_yield"}) {
-    const llvm::Function *yield = module.getFunction(name);
-    if (!yield)
+/// Whether the program's own code (not the support library's) calls one of `names`.
+bool programCodeCalls(const llvm::Module &module, std::initializer_list<const char *> names) {
+  for (const char *name : names) {
+    const llvm::Function *callee = module.getFunction(name);
+    if (!callee)
       continue;
-    for (const llvm::User *user : yield->users()) {
+    for (const llvm::User *user : callee->users()) {
       auto *call = llvm::dyn_cast<llvm::CallBase>(user);
       if (!call || !isLibraryCode(*call->getFunction()))
         return true;
@@ -287,7 +288,8 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
   built.abstractedLoops = report.AbstractedLoops;
   built.usesNondet = used("__bpor_nondet");
   built.uninitializedUse = findUninitializedUse(*module);
-  built.hasYields = yieldsInProgramCode(*module);
+  built.hasYields = programCodeCalls(*module, {"__bpor_spin_yield", "__bpor_sched_yield"});
+  built.hasUpdateLoops = programCodeCalls(*module, {"__bpor_update_loop_yield"});
   built.weakOrders = weakOrdersInProgramCode(*module);
   built.threadHandlesRead = threadHandlesMayBeRead(*module);
 

@@ -33,6 +33,9 @@ struct BuiltModel {
   /// The program may read a pthread_t value (a thread's number): see threadHandlesMayBeRead.
   bool threadHandlesRead = true;
   bool hasYields = false; // sched_yield calls or spin loops (the pass put yields in them)
+  /// Update loops (passes/SpinLoopPass.h): compare-and-swap or exchange retry loops whose
+  /// failed rounds change nothing.
+  bool hasUpdateLoops = false;
   /// The program's own code has atomics or fences with memory orders weaker than seq_cst (the
   /// default memory model is then RC11).
   bool weakOrders = false;

@@ -66,8 +66,8 @@ cl::opt<std::string> EmitInstrumented(
 cl::opt<std::string> Por(
     "por",
     cl::desc("The search: optimal (the default), stateful (the default for spinning "
-             "programs), bpor (the default with a bound), none, dpor, source, rf, unfolding or "
-             "pct"),
+             "programs), rf (the default for compare-and-swap retry loops), bpor (the default "
+             "with a bound), none, dpor, source, unfolding or pct"),
     cl::value_desc("search"), cl::init(""), // the names: set from the registry
     cl::cat(SearchCategory));
 cl::opt<std::string> SearchName(

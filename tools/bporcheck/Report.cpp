@@ -526,8 +526,10 @@ std::string formatStatistics(const Statistics &s, long peakRss,
   std::string out;
   out += fmt::format("executions: {}\n", s.executions);
   out += fmt::format("  finished: {}, infeasible (assume): {}, sleep-set blocked: {}, "
-                     "bound blocked: {}, errors: {}\n",
-                     s.finished, s.infeasible, s.sleepSetBlocked, s.boundBlocked, s.errors);
+                     "bound blocked: {}, errors: {}{}\n",
+                     s.finished, s.infeasible, s.sleepSetBlocked, s.boundBlocked, s.errors,
+                     s.waitedInVain ? fmt::format(", waited in vain: {}", s.waitedInVain)
+                                    : "");
   if (s.states)
     out += fmt::format("states: {} stored, {} transitions to a state explored before, {} cut "
                        "by the depth limit\n",
@@ -659,6 +661,7 @@ std::string formatJson(const Model &model, const RunDescription &run, const Sear
   root["infeasible"] = int64_t(s.infeasible);
   root["blocked"] = int64_t(s.sleepSetBlocked);
   root["bound_blocked"] = int64_t(s.boundBlocked);
+  root["waited_in_vain"] = int64_t(s.waitedInVain);
   root["steps"] = int64_t(s.steps);
   root["states"] = int64_t(s.states);
   root["revisits"] = int64_t(s.revisits);
@@ -722,6 +725,11 @@ std::string formatErrorReport(const Model &model, const ErrorReport &report,
                               "--trace=full shows each"
                             : "");
   return out + formatTrace(model, report.trace, style);
+}
+
+bool inconclusive(const ErrorInfo &error) {
+  return error.kind == ErrorKind::Unsupported || error.kind == ErrorKind::ResourceLimit ||
+         error.kind == ErrorKind::DepthLimit;
 }
 
 } // namespace bpor::tool

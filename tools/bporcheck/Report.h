@@ -105,6 +105,10 @@ std::string formatTrace(const Model &model, const std::vector<Operation> &trace,
 /// "KIND: MESSAGE", the kind said once where the message starts with it too.
 std::string errorHeadline(const ErrorInfo &error);
 
+/// An unsupported construct, an internal limit or an execution cut at --max-depth decides
+/// nothing about the program (exit code 3).
+bool inconclusive(const ErrorInfo &error);
+
 /// An error: "error: KIND: MESSAGE", the thread and place, and the numbered trace.
 std::string formatErrorReport(const Model &model, const ErrorReport &report,
                               const TraceStyle &style = {});

@@ -34,9 +34,19 @@ DivisibleSearch divisibleSearchFor(const Options &options, SearchOptions &search
 /// with iterated bounds: neither walks one depth-first tree at one bound), or "".
 std::string whyNotDivided(const Options &options);
 
+/// What the default search depends on: what the pass found in the program.
+struct ProgramShape {
+  bool hasYields = false;      // spin loops or sched_yield
+  bool hasUpdateLoops = false; // compare-and-swap or exchange retry loops
+  bool usesNondet = false;     // __VERIFIER_nondet_* calls
+  bool hasStateKeys = false;   // the model can key its states (no symbolic values)
+};
+
 /// Without --por or a bound: optimal DPOR; for a program with spin loops or sched_yield the
-/// stateful search where states have keys, else BPOR with fair bound 2.
-void chooseDefaultMode(Options &options, bool hasYields, bool hasStateKeys);
+/// stateful search where states have keys, else BPOR with fair bound 2; for one with update
+/// loops (and no nondet values) the reads-from search, which runSearch replaces with optimal
+/// DPOR where it gives up.
+void chooseDefaultMode(Options &options, const ProgramShape &shape);
 
 /// --find-bug on a program that spins: the fair bound keeps its spin loops finite.
 void configureBugHunt(Options &options, bool hasYields);

@@ -24,7 +24,7 @@ ExecutionObserver TraceHashFile::observer(ExecutionObserver inner) {
                                           ExecutionEnd end) {
     if (inner)
       inner(events, end);
-    if (end != ExecutionEnd::SleepSetBlocked)
+    if (end != ExecutionEnd::SleepSetBlocked && end != ExecutionEnd::WaitedInVain)
       std::fprintf(file_, "%016" PRIx64 " %s\n", globalStateHash(events), executionEndName(end));
   };
 }

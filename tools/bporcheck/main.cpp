@@ -43,13 +43,6 @@ namespace {
 
 enum ExitCode { NoErrorFound = 0, ErrorFound = 1, BadInput = 2, Unsupported = 3, Incomplete = 4 };
 
-// An unsupported construct, an internal limit or an execution cut at --max-depth decides
-// nothing about the program: exit code 3.
-bool inconclusive(const ErrorInfo &error) {
-  return error.kind == ErrorKind::Unsupported || error.kind == ErrorKind::ResourceLimit ||
-         error.kind == ErrorKind::DepthLimit;
-}
-
 int exitCodeFor(const ErrorInfo &error) { return inconclusive(error) ? Unsupported : ErrorFound; }
 
 // The search stopped at an operation it does not support, having found no real error.
@@ -471,8 +464,9 @@ int main(int argc, char **argv) {
     return fail(BadInput, fmt::format("--model={} explores the program's consistent execution "
                                       "graphs: it takes no --por, --search or bound",
                                       graph::memoryModelName(*options.memoryModel)));
+  ProgramShape shape{built.hasYields, built.hasUpdateLoops, built.usesNondet, hasStateKeys};
   if (options.defaultMode && !options.weakMemory())
-    chooseDefaultMode(options, built.hasYields, hasStateKeys);
+    chooseDefaultMode(options, shape);
   configureBugHunt(options, built.hasYields);
   // A hunt (best-first) goes on past an execution that is only long; one that cycles fairly is
   // a livelock. So do the searches with a fair bound.
@@ -607,7 +601,7 @@ int main(int argc, char **argv) {
                                  "instead\n",
                                  options.input, why);
       options.memoryModel = graph::MemoryModel::SC;
-      chooseDefaultMode(options, built.hasYields, hasStateKeys);
+      chooseDefaultMode(options, shape);
       configureDepthLimit(options);
       run = describeRun(options, built.usesNondet);
       search = options.search;

@@ -15,12 +15,12 @@
 // RUN: %bporcheck --model=rc11 %s | %FileCheck --check-prefix=ONE %s
 // ONE: verdict: ok
 // ONE: executions: 3
-// ONE-NEXT: finished: 2, {{.*}}blocked: 1
+// ONE-NEXT: finished: 2, {{.*}}waited in vain: 1
 // RUN: %bporcheck --model=tso -DREUSE %s | %FileCheck --check-prefix=REUSE %s
 // RUN: %bporcheck --model=rc11 -DREUSE %s | %FileCheck --check-prefix=REUSE %s
 // REUSE: verdict: ok
 // REUSE: executions: 15
-// REUSE-NEXT: finished: 8, {{.*}}blocked: 7
+// REUSE-NEXT: finished: 8, {{.*}}waited in vain: 7
 // RUN: %bporcheck --model=pso -DRELAXED_COUNTER %s | %FileCheck --check-prefix=COUNTER-OK %s
 // RUN: %bporcheck --model=ra -DRELAXED_COUNTER %s | %FileCheck --check-prefix=COUNTER-OK %s
 // COUNTER-OK: verdict: ok

@@ -18,7 +18,7 @@
 // RUN: %bporcheck --model=rc11 --keep-going %s | %FileCheck --check-prefix=SB %s
 // SB: verdict: ok
 // SB: executions: 3
-// SB-NEXT: finished: 2, {{.*}}blocked: 1
+// SB-NEXT: finished: 2, {{.*}}waited in vain: 1
 // RUN: not %bporcheck --model=tso -DTWO_MUTEXES %s | %FileCheck --check-prefix=SB2 %s
 // RUN: not %bporcheck --model=rc11 -DTWO_MUTEXES %s | %FileCheck --check-prefix=SB2 %s
 // SB2: verdict: error (assertion failure)

@@ -13,7 +13,7 @@
 // RUN: %bporcheck --model=rc11 %s | %FileCheck --check-prefix=ONCE %s
 // ONCE: verdict: ok
 // ONCE: executions: 3
-// ONCE-NEXT: finished: 2, {{.*}}blocked: 1
+// ONCE-NEXT: finished: 2, {{.*}}waited in vain: 1
 // RUN: %bporcheck --model=ra -DFLAG %s | %FileCheck --check-prefix=FLAG-OK %s
 // FLAG-OK: verdict: ok
 // RUN: not %bporcheck --model=rc11 -DFLAG %s | %FileCheck --check-prefix=FLAG %s

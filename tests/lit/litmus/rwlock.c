@@ -16,12 +16,12 @@
 // RUN: %bporcheck --model=rc11 %s | %FileCheck --check-prefix=OK %s
 // OK: verdict: ok
 // OK: executions: 19
-// OK-NEXT: finished: 14, {{.*}}blocked: 5
+// OK-NEXT: finished: 14, {{.*}}waited in vain: 5
 // RUN: %bporcheck --model=rc11 -DTRY %s | %FileCheck --check-prefix=TRY %s
 // RUN: %bporcheck --model=tso -DTRY %s | %FileCheck --check-prefix=TRY %s
 // TRY: verdict: ok
 // TRY: executions: 22
-// TRY-NEXT: finished: 19, {{.*}}blocked: 3
+// TRY-NEXT: finished: 19, {{.*}}waited in vain: 3
 // RUN: not %bporcheck --model=rc11 --keep-going -DREADER_WRITES %s | %FileCheck --check-prefix=RACE %s
 // RUN: not %bporcheck --model=ra --keep-going -DREADER_WRITES %s | %FileCheck --check-prefix=RACE %s
 // (Under RA and RC11 the race comes first: the lost update's assertion is reached only after

@@ -15,7 +15,7 @@
 // RUN: %bporcheck --model=rc11 %s | %FileCheck --check-prefix=MP %s
 // MP: verdict: ok
 // MP: executions: 2
-// MP-NEXT: finished: 1, {{.*}}blocked: 1
+// MP-NEXT: finished: 1, {{.*}}waited in vain: 1
 // RUN: %bporcheck --model=tso -DFLAG %s | %FileCheck --check-prefix=FLAG-OK %s
 // RUN: %bporcheck --model=ra -DFLAG %s | %FileCheck --check-prefix=FLAG-OK %s
 // FLAG-OK: verdict: ok
@@ -26,12 +26,12 @@
 // RUN: %bporcheck --model=tso -DTRYWAIT %s | %FileCheck --check-prefix=TRY %s
 // TRY: verdict: ok
 // TRY: executions: 2
-// TRY-NEXT: finished: 2, {{.*}}blocked: 0
+// TRY-NEXT: finished: 2, {{.*}}errors: 0{{$}}
 // RUN: %bporcheck --model=rc11 -DCOUNT %s | %FileCheck --check-prefix=COUNT %s
 // RUN: %bporcheck --model=pso -DCOUNT %s | %FileCheck --check-prefix=COUNT %s
 // COUNT: verdict: ok
 // COUNT: executions: 3
-// COUNT-NEXT: finished: 2, {{.*}}blocked: 1
+// COUNT-NEXT: finished: 2, {{.*}}waited in vain: 1
 // RUN: not %bporcheck --model=tso -DCOUNT -DTWO %s | %FileCheck --check-prefix=TWO %s
 // TWO: error: assertion failure: assertion 'counter == 2' failed
 // TWO: verdict: error (assertion failure)

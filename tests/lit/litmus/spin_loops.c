@@ -19,7 +19,7 @@
 // RUN: %bporcheck --model=pso -DSYNC %s | %FileCheck --check-prefix=OK %s
 // OK: verdict: ok
 // OK: executions: 2
-// OK-NEXT: finished: 1, {{.*}}blocked: 1
+// OK-NEXT: finished: 1, {{.*}}waited in vain: 1
 // RUN: not %bporcheck --model=rc11 -DNEVER %s | %FileCheck --check-prefix=NEVER %s
 // RUN: not %bporcheck --model=tso -DNEVER %s | %FileCheck --check-prefix=NEVER %s
 // NEVER: error: livelock: thread 2 (consumer) spins forever in this loop: every value its iteration reads is the latest write of its location under {{RC11|TSO}}

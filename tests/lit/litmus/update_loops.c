@@ -13,19 +13,19 @@
 // - A lock nobody releases (-DNEVER_RELEASED): the second thread spins forever.
 // - A retry loop that increments a counter (-DRETRY): each failed attempt is an await until
 //   the other thread's increment, so the executions are the orders of the successful ones.
-// Under sequential consistency the loops are what they were (the back edge is no operation
-// there): the default search and its counts do not change.
+// Under sequential consistency (--model=sc) a program with update loops gets the reads-from
+// search by default, which takes the same back edges as awaits: the same executions.
 // RUN: %bporcheck --no-progress %s | %FileCheck --check-prefix=LOCK %s
 // RUN: %bporcheck --no-progress --model=tso %s | %FileCheck --check-prefix=LOCK %s
 // RUN: %bporcheck --no-progress --model=pso %s | %FileCheck --check-prefix=LOCK %s
 // RUN: %bporcheck --no-progress --model=ra %s | %FileCheck --check-prefix=LOCK %s
 // LOCK: verdict: ok: no error in any schedule (graph search under {{RC11|TSO|PSO|RA}}, one execution per consistent graph, 4 executions)
 // LOCK-NEXT: executions: 4
-// LOCK-NEXT: finished: 2, {{.*}}blocked: 2
+// LOCK-NEXT: finished: 2, {{.*}}waited in vain: 2
 // RUN: %bporcheck --no-progress -DFLAG %s | %FileCheck --check-prefix=LOCK %s
 // RUN: %bporcheck --no-progress -DEXCHANGE --model=pso %s | %FileCheck --check-prefix=LOCK %s
 // RUN: %expect-exit 1 %bporcheck --no-progress -DRELAXED %s | %FileCheck --check-prefix=RACE %s
-// RACE: error: data race: this access and one by thread {{[12]}} (locker) at {{.*}}update_loops.c:[[@LINE+49]]:{{[0-9]+}} are not ordered by happens-before under RC11
+// RACE: error: data race: this access and one by thread {{[12]}} (locker) at {{.*}}update_loops.c:[[@LINE+51]]:{{[0-9]+}} are not ordered by happens-before under RC11
 // RUN: %bporcheck --no-progress -DRELAXED --model=tso %s | %FileCheck --check-prefix=LOCK %s
 // RUN: %bporcheck --no-progress -DRELAXED --model=ra %s | %FileCheck --check-prefix=LOCK %s
 // RUN: %expect-exit 1 %bporcheck --no-progress -DNEVER_RELEASED --model=tso %s \
@@ -34,9 +34,11 @@
 // RUN: %bporcheck --no-progress -DRETRY %s | %FileCheck --check-prefix=RETRY %s
 // RETRY: verdict: ok: no error in any schedule (graph search under RC11, one execution per consistent graph, 4 executions)
 // RETRY-NEXT: executions: 4
-// RETRY-NEXT: finished: 2, {{.*}}blocked: 2
+// RETRY-NEXT: finished: 2, {{.*}}waited in vain: 2
 // RUN: %bporcheck --no-progress --model=sc -DRETRY %s | %FileCheck --check-prefix=SC %s
-// SC: verdict: ok: no error in any schedule (optimal DPOR under SC, 4 executions)
+// SC: verdict: ok: no error in any schedule (reads-from search under SC, 4 executions)
+// SC-NEXT: executions: 4
+// SC-NEXT: finished: 2, {{.*}}waited in vain: 2
 #include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>

@@ -2,7 +2,12 @@
 // failed test_and_set writes back the value it read, so the spinning thread returns to a state
 // it has visited).
 // RUN: %expect-exit 0 %bporcheck --no-progress %s | %FileCheck --check-prefix=DEFAULT %s
-// DEFAULT: verdict: ok: no error in any schedule (stateful search,
+// The default is the reads-from search (its loop is an update loop, whose failed rounds are
+// awaits): one execution per reads-from class, those in which a wait read in vain counted
+// apart.
+// DEFAULT: verdict: ok: no error in any schedule (reads-from search, 4 executions)
+// DEFAULT-NEXT: executions: 4
+// DEFAULT-NEXT: finished: 2, {{.*}}errors: 0, waited in vain: 2
 // RUN: %expect-exit 0 %bporcheck --search=stateful --no-progress %s | %FileCheck %s
 // CHECK: verdict: ok: no error in any schedule (stateful search, 29 states, exact storage, livelocks checked)
 #include <assert.h>

@@ -1,7 +1,12 @@
 // A compare-and-swap spin lock: a failed CAS writes nothing new, so the spin is a cycle of
 // states.
 // RUN: %expect-exit 0 %bporcheck --no-progress %s | %FileCheck --check-prefix=DEFAULT %s
-// DEFAULT: verdict: ok: no error in any schedule (stateful search,
+// The default is the reads-from search (its loop is an update loop, whose failed rounds are
+// awaits): one execution per reads-from class, those in which a wait read in vain counted
+// apart.
+// DEFAULT: verdict: ok: no error in any schedule (reads-from search, 21 executions)
+// DEFAULT-NEXT: executions: 21
+// DEFAULT-NEXT: finished: 6, {{.*}}errors: 0, waited in vain: 15
 // RUN: %expect-exit 0 %bporcheck --search=stateful --no-progress %s | %FileCheck %s
 // CHECK: verdict: ok: no error in any schedule (stateful search, 89 states, exact storage, livelocks checked)
 #include <assert.h>

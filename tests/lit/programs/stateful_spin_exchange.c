@@ -1,7 +1,12 @@
 // An exchange loop and a fetch_add(0) handshake: the spinning read-modify-writes leave memory as
 // they found it.
 // RUN: %expect-exit 0 %bporcheck --no-progress %s | %FileCheck --check-prefix=DEFAULT %s
-// DEFAULT: verdict: ok: no error in any schedule (stateful search,
+// The default is the reads-from search (its loop is an update loop, whose failed rounds are
+// awaits): one execution per reads-from class, those in which a wait read in vain counted
+// apart.
+// DEFAULT: verdict: ok: no error in any schedule (reads-from search, 5 executions)
+// DEFAULT-NEXT: executions: 5
+// DEFAULT-NEXT: finished: 2, {{.*}}errors: 0, waited in vain: 3
 // RUN: %expect-exit 0 %bporcheck --search=stateful --no-progress %s | %FileCheck %s
 // CHECK: verdict: ok: no error in any schedule (stateful search, 45 states, exact storage, livelocks checked)
 #include <assert.h>

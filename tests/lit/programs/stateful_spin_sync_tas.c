@@ -6,7 +6,7 @@
 // RUN: %bporcheck --no-progress %s | %FileCheck --check-prefix=DEFAULT %s
 // DEFAULT: verdict: ok: no error in any schedule (graph search under RC11, one execution per consistent graph, 24 executions)
 // DEFAULT-NEXT: executions: 24
-// DEFAULT-NEXT: finished: 6, {{.*}}blocked: 18
+// DEFAULT-NEXT: finished: 6, {{.*}}waited in vain: 18
 // Under sequential consistency (the stateful search, which a spin lock makes the choice) the
 // release's order is the coverage gap (exit 4, incomplete).
 // RUN: %expect-exit 4 %bporcheck --search=stateful --no-progress %s | %FileCheck %s
