@@ -15,52 +15,70 @@ int32_t ReadsFromSearch::poPredecessor(int32_t e) const {
   return ev.index > 1 ? byThread_[ev.name][ev.index - 2] : None;
 }
 
-bool ReadsFromSearch::happensBefore(int32_t a, const std::vector<uint32_t> &clock) const {
+bool ReadsFromSearch::happensBefore(int32_t a, std::span<const uint32_t> clock) const {
   const RfEvent &e = events_[size_t(a)];
   return e.name < clock.size() && clock[e.name] >= e.index;
 }
 
 void ReadsFromSearch::computeClocks() {
   size_t n = events_.size(), threads = byThread_.size();
-  clock_.assign(n, {});
-  above_.assign(n, {});
+  auto join = [threads](std::span<uint32_t> into, std::span<const uint32_t> other) {
+    for (size_t t = 0; t < threads; ++t)
+      into[t] = std::max(into[t], other[t]);
+  };
+  clock_.reset(n, threads, 0);
+  above_.reset(n, threads, 0);
   for (size_t i = 0; i < n; ++i) {
     const RfEvent &e = events_[i];
-    std::vector<uint32_t> c(threads, 0);
+    std::span<uint32_t> c = clock_[i];
     if (int32_t p = poPredecessor(int32_t(i)); p >= 0)
-      c = clock_[size_t(p)];
+      std::ranges::copy(clock_[size_t(p)], c.begin());
     for (int32_t a : e.after)
-      for (size_t t = 0; t < threads; ++t)
-        c[t] = std::max(c[t], clock_[size_t(a)][t]);
+      join(c, clock_[size_t(a)]);
     c[e.name] = e.index;
-    above_[i] = c;
+    std::ranges::copy(c, above_[i].begin());
     if (e.readFrom >= 0)
-      for (size_t t = 0; t < threads; ++t)
-        c[t] = std::max(c[t], clock_[size_t(e.readFrom)][t]);
-    clock_[i] = std::move(c);
+      join(c, clock_[size_t(e.readFrom)]);
   }
-  // below: for each thread, the lowest index of its events that happen after (or are) i.
-  std::vector<std::vector<int32_t>> successors(n);
-  for (size_t i = 0; i < n; ++i) {
-    if (int32_t p = poPredecessor(int32_t(i)); p >= 0)
-      successors[size_t(p)].push_back(int32_t(i));
-    for (int32_t a : events_[i].after)
-      successors[size_t(a)].push_back(int32_t(i));
-    if (events_[i].readFrom >= 0)
-      successors[size_t(events_[i].readFrom)].push_back(int32_t(i));
-  }
-  std::vector<uint32_t> top(threads);
-  for (size_t t = 0; t < threads; ++t)
-    top[t] = uint32_t(byThread_[t].size()) + 1;
-  below_.assign(n, top);
+  // below: for each thread, the lowest index of its events that happen after (or are) i. The
+  // direct successors of each event, in one block (successorStart_[i] to [i + 1]).
+  successorStart_.assign(n + 1, 0);
+  auto eachSuccessorEdge = [&](auto &&edge) {
+    for (size_t i = 0; i < n; ++i) {
+      if (int32_t p = poPredecessor(int32_t(i)); p >= 0)
+        edge(size_t(p), int32_t(i));
+      for (int32_t a : events_[i].after)
+        edge(size_t(a), int32_t(i));
+      if (events_[i].readFrom >= 0)
+        edge(size_t(events_[i].readFrom), int32_t(i));
+    }
+  };
+  eachSuccessorEdge([&](size_t from, int32_t) { ++successorStart_[from + 1]; });
+  for (size_t i = 0; i < n; ++i)
+    successorStart_[i + 1] += successorStart_[i];
+  successorList_.resize(successorStart_[n]);
+  std::vector<uint32_t> &fill = scratchFill_;
+  fill.assign(successorStart_.begin(), successorStart_.end() - 1);
+  eachSuccessorEdge([&](size_t from, int32_t to) { successorList_[fill[from]++] = to; });
+  below_.reset(n, threads, 0);
   for (size_t i = n; i-- > 0;) {
-    std::vector<uint32_t> &b = below_[i];
+    std::span<uint32_t> b = below_[i];
+    for (size_t t = 0; t < threads; ++t)
+      b[t] = uint32_t(byThread_[t].size()) + 1;
     b[events_[i].name] = events_[i].index;
-    for (int32_t s : successors[i])
+    for (uint32_t k = successorStart_[i]; k < successorStart_[i + 1]; ++k) {
+      std::span<const uint32_t> after = below_[size_t(successorList_[k])];
       for (size_t t = 0; t < threads; ++t)
-        b[t] = std::min(b[t], below_[size_t(s)][t]);
+        b[t] = std::min(b[t], after[t]);
+    }
   }
-  writesBy_.assign(threads, std::vector<std::vector<int32_t>>(locations_.size()));
+  // Each thread's writes per location, the vectors kept from one execution to the next.
+  writesBy_.resize(threads);
+  for (std::vector<std::vector<int32_t>> &perLocation : writesBy_) {
+    perLocation.resize(locations_.size());
+    for (std::vector<int32_t> &writes : perLocation)
+      writes.clear();
+  }
   for (size_t i = 0; i < n; ++i)
     for (int32_t loc : events_[i].writeLocs)
       if (loc >= 0)
@@ -68,7 +86,7 @@ void ReadsFromSearch::computeClocks() {
 }
 
 uint32_t ReadsFromSearch::unfoldingOf(ThreadId name, uint32_t parent, uint32_t readFrom) {
-  auto [it, added] = unfolding_.try_emplace(std::make_tuple(name, parent, readFrom),
+  auto [it, added] = unfolding_.try_emplace(UnfoldingKey{uint32_t(name), parent, readFrom},
                                             uint32_t(unfolding_.size() + 1));
   return it->second;
 }
@@ -360,18 +378,25 @@ void ReadsFromSearch::trySat(const DecisionNode &decision, const Overlay &o,
                              uint32_t alternative) {
   int32_t depth = decision.depth;
   std::vector<uint8_t> kept = keptEvents(depth, o);
-  std::vector<int32_t> number(events_.size(), None);
-  std::vector<int32_t> original;
+  // The kept events renumbered, and their witness events (buffers kept between calls).
+  std::vector<int32_t> &number = witnessNumber_, &original = witnessOriginal_;
+  number.assign(events_.size(), None);
+  original.clear();
   for (size_t i = 0; i < events_.size(); ++i)
     if (kept[i]) {
       number[i] = int32_t(original.size());
       original.push_back(int32_t(i));
     }
-  std::vector<WitnessEvent> witness(original.size());
+  if (witnessEvents_.size() < original.size())
+    witnessEvents_.resize(original.size());
+  std::span<WitnessEvent> witness(witnessEvents_.data(), original.size());
   for (size_t k = 0; k < original.size(); ++k) {
     size_t i = size_t(original[k]);
     const RfEvent &e = events_[i];
     WitnessEvent &w = witness[k];
+    w.after.clear(); // keeps its storage
+    w.readFrom = None;
+    std::fill(std::begin(w.writeLocs), std::end(w.writeLocs), -1);
     w.thread = e.name;
     w.readLoc = e.readLoc;
     if (e.reads())

@@ -10,9 +10,29 @@
 #include "core/Model.h"
 
 #include <map>
+#include <span>
 #include <unordered_map>
 
 namespace bpor::readsfrom {
+
+/// One vector clock per event (indexed by thread name), in one block that an execution's
+/// analysis reuses: rows of `width` entries, not a vector per event.
+class ClockTable {
+public:
+  void reset(size_t rows, size_t width, uint32_t fill) {
+    width_ = width;
+    cells_.assign(rows * width, fill);
+  }
+  std::span<uint32_t> operator[](size_t row) { return {cells_.data() + row * width_, width_}; }
+  std::span<const uint32_t> operator[](size_t row) const {
+    return {cells_.data() + row * width_, width_};
+  }
+
+private:
+  size_t width_ = 0;
+  std::vector<uint32_t> cells_;
+};
+
 
 /// What an event does to a mutex (or spin lock), whose operations the search orders as Nidhugg
 /// does: each reads the one before it and writes (docs/design.md, "The reads-from search").
@@ -104,7 +124,7 @@ private:
   uint64_t valueOf(int32_t write, int32_t loc, const Overlay *overlay) const;
   void recomputeOutcome(int32_t event, Overlay &overlay) const;
   bool writesReadingFrom(int32_t event, int32_t write) const;
-  bool happensBefore(int32_t a, const std::vector<uint32_t> &clock) const;
+  bool happensBefore(int32_t a, std::span<const uint32_t> clock) const;
   uint32_t unfoldingOf(ThreadId name, uint32_t parent, uint32_t readFrom);
   uint32_t unfoldingOfEvent(int32_t event) const; // 0 for Initial and None
   uint32_t unfoldingReading(int32_t event, int32_t write);
@@ -139,10 +159,27 @@ private:
   // Happens-before: the clock of each event (per thread name, the highest index before or
   // at it), the same without its own read (above), and per event the lowest index of each
   // thread's events after it (below).
-  std::vector<std::vector<uint32_t>> clock_, above_, below_;
+  ClockTable clock_, above_, below_;
   std::vector<std::vector<std::vector<int32_t>>> writesBy_; // name -> location -> writes
+  std::vector<uint32_t> successorStart_;                    // computeClocks' scratch
+  std::vector<int32_t> successorList_;
+  std::vector<uint32_t> scratchFill_;
+  std::vector<int32_t> witnessNumber_, witnessOriginal_; // trySat's scratch
+  std::vector<WitnessEvent> witnessEvents_;
 
-  std::map<std::tuple<ThreadId, uint32_t, uint32_t>, uint32_t> unfolding_;
+  /// An unfolding name per (thread name, parent, what it reads): looked up for every event of
+  /// every execution, so hashed.
+  struct UnfoldingKey {
+    uint32_t name, parent, readFrom;
+    bool operator==(const UnfoldingKey &) const = default;
+  };
+  struct UnfoldingKeyHash {
+    size_t operator()(const UnfoldingKey &k) const {
+      uint64_t x = (uint64_t(k.name) << 32 | k.parent) * 0x9e3779b97f4a7c15ull;
+      return size_t((x ^ (x >> 29) ^ k.readFrom) * 0xbf58476d1ce4e5b9ull);
+    }
+  };
+  std::unordered_map<UnfoldingKey, uint32_t, UnfoldingKeyHash> unfolding_;
 };
 
 } // namespace bpor::readsfrom

@@ -1,7 +1,6 @@
 #include "checker/readsfrom/ScWitness.h"
 
 #include <algorithm>
-#include <unordered_map>
 
 namespace bpor::readsfrom {
 
@@ -14,15 +13,75 @@ uint64_t mix(uint64_t x) { // splitmix64's finaliser
   return x ^ (x >> 31);
 }
 
+// Failed states by hash: open addressing over slots stamped with the search they belong to,
+// so that starting the next search empties the table without touching it.
+class FailedStates {
+public:
+  void clear() {
+    ++generation_;
+    used_ = 0;
+  }
+  // Calls match(offset) for each state stored with this hash until it returns true.
+  template <typename Match> bool find(uint64_t hash, Match &&match) const {
+    if (slots_.empty())
+      return false;
+    for (size_t i = hash & mask(); slots_[i].generation == generation_; i = (i + 1) & mask())
+      if (slots_[i].hash == hash && match(slots_[i].offset))
+        return true;
+    return false;
+  }
+  void insert(uint64_t hash, uint32_t offset) {
+    if ((used_ + 1) * 2 > slots_.size())
+      grow();
+    size_t i = hash & mask();
+    while (slots_[i].generation == generation_)
+      i = (i + 1) & mask();
+    slots_[i] = Slot{hash, offset, generation_};
+    ++used_;
+  }
+
+private:
+  struct Slot {
+    uint64_t hash = 0;
+    uint32_t offset = 0;
+    uint32_t generation = 0;
+  };
+  size_t mask() const { return slots_.size() - 1; }
+  void grow() {
+    std::vector<Slot> old;
+    old.swap(slots_);
+    slots_.assign(std::max<size_t>(64, old.size() * 2), Slot{});
+    uint32_t live = generation_;
+    ++generation_; // the fresh slots' generation 0 is never live (generations start at 1)
+    used_ = 0;
+    for (const Slot &slot : old)
+      if (slot.generation == live)
+        insert(slot.hash, slot.offset);
+  }
+  std::vector<Slot> slots_;
+  size_t used_ = 0;
+  uint32_t generation_ = 1;
+};
+
 // A state of the search: each thread's position and each location's latest write. States that
 // failed are remembered exactly (a hash only finds the candidates: a collision must not make a
-// realisable order look impossible); the hash is kept up to date move by move.
+// realisable order look impossible); the hash is kept up to date move by move. One object
+// serves every search of a thread (reset), so that its buffers are allocated once.
 class WitnessSearch {
 public:
-  WitnessSearch(const std::vector<WitnessEvent> &events, uint32_t numThreads, uint32_t numLocs)
-      : events_(events), byThread_(numThreads), position_(numThreads, 0),
-        poIndex_(events.size(), 0), lastWriter_(numLocs, Initial),
-        readersLeft_(events.size() * WitnessEvent::MaxWrites + numLocs, 0) {
+  void reset(std::span<const WitnessEvent> events, uint32_t numThreads, uint32_t numLocs) {
+    events_ = events;
+    byThread_.resize(numThreads);
+    for (std::vector<uint32_t> &own : byThread_)
+      own.clear();
+    position_.assign(numThreads, 0);
+    poIndex_.assign(events.size(), 0);
+    lastWriter_.assign(numLocs, Initial);
+    readersLeft_.assign(events.size() * WitnessEvent::MaxWrites + numLocs, 0);
+    hash_ = 0;
+    order_.clear();
+    failed_.clear();
+    failedKeys_.clear();
     for (uint32_t e = 0; e < events.size(); ++e) {
       poIndex_[e] = uint32_t(byThread_[events[e].thread].size());
       byThread_[events[e].thread].push_back(e);
@@ -94,18 +153,15 @@ private:
   }
 
   bool failedBefore() const {
-    auto [first, last] = failed_.equal_range(hash_);
-    for (auto it = first; it != last; ++it) {
-      const uint32_t *key = &failedKeys_[it->second];
-      if (std::equal(position_.begin(), position_.end(), key) &&
-          std::equal(lastWriter_.begin(), lastWriter_.end(),
-                     reinterpret_cast<const int32_t *>(key + position_.size())))
-        return true;
-    }
-    return false;
+    return failed_.find(hash_, [&](uint32_t offset) {
+      const uint32_t *key = &failedKeys_[offset];
+      return std::equal(position_.begin(), position_.end(), key) &&
+             std::equal(lastWriter_.begin(), lastWriter_.end(),
+                        reinterpret_cast<const int32_t *>(key + position_.size()));
+    });
   }
   void rememberFailure() {
-    failed_.emplace(hash_, uint32_t(failedKeys_.size()));
+    failed_.insert(hash_, uint32_t(failedKeys_.size()));
     failedKeys_.insert(failedKeys_.end(), position_.begin(), position_.end());
     for (int32_t w : lastWriter_)
       failedKeys_.push_back(uint32_t(w));
@@ -134,7 +190,7 @@ private:
       if (!canTake(e))
         continue;
       const WitnessEvent &ev = events_[e];
-      int32_t saved[WitnessEvent::MaxWrites];
+      int32_t saved[WitnessEvent::MaxWrites] = {};
       if (ev.readLoc >= 0)
         --readersLeft_[readerSlot(ev.readFrom, ev.readLoc)];
       for (unsigned k = 0; k < WitnessEvent::MaxWrites; ++k)
@@ -158,7 +214,7 @@ private:
     return false;
   }
 
-  const std::vector<WitnessEvent> &events_;
+  std::span<const WitnessEvent> events_;
   std::vector<std::vector<uint32_t>> byThread_;
   std::vector<uint32_t> position_;
   std::vector<uint32_t> poIndex_;
@@ -166,7 +222,7 @@ private:
   std::vector<uint32_t> readersLeft_; // per write (then per location's initial value)
   uint64_t hash_ = 0;
   std::vector<uint32_t> order_;
-  std::unordered_multimap<uint64_t, uint32_t> failed_; // hash -> offset in failedKeys_
+  FailedStates failed_; // hash -> offset in failedKeys_
   std::vector<uint32_t> failedKeys_;
 };
 
@@ -175,32 +231,57 @@ private:
 // must come before a read must come before the read's write; a write that must come after
 // the read's write must come after the read) until nothing changes, must stay acyclic. Most
 // alternatives without an order fail here, before any search.
-bool saturationAllows(const std::vector<WitnessEvent> &events, uint32_t numThreads) {
+// saturationAllows' buffers, kept from one call to the next (a search checks thousands of
+// prefixes an execution): cleared, not freed.
+struct SaturationBuffers {
+  std::vector<uint32_t> index, count, clock, order, indegree;
+  std::vector<int32_t> previous, last;
+  std::vector<std::vector<uint32_t>> extra, writers, successors;
+};
+
+// Resizes `lists` to n empty vectors, keeping their storage.
+void emptyLists(std::vector<std::vector<uint32_t>> &lists, size_t n) {
+  if (lists.size() < n)
+    lists.resize(n);
+  for (size_t i = 0; i < n; ++i)
+    lists[i].clear();
+}
+
+bool saturationAllows(std::span<const WitnessEvent> events, uint32_t numThreads,
+                      SaturationBuffers &b) {
   size_t n = events.size();
-  std::vector<uint32_t> index(n);
-  std::vector<uint32_t> count(numThreads, 0);
-  std::vector<int32_t> previous(n, -1), last(numThreads, -1);
+  std::vector<uint32_t> &index = b.index, &clock = b.clock, &order = b.order,
+                        &indegree = b.indegree;
+  std::vector<int32_t> &previous = b.previous;
+  index.assign(n, 0);
+  b.count.assign(numThreads, 0);
+  previous.assign(n, -1);
+  b.last.assign(numThreads, -1);
   for (uint32_t e = 0; e < n; ++e) {
-    index[e] = ++count[events[e].thread];
-    previous[e] = last[events[e].thread];
-    last[events[e].thread] = int32_t(e);
+    index[e] = ++b.count[events[e].thread];
+    previous[e] = b.last[events[e].thread];
+    b.last[events[e].thread] = int32_t(e);
   }
-  std::vector<std::vector<uint32_t>> extra(n); // extra[e]: events that must precede e
-  std::vector<std::vector<uint32_t>> writers;  // per location
+  std::vector<std::vector<uint32_t>> &extra = b.extra; // extra[e]: events that must precede e
+  emptyLists(extra, n);
+  size_t locations = 0;
+  for (const WitnessEvent &event : events)
+    for (int32_t loc : event.writeLocs)
+      locations = std::max(locations, size_t(loc + 1));
+  std::vector<std::vector<uint32_t>> &writers = b.writers; // per location
+  emptyLists(writers, locations);
   for (uint32_t e = 0; e < n; ++e)
     for (int32_t loc : events[e].writeLocs)
-      if (loc >= 0) {
-        if (size_t(loc) >= writers.size())
-          writers.resize(size_t(loc) + 1);
+      if (loc >= 0)
         writers[size_t(loc)].push_back(e);
-      }
-  std::vector<uint32_t> clock(n * numThreads);
-  std::vector<uint32_t> order, indegree(n);
-  std::vector<std::vector<uint32_t>> successors(n);
+  clock.resize(n * numThreads);
+  indegree.resize(n);
+  std::vector<std::vector<uint32_t>> &successors = b.successors;
+  emptyLists(successors, n);
   for (int round = 0;; ++round) {
     // Topological order of the edges (none: a cycle), then each event's clock.
-    for (auto &s : successors)
-      s.clear();
+    for (size_t e = 0; e < n; ++e)
+      successors[e].clear();
     std::fill(indegree.begin(), indegree.end(), 0);
     auto edge = [&](uint32_t from, uint32_t to) {
       successors[from].push_back(to);
@@ -242,7 +323,7 @@ bool saturationAllows(const std::vector<WitnessEvent> &events, uint32_t numThrea
     bool changed = false;
     for (uint32_t r = 0; r < n; ++r) {
       const WitnessEvent &ev = events[r];
-      if (ev.readLoc < 0 || size_t(ev.readLoc) >= writers.size())
+      if (ev.readLoc < 0 || size_t(ev.readLoc) >= locations)
         continue;
       for (uint32_t w : writers[size_t(ev.readLoc)]) {
         if (int32_t(w) == ev.readFrom || w == r)
@@ -267,11 +348,15 @@ bool saturationAllows(const std::vector<WitnessEvent> &events, uint32_t numThrea
 
 } // namespace
 
-std::optional<std::vector<uint32_t>> findScOrder(const std::vector<WitnessEvent> &events,
+std::optional<std::vector<uint32_t>> findScOrder(std::span<const WitnessEvent> events,
                                                  uint32_t numThreads, uint32_t numLocations) {
-  if (!saturationAllows(events, numThreads))
+  // One set of buffers per thread that searches (the reads-from search runs on one).
+  thread_local SaturationBuffers buffers;
+  thread_local WitnessSearch search;
+  if (!saturationAllows(events, numThreads, buffers))
     return std::nullopt;
-  return WitnessSearch(events, numThreads, numLocations).run();
+  search.reset(events, numThreads, numLocations);
+  return search.run();
 }
 
 } // namespace bpor::readsfrom

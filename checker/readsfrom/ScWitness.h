@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace bpor::readsfrom {
@@ -27,7 +28,7 @@ struct WitnessEvent {
 /// An order of all `events` (indices) that respects program order, `after`, and in which each
 /// read reads its `readFrom` (the latest write of its location before it, or none for Initial);
 /// nullopt if there is none. Among orders, it prefers to take events in the order given.
-std::optional<std::vector<uint32_t>> findScOrder(const std::vector<WitnessEvent> &events,
+std::optional<std::vector<uint32_t>> findScOrder(std::span<const WitnessEvent> events,
                                                  uint32_t numThreads, uint32_t numLocations);
 
 } // namespace bpor::readsfrom
