@@ -6,7 +6,7 @@ in one run (docs/results.md, "The reads-from search"):
       --searches optimal,rf --time-limit 120 bench/families/ms_queue_3.c ...
 
 A program given as FILE:-DN=4 is compiled with that definition. Each cell: executions (of
-which blocked, where some were), CPU seconds of the whole process (compiling included), or why
+which sleep-set blocked or waited in vain at a loop, where some were), CPU seconds of the whole process (compiling included), or why
 it has no figure (the time limit, an unsupported construct). The CPU time is the bporcheck
 process's (user and system), its clang compile not counted."""
 import argparse
@@ -29,7 +29,8 @@ def measure(bporcheck, search, program, time_limit):
     except ValueError:
         return f"no report (exit {os.waitstatus_to_exitcode(status)})"
     executions = report.get("executions", "?")
-    blocked = report.get("blocked", 0)
+    blocked = report.get("blocked", 0)  # sleep-set blocked
+    waited = report.get("waited_in_vain", 0)
     error = report.get("error") or {}
     if error.get("kind") == "unsupported construct":
         return "refused"
@@ -38,6 +39,8 @@ def measure(bporcheck, search, program, time_limit):
     shown = f"{executions:,}" if isinstance(executions, int) else str(executions)
     if blocked:
         shown += f" ({blocked:,} blocked)"
+    if waited:
+        shown += f" ({waited:,} waited in vain)"
     return f"{shown}, {cpu:.2f} s"
 
 
