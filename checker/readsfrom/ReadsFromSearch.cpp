@@ -68,6 +68,7 @@ void ReadsFromSearch::execute(const std::shared_ptr<DecisionNode> &work) {
   replayed_ = work->leaf.size();
   blockedOnLock_.clear();
   holder_.clear();
+  frees_.clear();
 
   // The decisions the prefix's reads stand for: the work item's ancestors by depth.
   std::vector<std::shared_ptr<DecisionNode>> ancestors(size_t(work->depth + 1));
@@ -272,6 +273,7 @@ bool ReadsFromSearch::step(ThreadId thread) {
   case OpKind::Join:
   case OpKind::Exit:
   case OpKind::Other:
+  case OpKind::Free:
     break;
   case OpKind::Lock:
   case OpKind::Trylock:
@@ -292,9 +294,11 @@ bool ReadsFromSearch::step(ThreadId thread) {
        pending.kind == OpKind::Join) &&
       pending.numChoices > 1)
     return refuse(thread, pending, "a data choice");
-  // Each location's initial value, read before the execution's first access to it.
+  // Each location's initial value, read before the execution's first access to it. (A free's
+  // footprint is its whole object, no location: freesOrdered checks it.)
   int32_t locs[Operation::MaxAccesses];
-  for (unsigned k = 0; k < pending.numAccesses; ++k) {
+  unsigned located = pending.kind == OpKind::Free ? 0 : pending.numAccesses;
+  for (unsigned k = 0; k < located; ++k) {
     const Access &a = pending.accesses[k];
     locs[k] = locations_.find(a.address, a.size);
     if (locs[k] < 0)
@@ -381,6 +385,11 @@ bool ReadsFromSearch::step(ThreadId thread) {
     addWrite(locs[0], op.kind == OpKind::Unlock ? 0 : 1);
     break;
   }
+  case OpKind::Free:
+    // An event of its thread alone (freesOrdered refuses a free that another access races with).
+    if (op.numAccesses == 1)
+      frees_.push_back(FreedObject{self, op.accesses[0].address, op.accesses[0].size});
+    break;
   case OpKind::Other:
     // A call on shared runtime state: it reads and writes it.
     if (op.numAccesses > 1)

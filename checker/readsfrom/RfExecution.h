@@ -66,6 +66,12 @@ class Locations {
 public:
   /// The location's number, or -1 if the range overlaps another location's.
   int32_t find(uint64_t address, uint64_t size);
+  /// Calls f(number) for each location that starts within [address, address + size).
+  template <typename F> void forEachWithin(uint64_t address, uint64_t size, F &&f) const {
+    for (auto it = byAddress_.lower_bound(address);
+         it != byAddress_.end() && it->first < address + size; ++it)
+      f(it->second.second);
+  }
   uint32_t size() const { return uint32_t(sizes_.size()); }
   std::vector<uint64_t> initial; // each location's value before any write of the execution
   std::vector<uint8_t> mutex;    // a mutex or spin lock: operations with Operation::mutex
@@ -98,6 +104,7 @@ private:
   // ---- One execution (ReadsFromSearch.cpp) ----
   void execute(const std::shared_ptr<DecisionNode> &work);
   bool step(ThreadId thread);
+  bool freesOrdered();
   bool refuse(ThreadId thread, const Operation &op, const std::string &what);
   void internalError(const char *what);
   void report(const ErrorInfo &error);
@@ -139,6 +146,12 @@ private:
   Locations locations_;
   DecisionQueue queue_;
   bool refused_ = false;
+  /// The execution's frees (free, realloc): the event and the object's bytes.
+  struct FreedObject {
+    int32_t event;
+    uint64_t address, size;
+  };
+  std::vector<FreedObject> frees_;
   // An error, or an infeasible end of the whole execution, stopped it while another thread
   // was alive.
   bool cutByError_ = false, cutByInfeasible_ = false;

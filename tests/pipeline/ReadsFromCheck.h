@@ -20,9 +20,11 @@ struct ReadsFromCheck {
   uint64_t executions = 0; // the reads-from search's
   bool hasErrors = false;
   bool exhaustive = false; // exhaustive search completed and agreed
+  bool refusedFree = false; // skipped: the search refused a free racing with an access
 };
 
-/// Skipped (not a failure) when optimal DPOR needs more than `maxReference` executions.
+/// Skipped (not a failure) when optimal DPOR needs more than `maxReference` executions, or
+/// when the search refuses a free that races with an access (refusedFree).
 ReadsFromCheck checkReadsFromClasses(const CProgram &program, uint64_t maxReference = 20000,
                                      uint64_t maxExhaustive = 5000);
 
