@@ -218,7 +218,8 @@ bool ReadsFromSearch::freesOrdered() {
   std::vector<uint8_t> inObject;
   for (const FreedObject &f : frees_) {
     inObject.assign(locations_.size(), 0);
-    locations_.forEachWithin(f.address, f.size, [&](int32_t loc) { inObject[size_t(loc)] = 1; });
+    locations_.forEachOverlapping(f.address, f.size,
+                                  [&](int32_t loc) { inObject[size_t(loc)] = 1; });
     for (int32_t a = 0; a < f.event; ++a) {
       const RfEvent &e = events_[size_t(a)];
       bool touches = e.readLoc >= 0 && inObject[size_t(e.readLoc)];
@@ -232,9 +233,58 @@ bool ReadsFromSearch::freesOrdered() {
   return true;
 }
 
+// A copy (memcpy, memset, a libc function over memory) reads nothing here, and writes only the
+// locations of its destination that the execution accessed before it (step): it must be local
+// to the class. Its destination is accessed before it only by its own thread, and by other
+// threads only after it in happens-before: a read of a location it wrote reads it, one of a
+// location first accessed after it reads its bytes as the location's value before any write
+// (the initial value, taken at the first access), in every execution of the class. Its
+// source's locations are written by no other thread, so what it copies is its own thread's.
+// Otherwise, or where its ranges overlap, it is refused.
+bool ReadsFromSearch::copiesLocal() {
+  std::vector<uint8_t> role; // per location: 1 read by the copy, 2 written by it
+  for (int32_t c : copies_) {
+    const Operation &op = ops_[size_t(c)];
+    const RfEvent &copy = events_[size_t(c)];
+    ThreadId thread = schedule_[size_t(c)].thread;
+    role.assign(locations_.size(), 0);
+    bool overlapping = false;
+    for (unsigned k = 0; k < op.numAccesses; ++k) {
+      uint8_t mine = op.accesses[k].write ? 2 : 1;
+      locations_.forEachOverlapping(op.accesses[k].address, op.accesses[k].size,
+                                    [&](int32_t loc) {
+                                      overlapping |= role[size_t(loc)] && role[size_t(loc)] != mine;
+                                      role[size_t(loc)] |= mine;
+                                    });
+    }
+    if (overlapping)
+      return refuse(thread, op, "a copy between overlapping ranges");
+    for (int32_t a = 0; a < int32_t(events_.size()); ++a) {
+      if (a == c)
+        continue;
+      const RfEvent &e = events_[size_t(a)];
+      bool other = e.name != copy.name;
+      uint8_t touched = e.readLoc >= 0 ? role[size_t(e.readLoc)] : 0;
+      bool writesSource = false;
+      for (int32_t loc : e.writeLocs)
+        if (loc >= 0) {
+          touched |= role[size_t(loc)];
+          writesSource = writesSource || (role[size_t(loc)] & 1);
+        }
+      if ((touched & 2) && other && a < c)
+        return refuse(thread, op, "a copy into memory another thread accessed before it");
+      if ((touched & 2) && other && !happensBefore(c, clock_[size_t(a)]))
+        return refuse(thread, op, "a copy into memory another thread accesses unordered with it");
+      if (writesSource && other)
+        return refuse(thread, op, "a copy of memory another thread writes");
+    }
+  }
+  return true;
+}
+
 void ReadsFromSearch::addAlternatives() {
   computeClocks();
-  if (!freesOrdered())
+  if (!freesOrdered() || !copiesLocal())
     return;
   events_.reserve(events_.size() + 1); // trySwapBlocked's waiting event moves nothing
   for (size_t i = 0; i < events_.size(); ++i) {

@@ -26,6 +26,7 @@ int32_t Locations::find(uint64_t address, uint64_t size) {
   int32_t number = int32_t(sizes_.size());
   byAddress_.emplace(address, std::make_pair(size, number));
   sizes_.push_back(size);
+  addresses_.push_back(address);
   initial.push_back(0);
   mutex.push_back(0);
   return number;
@@ -69,6 +70,7 @@ void ReadsFromSearch::execute(const std::shared_ptr<DecisionNode> &work) {
   blockedOnLock_.clear();
   holder_.clear();
   frees_.clear();
+  copies_.clear();
 
   // The decisions the prefix's reads stand for: the work item's ancestors by depth.
   std::vector<std::shared_ptr<DecisionNode>> ancestors(size_t(work->depth + 1));
@@ -274,6 +276,7 @@ bool ReadsFromSearch::step(ThreadId thread) {
   case OpKind::Exit:
   case OpKind::Other:
   case OpKind::Free:
+  case OpKind::MemoryCopy:
     break;
   case OpKind::Lock:
   case OpKind::Trylock:
@@ -295,9 +298,11 @@ bool ReadsFromSearch::step(ThreadId thread) {
       pending.numChoices > 1)
     return refuse(thread, pending, "a data choice");
   // Each location's initial value, read before the execution's first access to it. (A free's
-  // footprint is its whole object, no location: freesOrdered checks it.)
+  // or a copy's footprint is ranges of bytes, no location: freesOrdered and copiesLocal check
+  // them.)
   int32_t locs[Operation::MaxAccesses];
-  unsigned located = pending.kind == OpKind::Free ? 0 : pending.numAccesses;
+  bool ranges = pending.kind == OpKind::Free || pending.kind == OpKind::MemoryCopy;
+  unsigned located = ranges ? 0 : pending.numAccesses;
   for (unsigned k = 0; k < located; ++k) {
     const Access &a = pending.accesses[k];
     locs[k] = locations_.find(a.address, a.size);
@@ -390,6 +395,32 @@ bool ReadsFromSearch::step(ThreadId thread) {
     if (op.numAccesses == 1)
       frees_.push_back(FreedObject{self, op.accesses[0].address, op.accesses[0].size});
     break;
+  case OpKind::MemoryCopy: {
+    // An event of its thread alone, where copiesLocal allows it. A location of its destination
+    // that the execution accessed before (its own thread only, copiesLocal checks) it writes:
+    // a later read of it reads the copied bytes from this event, not the earlier write or value.
+    copies_.push_back(self);
+    bool fits = true;
+    for (unsigned k = 0; k < op.numAccesses; ++k)
+      if (op.accesses[k].write)
+        locations_.forEachOverlapping(
+            op.accesses[k].address, op.accesses[k].size, [&](int32_t loc) {
+              if (size_t(loc) >= locationSeen_.size() || !locationSeen_[size_t(loc)])
+                return;
+              if (writes == WitnessEvent::MaxWrites) {
+                fits = false;
+                return;
+              }
+              uint64_t size = locations_.sizeOf(loc);
+              addWrite(loc, size <= 8 ? model_.peekMemory(locations_.addressOf(loc),
+                                                          uint32_t(size))
+                                      : 0);
+            });
+    if (!fits)
+      return refuse(thread, op, "a copy over more locations the execution accessed before "
+                                "than one event writes");
+    break;
+  }
   case OpKind::Other:
     // A call on shared runtime state: it reads and writes it.
     if (op.numAccesses > 1)

@@ -66,19 +66,26 @@ class Locations {
 public:
   /// The location's number, or -1 if the range overlaps another location's.
   int32_t find(uint64_t address, uint64_t size);
-  /// Calls f(number) for each location that starts within [address, address + size).
-  template <typename F> void forEachWithin(uint64_t address, uint64_t size, F &&f) const {
-    for (auto it = byAddress_.lower_bound(address);
-         it != byAddress_.end() && it->first < address + size; ++it)
+  /// Calls f(number) for each location that overlaps [address, address + size).
+  template <typename F> void forEachOverlapping(uint64_t address, uint64_t size, F &&f) const {
+    auto it = byAddress_.upper_bound(address);
+    if (it != byAddress_.begin()) {
+      auto before = std::prev(it);
+      if (before->first + std::max<uint64_t>(before->second.first, 1) > address)
+        f(before->second.second);
+    }
+    for (; it != byAddress_.end() && it->first < address + size; ++it)
       f(it->second.second);
   }
   uint32_t size() const { return uint32_t(sizes_.size()); }
+  uint64_t addressOf(int32_t loc) const { return addresses_[size_t(loc)]; }
+  uint64_t sizeOf(int32_t loc) const { return sizes_[size_t(loc)]; }
   std::vector<uint64_t> initial; // each location's value before any write of the execution
   std::vector<uint8_t> mutex;    // a mutex or spin lock: operations with Operation::mutex
 
 private:
   std::map<uint64_t, std::pair<uint64_t, int32_t>> byAddress_; // address -> (size, number)
-  std::vector<uint64_t> sizes_;
+  std::vector<uint64_t> sizes_, addresses_;
 };
 
 /// An event's reads-from and outcome as one alternative would have them (an overlay on the
@@ -105,6 +112,7 @@ private:
   void execute(const std::shared_ptr<DecisionNode> &work);
   bool step(ThreadId thread);
   bool freesOrdered();
+  bool copiesLocal();
   bool refuse(ThreadId thread, const Operation &op, const std::string &what);
   void internalError(const char *what);
   void report(const ErrorInfo &error);
@@ -152,6 +160,9 @@ private:
     uint64_t address, size;
   };
   std::vector<FreedObject> frees_;
+  /// The execution's copies (memcpy, memset, libc functions over memory): the event and its
+  /// operation's footprint (ops_).
+  std::vector<int32_t> copies_;
   // An error, or an infeasible end of the whole execution, stopped it while another thread
   // was alive.
   bool cutByError_ = false, cutByInfeasible_ = false;

@@ -71,7 +71,7 @@ Lines Generator::simpleOp(bool inAtomicBlock) {
       return updateOp();
     if (options.commutingUpdates && chance(40))
       return commutingUpdateOp();
-    if (options.stackObjects && !inAtomicBlock && chance(30))
+    if ((options.stackObjects || options.heapCopies) && !inAtomicBlock && chance(30))
       return heapOp();
     switch (below(options.assumes ? 13 : 12)) {
     case 0:
@@ -309,6 +309,22 @@ Lines Generator::heapOp() {
   unsigned p = unsigned(below(NumPointers));
   if (options.stackObjects && chance(40))
     return {fmt::format("publishLocal{}({}, {});", p, value(), below(2))};
+  if (options.heapCopies && chance(40)) {
+    switch (below(3)) {
+    case 0: // filled by a copy of a local, published
+      return {fmt::format("{{ int t[2] = {{{}, r}}; int *q = malloc(sizeof t); ", value()) +
+              (chance(50) ? "q[0] = 7; " : "") +
+              fmt::format("memcpy(q, t, sizeof t); p{} = q; }}", p)};
+    case 1: // filled by memset, published
+      return {fmt::format("{{ int *q = malloc(2 * sizeof(int)); memset(q, {}, 2 * sizeof(int)); "
+                          "p{} = q; }}",
+                          below(2), p)};
+    default: // a copy out of a published object
+      return {fmt::format("{{ int *q = p{}; int t[2]; if (q) {{ memcpy(t, q, sizeof(int)); "
+                          "r += t[0]; }} }}",
+                          p)};
+    }
+  }
   switch (below(5)) {
   case 0:
     return {fmt::format("{{ int *q = malloc(sizeof(int)); *q = {}; p{} = q; }}", value(), p)};
@@ -610,6 +626,8 @@ CProgram Generator::run() {
                        p);
   if (options.libraryCalls)
     s = "#include <stdio.h>\n#include <string.h>\n" + s + "char text[8];\n";
+  else if (options.heapCopies)
+    s = "#include <string.h>\n" + s;
   s += "\n";
   // Bodies in reverse so that every thread function is defined before its creator.
   for (size_t i = bodies.size(); i-- > 1;)

@@ -49,6 +49,10 @@ struct CGeneratorOptions {
   /// malloc/free, pointers stored in shared variables and compared. Off by default, so that
   /// the programs of the other tests' seeds stay the same (HeapObjects turns it on).
   bool heap = false;
+  /// With heap: objects also filled by memcpy or memset before they are published (sometimes
+  /// over a value the thread stored first), and a copy out of a published object. Off by
+  /// default for the same reason.
+  bool heapCopies = false;
   /// With heap: a helper publishes the address of its own local in p0 or p1, writes a shared
   /// variable and returns, sometimes clearing the pointer first: readers of the pointer may use
   /// the local after its frame ended. Off by default for the same reason.

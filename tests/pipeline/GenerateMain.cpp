@@ -1,7 +1,7 @@
 // bpor_cgen: prints the C program the pipeline validation generates for a seed, to run it with
 // bporcheck by hand (with --nondet-values=0,1).
 //
-//   bpor_cgen SEED [--heap] [--stack-objects] [--once] [--library] [--ilp32] [--max-children N] [--max-ops N] [--no-grandchildren]
+//   bpor_cgen SEED [--heap] [--heap-copies] [--stack-objects] [--once] [--library] [--ilp32] [--max-children N] [--max-ops N] [--no-grandchildren]
 //            [--no-condvars] [--no-semaphores] [--no-atomics] [--no-arrays] [--updates]
 //            [--commuting-updates] [--barriers] [--spins] [--update-loops]
 //
@@ -23,7 +23,9 @@ int main(int argc, char **argv) {
   uint64_t seed = std::strtoull(argv[1], nullptr, 10);
   for (int i = 2; i < argc; ++i) {
     auto is = [&](const char *name) { return !std::strcmp(argv[i], name); };
-    if (is("--heap"))
+    if (is("--heap-copies")) // and memcpy/memset into heap objects (ReadsFrom.GeneratedPrograms)
+      options.heap = options.heapCopies = true;
+    else if (is("--heap"))
       options.heap = true;
     else if (is("--char-nondet")) { // one char-sized input, no int ones (the symbolic checks)
       options.charNondet = true;

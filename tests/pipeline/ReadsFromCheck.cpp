@@ -170,8 +170,9 @@ ReadsFromCheck checkReadsFromClasses(const CProgram &program, uint64_t maxRefere
   }
   if (!rf.result.complete && !rf.result.errors.empty() &&
       rf.result.errors.front().error.kind == ErrorKind::Unsupported &&
-      rf.result.errors.front().error.message.find("a free of memory") != std::string::npos) {
-    check.skipped = out.refusedFree = true; // a free racing with an access: refused
+      (rf.result.errors.front().error.message.find("a free of memory") != std::string::npos ||
+       rf.result.errors.front().error.message.find("a copy ") != std::string::npos)) {
+    check.skipped = out.refusedFree = true; // a free or copy racing with an access: refused
     return out;
   }
   if (!rf.result.complete) {

@@ -20,7 +20,7 @@ struct ReadsFromCheck {
   uint64_t executions = 0; // the reads-from search's
   bool hasErrors = false;
   bool exhaustive = false; // exhaustive search completed and agreed
-  bool refusedFree = false; // skipped: the search refused a free racing with an access
+  bool refusedFree = false; // skipped: the search refused a free or copy racing with an access
 };
 
 /// Skipped (not a failure) when optimal DPOR needs more than `maxReference` executions, or

@@ -103,15 +103,16 @@ TEST(ReadsFrom, EachClassOnce) { validate(1, seedCount(150)); }
 
 // CProgramGenerator's programs without the constructs the search refuses: shared ints, an
 // array, a C11 atomic, mutexes (nested, in different orders: deadlocks), trylocks,
-// assertions, a thread that a child creates and joins; in every third, heap objects published
-// through shared pointers and freed (a free that races with an access is refused).
+// assertions, a thread that a child creates and joins; in every third, heap objects filled by
+// copies, published through shared pointers, copied from and freed (a free or a copy that
+// races with an access is refused).
 TEST(ReadsFrom, GeneratedPrograms) {
   uint64_t count = seedCount(100), checked = 0, withErrors = 0, refusedFrees = 0;
   for (uint64_t seed = 1; seed <= count; ++seed) {
     CGeneratorOptions options;
     options.maxChildren = 2 + seed % 2;
     options.condvars = options.semaphores = options.atomicBlocks = options.nondet = false;
-    options.heap = seed % 3 == 0;
+    options.heap = options.heapCopies = seed % 3 == 0;
     CProgram program = generateCProgram(seed, options);
     ReadsFromCheck result = checkReadsFromClasses(program, 20000, 100000);
     checked += !result.check.skipped;
@@ -122,8 +123,8 @@ TEST(ReadsFrom, GeneratedPrograms) {
     fail(fmt::format("generated seed {}", seed), result.check, program);
     return;
   }
-  fmt::print("{} of {} generated programs checked, {} with errors, {} refused (a free racing "
-             "with an access)\n",
+  fmt::print("{} of {} generated programs checked, {} with errors, {} refused (a free or copy "
+             "racing with an access)\n",
              checked, count, withErrors, refusedFrees);
   if (count >= 20) {
     EXPECT_GE(checked * 2, count);

@@ -65,9 +65,9 @@ cl::opt<std::string> EmitInstrumented(
 
 cl::opt<std::string> Por(
     "por",
-    cl::desc("The search: optimal (the default), stateful (the default for spinning "
-             "programs), rf (the default for compare-and-swap retry loops), bpor (the default "
-             "with a bound), none, dpor, source, unfolding or pct"),
+    cl::desc("The search: optimal (the default), stateful (spin loops' default), rf "
+             "(compare-and-swap retry loops' default), bpor (with a bound), none, dpor, "
+             "source, unfolding or pct"),
     cl::value_desc("search"), cl::init(""), // the names: set from the registry
     cl::cat(SearchCategory));
 cl::opt<std::string> SearchName(
