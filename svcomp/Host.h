@@ -38,6 +38,8 @@ struct ProgramModel {
   unsigned abstractedLoops = 0; // ModelRequest::abstractLoops
   /// "file:line" of a possible use of an uninitialized local variable, "" if none.
   std::string uninitializedUse;
+  /// An input function the program calls (scanf, getchar, fgets, read, ...), "" if none.
+  std::string inputFunction;
 };
 
 struct Host {

@@ -468,6 +468,10 @@ int TaskRun::answerNoViolation(const Search &last) {
     return unknown(fmt::format("the program may read an uninitialized variable ({}): its "
                                "value was not explored over every value it may hold ({})",
                                built_.uninitializedUse, statsPhrase(last)));
+  if (!built_.inputFunction.empty())
+    return unknown(fmt::format("the program calls {}: the model's input streams are empty, and "
+                               "what other input makes it do was not explored ({})",
+                               built_.inputFunction, statsPhrase(last)));
   if (gaps.fixedRandomValues)
     return unknown(fmt::format("rand() was called: it was explored with one fixed sequence of "
                                "values, not every value it may return ({})",

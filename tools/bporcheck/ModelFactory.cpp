@@ -209,6 +209,19 @@ bool programCodeCalls(const llvm::Module &module, std::initializer_list<const ch
   return false;
 }
 
+/// The first of the functions that read an input stream (stdin, a file, a descriptor) that
+/// the program's own code calls, "" if none: the model's streams are empty (a read finds the
+/// end of the input at once), so what other input would make the program do is not explored.
+std::string inputFunctionCalled(const llvm::Module &module) {
+  for (const char *name :
+       {"scanf", "__isoc99_scanf", "vscanf", "__isoc99_vscanf", "fscanf", "__isoc99_fscanf",
+        "vfscanf", "__isoc99_vfscanf", "getchar", "getchar_unlocked", "getc", "getc_unlocked",
+        "fgetc", "fgets", "gets", "fread", "read", "getline", "getdelim"})
+    if (programCodeCalls(module, {name}))
+      return name;
+  return "";
+}
+
 /// Whether the program may read a pthread_t that pthread_create wrote (a thread's number, in
 /// this runtime): the counter abstraction, which drops copies of threads and so renumbers the
 /// later ones, is then unsound. Conservative: the handle must live in a local variable or
@@ -290,6 +303,7 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
   built.uninitializedUse = findUninitializedUse(*module);
   built.hasYields = programCodeCalls(*module, {"__bpor_spin_yield", "__bpor_sched_yield"});
   built.hasUpdateLoops = programCodeCalls(*module, {"__bpor_update_loop_yield"});
+  built.inputFunction = inputFunctionCalled(*module);
   built.weakOrders = weakOrdersInProgramCode(*module);
   built.threadHandlesRead = threadHandlesMayBeRead(*module);
 

@@ -36,6 +36,9 @@ struct BuiltModel {
   /// Update loops (passes/SpinLoopPass.h): compare-and-swap or exchange retry loops whose
   /// failed rounds change nothing.
   bool hasUpdateLoops = false;
+  /// An input function the program calls (scanf, getchar, fgets, read, ...), "" if none: it
+  /// reads the model's empty streams (inputFunctionCalled).
+  std::string inputFunction;
   /// The program's own code has atomics or fences with memory orders weaker than seq_cst (the
   /// default memory model is then RC11).
   bool weakOrders = false;

@@ -30,6 +30,7 @@ svcomp::ProgramModel programModel(BuiltModel built) {
   model.hasYields = built.hasYields;
   model.abstractedLoops = built.abstractedLoops;
   model.uninitializedUse = std::move(built.uninitializedUse);
+  model.inputFunction = std::move(built.inputFunction);
   return model;
 }
 

@@ -1,6 +1,7 @@
 // What makes a complete search without a call of reach_error inconclusive: a path with
 // undefined behaviour (it cannot be continued), a spin loop (the fair bound cuts schedules),
-// an unsupported external function, rand() (one fixed sequence), an execution longer than
+// an unsupported external function, rand() (one fixed sequence), a read of standard input (the
+// model's streams are empty), an execution longer than
 // --max-depth, a search stopped by a limit, a read of an uninitialized local. A call of
 // reach_error found elsewhere is still FALSE. The spin loop and the long execution are
 // inconclusive only where the stateful search cannot cover everything: it runs with plain
@@ -26,6 +27,9 @@
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DRAND %s | %FileCheck --check-prefix=RAND %s
 // RAND: reason: rand() was called: it was explored with one fixed sequence of values
 // RAND-NEXT: SV-COMP result: unknown
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DINPUT %s | %FileCheck --check-prefix=INPUT %s
+// INPUT: reason: the program calls {{(__isoc99_)?}}scanf: the model's input streams are empty, and what other input makes it do was not explored
+// INPUT-NEXT: SV-COMP result: unknown
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp --max-depth=20 -DLONG -DSYMBOLIC %s | %FileCheck --check-prefix=STEPS %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp --max-executions=1 -DSYMBOLIC %s | %FileCheck --check-prefix=LIMIT %s
 // STEPS: search: stateful search
@@ -39,6 +43,7 @@
 // EXTERNAL: reason: an execution reached something unsupported: call to unsupported external function 'some_library_function'
 // EXTERNAL-NEXT: SV-COMP result: unknown
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 void reach_error() {}
 extern _Bool __VERIFIER_nondet_bool(void);
@@ -86,6 +91,11 @@ int main(void) {
 #endif
 #ifdef RAND
   if (rand() == 12345)
+    reach_error();
+#endif
+#ifdef INPUT
+  int read = 0;
+  if (scanf("%d", &read) == 1 && read == 5)
     reach_error();
 #endif
 #ifdef EXTERNAL
