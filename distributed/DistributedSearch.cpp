@@ -53,13 +53,17 @@ struct Ledger {
   }
 };
 
-/// Writes the checkpoint, if asked for; a failure is reported, and the search goes on.
-void saveCheckpoint(const Ledger &ledger, const Distribution &distribution, size_t depth) {
+/// Writes the checkpoint, if asked for; a failure is reported, and the search goes on. The
+/// first written while the search goes on (not `atEnd`) is announced.
+void saveCheckpoint(const Ledger &ledger, const Distribution &distribution, size_t depth,
+                    bool atEnd) {
   if (distribution.checkpoint.empty())
     return;
   std::string problem = ledger.units.save(distribution.checkpoint, distribution.fingerprint, depth);
   if (!problem.empty())
     std::fprintf(stderr, "bporcheck: %s\n", problem.c_str());
+  else if (!atEnd)
+    announceCheckpoint(distribution);
 }
 
 /// Rank 0's server: answers every other rank's claims and progress reports until each has sent
@@ -75,8 +79,8 @@ void serve(Cluster &cluster, Ledger &ledger, bool keepGoing, const Distribution 
   int waiting = cluster.size() - 1;
   while (waiting > 0 || !ledger.ownDone.load()) {
     if (!distribution.checkpoint.empty() &&
-        Clock::now() - lastSaved >= std::chrono::duration<double>(distribution.checkpointEvery)) {
-      saveCheckpoint(ledger, distribution, depth);
+        Clock::now() - lastSaved >= std::chrono::duration<double>(distribution.every)) {
+      saveCheckpoint(ledger, distribution, depth, false);
       lastSaved = Clock::now();
     }
     std::optional<Message> message = waiting > 0 ? cluster.poll() : std::nullopt;
@@ -247,7 +251,7 @@ SearchResult searchAndServe(Cluster &cluster, const DivisibleSearch &search, Mod
   ledger.units.end(0, own.stats, own.complete);
   ledger.ownDone.store(true);
   server.join();
-  saveCheckpoint(ledger, distribution, depth);
+  saveCheckpoint(ledger, distribution, depth, true);
   ledger.results[0] = std::move(own);
   if (attach)
     ledger.attachments[0] = attach();

@@ -12,6 +12,7 @@
 
 #include "checker/Explorer.h"
 #include "checker/parallel/DivisibleSearch.h"
+#include "distributed/CheckpointFiles.h"
 #include "distributed/Cluster.h"
 
 #include <functional>
@@ -28,11 +29,6 @@ struct DistributedStatistics {
   std::vector<std::vector<uint8_t>> attachments;
 };
 
-/// Checkpoints of a divided search (distributed/UnitRecord.h): rank 0 writes the units
-/// finished so far to `checkpoint` every `checkpointEvery` seconds and when the search ends; a
-/// search started with `resume` takes that file's finished units as explored (their statistics
-/// added to the result) and explores the rest, on any number of ranks. `fingerprint` names the
-/// program and options the file is for.
 /// The split's units and the ranks as rank 0 sees them while the search runs.
 struct UnitsProgress {
   uint64_t claimed = 0; // those a resumed checkpoint holds included
@@ -40,11 +36,12 @@ struct UnitsProgress {
   unsigned ranksDone = 0; // ranks other than 0 whose share has ended: idle until the others end
 };
 
-struct Distribution {
-  std::string checkpoint;
-  double checkpointEvery = 60;
-  std::string resume;
-  std::string fingerprint;
+/// Checkpoints of a divided search (distributed/UnitRecord.h): rank 0 writes the units
+/// finished so far to `checkpoint` every `every` seconds and when the search ends; a
+/// search started with `resume` takes that file's finished units as explored (their statistics
+/// added to the result) and explores the rest, on any number of ranks. `fingerprint` names the
+/// program and options the file is for.
+struct Distribution : CheckpointFiles {
   /// Rank 0's progress, if set (instead of SearchOptions::progress): the sum of every rank's
   /// statistics, each rank's (rank 0's first; a rank not heard from yet has none) and the units.
   std::function<void(const Statistics &sum, const std::vector<Statistics> &ranks,

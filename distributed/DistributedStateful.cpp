@@ -4,16 +4,26 @@
 #include "checker/parallel/MergeResults.h"
 #include "checker/stateful/StatePartition.h"
 #include "distributed/ResultWire.h"
+#include "distributed/StateWire.h"
+#include "distributed/StatefulCheckpoint.h"
 #include "distributed/Wire.h"
 
 #include <chrono>
+#include <optional>
 #include <fmt/format.h>
 
 namespace bpor::distributed {
 namespace {
 
 // Tags of their own, apart from the divided search's (DistributedSearch.cpp).
-enum Tag : int { States = 101, Token, Stop, Finish, Share, Progress, Graph };
+enum Tag : int {
+  States = 101, Token, Stop, Finish, Share, Progress, Graph,
+  // Checkpoints: a pause (rank 0 to all), the snapshot once nothing is in flight (rank 0 asks
+  // each rank for its Parts), the end of the pause; a resumed run's states to their owners.
+  Pause, Resume, Snapshot, Part, Restore, Restored
+};
+/// What a Part message holds.
+enum PartKind : uint8_t { PartHead, PartEntries, PartEnd };
 
 /// A batch is sent once it holds this many bytes, or when the rank has no more work for now.
 constexpr size_t BatchBytes = 64 * 1024;
@@ -22,61 +32,15 @@ constexpr unsigned StatesPerTurn = 16;
 /// A rank's records of the states it expanded go to rank 0 in messages of about this size.
 constexpr size_t GraphChunkBytes = 16 << 20;
 
-void writePath(WireWriter &out, const Schedule &path) {
-  out.u64(path.size());
-  for (const ScheduleStep &step : path) {
-    out.u64(step.thread);
-    out.u64(step.choice);
-  }
-}
-
-/// Record `i` of `states`: its hash, enabled threads and moves.
-void writeRecord(WireWriter &out, const RecordedStates &states, size_t i) {
-  out.u64(states.hashes[i]);
-  uint64_t enabledFrom = i ? states.enabledEnd[i - 1] : 0;
-  uint64_t movesFrom = i ? states.moveEnd[i - 1] : 0;
-  out.u64(states.enabledEnd[i] - enabledFrom);
-  for (uint64_t e = enabledFrom; e < states.enabledEnd[i]; ++e)
-    out.u64(states.enabled[e]);
-  out.u64(states.moveEnd[i] - movesFrom);
-  for (uint64_t m = movesFrom; m < states.moveEnd[i]; ++m) {
-    out.u64(states.moves[m].step.thread);
-    out.u64(states.moves[m].step.choice);
-    out.u64(states.moves[m].target);
-  }
-}
-
-/// Appends the next record of `in` to `states`.
-void readRecord(WireReader &in, RecordedStates &states) {
-  states.begin(in.u64());
-  for (uint64_t count = in.u64(); count; --count)
-    states.enabled.push_back(ThreadId(in.u64()));
-  for (uint64_t count = in.u64(); count; --count) {
-    RecordedStates::Move move;
-    move.step.thread = ThreadId(in.u64());
-    move.step.choice = uint32_t(in.u64());
-    move.target = in.u64();
-    states.moves.push_back(move);
-  }
-  states.end();
-}
-
-Schedule readPath(WireReader &in) {
-  Schedule path(in.u64());
-  for (ScheduleStep &step : path) {
-    step.thread = ThreadId(in.u64());
-    step.choice = uint32_t(in.u64());
-  }
-  return path;
-}
-
 /// One rank's part in the search: its partition, its outgoing batches and its side of Safra's
 /// algorithm.
 class Rank {
 public:
   Rank(Cluster &cluster, Model &model, const SearchOptions &options,
-       const StatefulOptions &stateful, const StatefulProgress &progress)
-      : cluster_(cluster), options_(options), progress_(progress),
+       const StatefulOptions &stateful, const CheckpointFiles &files,
+       const StatefulProgress &progress)
+      : cluster_(cluster), options_(options), files_(files), storage_(stateful.storage),
+        progress_(progress),
         ranks_(size_t(cluster.size())),
         partition_(model, options, stateful.storage, stateful.bitstateLog2,
                    unsigned(cluster.rank()), unsigned(cluster.size())),
@@ -86,15 +50,18 @@ public:
   }
 
   StatefulResult run();
-  /// Rank 0, after run(): each rank's stored states.
+  /// Rank 0, after run(): each rank's stored states, and those a resumed checkpoint held.
   const std::vector<uint64_t> &statesPerRank() const { return statesPerRank_; }
+  uint64_t resumedStates() const { return resumedStates_; }
+  /// The states stored in the last checkpoint this run wrote (nullopt: it wrote none).
+  std::optional<uint64_t> checkpointStates() const { return checkpointStates_; }
 
 private:
   void send(unsigned owner, const std::string &key, uint64_t hash, const Schedule &path) {
     WireWriter &batch = batches_[owner];
     batch.text(key);
     batch.u64(hash);
-    writePath(batch, path);
+    writeSchedule(batch, path);
     ++batchCounts_[owner];
     if (batch.size() >= BatchBytes)
       flush(owner);
@@ -131,12 +98,32 @@ private:
     return share;
   }
   void stopAll(const std::string &reason);
+  /// Rank 0: every `files_.every` seconds, the ranks stop expanding until the snapshot.
+  void pauseIfDue();
+  /// Rank 0, once no state is in flight: writes every rank's part to the checkpoint (unless an
+  /// error stopped a rank mid-state: the snapshot is then dropped).
+  void takeSnapshot();
+  /// Every rank's part of a snapshot, as chunks of entries given to `out`.
+  void writePart(const std::function<void(const std::vector<uint8_t> &)> &out) const;
+  /// Another rank, asked for its part: sends it to rank 0.
+  void sendPart();
+  /// Before the search, on every rank: the resumed checkpoint's states go to their owners.
+  /// Empty, or why the checkpoint cannot be resumed.
+  std::string restore();
+  /// Whether a snapshot is due once nothing is in flight: during a pause and at the end,
+  /// unless an error stopped the search (the rank that found it dropped the rest of the state
+  /// it was expanding).
+  bool snapshotDue() const {
+    return !files_.checkpoint.empty() && !(stopping_ && limit_ == SearchLimit::None);
+  }
   /// Passes the token on if this rank holds it and is passive (Safra's rules).
   void passToken();
   bool limitReached();
 
   Cluster &cluster_;
   const SearchOptions &options_;
+  const CheckpointFiles &files_;
+  StateStorage storage_;
   const StatefulProgress &progress_;
   std::vector<RankShare> ranks_; // rank 0: each rank's last report
   double lastProgress_ = 0;
@@ -158,6 +145,16 @@ private:
   bool waveOut_ = false; // rank 0: a token is going round
   bool finished_ = false;
   std::vector<uint64_t> statesPerRank_;
+  // Checkpoints: the ranks are paused (they store states sent to them and expand none);
+  // rank 0: when the last snapshot was taken; a resumed checkpoint's cost, incompleteness,
+  // stored states and records of expanded states.
+  bool paused_ = false;
+  std::chrono::steady_clock::time_point lastSnapshot_;
+  Statistics resumedCost_;
+  std::string resumedReason_;
+  uint64_t resumedStates_ = 0;
+  RecordedStates resumedGraph_;
+  std::optional<uint64_t> checkpointStates_;
 };
 
 bool Rank::handle(const Message &message) {
@@ -169,8 +166,9 @@ bool Rank::handle(const Message &message) {
     for (uint64_t count = in.u64(); count; --count) {
       std::string key = in.text();
       uint64_t hash = in.u64();
-      Schedule path = readPath(in);
-      if (!stopping_)
+      Schedule path = readSchedule(in);
+      // A stopped search with checkpoints keeps what it receives for the last snapshot.
+      if (!stopping_ || !files_.checkpoint.empty())
         partition_.receive(key, hash, std::move(path));
     }
     return true;
@@ -198,6 +196,15 @@ bool Rank::handle(const Message &message) {
     share.idleSeconds = in.f64();
     return true;
   }
+  case Pause:
+  case Resume:
+    --balance_; // counted as a batch is: a Resume makes a rank active again
+    marked_ = true;
+    paused_ = message.tag == Pause;
+    return true;
+  case Snapshot:
+    sendPart();
+    return true;
   case Finish:
     return false;
   default:
@@ -259,11 +266,16 @@ void Rank::reportProgress() {
 
 StatefulResult Rank::run() {
   StatefulResult outcome;
+  bool resumed = !files_.resume.empty();
   // Every rank builds the same model, so each fails alike: no messages yet.
-  if (!partition_.start()) {
+  if (!partition_.start(resumed)) {
     outcome.incompleteReason = partition_.incompleteReason();
     return outcome;
   }
+  if (resumed)
+    if (std::string problem = restore(); !problem.empty())
+      throw std::runtime_error(problem);
+  lastSnapshot_ = std::chrono::steady_clock::now();
   while (!finished_) {
     while (std::optional<Message> message = cluster_.poll())
       if (!handle(*message)) {
@@ -274,11 +286,13 @@ StatefulResult Rank::run() {
       break;
     // Safra's detection counts what a rank sends while it has work; a rank out of work sends
     // no Progress (rank 0 sends none).
-    if (cluster_.rank() == 0 || partition_.hasWork())
+    if (cluster_.rank() == 0 || (partition_.hasWork() && !paused_))
       reportProgress();
     if (!stopping_ && partition_.stopped())
       stopAll("an error");
-    if (!stopping_ && !limitReached() && partition_.hasWork()) {
+    if (cluster_.rank() == 0)
+      pauseIfDue();
+    if (!stopping_ && !paused_ && !limitReached() && partition_.hasWork()) {
       for (unsigned n = 0; n < StatesPerTurn && partition_.hasWork() && !partition_.stopped();
            ++n)
         partition_.expandNext(
@@ -295,12 +309,14 @@ StatefulResult Rank::run() {
         continue;
       }
     }
-    // Passive: no work (or stopping), every batch sent.
+    // Passive: no work (or stopping, or paused), every batch sent.
     flushAll();
     cluster_.pendingSends();
     passToken();
     if (finished_)
       break;
+    if (!paused_ && !stopping_ && partition_.hasWork())
+      continue; // rank 0 just ended a pause
     auto idleFrom = std::chrono::steady_clock::now();
     Message message = cluster_.wait();
     idleSeconds_ +=
@@ -331,7 +347,7 @@ StatefulResult Rank::run() {
       };
       RecordedStates records = partition_.takeGraph();
       for (size_t i = 0; i < records.size(); ++i) {
-        writeRecord(chunk, records, i);
+        writeRecordedState(chunk, records, i);
         ++count;
         if (chunk.size() >= GraphChunkBytes)
           sendChunk();
@@ -365,7 +381,7 @@ StatefulResult Rank::run() {
     if (message.tag == Graph) {
       WireReader in(message.bytes);
       for (uint64_t count = in.u64(); count; --count)
-        readRecord(in, graph);
+        readRecordedState(in, graph);
       continue;
     }
     if (message.tag != Share)
@@ -390,9 +406,14 @@ StatefulResult Rank::run() {
   double elapsed = shares[0].stats.elapsedSeconds;
   outcome.search = mergeResults(shares, partition_.model(), options_, stopped);
   outcome.search.limit = limit_;
+  // The states expanded before a resume count as expanded by this search.
+  addStatistics(outcome.search.stats, resumedCost_);
+  if (outcome.incompleteReason.empty())
+    outcome.incompleteReason = resumedReason_;
   outcome.livelocksChecked = analyseLivelocks;
   if (analyseLivelocks) {
     graph.append(partition_.takeGraph());
+    graph.append(resumedGraph_);
     std::string undecided =
         reportGatheredLivelocks(graph, partition_.model(), options_, outcome.search);
     if (outcome.incompleteReason.empty())
@@ -409,7 +430,7 @@ StatefulResult Rank::run() {
 StatefulResult exploreStatefulDistributed(Cluster &cluster, Model &model,
                                           const SearchOptions &options,
                                           const StatefulOptions &stateful,
-                                          std::vector<uint64_t> *statesPerRank,
+                                          const CheckpointFiles &files, StatefulRanks *ranks,
                                           const StatefulProgress &progress) {
   if (stateful.preemptionBound || stateful.partialOrderReduction) {
     StatefulResult refused;
@@ -417,10 +438,21 @@ StatefulResult exploreStatefulDistributed(Cluster &cluster, Model &model,
                                "partial-order reduction";
     return refused;
   }
-  Rank rank(cluster, model, options, stateful, progress);
+  if (stateful.storage == StateStorage::Bitstate &&
+      (!files.checkpoint.empty() || !files.resume.empty())) {
+    StatefulResult refused;
+    refused.incompleteReason = "checkpoints of a distributed stateful search keep its states, "
+                               "which bitstate storage does not (use --state-store=exact or "
+                               "hash)";
+    return refused;
+  }
+  Rank rank(cluster, model, options, stateful, files, progress);
   StatefulResult result = rank.run();
-  if (statesPerRank)
-    *statesPerRank = rank.statesPerRank();
+  if (ranks) {
+    ranks->statesPerRank = rank.statesPerRank();
+    ranks->resumedStates = rank.resumedStates();
+    ranks->checkpointStates = rank.checkpointStates();
+  }
   return result;
 }
 
@@ -433,10 +465,22 @@ void Rank::passToken() {
       // The wave is over: the end if nobody received a batch since it passed them and every
       // batch sent was received.
       if (!tokenMarked_ && !marked_ && tokenCount_ + balance_ == 0) {
-        for (int other = 1; other < size; ++other)
-          cluster_.post(other, Finish, {});
-        finished_ = true;
-        return;
+        if (snapshotDue())
+          takeSnapshot();
+        if (!paused_ || stopping_) {
+          for (int other = 1; other < size; ++other)
+            cluster_.post(other, Finish, {});
+          finished_ = true;
+          return;
+        }
+        // The pause is over: every rank goes on (a Resume counts as a batch), and a new wave
+        // starts, as after any wave that did not end the search: rank 0 never waits for a
+        // message without a token on its way.
+        paused_ = false;
+        for (int other = 1; other < size; ++other) {
+          cluster_.post(other, Resume, {});
+          ++balance_;
+        }
       }
     }
     if (!waveOut_) {
@@ -459,4 +503,201 @@ void Rank::passToken() {
   cluster_.post(rank - 1, Token, out.take());
 }
 
+} // namespace bpor::distributed
+
+namespace bpor::distributed {
+namespace {
+
+/// Entries go out in chunks of about this many bytes.
+constexpr size_t PartChunkBytes = 4 << 20;
+
+void Rank::pauseIfDue() {
+  if (files_.checkpoint.empty() || paused_ || stopping_ ||
+      std::chrono::steady_clock::now() - lastSnapshot_ <
+          std::chrono::duration<double>(files_.every))
+    return;
+  paused_ = true;
+  for (int other = 1; other < cluster_.size(); ++other) {
+    cluster_.post(other, Pause, {});
+    ++balance_;
+  }
+}
+
+void Rank::writePart(const std::function<void(const std::vector<uint8_t> &)> &out) const {
+  WireWriter chunk;
+  auto full = [&] {
+    if (chunk.size() >= PartChunkBytes)
+      out(chunk.take());
+  };
+  saveSection(chunk);
+  partition_.forEachStoredPart([&](size_t position, std::string_view part) {
+    saveKeyPart(chunk, position, part);
+    full();
+  });
+  partition_.forEachStored([&](std::string_view state) {
+    saveStoredState(chunk, state);
+    full();
+  });
+  partition_.forEachQueued([&](uint64_t hash, const Schedule &path) {
+    saveQueuedState(chunk, hash, path);
+    full();
+  });
+  if (partition_.recordsGraph()) {
+    const RecordedStates &records = partition_.graph();
+    for (size_t i = 0; i < records.size(); ++i) {
+      saveRecord(chunk, records, i);
+      full();
+    }
+  }
+  if (chunk.size())
+    out(chunk.take());
+}
+
+void Rank::sendPart() {
+  WireWriter head;
+  head.u8(PartHead);
+  head.u8(partition_.stopped());
+  writeStatistics(head, partition_.result().stats);
+  head.text(partition_.incompleteReason());
+  cluster_.send(0, Part, head.take());
+  writePart([&](const std::vector<uint8_t> &entries) {
+    std::vector<uint8_t> bytes;
+    bytes.reserve(entries.size() + 1);
+    bytes.push_back(PartEntries);
+    bytes.insert(bytes.end(), entries.begin(), entries.end());
+    cluster_.send(0, Part, bytes);
+  });
+  WireWriter end;
+  end.u8(PartEnd);
+  cluster_.send(0, Part, end.take());
+}
+
+void Rank::takeSnapshot() {
+  StatefulCheckpointWriter writer(files_.checkpoint, files_.fingerprint, storage_);
+  auto write = [&](const std::vector<uint8_t> &entries) { writer.chunk(entries); };
+  // The cost of the states expanded: this run's and the resumed run's; `states` is not a cost
+  // (a resumed run counts the states it stores again).
+  Statistics cost = resumedCost_;
+  std::string reason = resumedReason_;
+  bool error = partition_.stopped();
+  uint64_t states = 0;
+  auto addShare = [&](Statistics stats, const std::string &incomplete) {
+    states += stats.states;
+    stats.states = 0;
+    addStatistics(cost, stats);
+    if (reason.empty())
+      reason = incomplete;
+  };
+  addShare(partition_.result().stats, partition_.incompleteReason());
+  writePart(write);
+  for (int other = 1; other < cluster_.size(); ++other) {
+    cluster_.send(other, Snapshot, {});
+    for (bool done = false; !done;) {
+      Message message = cluster_.wait(other);
+      if (message.tag != Part)
+        throw std::runtime_error(fmt::format("rank 0 got a message it does not expect (tag {}) "
+                                             "from rank {} during a snapshot",
+                                             message.tag, message.from));
+      WireReader in(message.bytes);
+      switch (in.u8()) {
+      case PartHead: {
+        error |= in.u8() != 0;
+        Statistics stats = readStatistics(in);
+        addShare(stats, in.text());
+        break;
+      }
+      case PartEntries:
+        write(std::vector<uint8_t>(message.bytes.begin() + 1, message.bytes.end()));
+        break;
+      default: done = true;
+      }
+    }
+  }
+  // The resumed run's records of the states it expanded stay on rank 0 until the end.
+  for (size_t i = 0; i < resumedGraph_.size();) {
+    WireWriter chunk;
+    for (; i < resumedGraph_.size() && chunk.size() < PartChunkBytes; ++i)
+      saveRecord(chunk, resumedGraph_, i);
+    write(chunk.take());
+  }
+  // The next pause is due `every` seconds after this one ends, however long writing took.
+  lastSnapshot_ = std::chrono::steady_clock::now();
+  if (error) {
+    writer.discard();
+    return;
+  }
+  if (std::string problem = writer.commit(cost, reason); !problem.empty()) {
+    std::fprintf(stderr, "bporcheck: %s\n", problem.c_str());
+    return;
+  }
+  checkpointStates_ = states;
+  if (paused_ && !stopping_)
+    announceCheckpoint(files_);
+}
+
+std::string Rank::restore() {
+  unsigned parts = unsigned(cluster_.size());
+  if (cluster_.rank() != 0) {
+    for (;;) {
+      Message message = cluster_.wait(0);
+      WireReader in(message.bytes);
+      if (message.tag == Restored)
+        return in.text();
+      if (message.tag != Restore)
+        throw std::runtime_error(fmt::format("rank {} got a message it does not expect (tag "
+                                             "{}) while resuming",
+                                             cluster_.rank(), message.tag));
+      while (!in.done()) {
+        if (in.u8()) {
+          uint64_t hash = in.u64();
+          partition_.restoreQueued(hash, readSchedule(in));
+        } else {
+          partition_.restoreStored(in.text());
+        }
+      }
+    }
+  }
+  // Rank 0 reads the file and sends each rank the states it owns, in batches.
+  std::vector<WireWriter> batches(parts);
+  auto flush = [&](unsigned owner, size_t least) {
+    if (batches[owner].size() > least)
+      cluster_.send(int(owner), Restore, batches[owner].take());
+  };
+  StatefulCheckpointReader reader;
+  reader.stored = [&](std::string_view state) {
+    ++resumedStates_;
+    unsigned owner = StatePartition::ownerOfStored(state, storage_, parts);
+    if (owner == 0) {
+      partition_.restoreStored(state);
+      return;
+    }
+    batches[owner].u8(0);
+    batches[owner].text(std::string(state));
+    flush(owner, BatchBytes);
+  };
+  reader.queued = [&](uint64_t hash, Schedule path) {
+    unsigned owner = unsigned(hash % parts);
+    if (owner == 0) {
+      partition_.restoreQueued(hash, std::move(path));
+      return;
+    }
+    batches[owner].u8(1);
+    batches[owner].u64(hash);
+    writeSchedule(batches[owner], path);
+    flush(owner, BatchBytes);
+  };
+  reader.records = &resumedGraph_;
+  std::string problem = reader.read(files_.resume, files_.fingerprint, storage_);
+  for (unsigned owner = 1; owner < parts; ++owner) {
+    flush(owner, 0);
+    WireWriter done;
+    done.text(problem);
+    cluster_.send(int(owner), Restored, done.take());
+  }
+  resumedCost_ = reader.cost;
+  resumedReason_ = reader.incompleteReason;
+  return problem;
+}
+
+} // namespace
 } // namespace bpor::distributed

@@ -19,9 +19,11 @@
 #pragma once
 
 #include "checker/stateful/StatefulSearch.h"
+#include "distributed/CheckpointFiles.h"
 #include "distributed/Cluster.h"
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace bpor::distributed {
@@ -36,15 +38,28 @@ struct RankShare {
 /// from yet has an empty one).
 using StatefulProgress = std::function<void(const std::vector<RankShare> &ranks)>;
 
+/// Rank 0's figures of the ranks, for the report.
+struct StatefulRanks {
+  std::vector<uint64_t> statesPerRank; // each rank's stored states
+  uint64_t resumedStates = 0;          // of those, the ones a resumed checkpoint held
+  std::optional<uint64_t> checkpointStates; // stored in the last checkpoint written, if any
+};
+
 /// On rank 0: the whole search's result (statistics summed, states: all ranks' stored states;
 /// errors re-derived on rank 0's model; livelocks found in every rank's records of the states
 /// it expanded, unless the storage is a bitstate array or the search was stopped). On the others: their share,
 /// already sent. A preemption bound or partial-order reduction is refused (incomplete, with the
-/// reason), as on one process's partitions. `statesPerRank`, on rank 0, gets each rank's count.
+/// reason), as on one process's partitions. `ranks`, on rank 0, gets each rank's count.
+/// With `files.checkpoint`, every `files.every` seconds, at the end and when a limit stops it,
+/// the ranks pause and rank 0 writes what they store and queue (distributed/
+/// StatefulCheckpoint.h); with `files.resume`, the search starts from such a file (a file that
+/// does not fit throws std::runtime_error on every rank, naming why). Bitstate storage keeps
+/// no states to write: refused with checkpoints.
 StatefulResult exploreStatefulDistributed(Cluster &cluster, Model &model,
                                           const SearchOptions &options,
                                           const StatefulOptions &stateful,
-                                          std::vector<uint64_t> *statesPerRank = nullptr,
+                                          const CheckpointFiles &files = {},
+                                          StatefulRanks *ranks = nullptr,
                                           const StatefulProgress &progress = {});
 
 } // namespace bpor::distributed

@@ -18,6 +18,12 @@ public:
     for (int i = 0; i < 8; ++i)
       bytes_.push_back(uint8_t(value >> (8 * i)));
   }
+  /// An unsigned number in 7-bit groups, low first (LEB128): one byte below 128.
+  void varint(uint64_t value) {
+    for (; value >= 0x80; value >>= 7)
+      bytes_.push_back(uint8_t(value | 0x80));
+    bytes_.push_back(uint8_t(value));
+  }
   void f64(double value) {
     uint64_t bits;
     std::memcpy(&bits, &value, sizeof bits);
@@ -50,6 +56,17 @@ public:
       value |= uint64_t(bytes_[at_++]) << (8 * i);
     return value;
   }
+  uint64_t varint() {
+    uint64_t value = 0;
+    for (unsigned shift = 0;; shift += 7) {
+      need(1);
+      uint8_t byte = bytes_[at_++];
+      if (shift < 64)
+        value |= uint64_t(byte & 0x7f) << shift;
+      if (!(byte & 0x80))
+        return value;
+    }
+  }
   double f64() {
     uint64_t bits = u64();
     double value;
@@ -63,6 +80,8 @@ public:
     at_ += size;
     return value;
   }
+  /// Whether every byte was read.
+  bool done() const { return at_ == bytes_.size(); }
 
 private:
   void need(uint64_t size) const {

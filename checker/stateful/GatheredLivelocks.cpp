@@ -10,26 +10,6 @@
 
 namespace bpor {
 
-uint64_t stateKeyHash(const std::string &key) {
-  // Eight bytes at a time, each mixed in by a multiplication, then splitmix64's finaliser.
-  uint64_t hash = 0x243f6a8885a308d3ull ^ key.size();
-  size_t at = 0;
-  for (; at + 8 <= key.size(); at += 8) {
-    uint64_t word;
-    std::memcpy(&word, key.data() + at, 8);
-    hash = (hash ^ word) * 0x9e3779b97f4a7c15ull;
-    hash ^= hash >> 29;
-  }
-  for (; at < key.size(); ++at)
-    hash = (hash ^ uint8_t(key[at])) * 0x100000001b3ull;
-  hash ^= hash >> 30;
-  hash *= 0xbf58476d1ce4e5b9ull;
-  hash ^= hash >> 27;
-  hash *= 0x94d049bb133111ebull;
-  hash ^= hash >> 31;
-  return hash;
-}
-
 void RecordedStates::append(const RecordedStates &other) {
   uint64_t enabledBase = enabled.size(), moveBase = moves.size();
   hashes.insert(hashes.end(), other.hashes.begin(), other.hashes.end());

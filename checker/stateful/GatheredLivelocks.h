@@ -14,16 +14,13 @@
 #pragma once
 
 #include "checker/Explorer.h"
+#include "checker/stateful/StateStore.h" // stateKeyHash
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace bpor {
-
-/// The hash that names a state by its key (Model::stateKey) across processes: fixed by this
-/// code, not by the standard library, so that every process of a run agrees.
-uint64_t stateKeyHash(const std::string &key);
 
 /// What partitions record of the states they expanded, flat (a few allocations for millions of
 /// states): state i is named hashes[i], has the threads enabled[enabledEnd[i-1] ..

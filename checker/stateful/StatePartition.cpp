@@ -12,6 +12,31 @@ unsigned ownerOf(const std::string &key, unsigned parts) {
   return unsigned(stateKeyHash(key) % parts);
 }
 
+unsigned StatePartition::ownerOfStored(std::string_view state, StateStorage storage,
+                                       unsigned parts) {
+  uint64_t hash = storage == StateStorage::Exact ? stateKeyHash(state)
+                                                 : StateStore::fingerprintHash(state);
+  return unsigned(hash % parts);
+}
+
+void StatePartition::forEachQueued(
+    const std::function<void(uint64_t hash, const Schedule &path)> &each) const {
+  for (const Queued &state : queue_)
+    each(state.hash, state.path);
+}
+
+void StatePartition::restoreStored(std::string_view state) {
+  if (store_.storage() == StateStorage::Exact)
+    store_.visit(state, NoThread, 0, 0);
+  else
+    store_.visitFingerprint(state);
+  result_.stats.states = store_.states();
+}
+
+void StatePartition::restoreQueued(uint64_t hash, Schedule path) {
+  queue_.push_back(Queued{std::move(path), hash});
+}
+
 namespace {
 
 /// The hash of each prefix of `path`: hashes[i] is that of its first i steps.
@@ -36,12 +61,14 @@ StatePartition::StatePartition(Model &model, const SearchOptions &options, State
       parts_(parts), checkpointBytes_(checkpointBytes),
       recordGraph_(storage != StateStorage::Bitstate) {}
 
-bool StatePartition::start() {
+bool StatePartition::start(bool resumed) {
   model_.restart();
   if (!model_.checkpoint()) {
     incompleteReason_ = "the model cannot save its states (no checkpoints)";
     return false;
   }
+  if (resumed)
+    return true;
   if (endsHere({})) {
     // The program ends in its initial state: partition 0 alone counts it.
     if (part_ != 0) {

@@ -53,8 +53,9 @@ public:
 
   /// Classifies the initial state: partition 0 reports how it ends if it ends the program at
   /// once; otherwise its owner stores and queues it. False if the model cannot be searched
-  /// statefully (no checkpoints or no state keys: incompleteReason() says which).
-  bool start();
+  /// statefully (no checkpoints or no state keys: incompleteReason() says which). A search
+  /// `resumed` from a checkpoint has classified it already: only the model is checked.
+  bool start(bool resumed = false);
   bool hasWork() const { return !queue_.empty(); }
   /// Expands the oldest queued state (breadth-first).
   void expandNext(const Send &send);
@@ -75,6 +76,26 @@ public:
   bool recordsGraph() const { return recordGraph_; }
   size_t queued() const { return queue_.size(); }
   Model &model() { return model_; }
+  /// What a checkpoint keeps of the partition: every state it stores (in the store's form:
+  /// StateStore::forEachPart and forEachState), each state queued (the hash that names it and
+  /// its path) and its records of the states it expanded (recordsGraph()).
+  void forEachStoredPart(
+      const std::function<void(size_t position, std::string_view part)> &each) const {
+    store_.forEachPart(each);
+  }
+  void forEachStored(const std::function<void(std::string_view state)> &each) const {
+    store_.forEachState(each);
+  }
+  void forEachQueued(const std::function<void(uint64_t hash, const Schedule &path)> &each) const;
+  const RecordedStates &graph() const { return graph_; }
+  /// The partition (of `parts`) that owns a stored state: its key under exact storage (as
+  /// KeyParts rebuilds it), else its fingerprint.
+  static unsigned ownerOfStored(std::string_view state, StateStorage storage, unsigned parts);
+  /// Takes back a stored state (its key or fingerprint, as for ownerOfStored) and a queued one
+  /// of a checkpoint (of the states this partition owns), without counting a revisit.
+  void restoreStored(std::string_view state);
+  void restoreQueued(uint64_t hash, Schedule path);
+
   /// Called with the key of every state this partition stores (validation); with storage
   /// that is not exact, a state another partition sent comes with its fingerprint instead.
   std::function<void(const std::string &key)> onState;

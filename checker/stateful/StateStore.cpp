@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <stdexcept>
 
 namespace bpor {
 
@@ -14,6 +15,26 @@ const char *stateStorageName(StateStorage storage) {
   case StateStorage::Bitstate: return "bitstate";
   }
   return "?";
+}
+
+uint64_t stateKeyHash(std::string_view key) {
+  // Eight bytes at a time, each mixed in by a multiplication, then splitmix64's finaliser.
+  uint64_t hash = 0x243f6a8885a308d3ull ^ key.size();
+  size_t at = 0;
+  for (; at + 8 <= key.size(); at += 8) {
+    uint64_t word;
+    std::memcpy(&word, key.data() + at, 8);
+    hash = (hash ^ word) * 0x9e3779b97f4a7c15ull;
+    hash ^= hash >> 29;
+  }
+  for (; at < key.size(); ++at)
+    hash = (hash ^ uint8_t(key[at])) * 0x100000001b3ull;
+  hash ^= hash >> 30;
+  hash *= 0xbf58476d1ce4e5b9ull;
+  hash ^= hash >> 27;
+  hash *= 0x94d049bb133111ebull;
+  hash ^= hash >> 31;
+  return hash;
 }
 
 namespace {
@@ -116,14 +137,14 @@ StateStore::Visit StateStore::visit(std::string_view key, ThreadId thread, uint6
     return visit;
   }
   case StateStorage::HashCompact: {
-    uint64_t hash = hashKey(key);
+    uint64_t hash = stateKeyHash(key);
     auto [it, inserted] = compact_.try_emplace(hash);
     Visit visit = record(it->second, inserted, thread, preemptions);
     visit.hash = hash;
     return visit;
   }
   case StateStorage::Bitstate: {
-    uint64_t hash1 = hashKey(key);
+    uint64_t hash1 = stateKeyHash(key);
     uint64_t hash2 = mix(hash1 ^ key.size()) | 1;
     // Replicated storage: reaching the state with p preemptions also marks p + 1 .. bound, so
     // that a later visit with more preemptions finds its entry set.
@@ -140,8 +161,61 @@ StateStore::Visit StateStore::visit(std::string_view key, ThreadId thread, uint6
 }
 
 std::string StateStore::fingerprint(std::string_view key) {
-  uint64_t words[2] = {hashKey(key), key.size()};
+  uint64_t words[2] = {stateKeyHash(key), key.size()};
   return std::string(reinterpret_cast<const char *>(words), sizeof words);
+}
+
+uint64_t StateStore::fingerprintHash(std::string_view fingerprint) {
+  uint64_t hash;
+  std::memcpy(&hash, fingerprint.data(), sizeof hash);
+  return hash;
+}
+
+void StateStore::forEachPart(
+    const std::function<void(size_t position, std::string_view part)> &each) const {
+  for (size_t position = 0; position < parts_.size(); ++position) {
+    std::vector<const std::string *> byNumber(parts_[position].size());
+    for (const auto &[part, number] : parts_[position])
+      byNumber[number] = &part;
+    for (const std::string *part : byNumber)
+      each(position, *part);
+  }
+}
+
+void StateStore::forEachState(const std::function<void(std::string_view state)> &each) const {
+  for (const auto &entry : exact_)
+    each(entry.first);
+  for (const auto &entry : compact_) {
+    uint64_t words[2] = {entry.first, 0}; // the length only feeds bitstate's second hash
+    each(std::string_view(reinterpret_cast<const char *>(words), sizeof words));
+  }
+}
+
+void KeyParts::add(size_t position, std::string part) {
+  if (parts_.size() <= position)
+    parts_.resize(position + 1);
+  parts_[position].push_back(std::move(part));
+}
+
+std::string_view KeyParts::expand(std::string_view state) {
+  // StateStore::collapse backwards: a marker byte, then the parts' numbers or the whole key.
+  if (state.empty())
+    throw std::runtime_error("an empty stored state");
+  if (uint8_t(state[0]) == 0xff)
+    return state.substr(1);
+  key_.clear();
+  for (size_t at = 1, position = 0; at + sizeof(uint32_t) <= state.size();
+       at += sizeof(uint32_t), ++position) {
+    uint32_t number;
+    std::memcpy(&number, state.data() + at, sizeof number);
+    if (position >= parts_.size() || number >= parts_[position].size())
+      throw std::runtime_error("a stored state names a part that is not there");
+    const std::string &part = parts_[position][number];
+    uint32_t length = uint32_t(part.size());
+    key_.append(reinterpret_cast<const char *>(&length), sizeof length);
+    key_.append(part);
+  }
+  return key_;
 }
 
 StateStore::Visit StateStore::visitFingerprint(std::string_view fingerprint) {

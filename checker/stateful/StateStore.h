@@ -16,6 +16,7 @@
 #include "core/Model.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -25,7 +26,24 @@ namespace bpor {
 
 enum class StateStorage : uint8_t { Exact, HashCompact, Bitstate };
 
+/// The hash that names a state by its key (Model::stateKey) across processes and in hash
+/// compaction and bitstate storage: fixed by this code, not by the standard library, so that
+/// every process of a run, and a run resumed from another's checkpoint, agrees.
+uint64_t stateKeyHash(std::string_view key);
+
 const char *stateStorageName(StateStorage storage);
+
+/// The keys of an exact store's states, rebuilt from what forEachPart and forEachState gave.
+class KeyParts {
+public:
+  void add(size_t position, std::string part);
+  /// The key of a state forEachState gave (valid until the next call).
+  std::string_view expand(std::string_view state);
+
+private:
+  std::vector<std::vector<std::string>> parts_;
+  std::string key_;
+};
 
 class StateStore {
 public:
@@ -51,7 +69,17 @@ public:
   /// and the visit of a state by it alone (an unbounded search): a search that hands states to
   /// other processes sends these instead of keys when the storage is not exact.
   static std::string fingerprint(std::string_view key);
+  /// The stateKeyHash of the key a fingerprint was made of.
+  static uint64_t fingerprintHash(std::string_view fingerprint);
   Visit visitFingerprint(std::string_view fingerprint);
+
+  /// What a checkpoint keeps of the store, in the store's own compact form. Exact storage:
+  /// every part of a key (position in the key, part) in the order of their numbers at each
+  /// position, then every state as its parts' numbers (KeyParts::expand gives back the key);
+  /// hash compaction: every state's fingerprint (forEachPart gives nothing). Bitstate storage
+  /// keeps no state apart: both give nothing.
+  void forEachPart(const std::function<void(size_t position, std::string_view part)> &each) const;
+  void forEachState(const std::function<void(std::string_view state)> &each) const;
 
   uint64_t states() const { return states_; }
   /// Heap bytes the store holds (approximate).

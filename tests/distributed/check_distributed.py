@@ -28,9 +28,15 @@ errors and exit code; a livelock is found by both or neither (its trace may diff
 reaches the cycle depth-first, rank 0 by the shortest path in every rank's records), each a
 report and an execution per component of the state graph that holds a fair cycle.
 
+With --stateful --checkpoint-every S the ranks also pause every S seconds while rank 0 writes
+a checkpoint of what they store and queue: a pause must lose no state and expand none twice;
+and the last checkpoint, resumed on 2 ranks, must give the same totals again. Checkpoints stop at the first error (they keep no errors), so the ranks
+run without --keep-going: where one process finds an error the ranks must find one too (exit
+1), else they must agree state for state.
+
 Usage: check_distributed.py BPORCHECK BPOR_CGEN RANKS (--seeds FIRST COUNT | FILE.c ...)
-[--cgen-args "..."] [--extra OPTION ...] [--weak | --bpor BOUND | --stateful]. Exit 1 on any
-mismatch.
+[--cgen-args "..."] [--extra OPTION ...] [--weak | --bpor BOUND | --stateful
+[--checkpoint-every S]]. Exit 1 on any mismatch.
 """
 import argparse
 import collections
@@ -123,10 +129,18 @@ def check_stateful(program, args, work):
     code1, out1 = run([args.bporcheck, *options, program], timeout=60)
     if code1 is None:
         return None
-    codeN, outN = run(["mpirun", "-np", str(args.ranks), args.bporcheck, *options, program],
+    ranks = options
+    if args.checkpoint_every is not None:
+        ranks = [o for o in options if o != "--keep-going"] + [
+            "--checkpoint=" + os.path.join(work, "checkpoint"),
+            f"--checkpoint-every={args.checkpoint_every}"]
+    codeN, outN = run(["mpirun", "-np", str(args.ranks), args.bporcheck, *ranks, program],
                       env=MPI_ENV)
     if code1 not in (0, 1, 4):
         return [f"one process exited {code1}: {out1[-500:]}"]
+    if args.checkpoint_every is not None and code1 == 1:
+        return ([] if codeN == 1 else [f"no error found, exit {codeN}: {outN[-600:]}"]), \
+            0, "an error"
     states = lambda out: re.search(r"^states: .*$", out, re.M)
     count = lambda pattern, out: int((re.search(pattern, out, re.M) or [0, 0])[1])
     others = lambda out: [e for e in errors(out) if not e.startswith("livelock")]
@@ -144,9 +158,18 @@ def check_stateful(program, args, work):
         problems.append(f"errors {errors(outN)} against {errors(out1)}")
     if codeN != code1:
         problems.append(f"exit {codeN}, not {code1}: {outN[-600:]}")
+    checkpoint = re.search(r"^checkpoint: (\d+) states stored", outN, re.M)
+    if checkpoint:
+        codeR, outR = run(["mpirun", "-np", "2", args.bporcheck, *ranks[:-1],
+                           "--resume=" + os.path.join(work, "checkpoint"), program], env=MPI_ENV)
+        if codeR != code1 or not states(outR) or states(outR).group(0) != states(out1).group(0) \
+                or count(executions, outR) != ended1:
+            problems.append(f"resumed: exit {codeR}, {states(outR) and states(outR).group(0)}, "
+                            f"executions {count(executions, outR)}: {outR[-600:]}")
     perRank = re.search(r"processes: states per rank: .*", outN)
+    paused = f", last checkpoint of {checkpoint[1]} states" if checkpoint else ""
     return problems, count(r"^states: (\d+) stored", out1), \
-        perRank.group(0) if perRank else "one rank"
+        (perRank.group(0) if perRank else "one rank") + paused
 
 
 def check(program, args, work):
@@ -199,6 +222,8 @@ def main():
     parser.add_argument("--bpor", help="BPOR at this bound (--preemptions=2): mpirun against -j")
     parser.add_argument("--stateful", action="store_true",
                         help="the stateful search: mpirun against one process, state for state")
+    parser.add_argument("--checkpoint-every", type=float,
+                        help="with --stateful: the ranks pause for a checkpoint this often")
     parser.add_argument("programs", nargs="*")
     args = parser.parse_args()
     failures = 0

@@ -63,9 +63,10 @@ std::string chooseDistributedSearch(Options &options) {
     if (options.statefulOptions.partialOrderReduction)
       return "the stateful search with --state-por runs on one process (its reduction depends "
              "on the search's stack): run it without mpirun, or without --state-por";
-    if (!options.checkpointFile.empty() || !options.resume.empty())
-      return "--checkpoint and --resume keep the finished parts of a divided search's tree; the "
-             "stateful search over processes keeps no checkpoint of its visited set";
+    if ((!options.checkpointFile.empty() || !options.resume.empty()) &&
+        options.statefulOptions.storage == StateStorage::Bitstate)
+      return "--checkpoint and --resume keep the stateful search's states, which bitstate "
+             "storage does not keep: use --state-store=exact or hash";
     return "";
   }
   // The default search, optimal DPOR (or the reads-from search, for a program with update
@@ -161,7 +162,8 @@ CoverageGaps decodeGaps(const std::vector<uint8_t> &bytes) {
 // model, whose gaps every rank meets alike.
 SearchResult runStatefulDistributed(distributed::Cluster &cluster, Model &model,
                                     const Options &options, const SearchOptions &search,
-                                    const RankProgress &progress, RunDescription &run) {
+                                    const std::string &fingerprint, const RankProgress &progress,
+                                    RunDescription &run) {
   distributed::StatefulProgress rankProgress;
   if (progress)
     // ", 3 ranks at 41000 39000 40500 states/s, 5200 states queued, 12% idle"
@@ -184,9 +186,11 @@ SearchResult runStatefulDistributed(distributed::Cluster &cluster, Model &model,
                                 ranks.size(), rates, queued,
                                 elapsed > 0 ? 100 * idle / elapsed : 0.0));
     };
-  std::vector<uint64_t> statesPerRank;
+  distributed::StatefulRanks ranks;
+  distributed::CheckpointFiles files{options.checkpointFile, options.checkpointEvery,
+                                     options.resume, fingerprint};
   StatefulResult found = distributed::exploreStatefulDistributed(
-      cluster, model, search, options.statefulOptions, &statesPerRank, rankProgress);
+      cluster, model, search, options.statefulOptions, files, &ranks, rankProgress);
   run.stateful = true;
   run.storage = describeStorage(options.statefulOptions.storage, found.omissionProbability);
   run.livelocksChecked = found.livelocksChecked;
@@ -195,10 +199,19 @@ SearchResult runStatefulDistributed(distributed::Cluster &cluster, Model &model,
                                "state",
                                searchName(options), cluster.size());
   std::string perRank;
-  for (uint64_t states : statesPerRank)
+  for (uint64_t states : ranks.statesPerRank)
     perRank += (perRank.empty() ? "" : ", ") + std::to_string(states);
   if (!perRank.empty())
     run.extraStatistics = fmt::format("processes: states per rank: {}\n", perRank);
+  if (!options.resume.empty() && cluster.coordinates())
+    run.extraStatistics += fmt::format("resumed from {}: {} states stored before\n",
+                                       options.resume, ranks.resumedStates);
+  if (ranks.checkpointStates)
+    run.extraStatistics += fmt::format(
+        "checkpoint: {} states stored, written to {}{}\n", *ranks.checkpointStates,
+        options.checkpointFile,
+        found.search.complete ? "" : fmt::format(" (continue with --resume={})",
+                                                 options.checkpointFile));
   return std::move(found.search);
 }
 
@@ -242,12 +255,12 @@ SearchResult runDistributed(distributed::Cluster &cluster, Model &model, Executi
     search.maxDepth = std::max<uint64_t>(search.maxDepth, StatefulMaxDepth);
   }
   if (options.explores("stateful"))
-    return runStatefulDistributed(cluster, model, options, search, progress, run);
+    return runStatefulDistributed(cluster, model, options, search, fingerprint, progress, run);
   std::string &searchName = run.searchName;
   std::string &extraStatistics = run.extraStatistics;
   distributed::DistributedStatistics statistics;
-  distributed::Distribution distribution{options.checkpointFile, options.checkpointEvery,
-                                         options.resume, fingerprint, {}};
+  distributed::Distribution distribution{
+      {options.checkpointFile, options.checkpointEvery, options.resume, fingerprint}, {}};
   if (progress)
     // ", 3 ranks at 120000 110000 95000 executions/s, 45 of 142 units claimed, 1 rank done"
     distribution.progress = [&](const Statistics &sum, const std::vector<Statistics> &ranks,

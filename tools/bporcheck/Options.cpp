@@ -100,8 +100,9 @@ cl::opt<unsigned> Jobs("j",
 cl::alias JobsLong("jobs", cl::desc("Alias for -j"), cl::aliasopt(Jobs));
 cl::opt<std::string> CheckpointFile(
     "checkpoint",
-    cl::desc("Under mpirun: write the units of the search finished so far to this file, every "
-             "--checkpoint-every seconds and at the end (for --resume)"),
+    cl::desc("Under mpirun: write what the search finished so far (units; the stateful "
+             "search's states) to this file, every --checkpoint-every seconds and at the end "
+             "(for --resume)"),
     cl::value_desc("file"), cl::cat(SearchCategory));
 cl::opt<double> CheckpointEvery("checkpoint-every",
                                 cl::desc("Seconds between two --checkpoint writes; default 60"),

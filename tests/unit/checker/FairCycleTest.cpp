@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace bpor {
 namespace {
 
@@ -101,6 +103,62 @@ TEST(StateStore, BitstateReplicatesTheHigherCounts) {
   EXPECT_FALSE(store.visit("s", 1, 3, 3).explore);
   EXPECT_TRUE(store.visit("s", 1, 0, 3).explore);  // fewer than ever
   EXPECT_GT(store.omissionProbability(), 0.0);
+}
+
+/// A key of parts as core/StateWriter.h writes them: each part its length and its bytes.
+std::string keyOf(std::initializer_list<std::string> parts) {
+  std::string key;
+  for (const std::string &part : parts) {
+    uint32_t length = uint32_t(part.size());
+    key.append(reinterpret_cast<const char *>(&length), sizeof length);
+    key.append(part);
+  }
+  return key;
+}
+
+TEST(StateStore, ACheckpointOfTheStoreGivesBackEveryKey) {
+  // Parts shared between states, a key that is not a sequence of parts, an empty key.
+  std::vector<std::string> keys = {keyOf({"process", "memory 1", "thread a"}),
+                                   keyOf({"process", "memory 2", "thread a"}),
+                                   keyOf({"process", "memory 1", "thread b", "thread c"}),
+                                   std::string("\x07\x00\x00", 3), std::string()};
+  StateStore exact(StateStorage::Exact), again(StateStorage::Exact);
+  for (const std::string &key : keys)
+    exact.visit(key, NoThread, 0, 0);
+  KeyParts parts;
+  exact.forEachPart([&](size_t position, std::string_view part) {
+    parts.add(position, std::string(part));
+  });
+  std::vector<std::string> rebuilt;
+  exact.forEachState([&](std::string_view state) {
+    rebuilt.push_back(std::string(parts.expand(state)));
+  });
+  std::vector<std::string> sorted = keys;
+  std::sort(sorted.begin(), sorted.end());
+  std::sort(rebuilt.begin(), rebuilt.end());
+  EXPECT_EQ(rebuilt, sorted);
+  for (const std::string &key : rebuilt)
+    EXPECT_TRUE(again.visit(key, NoThread, 0, 0).isNew);
+  for (const std::string &key : keys)
+    EXPECT_FALSE(again.visit(key, NoThread, 0, 0).explore);
+
+  // Hash compaction: the fingerprints, which name each key's stateKeyHash.
+  StateStore compact(StateStorage::HashCompact), compactAgain(StateStorage::HashCompact);
+  for (const std::string &key : keys)
+    compact.visit(key, NoThread, 0, 0);
+  std::vector<uint64_t> hashes, expected;
+  compact.forEachPart([](size_t, std::string_view) { ADD_FAILURE() << "a part"; });
+  compact.forEachState([&](std::string_view fingerprint) {
+    hashes.push_back(StateStore::fingerprintHash(fingerprint));
+    EXPECT_TRUE(compactAgain.visitFingerprint(fingerprint).isNew);
+  });
+  for (const std::string &key : keys)
+    expected.push_back(stateKeyHash(key));
+  std::sort(hashes.begin(), hashes.end());
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(hashes, expected);
+  for (const std::string &key : keys)
+    EXPECT_FALSE(compactAgain.visit(key, NoThread, 0, 0).explore);
 }
 
 } // namespace

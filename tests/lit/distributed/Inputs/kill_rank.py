@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """kill_rank.py RANK [--after-file=PATH] COMMAND...: run COMMAND (an mpirun), and once the
 process of MPI rank RANK has searched for a second (its progress is not visible: one second after
-it appears), or once the checkpoint PATH holds a finished unit, kill it with SIGKILL. Passes COMMAND's
+it appears), or once the checkpoint PATH holds a finished unit (a divided search's) or is there
+at all (the stateful search's, put in place whole), kill it with SIGKILL. Passes COMMAND's
 stdout through and exits with its exit code; 124 if it does not end within 120 s of the kill (a
 hang), 125 if the rank was gone before the kill."""
 import os
@@ -49,11 +50,15 @@ def rank_process(rank, run):
 
 
 def finished_units(checkpoint):
-    """How many finished units the checkpoint at `checkpoint` holds (0 if none yet)."""
+    """How many finished units the checkpoint at `checkpoint` holds (0 if none yet; 1 for a
+    stateful search's checkpoint)."""
     try:
-        with open(checkpoint) as f:
+        with open(checkpoint, "rb") as f:
+            if f.read(36) == b"bporcheck stateful search checkpoint":
+                return 1
+            f.seek(0)
             for line in f:
-                if line.startswith("finished "):
+                if line.startswith(b"finished "):
                     return int(line.split()[1])
     except OSError:
         pass
