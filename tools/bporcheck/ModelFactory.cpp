@@ -217,8 +217,10 @@ std::string inputFunctionCalled(const llvm::Module &module) {
        {"scanf", "__isoc99_scanf", "vscanf", "__isoc99_vscanf", "fscanf", "__isoc99_fscanf",
         "vfscanf", "__isoc99_vfscanf", "getchar", "getchar_unlocked", "getc", "getc_unlocked",
         "fgetc", "fgets", "gets", "fread", "read", "getline", "getdelim"})
-    if (programCodeCalls(module, {name}))
-      return name;
+    if (programCodeCalls(module, {name})) {
+      std::string_view called = name; // glibc's C99 names, as the program's source spells them
+      return std::string(called.substr(called.rfind("__isoc99_", 0) == 0 ? 9 : 0));
+    }
   return "";
 }
 

@@ -630,6 +630,13 @@ int main(int argc, char **argv) {
   if (options.weakMemory() || options.memoryModelExplicit)
     gaps.weakOrders = 0;
   run.dataGap = dataCoverageGap(*built.execution, gaps);
+  // The model's input streams are empty: every read finds the end of the input at once.
+  if (!built.inputFunction.empty()) {
+    std::string input = fmt::format("the program calls {}, and the model's input streams are "
+                                    "empty: what other input makes it do was not explored",
+                                    built.inputFunction);
+    run.dataGap = run.dataGap.empty() ? input : run.dataGap + "; " + input;
+  }
   // Executions cut at the depth limit without a fair cycle: what follows the cut is not covered.
   if (search.livelocksAtDepthLimit && result.stats.depthLimited) {
     std::string cut = depthLimitGap(result.stats.depthLimited, search.maxDepth);

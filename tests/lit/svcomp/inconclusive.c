@@ -28,7 +28,7 @@
 // RAND: reason: rand() was called: it was explored with one fixed sequence of values
 // RAND-NEXT: SV-COMP result: unknown
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DINPUT %s | %FileCheck --check-prefix=INPUT %s
-// INPUT: reason: the program calls {{(__isoc99_)?}}scanf: the model's input streams are empty, and what other input makes it do was not explored
+// INPUT: reason: the program calls scanf: the model's input streams are empty, and what other input makes it do was not explored
 // INPUT-NEXT: SV-COMP result: unknown
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp --max-depth=20 -DLONG -DSYMBOLIC %s | %FileCheck --check-prefix=STEPS %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp --max-executions=1 -DSYMBOLIC %s | %FileCheck --check-prefix=LIMIT %s
