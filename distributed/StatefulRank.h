@@ -32,8 +32,9 @@ constexpr unsigned StatesPerTurn = 16;
 /// A rank's records of the states it expanded go to rank 0 in messages of about this size.
 constexpr size_t GraphChunkBytes = 16 << 20;
 
-/// One rank's part in the search: its partition, its outgoing batches and its side of Safra's
-/// algorithm.
+/// One rank's part in the search: its partition, its outgoing batches, its side of Safra's
+/// algorithm and of the checkpoints (rank 0 pauses the ranks, takes and writes the snapshot,
+/// and restores a resumed one).
 class Rank {
 public:
   Rank(Cluster &cluster, Model &model, const SearchOptions &options,
