@@ -52,11 +52,34 @@ def points(expected, answer):
     return 0
 
 
+GNU_TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
+
+
 def run_task(bporcheck, task, prp, extra, time_limit, witness=None):
+    """bporcheck's answer, its reason, the wall time and bporcheck's peak memory in MiB (None
+    without GNU time, which measures it: wait4's maximum resident set of the process)."""
     command = [bporcheck, "--svcomp", "--no-progress", f"--property={prp}",
                f"--time-limit={time_limit}"] + extra + [task]
     if witness:
         command.insert(1, f"--witness={witness}")
+    memory_file = None
+    if GNU_TIME:
+        handle, memory_file = tempfile.mkstemp(prefix="bpor-score-memory-")
+        os.close(handle)
+        command = [GNU_TIME, "-f", "%M", "-o", memory_file] + command
+
+    def peak_memory():
+        if not memory_file:
+            return None
+        try:
+            with open(memory_file) as f:
+                lines = f.read().split()
+            return int(lines[-1]) / 1024 if lines else None
+        except (OSError, ValueError):
+            return None
+        finally:
+            os.unlink(memory_file)
+
     start = time.monotonic()
     try:
         proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -66,25 +89,27 @@ def run_task(bporcheck, task, prp, extra, time_limit, witness=None):
         except subprocess.TimeoutExpired:
             proc.kill()
             out, err = proc.communicate()
-            return "unknown", "killed: no answer in time", time.monotonic() - start
+            return "unknown", "killed: no answer in time", time.monotonic() - start, \
+                peak_memory()
     except OSError as e:
-        return "unknown", f"cannot run bporcheck: {e}", 0.0
+        return "unknown", f"cannot run bporcheck: {e}", 0.0, peak_memory()
+    memory = peak_memory()
     lines = out.strip().splitlines()
     if not lines or not lines[-1].startswith("SV-COMP result: "):
         detail = (err.strip().splitlines() or ["no output"])[-1]
         return "unknown", f"no answer (exit {proc.returncode}): {detail}", \
-            time.monotonic() - start
+            time.monotonic() - start, memory
     answer = lines[-1][len("SV-COMP result: "):].strip()
     reason = lines[-2][len("reason: "):] if len(lines) > 1 and lines[-2].startswith(
         "reason: ") else ""
-    return answer, reason, time.monotonic() - start
+    return answer, reason, time.monotonic() - start, memory
 
 
 def run_measured(args):
     """run_task with its CPU time: the rusage of this process's finished children (bporcheck,
     and clang, which bporcheck waits for), before and after."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    answer, reason, wall = run_task(*args)
+    answer, reason, wall, memory = run_task(*args)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     validation = None
@@ -95,7 +120,7 @@ def run_measured(args):
                               timeout=600)
         lines = proc.stdout.strip().splitlines()
         validation = lines[-1] if lines else f"no output (exit {proc.returncode})"
-    return answer, reason, cpu, wall, validation
+    return answer, reason, cpu, wall, memory, validation
 
 
 def main():
@@ -139,11 +164,13 @@ def main():
         results = [run_measured(w) for w in work]
 
     width = max(len(name) for name, *_ in runs)
-    print(f"{'task':<{width}}  {'property':<13}  expected  {'answer':<22}  points  cpu_s")
+    print(f"{'task':<{width}}  {'property':<13}  expected  {'answer':<22}  points  cpu_s  "
+          f"mem_MiB")
     score = correct_true = correct_false = wrong = unknown = 0
     cpu_total = 0.0
     confirmed = rejected = 0
-    for (name, _, prp, expected), (answer, reason, cpu, _, validation) in zip(runs, results):
+    for (name, _, prp, expected), (answer, reason, cpu, _, memory, validation) in \
+            zip(runs, results):
         p = points(expected, answer)
         score += p
         cpu_total += cpu
@@ -163,8 +190,9 @@ def main():
             else:
                 rejected += 1
                 note += f"  (witness: {validation})"
+        shown = f"{memory:7.0f}" if memory is not None else "      ?"
         print(f"{name:<{width}}  {property_name(prp):<13}  {expected:<8}  {answer:<22}  "
-              f"{p:>6}  {cpu:5.1f}{note}")
+              f"{p:>6}  {cpu:5.1f}  {shown}{note}")
     best = sum(2 if e == "true" else 1 for *_, e in runs)
     print(f"summary: {len(runs)} runs, score {score} of {best}: {correct_true} correct true, "
           f"{correct_false} correct false, {unknown} unknown, {wrong} wrong; "
