@@ -136,8 +136,15 @@ def main():
                         help="replay the witness of every FALSE answer with --validate-witness")
     parser.add_argument("--witness-format", choices=["graphml", "yaml"], default="graphml",
                         help="the format of the witnesses --validate-witnesses writes and replays")
+    parser.add_argument("--memory-limit", type=int, default=None,
+                        help="MiB per task (bporcheck's --memory-limit; SV-COMP mode has none of "
+                             "its own): default the competition's 15 GB, or less where the tasks "
+                             "run at once would not fit in 90 %% of this machine's memory")
     parser.add_argument("extra", nargs="*", help="extra bporcheck options (after --)")
     args = parser.parse_args()
+    if args.memory_limit is None:
+        physical = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // (1 << 20)
+        args.memory_limit = min(15000, int(physical * 0.9 / args.jobs))
 
     runs = []
     for root, _, files in os.walk(args.tasks):
@@ -152,7 +159,8 @@ def main():
         return 1
     bporcheck = os.path.abspath(args.bporcheck)
     witnesses = tempfile.mkdtemp(prefix="bpor-witnesses-") if args.validate_witnesses else None
-    work = [(bporcheck, path, prp, args.extra, args.time_limit,
+    extra = [f"--memory-limit={args.memory_limit}M"] + args.extra
+    work = [(bporcheck, path, prp, extra, args.time_limit,
              os.path.join(witnesses, f"{i}.{'yml' if args.witness_format == 'yaml' else 'graphml'}")
              if witnesses else None)
             for i, (_, path, prp, _) in enumerate(runs)]
