@@ -53,7 +53,7 @@ std::string describeLimit(SearchLimit limit, const SearchOptions &options) {
   case SearchLimit::Executions:
     return fmt::format("execution limit ({} executions)", options.maxExecutions);
   case SearchLimit::Time:
-    return fmt::format("time limit ({} s)", options.timeLimitSeconds);
+    return fmt::format("time limit ({:g} s)", options.timeLimitSeconds);
   case SearchLimit::Memory:
     return fmt::format("memory limit ({} MiB)", options.memoryLimitBytes >> 20);
   case SearchLimit::Interrupt: {
