@@ -1,5 +1,6 @@
 #include "svcomp/Strategy.h"
 
+#include "checker/engine/SearchStop.h"
 #include "svcomp/Searches.h"
 #include "svcomp/WitnessWriter.h"
 
@@ -99,6 +100,7 @@ private:
   int answer();
   int answerViolation(const Search &last);
   int answerNoViolation(const Search &last);
+  std::string stoppingLimit(SearchLimit limit) const;
 
   const Settings &settings_;
   const Host &host_;
@@ -426,14 +428,23 @@ int TaskRun::answerViolation(const Search &last) {
                                         describe(model, report.error))});
 }
 
+// The limit that ended an unfinished search: the memory limit or an interrupt where one
+// stopped it, else the task's time limit (each search ends at its share of it).
+std::string TaskRun::stoppingLimit(SearchLimit limit) const {
+  if (limit == SearchLimit::Memory || limit == SearchLimit::Interrupt)
+    return describeLimit(limit, settings_.search);
+  return fmt::format("time limit {:.0f} s", budget_);
+}
+
 int TaskRun::answerNoViolation(const Search &last) {
   const SearchResult &result = last.result;
   const Model &model = *last.on->model;
   const Execution &execution = *last.on->execution;
   if (!result.complete)
-    return unknown(fmt::format("the search did not finish within the limits ({}; time "
-                               "limit {:.0f} s)",
-                               statsPhrase(last), budget_));
+    return unknown(fmt::format("the search did not finish within the limits ({})",
+                               last.incompleteReason.empty()
+                                   ? statsPhrase(last) + "; " + stoppingLimit(result.limit)
+                                   : statsPhrase(last)));
   if (obstacles_.tooLong && !last.stateful)
     return unknown("an execution did not end within the step limit: " +
                    describe(model, *obstacles_.tooLong));
