@@ -50,8 +50,9 @@ void FunctionDecoder::decodeCall(const CallBase &call) {
   if (!call.getType()->isVoidTy())
     site.dst = slot(&call);
   site.resultType = valueTypeOf(call.getType());
-  // The pass's mark of a call whose result the program never uses (runtime/bpor_abi.h).
-  site.resultIgnored = call.getMetadata("bpor.ignored") != nullptr;
+  // A call whose result the program never uses: the pass's mark (a result only stored where
+  // nothing reads it, runtime/bpor_abi.h), or no use at all.
+  site.resultIgnored = call.getMetadata("bpor.ignored") != nullptr || call.use_empty();
   bool anyByval = false;
   for (unsigned i = 0; i < call.arg_size(); ++i) {
     const Value *argument = call.getArgOperand(i);

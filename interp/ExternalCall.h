@@ -116,8 +116,7 @@ public:
   virtual ~ExternalHandler() = default;
   /// `result` has room for call.resultType.numSlots slots (at least 1),
   /// zero-filled.
-  virtual CallOutcome call(ThreadState &thread, const ExternalCall &call,
-                           Slot *result) = 0;
+  virtual CallOutcome call(ThreadState &thread, const ExternalCall &call, Slot *result) = 0;
   /// Symbolic mode: whether argument `arg` of external `id` may reach the handler symbolic
   /// (the handler then reads its expression in ExternalCall::shadows). Every other symbolic
   /// argument is made concrete first, and so is every symbolic byte of the objects that
@@ -127,6 +126,14 @@ public:
   /// Whether external `id` reads the bytes its pointer arguments point into. One that does not
   /// (free) has their expressions dropped instead of made concrete: no input is pinned.
   virtual bool readsPointees(uint32_t id) const { return true; }
+  /// Whether external `id` touches at all what its argument `arg` points into. One that only
+  /// hands the pointer on (pthread_create's argument for the new thread) leaves their
+  /// expressions in place.
+  virtual bool touchesPointee(uint32_t id, unsigned arg) const { return true; }
+  /// Whether external `id` does nothing but print, besides its result (printf, puts, ...):
+  /// where the program ignores the result, the values it prints need not be fixed, and are
+  /// printed as the current model has them.
+  virtual bool onlyPrints(uint32_t id) const { return false; }
   /// A plain load of the thread (its pc saved) read only bytes never written: a private local
   /// of the program read before any write (memory/Memory.h, "Bytes never written").
   virtual void readUnwritten(const ThreadState &thread) {}

@@ -456,6 +456,8 @@ void Interpreter::concretiseExternalArguments(ThreadState &thread,
   uint32_t id = calleeIndex == Program::NoFunction
                     ? ExternalRegistry::UnknownExternal
                     : program_.function(calleeIndex).externalId;
+  if (site.resultIgnored && handler_.onlyPrints(id))
+    return;
   uint32_t base = thread.frames.back().base;
   Slot *R = thread.slots.data() + base;
   ExprId *S = thread.shadows.data() + base;
@@ -466,7 +468,7 @@ void Interpreter::concretiseExternalArguments(ThreadState &thread,
       if (!keep)
         concretiseSlot(R, S, site.argSlots[i] + k, Concretisation::ExternalCall);
     if (!keepMemory && site.argTypes[i].kind == ValueKind::Pointer &&
-        memory_->hasShadows()) {
+        memory_->hasShadows() && handler_.touchesPointee(id, i)) {
       Address pointer = R[site.argSlots[i]];
       bool reads = handler_.readsPointees(id);
       memory_->takeShadows(pointer, [&](Address address, uint32_t expr) {

@@ -36,6 +36,9 @@ enum class ShadowRule : uint8_t {
   /// results are concrete.
   ConcreteFloat,
   ConcreteOperation,
+  /// A floating-point operation Z3's floating-point theory gives exactly: an expression of the
+  /// operands' bits (SymbolicValues::floating); concrete when every operand is.
+  Float,
   // Rules of one or a few operations each, described at their case.
   Branch,
   Switch,

@@ -2,6 +2,7 @@
 // slots (constants were materialised into the frame), no lookups. Everything
 // that can fault saves the pc first so that the fault's location is the
 // faulting instruction.
+#include "interp/FloatBits.h"
 #include "interp/Interpreter.h"
 #include "interp/RunArithmetic.h"
 
@@ -392,32 +393,38 @@ template <bool Symbolic> RunResult Interpreter::runLoop(ThreadState &thread) {
       break;
     }
     case Op::FPTrunc:
-      R[I.dst] = fromFloat(float(toDouble(R[I.a])));
+      R[I.dst] = floatbits::isNaN(R[I.a], true) ? floatbits::truncatedNaN(R[I.a])
+                                                 : fromFloat(float(toDouble(R[I.a])));
       ++ip;
       break;
     case Op::FPExt:
-      R[I.dst] = fromDouble(double(toFloat(R[I.a])));
+      R[I.dst] = floatbits::isNaN(R[I.a], false) ? floatbits::extendedNaN(R[I.a])
+                                                  : fromDouble(double(toFloat(R[I.a])));
       ++ip;
       break;
 
     case Op::FAdd:
-      R[I.dst] = I.c ? fromDouble(toDouble(R[I.a]) + toDouble(R[I.b]))
-                     : fromFloat(toFloat(R[I.a]) + toFloat(R[I.b]));
+      R[I.dst] = floatbits::withNaNRule(I.c ? fromDouble(toDouble(R[I.a]) + toDouble(R[I.b]))
+                                            : fromFloat(toFloat(R[I.a]) + toFloat(R[I.b])),
+                                        R[I.a], R[I.b], I.c);
       ++ip;
       break;
     case Op::FSub:
-      R[I.dst] = I.c ? fromDouble(toDouble(R[I.a]) - toDouble(R[I.b]))
-                     : fromFloat(toFloat(R[I.a]) - toFloat(R[I.b]));
+      R[I.dst] = floatbits::withNaNRule(I.c ? fromDouble(toDouble(R[I.a]) - toDouble(R[I.b]))
+                                            : fromFloat(toFloat(R[I.a]) - toFloat(R[I.b])),
+                                        R[I.a], R[I.b], I.c);
       ++ip;
       break;
     case Op::FMul:
-      R[I.dst] = I.c ? fromDouble(toDouble(R[I.a]) * toDouble(R[I.b]))
-                     : fromFloat(toFloat(R[I.a]) * toFloat(R[I.b]));
+      R[I.dst] = floatbits::withNaNRule(I.c ? fromDouble(toDouble(R[I.a]) * toDouble(R[I.b]))
+                                            : fromFloat(toFloat(R[I.a]) * toFloat(R[I.b])),
+                                        R[I.a], R[I.b], I.c);
       ++ip;
       break;
     case Op::FDiv:
-      R[I.dst] = I.c ? fromDouble(toDouble(R[I.a]) / toDouble(R[I.b]))
-                     : fromFloat(toFloat(R[I.a]) / toFloat(R[I.b]));
+      R[I.dst] = floatbits::withNaNRule(I.c ? fromDouble(toDouble(R[I.a]) / toDouble(R[I.b]))
+                                            : fromFloat(toFloat(R[I.a]) / toFloat(R[I.b])),
+                                        R[I.a], R[I.b], I.c);
       ++ip;
       break;
     case Op::FRem:
@@ -604,8 +611,9 @@ template <bool Symbolic> RunResult Interpreter::runLoop(ThreadState &thread) {
       ++ip;
       break;
     case Op::Sqrt:
-      R[I.dst] = I.c ? fromDouble(std::sqrt(toDouble(R[I.a])))
-                     : fromFloat(std::sqrt(toFloat(R[I.a])));
+      R[I.dst] = floatbits::withNaNRule(I.c ? fromDouble(std::sqrt(toDouble(R[I.a])))
+                                            : fromFloat(std::sqrt(toFloat(R[I.a]))),
+                                        R[I.a], R[I.a], I.c);
       ++ip;
       break;
     case Op::Floor:
@@ -644,10 +652,10 @@ template <bool Symbolic> RunResult Interpreter::runLoop(ThreadState &thread) {
       ++ip;
       break;
     case Op::Fma:
-      R[I.dst] = I.c ? fromDouble(std::fma(toDouble(R[I.a]), toDouble(R[I.b]),
-                                           toDouble(R[I.imm])))
-                     : fromFloat(std::fma(toFloat(R[I.a]), toFloat(R[I.b]),
-                                          toFloat(R[I.imm])));
+      R[I.dst] = floatbits::withNaNRule(
+          I.c ? fromDouble(std::fma(toDouble(R[I.a]), toDouble(R[I.b]), toDouble(R[I.imm])))
+              : fromFloat(std::fma(toFloat(R[I.a]), toFloat(R[I.b]), toFloat(R[I.imm]))),
+          R[I.a], R[I.b], R[I.imm], I.c);
       ++ip;
       break;
 

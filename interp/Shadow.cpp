@@ -56,6 +56,41 @@ const char *concretisationName(Concretisation kind) {
   return "?";
 }
 
+// The floating-point operations Z3's theory gives exactly: the operand widths follow from the
+// operation (float operands 32 bits, double 64, integer ones `bits`).
+void Interpreter::shadowFloat(const Inst &I, const Slot *R, ExprId *S) {
+  bool unary = I.op != Op::FAdd && I.op != Op::FSub && I.op != Op::FMul && I.op != Op::FDiv &&
+               I.op != Op::FCmp;
+  if (S[I.a] == ConcreteValue && (unary || S[I.b] == ConcreteValue)) {
+    S[I.dst] = ConcreteValue;
+    return;
+  }
+  FloatOperation operation{I.op, I.c != 0, 0, I.flag};
+  unsigned operandBits = I.c ? 64 : 32;
+  switch (I.op) {
+  case Op::FPToSI:
+  case Op::FPToUI:
+    operation.intBits = I.bits;
+    break;
+  case Op::SIToFP:
+  case Op::UIToFP:
+    operation.intBits = operandBits = I.bits;
+    break;
+  case Op::FPTrunc: // double to float
+    operandBits = 64;
+    break;
+  case Op::FPExt: // float to double
+    operandBits = 32;
+    break;
+  default:
+    break;
+  }
+  SymbolicValues &E = *symbolic_;
+  ExprId a = operand(R, S, I.a, operandBits);
+  ExprId b = unary ? ConcreteValue : operand(R, S, I.b, operandBits);
+  S[I.dst] = E.floating(operation, a, b, ConcreteValue);
+}
+
 ExprId Interpreter::operand(const Slot *R, const ExprId *S, uint32_t slot, unsigned bits) {
   if (S[slot] != ConcreteValue)
     return symbolic_->resize(S[slot], bits);
@@ -108,9 +143,9 @@ ExprId Interpreter::loadShadow(Address address, unsigned size) {
 // A load or store of `size` bytes at slot `slot` + `offset`, a symbolic address: the access is
 // confined to the object the concrete address points into once the checker decided it lies
 // within it (or it is concretised, for an object too big or no object at all).
-Interpreter::SymbolicAddress Interpreter::symbolicAddress(ThreadState &thread, Slot *R,
-                                                          ExprId *S, uint32_t slot,
-                                                          uint64_t offset, unsigned size,
+Interpreter::SymbolicAddress Interpreter::symbolicAddress(ThreadState &thread, Slot *R, ExprId *S,
+                                                          uint32_t slot, uint64_t offset,
+                                                          unsigned size,
                                                           symbolic_memory::Target &target) {
   SymbolicValues &E = *symbolic_;
   ExprId address = E.binary(Op::Add, 64, operand(R, S, slot, 64), E.constant(offset, 64));
@@ -367,6 +402,9 @@ Interpreter::shadowByRule(ThreadState &thread, const interp::Function &function,
     concretiseOperands(Concretisation::Operation);
     concreteResults();
     return ShadowStep::Continue;
+  case ShadowRule::Float:
+    shadowFloat(I, R, S);
+    return ShadowStep::Continue;
 
   case ShadowRule::Branch: { // BrCond: a decision when its condition is not decided yet
     if (!symbolic(I.a) || takeDecision(thread))
@@ -438,12 +476,17 @@ Interpreter::shadowByRule(ThreadState &thread, const interp::Function &function,
   case ShadowRule::StackRestore:
     concretise(I.a, Concretisation::Address);
     return ShadowStep::Continue;
-  case ShadowRule::Fma: // its third operand is slot imm
-    concretise(I.a, Concretisation::FloatingPoint);
-    concretise(I.b, Concretisation::FloatingPoint);
-    concretise(uint32_t(I.imm), Concretisation::FloatingPoint);
-    S[I.dst] = ConcreteValue;
+  case ShadowRule::Fma: { // its third operand is slot imm
+    uint32_t addend = uint32_t(I.imm);
+    if (!symbolic(I.a) && !symbolic(I.b) && !symbolic(addend)) {
+      S[I.dst] = ConcreteValue;
+      return ShadowStep::Continue;
+    }
+    unsigned bits = I.c ? 64 : 32;
+    S[I.dst] = E.floating(FloatOperation{Op::Fma, I.c != 0}, operand(R, S, I.a, bits),
+                          operand(R, S, I.b, bits), operand(R, S, addend, bits));
     return ShadowStep::Continue;
+  }
   case ShadowRule::FMath: // pow has a second operand
     concretise(I.a, Concretisation::FloatingPoint);
     if (I.flag == interp::MathPow)
@@ -470,7 +513,7 @@ Interpreter::ShadowStep Interpreter::shadowStep(ThreadState &thread,
                                                 const interp::Function &function, const Inst &I,
                                                 Slot *R, ExprId *S) {
   switch (I.op) {
-#define BPOR_OPCODE(Name, Operands, Results, Shadow)                                             \
+#define BPOR_OPCODE(Name, Operands, Results, Shadow)                                               \
   case Op::Name:                                                                                   \
     return shadowByRule<ShadowRule::Shadow, Operands, Results>(thread, function, I, R, S);
 #include "interp/Opcodes.def"

@@ -6,8 +6,9 @@
 // path condition, zero-extended to 64 bits. Arithmetic on symbolic operands builds expressions
 // and computes the concrete result as usual (so the rule holds without asking the solver); a
 // branch whose condition is symbolic pauses the thread at a decision (the checker chooses the
-// outcome); a value the interpreter cannot keep symbolic (a pointer dereferenced, a float, an
-// argument of an external function) is concretised: the path condition records that the
+// outcome); a value the interpreter cannot keep symbolic (a pointer dereferenced, a float
+// operation Z3's floating-point theory does not give, an argument of an external function) is
+// concretised: the path condition records that the
 // expression equals its concrete value, and the slot becomes concrete.
 #pragma once
 
@@ -54,6 +55,15 @@ struct PendingDecision {
   bool decided = false;
 };
 
+/// A floating-point operation on values held as their IEEE bits (binary32 in 32 bits, binary64
+/// in 64), with the results interp/FloatBits.h defines.
+struct FloatOperation {
+  interp::Op op = interp::Op::FAdd; // FAdd .. FDiv, Fma, FNeg, FAbs, Sqrt, FCmp, conversions
+  bool isDouble = false;            // the floating-point operand's or result's format
+  unsigned intBits = 0;             // FPToSI .. UIToFP: the integer side's width
+  uint8_t predicate = 0;            // FCmp: an llvm::CmpInst::Predicate
+};
+
 class SymbolicValues {
 public:
   virtual ~SymbolicValues() = default;
@@ -70,6 +80,9 @@ public:
   /// Abs; the overflow intrinsics' flag (SAddO .. UMulO give the 1-bit overflow).
   virtual ExprId unary(interp::Op op, unsigned bits, ExprId a) = 0;
   virtual ExprId ite(ExprId condition, ExprId then, ExprId otherwise) = 0;
+  /// The bits of a floating-point operation's result (FCmp: 1 bit; FPToSI, FPToUI: intBits)
+  /// over its operands' (ConcreteValue for the ones it does not have; `c` is Fma's addend).
+  virtual ExprId floating(const FloatOperation &operation, ExprId a, ExprId b, ExprId c) = 0;
   /// Byte `index` (little-endian) of `e`, an 8-bit expression; and the inverse.
   virtual ExprId byteOf(ExprId e, unsigned index) = 0;
   /// The value of `n` bytes (little-endian), each an 8-bit expression.

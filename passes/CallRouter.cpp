@@ -1,13 +1,14 @@
 //===- CallRouter.cpp - Calls with concurrency semantics go to the runtime ===//
 #include "passes/CallRouter.h"
 
+#include "core/NondetKind.h"
 #include "passes/IgnoredResults.h"
 #include "passes/NondetDomain.h"
 #include "passes/NondetTypes.h"
 #include "passes/OnceLowering.h"
 
-#include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -106,9 +107,8 @@ bool isErrorFunctionName(StringRef Name) {
   return Name == "reach_error" || Name == "__VERIFIER_error";
 }
 
-CallRouter::CallRouter(Module &M, RuntimeFunctions &Runtime,
-                       SourceLocationTable &Locations, bool NondetClasses,
-                       bool RouteErrorFunctions)
+CallRouter::CallRouter(Module &M, RuntimeFunctions &Runtime, SourceLocationTable &Locations,
+                       bool NondetClasses, bool RouteErrorFunctions)
     : M(M), Runtime(Runtime), Locations(Locations), RouteErrorFunctions(RouteErrorFunctions) {
   // Before any function is instrumented: the classes follow values through loads and stores,
   // which instrumentation turns into runtime calls.
@@ -224,8 +224,9 @@ bool CallRouter::rewriteNondet(CallBase &Call, StringRef Suffix) {
   bool IsWidePair = Pair && Pair->getNumElements() == 2 &&
                     Pair->getElementType(0)->isIntegerTy(64) &&
                     Pair->getElementType(1)->isIntegerTy(64);
-  if (!Type || !(ResultTy->isIntegerTy() || ResultTy->isPointerTy() ||
-                 ResultTy->isFloatingPointTy() || ResultTy->isVoidTy() || IsWidePair)) {
+  bool IsFloat = ResultTy->isFloatTy() || ResultTy->isDoubleTy();
+  if (!Type || !(ResultTy->isIntegerTy() || ResultTy->isPointerTy() || IsFloat ||
+                 ResultTy->isVoidTy() || IsWidePair)) {
     ++NumNondetUnsupported;
     LLVM_DEBUG(dbgs() << "bpor-instrument: left alone, a nondet input of a type not drawn:" << Call
                       << "\n");
@@ -234,16 +235,16 @@ bool CallRouter::rewriteNondet(CallBase &Call, StringRef Suffix) {
   // The declared result type is the truth about the width (long in ILP32);
   // the runtime draws at most 64 bits, sign- or zero-extended beyond.
   uint32_t Bits = ResultTy->isIntegerTy() ? std::min(ResultTy->getIntegerBitWidth(), 64u)
+                  : IsFloat               ? uint32_t(ResultTy->getPrimitiveSizeInBits())
                                           : std::min(Type->Bits, 64u);
   IRBuilder<> B(&Call);
   Value *Word = nullptr;
   // A result only compared with constants: one value of each class the comparisons cannot tell
   // apart is every behaviour (NondetDomain.h).
   auto Classes = NondetValueClasses.find(&Call);
-  if (Classes != NondetValueClasses.end() && Bits > 1 &&
+  if (Classes != NondetValueClasses.end() && Bits > 1 && !IsFloat &&
       (Bits == 64 || Classes->second.size() < (uint64_t(1) << Bits))) {
-    Constant *Values =
-        ConstantDataArray::get(M.getContext(), ArrayRef<uint64_t>(Classes->second));
+    Constant *Values = ConstantDataArray::get(M.getContext(), ArrayRef<uint64_t>(Classes->second));
     auto *Table = new GlobalVariable(M, Values->getType(), /*isConstant=*/true,
                                      GlobalValue::PrivateLinkage, Values, "bpor.nondet.classes");
     Table->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
@@ -256,8 +257,11 @@ bool CallRouter::rewriteNondet(CallBase &Call, StringRef Suffix) {
   } else {
     ++NumNondetCalls;
     LLVM_DEBUG(dbgs() << "bpor-instrument: nondet, the whole domain:" << Call << "\n");
-    Word = B.CreateCall(Runtime.nondet(), {B.getInt32(Bits), B.getInt32(Type->IsSigned),
-                                           Locations.idConstant(Call)});
+    NondetKind Kind = IsFloat          ? NondetKind::FloatBits
+                      : Type->IsSigned ? NondetKind::Signed
+                                       : NondetKind::Unsigned;
+    Word = B.CreateCall(Runtime.nondet(),
+                        {B.getInt32(Bits), B.getInt32(uint32_t(Kind)), Locations.idConstant(Call)});
   }
   if (!ResultTy->isVoidTy()) {
     Value *Result;
@@ -267,8 +271,8 @@ bool CallRouter::rewriteNondet(CallBase &Call, StringRef Suffix) {
                                    {1});
     } else if (ResultTy->isPointerTy())
       Result = B.CreateIntToPtr(Word, ResultTy);
-    else if (ResultTy->isFloatingPointTy())
-      Result = B.CreateSIToFP(B.CreateTrunc(Word, B.getIntNTy(Bits)), ResultTy);
+    else if (IsFloat) // the runtime gives its bits
+      Result = B.CreateBitCast(B.CreateTrunc(Word, B.getIntNTy(Bits)), ResultTy);
     else if (ResultTy->getIntegerBitWidth() > 64)
       Result = Type->IsSigned ? B.CreateSExt(Word, ResultTy) : B.CreateZExt(Word, ResultTy);
     else

@@ -21,7 +21,8 @@ std::optional<NondetType> nondetTypeFor(llvm::StringRef Suffix) {
       .Cases("pthread_t", "sector_t", Result(NondetType{64, false}))
       .Case("int128", Result(NondetType{128, true}))
       .Case("uint128", Result(NondetType{128, false}))
-      // Floating point: the domain's integer values, converted (-1.0, 0.0, 1.0 by default).
+      // Floating point: every value's bits where values are symbolic, else the domain's integer
+      // values converted (-1.0, 0.0, 1.0 by default; core/NondetKind.h).
       .Case("float", Result(NondetType{32, true}))
       .Case("double", Result(NondetType{64, true}))
       .Case("u8", Result(NondetType{8, false}))

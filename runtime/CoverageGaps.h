@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/Model.h"
+#include "core/NondetKind.h"
 #include "interp/Symbolic.h"
 
 #include <array>
@@ -78,7 +79,7 @@ struct NondetValue {
   ThreadId thread = 0;
   uint32_t location = 0;
   unsigned bits = 0;
-  bool isSigned = false;
+  NondetKind kind = NondetKind::Unsigned;
   uint64_t value = 0;
   /// The steps of the execution before the call: it lies between trace event afterStep - 1
   /// and trace event afterStep.

@@ -146,6 +146,8 @@ private:
   bool keepsSymbolic(uint32_t id, unsigned arg) const override;
   bool touchesMemorySymbolically(uint32_t id) const override;
   bool readsPointees(uint32_t id) const override;
+  bool touchesPointee(uint32_t id, unsigned arg) const override;
+  bool onlyPrints(uint32_t id) const override;
   void readUnwritten(const ThreadState &state) override;
   void drawUnwritten(ThreadState &state, Address first, uint64_t size) override;
   /// Decodes one call into the thread's request and routes it to the family its row names

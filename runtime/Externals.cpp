@@ -106,6 +106,16 @@ struct Row {
     r.op.symbolicMemory = memory;
     return r;
   }
+  constexpr Row printsOnly() const {
+    Row r = *this;
+    r.op.onlyPrints = true;
+    return r;
+  }
+  constexpr Row handsOn(uint8_t args) const {
+    Row r = *this;
+    r.op.untouchedPointees = args;
+    return r;
+  }
   constexpr Row readsNoPointee() const {
     Row r = *this;
     r.op.readsPointees = false;

@@ -131,6 +131,12 @@ struct ExternalOp {
   bool symbolicMemory = false;
   /// Whether it reads the bytes its pointer arguments point to (free does not).
   bool readsPointees = true;
+  /// Bit i set: it neither reads nor writes what argument i points into, but hands the pointer
+  /// on (pthread_create's argument for the new thread); symbolic bytes there stay symbolic.
+  uint8_t untouchedPointees = 0;
+  /// Its only effect besides its result is output (printf; not sprintf, nor %n, which the
+  /// formatter refuses): with the result ignored, symbolic values it prints stay symbolic.
+  bool onlyPrints = false;
   /// What it does with thread identity that thread symmetry cannot follow (nullptr: nothing).
   const char *identityUse = nullptr;
 };

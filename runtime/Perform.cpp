@@ -1,8 +1,10 @@
 // Performing visible operations: whether a step can happen now, and routing it to the part that
 // performs it (the family its row's Performer names); threads are created, joined and detached
 // here, memory accesses in PerformMemory.cpp.
+#include "core/NondetKind.h"
 #include "runtime/Execution.h"
 
+#include <bit>
 #include <cerrno>
 #include <fmt/format.h>
 #include <llvm/IR/Instructions.h>
@@ -141,6 +143,11 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
         context_.memoryError(thread, f, at, sizeof(uint64_t), "nondet value table");
         return Performed::Stopped;
       }
+    } else if (NondetKind(thread.request.args[1]) == NondetKind::FloatBits) {
+      // The domain's integers as floats (wholeType never holds: 32 or 64 bits).
+      int64_t integer = options_.nondetDomain[choice];
+      value = bits == 32 ? std::bit_cast<uint32_t>(float(integer))
+                         : std::bit_cast<uint64_t>(double(integer));
     } else {
       value = wholeType ? choice : uint64_t(options_.nondetDomain[choice]);
     }
@@ -178,8 +185,7 @@ Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &resu
   case Ext::ThreadCreate: {
     Address handleAddress = a[0], attr = a[1], start = a[2];
     uint32_t handleBytes = program_.pointerBytes(); // pthread_t is an unsigned long
-    if (MemoryFault f = memory_.check(handleAddress, handleBytes, true);
-        f != MemoryFault::None) {
+    if (MemoryFault f = memory_.check(handleAddress, handleBytes, true); f != MemoryFault::None) {
       context_.memoryError(thread, f, handleAddress, handleBytes, "pthread_create's thread store");
       return Performed::Stopped;
     }

@@ -19,6 +19,16 @@ bool Execution::touchesMemorySymbolically(uint32_t id) const {
   return op && op->symbolicMemory;
 }
 
+bool Execution::touchesPointee(uint32_t id, unsigned arg) const {
+  const runtime::ExternalOp *op = runtime::findExternalOp(id);
+  return !op || arg >= 8 || (op->untouchedPointees >> arg & 1) == 0;
+}
+
+bool Execution::onlyPrints(uint32_t id) const {
+  const runtime::ExternalOp *op = runtime::findExternalOp(id);
+  return op && op->onlyPrints;
+}
+
 bool Execution::readsPointees(uint32_t id) const {
   const runtime::ExternalOp *op = runtime::findExternalOp(id);
   return !op || op->readsPointees;

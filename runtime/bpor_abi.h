@@ -84,8 +84,9 @@ void __bpor_exit(int status);
 /* ---- SV-COMP ---- */
 void __bpor_assume(int condition);
 /* Every __VERIFIER_nondet_<type>() call becomes this: a data choice that the checker explores
- * over a finite domain. `bits` is the width of the result, `is_signed` its signedness; the
- * pass truncates (or converts) the result to the declared type. */
+ * over a finite domain. `bits` is the width of the result, `is_signed` its kind (core/
+ * NondetKind.h: 0 unsigned, 1 signed, 2 the bits of a float or double); the pass truncates the
+ * result to the declared type (a float's bits are reinterpreted as the float). */
 uint64_t __bpor_nondet(uint32_t bits, uint32_t is_signed, uint32_t loc);
 /* A nondet result the program only compares with constants becomes this: the checker draws one
  * of the `count` values at `values`, one of each class of values those comparisons cannot tell

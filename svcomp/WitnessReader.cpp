@@ -44,9 +44,11 @@ std::map<std::string, std::string> attributes(llvm::StringRef tag) {
   return found;
 }
 
-/// `\result == V;` (V a decimal integer, perhaps with a C suffix or in parentheses).
+/// `\result == V;` (V a decimal integer, perhaps with a C suffix or in parentheses; not the
+/// integer part of a floating-point constant).
 std::optional<int64_t> resultValue(const std::string &assumption) {
-  static const std::regex Result(R"re(\\result\s*==\s*\(?\s*(-?[0-9]+)[uUlL]*\s*\)?\s*;?)re");
+  static const std::regex Result(
+      R"re(\\result\s*==\s*\(?\s*(-?[0-9]+)[uUlL]*(?![.0-9eExX])\s*\)?\s*;?)re");
   std::smatch match;
   if (!std::regex_search(assumption, match, Result))
     return std::nullopt;
@@ -85,7 +87,8 @@ std::optional<Graph> parseGraph(llvm::StringRef text, std::string &problem) {
       continue;
     bool closing = tag.consume_front("/");
     bool selfClosing = tag.consume_back("/");
-    llvm::StringRef name = tag.take_until([](char c) { return c == ' ' || c == '\t' || c == '\n'; });
+    llvm::StringRef name =
+        tag.take_until([](char c) { return c == ' ' || c == '\t' || c == '\n'; });
     if (name == "graph") {
       inGraph = !closing;
     } else if (name == "node") {
@@ -202,8 +205,8 @@ std::optional<WitnessPath> parseWitnessPath(const std::string &text, WitnessProb
     if (std::string line = get("startline"); !line.empty()) {
       unsigned value = 0;
       if (llvm::StringRef(line).trim().getAsInteger(10, value)) {
-        problem.text = fmt::format("edge {} -> {}: startline '{}' is not a number",
-                                   edge.source, edge.target, line);
+        problem.text = fmt::format("edge {} -> {}: startline '{}' is not a number", edge.source,
+                                   edge.target, line);
         return std::nullopt;
       }
       edge.line = value;

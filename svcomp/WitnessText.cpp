@@ -6,10 +6,13 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SHA256.h"
 
+#include <bit>
 #include <cctype>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <ctime>
+#include <fmt/format.h>
 
 namespace bpor::svcomp {
 
@@ -43,8 +46,8 @@ std::string nondetFunctionOn(const std::vector<std::string> &lines, unsigned lin
   if (at == llvm::StringRef::npos)
     return "";
   size_t end = at;
-  while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) ||
-                               text[end] == '_'))
+  while (end < text.size() &&
+         (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_'))
     ++end;
   std::string name = text.slice(at, end).str();
   if (text.find("__VERIFIER_nondet_", end) != llvm::StringRef::npos)
@@ -52,9 +55,21 @@ std::string nondetFunctionOn(const std::vector<std::string> &lines, unsigned lin
   return name;
 }
 
-int64_t nondetResultValue(const std::string &function, uint64_t bits,
-                          const std::string &dataModel) {
+std::string nondetResultText(const std::string &function, uint64_t bits,
+                             const std::string &dataModel) {
   llvm::StringRef type = llvm::StringRef(function).drop_front(strlen("__VERIFIER_nondet_"));
+  if (type == "float" || type == "double") {
+    bool isFloat = type == "float";
+    double value =
+        isFloat ? double(std::bit_cast<float>(uint32_t(bits))) : std::bit_cast<double>(bits);
+    if (!std::isfinite(value))
+      return "";
+    // The shortest decimal that reads back as the same value, in the type's own precision.
+    std::string text = isFloat ? fmt::format("{}", float(value)) : fmt::format("{}", value);
+    if (text.find_first_of(".e") == std::string::npos)
+      text += ".0";
+    return isFloat ? text + "f" : text;
+  }
   unsigned width = llvm::StringSwitch<unsigned>(type)
                        .Case("char", 8)
                        .Case("short", 16)
@@ -63,10 +78,10 @@ int64_t nondetResultValue(const std::string &function, uint64_t bits,
                        .Case("longlong", 64)
                        .Default(0);
   if (width == 0 || width == 64)
-    return static_cast<int64_t>(bits);
+    return std::to_string(static_cast<int64_t>(bits));
   uint64_t sign = uint64_t(1) << (width - 1);
   uint64_t value = bits & ((sign << 1) - 1);
-  return static_cast<int64_t>(value ^ sign) - static_cast<int64_t>(sign);
+  return std::to_string(static_cast<int64_t>(value ^ sign) - static_cast<int64_t>(sign));
 }
 
 std::vector<std::string> sourceLines(const std::string &path) {

@@ -21,9 +21,11 @@ std::vector<std::string> sourceLines(const std::string &path);
 /// The __VERIFIER_nondet_* function called on source line `line` (1-based), if exactly one is
 /// named there: a witness's statement about \result must say which function's result it is.
 std::string nondetFunctionOn(const std::vector<std::string> &lines, unsigned line);
-/// The value `function` returned, as C shows it: the runtime hands over the bits of the result,
-/// zero-extended; a signed type's value is their sign extension.
-int64_t nondetResultValue(const std::string &function, uint64_t bits,
-                          const std::string &dataModel);
+/// The value `function` returned, as a C constant: the runtime hands over the bits of the
+/// result, zero-extended; a signed type's value is their sign extension, a float's or double's
+/// the number they encode (a float's with the suffix f). Empty for an infinity or a NaN, which
+/// no constant names.
+std::string nondetResultText(const std::string &function, uint64_t bits,
+                             const std::string &dataModel);
 
 } // namespace bpor::svcomp

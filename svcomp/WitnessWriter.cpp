@@ -34,7 +34,8 @@ std::string header(const char *type, const WitnessTask &task) {
   out += fmt::format("<data key=\"witness-type\">{}</data>\n", type);
   out += "<data key=\"sourcecodelang\">C</data>\n";
   out += fmt::format("<data key=\"producer\">bporcheck {}</data>\n", BPOR_VERSION);
-  out += fmt::format("<data key=\"specification\">{}</data>\n", escapeMarkup(readText(task.propertyFile)));
+  out += fmt::format("<data key=\"specification\">{}</data>\n",
+                     escapeMarkup(readText(task.propertyFile)));
   out += fmt::format("<data key=\"programfile\">{}</data>\n", escapeMarkup(task.programFile));
   out += fmt::format("<data key=\"programhash\">{}</data>\n", sha256Of(task.programFile));
   out += fmt::format("<data key=\"architecture\">{}</data>\n",
@@ -59,11 +60,12 @@ std::string violationWitness(const Model &model, const ErrorReport &report,
   };
   auto assumption = [&](unsigned line, uint64_t value) {
     std::string function = nondetFunctionOn(lines, line);
-    if (function.empty())
+    std::string result = function.empty() ? "" : nondetResultText(function, value, task.dataModel);
+    if (result.empty())
       return std::string();
     return fmt::format("<data key=\"assumption\">\\result == {};</data>"
                        "<data key=\"assumption.resultfunction\">{}</data>",
-                       nondetResultValue(function, value, task.dataModel), function);
+                       result, function);
   };
   // Symbolic nondet values are not steps: each gets its own edge, in its place among the steps.
   size_t nextInput = 0;

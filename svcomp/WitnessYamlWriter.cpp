@@ -34,16 +34,15 @@ std::string randomUuid() {
   std::random_device device;
   std::mt19937_64 random((uint64_t(device()) << 32) ^ device());
   uint64_t high = random(), low = random();
-  high = (high & ~uint64_t(0xF000)) | 0x4000;                       // version 4
-  low = (low & ~(uint64_t(0xC) << 60)) | (uint64_t(0x8) << 60);       // variant 10xx
+  high = (high & ~uint64_t(0xF000)) | 0x4000;                   // version 4
+  low = (low & ~(uint64_t(0xC) << 60)) | (uint64_t(0x8) << 60); // variant 10xx
   return fmt::format("{:08x}-{:04x}-{:04x}-{:04x}-{:012x}", uint32_t(high >> 32),
-                     uint32_t(high >> 16) & 0xFFFF, uint32_t(high) & 0xFFFF,
-                     uint32_t(low >> 48), low & 0xFFFFFFFFFFFFull);
+                     uint32_t(high >> 16) & 0xFFFF, uint32_t(high) & 0xFFFF, uint32_t(low >> 48),
+                     low & 0xFFFFFFFFFFFFull);
 }
 
 /// The entry's first lines up to its content: the type and the metadata.
-std::string entryHeader(const char *entryType, const char *formatVersion,
-                        const WitnessTask &task) {
+std::string entryHeader(const char *entryType, const char *formatVersion, const WitnessTask &task) {
   std::string out = fmt::format("- entry_type: {}\n", entryType);
   out += "  metadata:\n";
   out += fmt::format("    format_version: {}\n", quoted(formatVersion));
@@ -56,9 +55,11 @@ std::string entryHeader(const char *entryType, const char *formatVersion,
   out += "      input_files:\n";
   out += fmt::format("        - {}\n", quoted(task.programFile));
   out += "      input_file_hashes:\n";
-  out += fmt::format("        {}: {}\n", quoted(task.programFile), quoted(sha256Of(task.programFile)));
+  out +=
+      fmt::format("        {}: {}\n", quoted(task.programFile), quoted(sha256Of(task.programFile)));
   out += fmt::format("      specification: {}\n", quoted(readText(task.propertyFile)));
-  out += fmt::format("      data_model: {}\n", quoted(task.dataModel.empty() ? "LP64" : task.dataModel));
+  out += fmt::format("      data_model: {}\n",
+                     quoted(task.dataModel.empty() ? "LP64" : task.dataModel));
   out += "      language: \"C\"\n";
   return out;
 }
@@ -97,8 +98,7 @@ uint32_t callEndColumn(const std::vector<std::string> &lines, uint32_t line, uin
 
 WitnessFormat witnessFormatOf(const std::string &path) {
   llvm::StringRef extension = llvm::sys::path::extension(path);
-  return extension == ".yml" || extension == ".yaml" ? WitnessFormat::Yaml
-                                                     : WitnessFormat::GraphMl;
+  return extension == ".yml" || extension == ".yaml" ? WitnessFormat::Yaml : WitnessFormat::GraphMl;
 }
 
 std::string violationWitnessYaml(const Model &model, const ErrorReport &report,
@@ -113,7 +113,8 @@ std::string violationWitnessYaml(const Model &model, const ErrorReport &report,
   // an assumption cannot be placed).
   auto segment = [&](const char *type, ThreadId thread, const SourceLocation &where,
                      const std::string &constraint, const char *constraintFormat) {
-    bool call = std::strcmp(type, "function_enter") == 0 || std::strcmp(type, "function_return") == 0;
+    bool call =
+        std::strcmp(type, "function_enter") == 0 || std::strcmp(type, "function_return") == 0;
     uint32_t column = call ? callEndColumn(lines, where.line, where.column) : 0;
     out += "    - segment:\n";
     out += "        - waypoint:\n";
@@ -138,12 +139,12 @@ std::string violationWitnessYaml(const Model &model, const ErrorReport &report,
     if (!inProgram(where, task.programFile))
       return;
     std::string function = nondetFunctionOn(lines, where.line);
-    if (function.empty()) {
+    std::string result = function.empty() ? "" : nondetResultText(function, bits, task.dataModel);
+    if (result.empty()) {
       segment("assumption", thread, where, "1", "c_expression");
       return;
     }
-    segment("function_return", thread, where,
-            fmt::format("\\result == {}", nondetResultValue(function, bits, task.dataModel)),
+    segment("function_return", thread, where, fmt::format("\\result == {}", result),
             "acsl_expression");
   };
   size_t nextInput = 0;

@@ -55,6 +55,8 @@ public:
   ExprId binary(interp::Op op, unsigned bits, ExprId a, ExprId b);
   ExprId unary(interp::Op op, unsigned bits, ExprId a);
   ExprId ite(ExprId condition, ExprId then, ExprId otherwise);
+  /// symbolic/FloatExpressions.cpp.
+  ExprId floating(const FloatOperation &operation, ExprId a, ExprId b, ExprId c);
   ExprId byteOf(ExprId e, unsigned index);
   ExprId fromBytes(const ExprId *bytes, unsigned n);
   bool isConstant(ExprId e, uint64_t &value) const;
@@ -122,9 +124,17 @@ private:
   /// `condition` itself: sorted, so that equal slices compare equal.
   std::vector<ExprId> slice(PathId path, ExprId condition);
   SliceAnswer solve(const std::vector<ExprId> &constraints);
+  /// The solver for the queries: bit-vectors alone until a floating-point expression is built,
+  /// then one that reduces floats to bit-vectors and bit-blasts them.
+  z3::solver &solver();
+  // Helpers of floating() (symbolic/FloatExpressions.cpp).
+  z3::expr floatOf(const z3::expr &bits, bool isDouble) const;
+  z3::expr bitsOf(const z3::expr &value, const z3::expr &nanBits) const;
   /// `base` with the values of `changed` replaced.
   uint32_t addModel(const Model &base, const std::vector<std::pair<uint32_t, uint64_t>> &changed);
 
+  static bool fixUnspecifiedValues();
+  bool unspecifiedValuesFixed_ = fixUnspecifiedValues(); // before context_
   mutable z3::context context_;
   std::vector<Entry> entries_;
   std::unordered_map<unsigned, ExprId> byAst_; // Z3 term id -> ExprId
@@ -137,6 +147,8 @@ private:
   std::vector<Model> models_;
   std::map<std::vector<ExprId>, SliceAnswer> slices_;
   std::unique_ptr<z3::solver> solver_;
+  std::unique_ptr<z3::solver> floatSolver_;
+  bool floatsBuilt_ = false;
   SolverStatistics statistics_;
 };
 

@@ -40,7 +40,7 @@ std::vector<NondetValue> SymbolicData::nondetValues() const {
   if (!run_)
     return values;
   for (const NondetInput &input : state_.inputs)
-    values.push_back(NondetValue{input.thread, input.location, input.bits, input.isSigned,
+    values.push_back(NondetValue{input.thread, input.location, input.bits, input.kind,
                                  run_->value(input.symbol), input.afterStep});
   return values;
 }
@@ -50,7 +50,7 @@ void SymbolicData::nondet(ProgramThread &thread, const ExternalCall &call, uint3
   unsigned bits = std::clamp<unsigned>(unsigned(call.arg(0)), 1, 64);
   ExprId symbol = store_->symbol(thread.state.threadId, thread.nondetCalls++, bits);
   state_.inputs.push_back(NondetInput{thread.state.threadId, location, uint8_t(bits),
-                                      call.arg(1) != 0, symbol, state_.steps});
+                                      NondetKind(call.arg(1)), symbol, state_.steps});
   result[0] = run_->value(symbol);
   if (call.resultShadows)
     call.resultShadows[0] = symbol;

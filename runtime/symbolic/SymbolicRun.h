@@ -45,6 +45,9 @@ public:
     return store_.unary(op, bits, a);
   }
   ExprId ite(ExprId c, ExprId t, ExprId e) override { return store_.ite(c, t, e); }
+  ExprId floating(const FloatOperation &operation, ExprId a, ExprId b, ExprId c) override {
+    return store_.floating(operation, a, b, c);
+  }
   ExprId byteOf(ExprId e, unsigned index) override { return store_.byteOf(e, index); }
   ExprId fromBytes(const ExprId *bytes, unsigned n) override { return store_.fromBytes(bytes, n); }
   bool isConstant(ExprId e, uint64_t &value) override { return store_.isConstant(e, value); }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/CopyVector.h"
+#include "core/NondetKind.h"
 #include "core/Operation.h"
 #include "interp/Symbolic.h"
 
@@ -16,7 +17,7 @@ struct NondetInput {
   ThreadId thread = 0;
   uint32_t location = 0; // location id of the call
   uint8_t bits = 0;
-  bool isSigned = false;
+  NondetKind kind = NondetKind::Unsigned;
   ExprId symbol = ConcreteValue;
   uint32_t afterStep = 0; // steps of the execution before the call (its place in the trace)
 };

@@ -8,10 +8,10 @@
 namespace bpor::testing {
 namespace {
 
-constexpr unsigned NumVariables = 2; // int x0, x1
-constexpr unsigned ArraySize = 3;    // int arr[3]
+constexpr unsigned NumVariables = 2;     // int x0, x1
+constexpr unsigned ArraySize = 3;        // int arr[3]
 constexpr unsigned LargeArraySize = 300; // int big[300], with largeArray
-constexpr unsigned NumPointers = 2;  // int *p0, *p1
+constexpr unsigned NumPointers = 2;      // int *p0, *p1
 
 using Lines = std::vector<std::string>;
 
@@ -38,6 +38,7 @@ private:
   Lines simpleOp(bool inAtomicBlock);
   Lines heapOp();
   Lines charNondetOp();
+  Lines floatOp();
   Lines libraryOp();
   bool charNondetUsed = false;
   Lines compoundOp();
@@ -170,6 +171,8 @@ Lines Generator::charNondetOp() {
   static constexpr unsigned Loops[] = {11, 12, 13};
   // An index into the large array, stored at, and loaded from at an index the input decides
   // too, or at a fixed one (a concrete load of bytes a symbolic store may have written).
+  if (options.floats)
+    return floatOp();
   if (options.largeArray && chance(50)) {
     unsigned at = below(LargeArraySize);
     switch (below(3)) {
@@ -177,10 +180,11 @@ Lines Generator::charNondetOp() {
       return {fmt::format("{{ unsigned char c = __VERIFIER_nondet_uchar(); big[c + {}] = {}; }}",
                           below(LargeArraySize - 255), value())};
     case 1:
-      return {fmt::format("{{ unsigned char c = __VERIFIER_nondet_uchar(); r += big[(c * {}) % {}]; "
-                          "}}",
-                          1 + below(3), LargeArraySize),
-              fmt::format("assert(r != {});", value())};
+      return {
+          fmt::format("{{ unsigned char c = __VERIFIER_nondet_uchar(); r += big[(c * {}) % {}]; "
+                      "}}",
+                      1 + below(3), LargeArraySize),
+          fmt::format("assert(r != {});", value())};
     default:
       return {fmt::format("r += big[{}];", at), fmt::format("assert(r != {});", value())};
     }
@@ -229,8 +233,8 @@ Lines Generator::charNondetOp() {
                         "__VERIFIER_assume(c >= {} && c <= {}); {} = c * 2; }}",
                         k, k + int(below(4)), x)};
   case 4:
-    return {fmt::format("{{ unsigned char c = __VERIFIER_nondet_uchar(); {} = c % 3 + (c > 250); }}",
-                        x)};
+    return {fmt::format(
+        "{{ unsigned char c = __VERIFIER_nondet_uchar(); {} = c % 3 + (c > 250); }}", x)};
   case 5: // an index from a nondet input, stored at (interp/SymbolicMemory.h)
     return {fmt::format("{{ signed char c = __VERIFIER_nondet_char(); if (c >= {} && c < 3) "
                         "arr[c] = {}; }}",
@@ -239,13 +243,59 @@ Lines Generator::charNondetOp() {
     return {"{ unsigned char c = __VERIFIER_nondet_uchar(); r += arr[c % 3]; }",
             fmt::format("assert(r != {});", value())};
   case 7:
-    return {fmt::format("{{ unsigned char c = __VERIFIER_nondet_uchar(); int t[3] = {{{}, {}, {}}}; "
-                        "t[c % 3] += {}; r += t[(c + {}) % 3]; }}",
-                        x, value(), value(), value(), below(3)),
-            fmt::format("assert(r != {});", value())};
+    return {
+        fmt::format("{{ unsigned char c = __VERIFIER_nondet_uchar(); int t[3] = {{{}, {}, {}}}; "
+                    "t[c % 3] += {}; r += t[(c + {}) % 3]; }}",
+                    x, value(), value(), value(), below(3)),
+        fmt::format("assert(r != {});", value())};
   default:
     return {fmt::format("if ({} == __VERIFIER_nondet_char()) r += {};", x, value())};
   }
+}
+
+// The input through floating-point operations, two of them on the same input, each giving a
+// small integer that an assertion of its own compares with a constant: the symbolic search must
+// reach exactly the outcomes the enumeration of the input's 256 values reaches, so that a
+// rounding, a NaN or a conversion computed otherwise shows as an error found or missed.
+Lines Generator::floatOp() {
+  auto snippet = [&](unsigned which) -> Lines {
+    int k = int(below(7)) - 3;
+    auto outcome = [&](const std::string &computation, unsigned outcomes) -> Lines {
+      return {fmt::format("{{ int o{} = {};", which, computation),
+              fmt::format("assert(o{} != {}); }}", which, below(outcomes))};
+    };
+    switch (which) {
+    case 0: // float multiplication, rounded twice, and back to int
+      return outcome("(int)(c * 0.1f * 10.0f) - c + 1", 3);
+    case 1: // double division and multiplication, then back to int
+      return outcome(fmt::format("(int)((unsigned char)c / 3.0 * {}.0) % 5", 2 + below(2)), 5);
+    case 2: // 0.0 / 0.0 is a NaN for one value, which compares unordered
+      return outcome(fmt::format("(int)(((double)(c - {0}) / (c - {0}) != (double)(c - {0}) / "
+                                 "(c - {0})) + 2 * ((c - {0}) / 2.0 > 1.0))",
+                                 k),
+                     4);
+    case 3: // double rounded to float: up or down, by the sign of the input
+      return outcome("(int)((double)(float)(c / 7.0) > c / 7.0) + 2 * (c > 0)", 4);
+    case 4: // unsigned conversions both ways, rounded
+      return outcome(
+          fmt::format("(int)((unsigned)((float)(unsigned char)c * 1.5f + {}.5f) % 4)", below(3)),
+          4);
+    case 5: // a shared double (a visible store and load), and a negative zero
+      return {fmt::format("shared_d = c * -0.25;"),
+              fmt::format("{{ int o5 = (1.0 / shared_d < {}.0) + 2 * (shared_d == 0.0);", k),
+              fmt::format("assert(o5 != {}); }}", below(4))};
+    default: // a large float: 16777216 + an odd number is not one, rounded to even
+      return outcome("(16777216.0f + (unsigned char)c) - 16777216.0f == (float)(unsigned char)c",
+                     2);
+    }
+  };
+  unsigned first = below(7), second = (first + 1 + below(6)) % 7;
+  Lines lines = {"{ signed char c = __VERIFIER_nondet_char();"};
+  for (unsigned which : {first, second})
+    for (std::string &line : snippet(which))
+      lines.push_back(std::move(line));
+  lines.push_back("}");
+  return lines;
 }
 
 // A compare-and-swap from a value the variable may hold (0, 1, 2) to 1, 2 or 3: it fails
@@ -461,15 +511,14 @@ void Generator::addPairs() {
     case 3: // an exchange spin lock with a fetch_add(0) read of the value it guards
       for (size_t b : {spinner, setter})
         insertAt(bodies[b], {"while (atomic_exchange(&spinLock, 1)) {", "}",
-                             "x1 = x1 + atomic_fetch_add(&a0, 0);",
-                             "atomic_store(&spinLock, 0);"});
+                             "x1 = x1 + atomic_fetch_add(&a0, 0);", "atomic_store(&spinLock, 0);"});
       break;
     }
     if (options.livelocks && chance(70)) {
       usesPolite = true;
       auto [first, second] = twoBodies();
-      for (auto [b, mine, theirs] : {std::tuple(first, "polite0", "polite1"),
-                                     std::tuple(second, "polite1", "polite0")})
+      for (auto [b, mine, theirs] :
+           {std::tuple(first, "polite0", "polite1"), std::tuple(second, "polite1", "polite0")})
         insertAt(bodies[b], {"for (;;) {", fmt::format("  atomic_store(&{}, 1);", mine),
                              fmt::format("  if (!atomic_load(&{})) break;", theirs),
                              fmt::format("  atomic_store(&{}, 0);", mine), "}", "r += 1;",
@@ -481,15 +530,15 @@ void Generator::addPairs() {
     for (size_t b : {first, second}) {
       switch (below(3)) {
       case 0: // a compare-and-swap increment that reloads what it expects each round
-        insertAt(bodies[b], {"{ int e;", "  do {", "    e = atomic_load(&a0);",
-                             "  } while (!atomic_compare_exchange_strong(&a0, &e, e + 1));",
-                             "  x1 = e; }"});
+        insertAt(bodies[b],
+                 {"{ int e;", "  do {", "    e = atomic_load(&a0);",
+                  "  } while (!atomic_compare_exchange_strong(&a0, &e, e + 1));", "  x1 = e; }"});
         break;
       case 1: // a pop: take one from a0 while it is above zero
-        insertAt(bodies[b], {"{ int e;", "  do {", "    e = atomic_load(&a0);",
-                             "    if (e == 0)", "      break;",
-                             "  } while (!atomic_compare_exchange_strong(&a0, &e, e - 1));",
-                             "  r += e; }"});
+        insertAt(bodies[b],
+                 {"{ int e;", "  do {", "    e = atomic_load(&a0);", "    if (e == 0)",
+                  "      break;", "  } while (!atomic_compare_exchange_strong(&a0, &e, e - 1));",
+                  "  r += e; }"});
         break;
       default: // an exchange spin lock on a lock of its own around an access of x1
         usesUpdateLock = true;
@@ -577,6 +626,11 @@ CProgram Generator::run() {
   for (Body &body : bodies)
     for (unsigned i = 0, n = 1 + unsigned(below(options.maxOps)); i < n; ++i)
       body.ops.push_back(randomOp());
+  // Every program of the float checks has its input: in a random thread if no op drew it.
+  if (options.floats && !charNondetUsed) {
+    charNondetUsed = true;
+    bodies[below(bodies.size())].ops.push_back(floatOp());
+  }
   addPairs();
   for (Body &body : bodies)
     body.createAt = below(body.ops.size() + 1);
@@ -615,6 +669,8 @@ CProgram Generator::run() {
     s += "atomic_int updateLock;\n";
   if (options.largeArray)
     s += fmt::format("int big[{}];\n", LargeArraySize);
+  if (options.floats)
+    s += "double shared_d;\n";
   if (usesSpinLock)
     s += "pthread_spinlock_t sl;\n";
   if (barrierCount)

@@ -42,6 +42,10 @@ struct CGeneratorOptions {
   /// SymbolicMemory.h's small objects used to be), stored to and loaded from. Off by default,
   /// so that the programs of the other tests' seeds stay the same.
   bool largeArray = false;
+  /// With charNondet: the input also goes through float and double arithmetic, conversions,
+  /// compares (NaNs included) and a shared double (symbolic/FloatExpressions.cpp). Off by
+  /// default, so that the programs of the other tests' seeds stay the same.
+  bool floats = false;
   bool asserts = true;
   /// __VERIFIER_assume over shared values and r, inside and outside atomic blocks. Off by
   /// default so that the programs of the other tests' seeds stay the same.

@@ -34,6 +34,10 @@ int main(int argc, char **argv) {
       options.charNondet = true;
       options.nondet = false;
       options.largeArray = true;
+    } else if (is("--floats")) { // and it goes through float arithmetic
+      options.charNondet = true;
+      options.nondet = false;
+      options.floats = true;
     } else if (is("--compared-nondet")) { // and it is only compared with constants
       options.comparedNondet = true;
     } else if (is("--nondet-loops")) { // or bounds a loop (checkLoopAbstraction)

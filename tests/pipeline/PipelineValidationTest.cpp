@@ -127,6 +127,14 @@ TEST(PipelineValidation, SymbolicIndicesIntoLargeArrays) {
   validateSeeds(7100000, seedCount(20), options, Check::Symbolic);
 }
 
+// The same with float and double arithmetic, conversions and NaNs on the input
+// (symbolic/FloatExpressions.cpp, bit for bit the interpreter's).
+TEST(PipelineValidation, SymbolicFloatsAgainstEnumeration) {
+  CGeneratorOptions options = charNondetOptions();
+  options.floats = true;
+  validateSeeds(7400000, seedCount(30), options, Check::Symbolic);
+}
+
 // Inputs only compared with constants, drawn by their classes (passes/NondetDomain.h), against
 // the enumeration of every value (checkSymbolicProgram runs both).
 TEST(PipelineValidation, NondetClassesAgainstEnumeration) {

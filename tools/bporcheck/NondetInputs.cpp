@@ -1,5 +1,6 @@
 #include "tools/bporcheck/NondetInputs.h"
 
+#include <bit>
 #include <fmt/format.h>
 
 namespace bpor {
@@ -31,7 +32,12 @@ std::vector<std::string> describeNondetValues(const Model &model,
   for (const NondetValue &v : values) {
     int64_t signedValue =
         v.bits >= 64 ? int64_t(v.value) : int64_t(v.value << (64 - v.bits)) >> (64 - v.bits);
-    std::string shown = v.isSigned ? std::to_string(signedValue) : std::to_string(v.value);
+    std::string shown =
+        v.kind == NondetKind::Signed ? std::to_string(signedValue)
+        : v.kind == NondetKind::FloatBits
+            ? (v.bits == 32 ? fmt::format("{}", std::bit_cast<float>(uint32_t(v.value)))
+                            : fmt::format("{}", std::bit_cast<double>(v.value)))
+            : std::to_string(v.value);
     std::string where = v.location ? model.describeLocation(v.location) : "?";
     lines.push_back(fmt::format("thread {} at {}: {}", v.thread, where, shown));
   }
@@ -66,13 +72,13 @@ std::string dataCoverageGap(const Execution &execution, const CoverageGaps &gaps
         "thread and execution), so a wait loop that wakes spuriously more often was not covered",
         n, n == 1 ? "" : "s", n == 1 ? "its" : "their"));
   if (uint64_t n = gaps.weakOrders)
-    parts.push_back(fmt::format(
-        "{} atomic operation{} of the program with a memory order weaker than seq_cst "
-        "(relaxed, acquire or release), the first at {}, {} checked as sequentially "
-        "consistent: the behaviours only weaker memory models allow were not explored",
-        n, n == 1 ? "" : "s",
-        gaps.firstWeakOrder ? execution.describeLocation(gaps.firstWeakOrder) : "?",
-        n == 1 ? "was" : "were"));
+    parts.push_back(
+        fmt::format("{} atomic operation{} of the program with a memory order weaker than seq_cst "
+                    "(relaxed, acquire or release), the first at {}, {} checked as sequentially "
+                    "consistent: the behaviours only weaker memory models allow were not explored",
+                    n, n == 1 ? "" : "s",
+                    gaps.firstWeakOrder ? execution.describeLocation(gaps.firstWeakOrder) : "?",
+                    n == 1 ? "was" : "were"));
   if (uint64_t unknown = execution.solverUnknowns())
     parts.push_back(
         fmt::format("Z3 could not decide {} path condition{}", unknown, unknown == 1 ? "" : "s"));

@@ -1,6 +1,7 @@
-; __VERIFIER_nondet_<type>() becomes __bpor_nondet(bits, is_signed, loc) and a
-; conversion to the declared result type; float and double convert the drawn
-; integer; an unknown type is left for the runtime to report by name. Each result is stored,
+; __VERIFIER_nondet_<type>() becomes __bpor_nondet(bits, kind, loc) and a
+; conversion to the declared result type; float and double are drawn as their bits (kind 2,
+; core/NondetKind.h) and reinterpreted; an unknown type is left for the runtime to report by
+; name. Each result is stored,
 ; not only compared with constants (nondet_classes.ll has those).
 ; REQUIRES: plugin
 ; RUN: %opt -load-pass-plugin=%plugin -passes=bpor-instrument -S %s -o %t.ll
@@ -78,9 +79,9 @@ define void @all(ptr %out) {
 ; CHECK-NEXT: %w = trunc i64 [[W]] to i32
   %w = call i32 @__VERIFIER_nondet_u32()
   store i32 %w, ptr %out
-; CHECK: [[F:%.*]] = call i64 @__bpor_nondet(i32 32, i32 1, i32 0)
+; CHECK: [[F:%.*]] = call i64 @__bpor_nondet(i32 32, i32 2, i32 0)
 ; CHECK-NEXT: [[T:%.*]] = trunc i64 [[F]] to i32
-; CHECK-NEXT: %f = sitofp i32 [[T]] to float
+; CHECK-NEXT: %f = bitcast i32 [[T]] to float
   %f = call float @__VERIFIER_nondet_float()
   store float %f, ptr %out
 ; CHECK: %x = call i32 @__VERIFIER_nondet_struct()

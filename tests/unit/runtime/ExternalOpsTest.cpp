@@ -136,6 +136,8 @@ TEST(ExternalOps, SymbolicArgumentsAreAddressesOrValues) {
     }
   }
   EXPECT_FALSE(externalOp(Ext::Free).readsPointees);
+  EXPECT_FALSE(externalOp(Ext::FrameEnd).readsPointees); // a frame's objects die unread
+  EXPECT_EQ(externalOp(Ext::ThreadCreate).untouchedPointees, 0b1000); // the new thread's arg
   EXPECT_TRUE(externalOp(Ext::Realloc).readsPointees);
 }
 

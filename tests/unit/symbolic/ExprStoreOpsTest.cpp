@@ -1,6 +1,7 @@
 // Every operation whose shadow rule builds an expression of the operation itself (interp/
-// Opcodes.def: Expression, Division, Overflow) has its case in ExprStore::binary or unary: a
-// new row with one of these rules and no case here would throw in symbolic runs.
+// Opcodes.def: Expression, Division, Overflow, Float) has its case in ExprStore::binary, unary
+// or floating: a new row with one of these rules and no case there would throw in symbolic
+// runs.
 #include "interp/Opcodes.h"
 #include "symbolic/ExprStore.h"
 
@@ -15,10 +16,15 @@ using interp::ShadowRule;
 TEST(ExprStoreOps, EveryExpressionRuleOperationHasItsExpression) {
   symbolic::ExprStore store;
   ExprId a = store.symbol(0, 0, 32), b = store.symbol(0, 1, 32);
-  unsigned checked = 0;
+  unsigned checked = 0, floats = 0;
   for (size_t i = 0; i < size_t(Op::NumOps); ++i) {
     Op op = Op(i);
     const interp::OpcodeFacts &facts = interp::opcodeFacts(op);
+    if (facts.shadow == ShadowRule::Float) {
+      EXPECT_NO_THROW(store.floating(FloatOperation{op, false, 32, 1}, a, b, ConcreteValue)) << facts.name;
+      ++floats;
+      continue;
+    }
     if (facts.shadow != ShadowRule::Expression && facts.shadow != ShadowRule::Division &&
         facts.shadow != ShadowRule::Overflow)
       continue;
@@ -29,6 +35,7 @@ TEST(ExprStoreOps, EveryExpressionRuleOperationHasItsExpression) {
     ++checked;
   }
   EXPECT_GT(checked, 20u);
+  EXPECT_EQ(floats, 14u);
 }
 
 } // namespace
