@@ -44,11 +44,12 @@ std::map<std::string, std::string> attributes(llvm::StringRef tag) {
   return found;
 }
 
-/// `\result == V;` (V a decimal integer, perhaps with a C suffix or in parentheses; not the
-/// integer part of a floating-point constant).
+/// `\result == V;` (V a decimal integer, perhaps with a C suffix or in parentheses, or a
+/// floating-point constant with an integer value such as -1.0f; not the integer part of one
+/// without, such as 0.5).
 std::optional<int64_t> resultValue(const std::string &assumption) {
   static const std::regex Result(
-      R"re(\\result\s*==\s*\(?\s*(-?[0-9]+)[uUlL]*(?![.0-9eExX])\s*\)?\s*;?)re");
+      R"re(\\result\s*==\s*\(?\s*(-?[0-9]+)(?:\.0*)?[uUlLfF]*(?![.0-9eExX])\s*\)?\s*;?)re");
   std::smatch match;
   if (!std::regex_search(assumption, match, Result))
     return std::nullopt;

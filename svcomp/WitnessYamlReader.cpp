@@ -65,9 +65,10 @@ Tree read(llvm::yaml::Node *node) {
   return tree;
 }
 
-/// `\result == V` (V a decimal integer, perhaps with a C suffix or in parentheses).
+/// `\result == V` (V a decimal integer, perhaps with a C suffix or in parentheses, or a
+/// floating-point constant with an integer value such as -1.0f).
 std::optional<int64_t> resultOf(const std::string &constraint) {
-  static const std::regex Result(R"re(^\s*\\result\s*==\s*\(?\s*(-?[0-9]+)[uUlL]*\s*\)?\s*;?\s*$)re");
+  static const std::regex Result(R"re(^\s*\\result\s*==\s*\(?\s*(-?[0-9]+)(?:\.0*)?[uUlLfF]*\s*\)?\s*;?\s*$)re");
   std::smatch match;
   if (!std::regex_match(constraint, match, Result))
     return std::nullopt;

@@ -1,6 +1,7 @@
 // SV-COMP witnesses (svcomp/WitnessWriter.h, svcomp/WitnessReader.h): the GraphML written for a
 // trace, and the path read back from it and from a witness of another tool.
 #include "svcomp/WitnessReader.h"
+#include "svcomp/WitnessText.h"
 #include "svcomp/WitnessWriter.h"
 
 #include "tests/unit/svcomp/Support.h"
@@ -8,6 +9,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cstring>
 
 using namespace bpor;
@@ -26,9 +28,7 @@ public:
   const Operation &step(ThreadId, uint32_t) override { return none_; }
   ExecStatus status() const override { return ExecStatus::Error; }
   const ErrorInfo &error() const override { return error_; }
-  SourceLocation sourceLocation(uint32_t location) const override {
-    return {"prog.c", location};
-  }
+  SourceLocation sourceLocation(uint32_t location) const override { return {"prog.c", location}; }
 
 private:
   Operation none_;
@@ -54,10 +54,10 @@ class SvcompWitness : public bpor::svcomp::testing::TaskFolder {
 protected:
   void SetUp() override {
     TaskFolder::SetUp();
-    task_.programFile = write("prog.c", "int main() {\n"                       // 1
+    task_.programFile = write("prog.c", "int main() {\n"                        // 1
                                         "  pthread_create(&t, 0, worker, 0);\n" // 2
                                         "  int x = __VERIFIER_nondet_int();\n"  // 3
-                                        "  if (x < 0) reach_error();\n"          // 4
+                                        "  if (x < 0) reach_error();\n"         // 4
                                         "}\n");
     task_.propertyFile =
         write("unreach-call.prp", "CHECK( init(main()), LTL(G ! call(reach_error())) )\n");
@@ -87,10 +87,10 @@ TEST_F(SvcompWitness, ViolationWitnessIsThePathOfTheTrace) {
   std::string text = violationWitness(model, exampleReport(), {}, task_);
   EXPECT_EQ(text.rfind("<?xml version=\"1.0\"", 0), 0u);
   // The keys the format requires, each declared once, and the graph's data.
-  for (const char *key : {"witness-type", "sourcecodelang", "producer", "specification",
-                          "programfile", "programhash", "architecture", "creationtime",
-                          "entry", "violation", "startline", "threadId", "createThread",
-                          "assumption", "assumption.resultfunction"})
+  for (const char *key :
+       {"witness-type", "sourcecodelang", "producer", "specification", "programfile", "programhash",
+        "architecture", "creationtime", "entry", "violation", "startline", "threadId",
+        "createThread", "assumption", "assumption.resultfunction"})
     EXPECT_EQ(count(text, fmt::format("id=\"{}\"", key)), 1u) << key;
   EXPECT_NE(text.find("<data key=\"witness-type\">violation_witness</data>"), std::string::npos);
   EXPECT_NE(text.find("<data key=\"architecture\">64bit</data>"), std::string::npos);
@@ -102,8 +102,7 @@ TEST_F(SvcompWitness, ViolationWitnessIsThePathOfTheTrace) {
   ASSERT_NE(hash, std::string::npos);
   EXPECT_EQ(text.find("</data>", hash) - hash - strlen("<data key=\"programhash\">"), 64u);
   // Entry node, one edge per step and one into the violation node.
-  EXPECT_NE(text.find("<node id=\"N0\"><data key=\"entry\">true</data></node>"),
-            std::string::npos);
+  EXPECT_NE(text.find("<node id=\"N0\"><data key=\"entry\">true</data></node>"), std::string::npos);
   EXPECT_NE(text.find("<edge source=\"N0\" target=\"N1\"><data key=\"startline\">2</data>"
                       "<data key=\"threadId\">0</data><data key=\"createThread\">1</data></edge>"),
             std::string::npos);
@@ -142,8 +141,7 @@ TEST_F(SvcompWitness, ReaderFollowsTheWrittenPath) {
 TEST_F(SvcompWitness, CorrectnessWitnessIsTheEntryNodeAlone) {
   task_.dataModel = "ILP32";
   std::string text = correctnessWitness(task_);
-  EXPECT_NE(text.find("<data key=\"witness-type\">correctness_witness</data>"),
-            std::string::npos);
+  EXPECT_NE(text.find("<data key=\"witness-type\">correctness_witness</data>"), std::string::npos);
   EXPECT_NE(text.find("<data key=\"architecture\">32bit</data>"), std::string::npos);
   EXPECT_EQ(count(text, "<node "), 1u);
   EXPECT_EQ(count(text, "<edge "), 0u);
@@ -188,6 +186,37 @@ TEST(SvcompWitnessReader, ReadsAnotherToolsWitness) {
   EXPECT_EQ(path->edges[0].createdThread, "t1");
   EXPECT_EQ(path->edges[1].line, 8u);
   EXPECT_EQ(path->edges[1].result, 5);
+}
+
+// A float input is written as the number its bits encode, as a constant of its type; an
+// integral one reads back as that integer (the validator's plain values), another as none.
+TEST(SvcompWitnessReader, FloatInputsAreWrittenAsTheirNumbers) {
+  auto text = [](const char *function, uint64_t bits) {
+    return nondetResultText(function, bits, "LP64");
+  };
+  EXPECT_EQ(text("__VERIFIER_nondet_float", std::bit_cast<uint32_t>(-1.0f)), "-1.0f");
+  EXPECT_EQ(text("__VERIFIER_nondet_float", std::bit_cast<uint32_t>(0.1f)), "0.1f");
+  EXPECT_EQ(text("__VERIFIER_nondet_double", std::bit_cast<uint64_t>(0.1)), "0.1");
+  EXPECT_EQ(text("__VERIFIER_nondet_double", std::bit_cast<uint64_t>(1e300)), "1e+300");
+  EXPECT_EQ(text("__VERIFIER_nondet_float", 0x7fc00000), ""); // a NaN: no constant
+  EXPECT_EQ(text("__VERIFIER_nondet_int", 0xffffffff), "-1");
+  auto read = [](const std::string &assumption) {
+    std::string witness = fmt::format(R"(<graphml><graph>
+<node id="A"><data key="entry">true</data></node>
+<node id="E"><data key="violation">true</data></node>
+<edge source="A" target="E"><data key="assumption">{}</data></edge>
+</graph></graphml>
+)",
+                                      assumption);
+    WitnessProblem problem;
+    std::optional<WitnessPath> path = parseWitnessPath(witness, problem);
+    EXPECT_TRUE(path) << problem.text;
+    return path ? path->edges[0].result : std::nullopt;
+  };
+  EXPECT_EQ(read("\\result == -1.0f;"), -1);
+  EXPECT_EQ(read("\\result == 0.5f;"), std::nullopt);
+  EXPECT_EQ(read("\\result == 1e3;"), std::nullopt);
+  EXPECT_EQ(read("\\result == 7;"), 7);
 }
 
 TEST(SvcompWitnessReader, ABranchingPathIsRefused) {
