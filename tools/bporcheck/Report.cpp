@@ -7,6 +7,7 @@
 #include "checker/engine/SearchStop.h"
 #include "interp/Symbolic.h"
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -26,11 +27,12 @@ namespace {
 using AddressWords = std::function<std::string(uint64_t)>;
 
 // Values travel zero-extended in 64 bits; show them as the signed integer of the access width,
-// and as an object-relative address when they look like one of the runtime's pointers.
+// and as an object-relative address when they point into an object (a double's bits, say, do
+// not: they are shown as the integer).
 std::string formatValue(const AddressWords &describe, uint64_t value, uint64_t size) {
   if (size == 8 && (value >> 32) != 0) {
     std::string where = describe(value);
-    if (!where.empty())
+    if (!where.empty() && !llvm::StringRef(where).starts_with("invalid pointer"))
       return "&" + where;
   }
   if (size > 0 && size < 8) {

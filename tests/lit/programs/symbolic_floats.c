@@ -11,6 +11,7 @@
 // RUN: %bporcheck -DNAN -DNAN_EXCLUDED %s | %FileCheck --check-prefix=OK %s
 // OK: verdict: ok: no error in any schedule, every value of every nondet input
 // THIRDS: error: assertion failure
+// THIRDS-NOT: invalid pointer
 // THIRDS: nondet inputs:
 // THIRDS-NEXT: thread 0 at {{.*}}symbolic_floats.c:{{[0-9]+}}:{{[0-9]+}}: 3
 // FRACTION: error: assertion failure
