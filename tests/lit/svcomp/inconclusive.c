@@ -2,7 +2,8 @@
 // undefined behaviour (it cannot be continued), a spin loop (the fair bound cuts schedules),
 // an unsupported external function, rand() (one fixed sequence), a read of standard input (the
 // model's streams are empty), an execution longer than
-// --max-depth, a search stopped by a limit, a read of an uninitialized local. A call of
+// --max-depth, a search stopped by a limit (the reason names the memory limit where that one
+// stopped it), a read of an uninitialized local. A call of
 // reach_error found elsewhere is still FALSE. The spin loop and the long execution are
 // inconclusive only where the stateful search cannot cover everything: it runs with plain
 // nondet values, so a program that draws an int (SYMBOLIC) stays unknown; without it the
@@ -37,6 +38,9 @@
 // STEPS-NEXT: SV-COMP result: unknown
 // LIMIT: reason: the search did not finish within the limits
 // LIMIT-NEXT: SV-COMP result: unknown
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp --memory-limit=1M -DSYMBOLIC %s | %FileCheck --check-prefix=MEMORY %s
+// MEMORY: reason: the search did not finish within the limits ({{.*}}; memory limit (1 MiB))
+// MEMORY-NEXT: SV-COMP result: unknown
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unreach-call.prp -DUNINITIALIZED %s | %FileCheck --check-prefix=UNINITIALIZED %s
 // UNINITIALIZED: reason: the program may read an uninitialized variable ({{.*}}inconclusive.c:{{[0-9]+}}): its value was not explored
 // UNINITIALIZED-NEXT: SV-COMP result: unknown
