@@ -195,7 +195,7 @@ private:
   ShadowStep shadowLoad(ThreadState &thread, const interp::Inst &I, Slot *R, ExprId *S);
   ShadowStep shadowStore(ThreadState &thread, const interp::Inst &I, Slot *R, ExprId *S);
   void shadowSelect(const interp::Inst &I, Slot *R, ExprId *S);
-  void shadowFloat(const interp::Inst &I, const Slot *R, ExprId *S);
+  void shadowFloat(const interp::Inst &I, const Slot *R, ExprId *S, bool unary);
   void shadowOverflow(const interp::Inst &I, Slot *R, ExprId *S);
   void shadowDynamicLane(const interp::Inst &I, Slot *R, ExprId *S);
   void shadowMemoryBlock(const interp::Inst &I, Slot *R, ExprId *S);

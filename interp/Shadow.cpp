@@ -58,9 +58,7 @@ const char *concretisationName(Concretisation kind) {
 
 // The floating-point operations Z3's theory gives exactly: the operand widths follow from the
 // operation (float operands 32 bits, double 64, integer ones `bits`).
-void Interpreter::shadowFloat(const Inst &I, const Slot *R, ExprId *S) {
-  bool unary = I.op != Op::FAdd && I.op != Op::FSub && I.op != Op::FMul && I.op != Op::FDiv &&
-               I.op != Op::FCmp;
+void Interpreter::shadowFloat(const Inst &I, const Slot *R, ExprId *S, bool unary) {
   if (S[I.a] == ConcreteValue && (unary || S[I.b] == ConcreteValue)) {
     S[I.dst] = ConcreteValue;
     return;
@@ -403,7 +401,7 @@ Interpreter::shadowByRule(ThreadState &thread, const interp::Function &function,
     concreteResults();
     return ShadowStep::Continue;
   case ShadowRule::Float:
-    shadowFloat(I, R, S);
+    shadowFloat(I, R, S, Operands == 1); // the row's Operands column
     return ShadowStep::Continue;
 
   case ShadowRule::Branch: { // BrCond: a decision when its condition is not decided yet
