@@ -5,27 +5,18 @@
 // and print its source with build/tests/pipeline/bpor_cgen N (same options as the test).
 #include "tests/pipeline/CanonicalKeys.h"
 #include "tests/pipeline/PipelineValidation.h"
+#include "tests/support/ValidationScale.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 
-#ifndef BPOR_VALIDATION_SCALE
-#define BPOR_VALIDATION_SCALE 1
-#endif
-
 using namespace bpor::testing;
 
 namespace {
 
 CGeneratorOptions defaults() { return CGeneratorOptions(); }
-
-uint64_t seedCount(uint64_t defaultCount) {
-  if (const char *env = std::getenv("BPOR_VALIDATION_SEEDS"))
-    return std::strtoull(env, nullptr, 10);
-  return defaultCount * BPOR_VALIDATION_SCALE;
-}
 
 enum class Check { Modes, Symbolic, Spinning, Races, Symmetric, LoopAbstraction, CanonicalKeys };
 
@@ -69,7 +60,7 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
              onlyRead);
   // The programs with updates must have failed ones: half of the checked programs at least
   // (not under data-race detection, where a compare-and-swap stays a write).
-  if (options.updates && kind != Check::Races && count > 1) {
+  if (options.updates && kind != Check::Races && count >= MinimumProgramsForShares) {
     EXPECT_GE(onlyRead * 2, checked) << onlyRead << " of " << checked;
   }
   // An index into the large array stays symbolic: no program fixes a value.
@@ -79,22 +70,22 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
   // At least half the programs are small enough for exhaustive search to be the reference
   // (lock-heavy ones with four operations a thread are the largest: 56 % of 1,200 in the slow
   // run).
-  if (count > 1) {
+  if (count >= MinimumProgramsForShares) {
     EXPECT_GE(checked * 2, count) << checked << " of " << count << " checked";
   }
   // The livelock family has livelocks to find: a quarter of the programs at least.
-  if (options.livelocks && count > 1) {
+  if (options.livelocks && count >= MinimumProgramsForShares) {
     fmt::print("{} with a livelock\n", livelocks);
     EXPECT_GE(livelocks * 4, count);
   }
   // The keys' check compares something: states that several interleavings reach.
-  if (kind == Check::CanonicalKeys && count > 1) {
+  if (kind == Check::CanonicalKeys && count >= MinimumProgramsForShares) {
     EXPECT_GE(executions, count);
   }
   // The loop abstraction's check must exercise it: a quarter of the programs at least.
   if (kind == Check::LoopAbstraction) {
     fmt::print("{} with loops abstracted\n", abstracted);
-    if (count > 1) {
+    if (count >= MinimumProgramsForShares) {
       EXPECT_GE(abstracted * 4, count);
     }
   }
@@ -102,7 +93,7 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
 
 } // namespace
 
-TEST(PipelineValidation, AllFeatures) { validateSeeds(0, seedCount(100), defaults()); }
+TEST(PipelineValidation, AllFeatures) { validateSeeds(0, validationSeeds(100), defaults()); }
 
 // Programs with one char-sized nondet input, whose every value the reference enumerates.
 static CGeneratorOptions charNondetOptions() {
@@ -116,7 +107,7 @@ static CGeneratorOptions charNondetOptions() {
 
 // Symbolic nondet values against the enumeration of every value of a char-sized input.
 TEST(PipelineValidation, SymbolicNondetAgainstEnumeration) {
-  validateSeeds(7000000, seedCount(30), charNondetOptions(), Check::Symbolic);
+  validateSeeds(7000000, validationSeeds(30), charNondetOptions(), Check::Symbolic);
 }
 
 // The same with an array of 300 ints indexed by the input (interp/SymbolicMemory.h's balanced
@@ -124,7 +115,7 @@ TEST(PipelineValidation, SymbolicNondetAgainstEnumeration) {
 TEST(PipelineValidation, SymbolicIndicesIntoLargeArrays) {
   CGeneratorOptions options = charNondetOptions();
   options.largeArray = true;
-  validateSeeds(7100000, seedCount(20), options, Check::Symbolic);
+  validateSeeds(7100000, validationSeeds(20), options, Check::Symbolic);
 }
 
 // The same with float and double arithmetic, conversions and NaNs on the input
@@ -132,7 +123,7 @@ TEST(PipelineValidation, SymbolicIndicesIntoLargeArrays) {
 TEST(PipelineValidation, SymbolicFloatsAgainstEnumeration) {
   CGeneratorOptions options = charNondetOptions();
   options.floats = true;
-  validateSeeds(7400000, seedCount(30), options, Check::Symbolic);
+  validateSeeds(7400000, validationSeeds(30), options, Check::Symbolic);
 }
 
 // Inputs only compared with constants, drawn by their classes (passes/NondetDomain.h), against
@@ -140,7 +131,7 @@ TEST(PipelineValidation, SymbolicFloatsAgainstEnumeration) {
 TEST(PipelineValidation, NondetClassesAgainstEnumeration) {
   CGeneratorOptions options = charNondetOptions();
   options.comparedNondet = true;
-  validateSeeds(7200000, seedCount(30), options, Check::Symbolic);
+  validateSeeds(7200000, validationSeeds(30), options, Check::Symbolic);
 }
 
 // Loops whose iteration count is a nondet input, replaced by their last iteration
@@ -148,7 +139,7 @@ TEST(PipelineValidation, NondetClassesAgainstEnumeration) {
 TEST(PipelineValidation, LoopAbstractionAgainstEnumeration) {
   CGeneratorOptions options = charNondetOptions();
   options.nondetLoops = true;
-  validateSeeds(7300000, seedCount(40), options, Check::LoopAbstraction);
+  validateSeeds(7300000, validationSeeds(40), options, Check::LoopAbstraction);
 }
 
 // The same with assumptions, which may constrain a nondet input another thread branches on:
@@ -156,21 +147,21 @@ TEST(PipelineValidation, LoopAbstractionAgainstEnumeration) {
 TEST(PipelineValidation, SymbolicNondetWithAssumptions) {
   CGeneratorOptions options = charNondetOptions();
   options.assumes = true;
-  validateSeeds(7100000, seedCount(30), options, Check::Symbolic);
+  validateSeeds(7100000, validationSeeds(30), options, Check::Symbolic);
 }
 
 // Failed assumptions stop their thread (outside atomic blocks) while the others go on.
 TEST(PipelineValidation, Assumptions) {
   CGeneratorOptions options = defaults();
   options.assumes = true;
-  validateSeeds(6000000, seedCount(60), options);
+  validateSeeds(6000000, validationSeeds(60), options);
 }
 
 // Data races: every complete search finds one iff exhaustive search does.
 TEST(PipelineValidation, DataRaces) {
   CGeneratorOptions options = defaults();
   options.asserts = false; // an assertion failure would end executions before their races
-  validateSeeds(8000000, seedCount(60), options, Check::Races);
+  validateSeeds(8000000, validationSeeds(60), options, Check::Races);
 }
 
 TEST(PipelineValidation, ThreeThreadsNoPairs) {
@@ -179,7 +170,7 @@ TEST(PipelineValidation, ThreeThreadsNoPairs) {
   options.maxOps = 2;
   options.condvars = false;
   options.semaphores = false;
-  validateSeeds(1000000, seedCount(60), options);
+  validateSeeds(1000000, validationSeeds(60), options);
 }
 
 TEST(PipelineValidation, LocksAndConditionVariables) {
@@ -187,14 +178,14 @@ TEST(PipelineValidation, LocksAndConditionVariables) {
   options.c11Atomics = false;
   options.arrays = false;
   options.maxOps = 4;
-  validateSeeds(2000000, seedCount(60), options);
+  validateSeeds(2000000, validationSeeds(60), options);
 }
 
 TEST(PipelineValidation, HeapObjects) {
   CGeneratorOptions options = defaults();
   options.grandchildren = false; // keeps most programs small enough for exhaustive search
   options.heap = true;
-  validateSeeds(3000000, seedCount(40), options);
+  validateSeeds(3000000, validationSeeds(40), options);
 }
 
 // Locals published through p0/p1 by a function that then returns: a reader may use one after
@@ -205,7 +196,7 @@ TEST(PipelineValidation, PublishedStackObjects) {
   options.condvars = options.semaphores = options.atomicBlocks = false;
   options.heap = true;
   options.stackObjects = true;
-  validateSeeds(3100000, seedCount(40), options);
+  validateSeeds(3100000, validationSeeds(40), options);
 }
 
 // Library calls made visible by their footprints (output functions over shared memory, rand's
@@ -214,7 +205,7 @@ TEST(PipelineValidation, LibraryCalls) {
   CGeneratorOptions options;
   options.grandchildren = false;
   options.libraryCalls = true;
-  validateSeeds(4500000, seedCount(40), options);
+  validateSeeds(4500000, validationSeeds(40), options);
 }
 
 // 32-bit programs: footprints found through virtual addresses (free, the string functions,
@@ -225,21 +216,21 @@ TEST(PipelineValidation, Ilp32) {
   options.libraryCalls = true;
   options.heap = true;
   options.ilp32 = true;
-  validateSeeds(4600000, seedCount(40), options);
+  validateSeeds(4600000, validationSeeds(40), options);
 }
 
 TEST(PipelineValidation, PthreadOnce) {
   CGeneratorOptions options;
   options.grandchildren = false;
   options.once = true;
-  validateSeeds(4000000, seedCount(40), options);
+  validateSeeds(4000000, validationSeeds(40), options);
 }
 
 TEST(PipelineValidation, ThreadsCreatingThreads) {
   CGeneratorOptions options;
   options.grandchildren = true;
   options.maxChildren = 1;
-  validateSeeds(5000000, seedCount(40), options);
+  validateSeeds(5000000, validationSeeds(40), options);
 }
 
 // Every interleaving of one trace reaches one state key (Model::stateKey), with heap objects,
@@ -248,7 +239,7 @@ TEST(PipelineValidation, CanonicalStateKeys) {
   CGeneratorOptions options = defaults();
   options.heap = true;
   options.once = true;
-  validateSeeds(9500000, seedCount(60), options, Check::CanonicalKeys);
+  validateSeeds(9500000, validationSeeds(60), options, Check::CanonicalKeys);
 }
 
 // Programs that spin (flags, CAS and exchange spin locks, polling; sometimes a spin nobody
@@ -257,7 +248,7 @@ TEST(PipelineValidation, SpinningPrograms) {
   CGeneratorOptions options;
   options.spins = true;
   options.grandchildren = false;
-  validateSeeds(8000000, seedCount(40), options, Check::Spinning);
+  validateSeeds(8000000, validationSeeds(40), options, Check::Spinning);
 }
 
 // Spinning programs with livelocks in most of them (a spin nobody ends, polite back-off pairs):
@@ -267,13 +258,7 @@ TEST(PipelineValidation, Livelocks) {
   CGeneratorOptions options;
   options.spins = options.livelocks = true;
   options.grandchildren = false;
-  // A sanitized Debug build runs it about twenty times slower: a quarter of the programs.
-#ifdef __SANITIZE_ADDRESS__
-  constexpr uint64_t divisor = 4;
-#else
-  constexpr uint64_t divisor = 1;
-#endif
-  validateSeeds(8100000, seedCount(40) / divisor, options, Check::Spinning);
+  validateSeeds(8100000, validationSeeds(40, 4), options, Check::Spinning);
 }
 
 // Compare-and-swaps and trylocks that fail in some schedules: a failed one reads (docs/
@@ -287,14 +272,14 @@ static CGeneratorOptions updateOptions() {
   options.grandchildren = false; // keeps most programs small enough for exhaustive search
   return options;
 }
-TEST(PipelineValidation, FailingUpdates) { validateSeeds(12000000, seedCount(60), updateOptions()); }
+TEST(PipelineValidation, FailingUpdates) { validateSeeds(12000000, validationSeeds(60), updateOptions()); }
 TEST(PipelineValidation, FailingUpdatesRaces) {
   CGeneratorOptions options = updateOptions();
   options.asserts = false;
-  validateSeeds(12100000, seedCount(40), options, Check::Races);
+  validateSeeds(12100000, validationSeeds(40), options, Check::Races);
 }
 TEST(PipelineValidation, FailingUpdatesStateKeys) {
-  validateSeeds(12200000, seedCount(40), updateOptions(), Check::CanonicalKeys);
+  validateSeeds(12200000, validationSeeds(40), updateOptions(), Check::CanonicalKeys);
 }
 
 // Updates whose results are ignored commute (docs/design.md, "Commuting updates"): every
@@ -308,15 +293,15 @@ static CGeneratorOptions commutingOptions() {
   return options;
 }
 TEST(PipelineValidation, CommutingUpdates) {
-  validateSeeds(13000000, seedCount(60), commutingOptions());
+  validateSeeds(13000000, validationSeeds(60), commutingOptions());
 }
 TEST(PipelineValidation, CommutingUpdatesRaces) {
   CGeneratorOptions options = commutingOptions();
   options.asserts = false;
-  validateSeeds(13100000, seedCount(40), options, Check::Races);
+  validateSeeds(13100000, validationSeeds(40), options, Check::Races);
 }
 TEST(PipelineValidation, CommutingUpdatesStateKeys) {
-  validateSeeds(13200000, seedCount(40), commutingOptions(), Check::CanonicalKeys);
+  validateSeeds(13200000, validationSeeds(40), commutingOptions(), Check::CanonicalKeys);
 }
 
 // Barriers whose arrivals commute (runtime/sync/Barrier.h): every reduced search against
@@ -331,17 +316,17 @@ static CGeneratorOptions barrierOptions() {
   options.maxOps = 2;
   return options;
 }
-TEST(PipelineValidation, Barriers) { validateSeeds(13400000, seedCount(60), barrierOptions()); }
+TEST(PipelineValidation, Barriers) { validateSeeds(13400000, validationSeeds(60), barrierOptions()); }
 TEST(PipelineValidation, BarriersRaces) {
   CGeneratorOptions options = barrierOptions();
   options.asserts = false;
   options.maxChildren = 2;
-  validateSeeds(13500000, seedCount(40), options, Check::Races);
+  validateSeeds(13500000, validationSeeds(40), options, Check::Races);
 }
 TEST(PipelineValidation, BarriersStateKeys) {
   CGeneratorOptions options = barrierOptions();
   options.maxChildren = 2; // three children reach a hundred thousand states: minutes
-  validateSeeds(13600000, seedCount(40), options, Check::CanonicalKeys);
+  validateSeeds(13600000, validationSeeds(40), options, Check::CanonicalKeys);
 }
 
 // Interchangeable threads: symmetry reduction and the counter abstraction against the whole
@@ -354,5 +339,5 @@ TEST(PipelineValidation, InterchangeableThreads) {
   options.condvars = false;
   options.semaphores = false;
   options.assumes = true;
-  validateSeeds(9000000, seedCount(15), options, Check::Symmetric);
+  validateSeeds(9000000, validationSeeds(15), options, Check::Symmetric);
 }

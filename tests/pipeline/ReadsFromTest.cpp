@@ -2,6 +2,7 @@
 // generated programs of loads, stores, compare-and-swaps and updates over 3 to 5 threads.
 #include "tests/pipeline/ReadsFromCheck.h"
 #include "tests/pipeline/ShapeGenerator.h"
+#include "tests/support/ValidationScale.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -11,19 +12,9 @@
 #include <functional>
 #include <sstream>
 
-#ifndef BPOR_VALIDATION_SCALE
-#define BPOR_VALIDATION_SCALE 1
-#endif
-
 using namespace bpor::testing;
 
 namespace {
-
-#ifdef __SANITIZE_ADDRESS__
-constexpr uint64_t Divisor = 10;
-#else
-constexpr uint64_t Divisor = 1;
-#endif
 
 // The programs: ShapeGenerator's shapes without nondet values. By seed modulo 4: loads and
 // stores in 3 or 4 threads; the same with compare-and-swaps that fail in some schedules; in 2
@@ -63,12 +54,6 @@ void fail(const std::string &which, const PipelineCheck &check, const CProgram &
   ADD_FAILURE() << fmt::format("{}:\n{}program:\n{}", which, text, program.source);
 }
 
-uint64_t seedCount(uint64_t defaultCount) {
-  if (const char *env = std::getenv("BPOR_VALIDATION_SEEDS"))
-    return std::strtoull(env, nullptr, 10);
-  return defaultCount * BPOR_VALIDATION_SCALE / Divisor;
-}
-
 void validate(uint64_t first, uint64_t count) {
   if (const char *only = std::getenv("BPOR_PIPELINE_SEED")) {
     first = std::strtoull(only, nullptr, 10);
@@ -91,7 +76,7 @@ void validate(uint64_t first, uint64_t count) {
   fmt::print("{} of {} programs checked ({} with errors, {} also against exhaustive search): {} "
              "classes, {} executions\n",
              checked, count, withErrors, exhaustive, classes, executions);
-  if (count >= 20) {
+  if (count >= MinimumProgramsForShares) {
     EXPECT_GE(checked * 10, count * 7);
     EXPECT_GT(withErrors, 0u);
   }
@@ -99,7 +84,7 @@ void validate(uint64_t first, uint64_t count) {
 
 } // namespace
 
-TEST(ReadsFrom, EachClassOnce) { validate(1, seedCount(150)); }
+TEST(ReadsFrom, EachClassOnce) { validate(1, validationSeeds(150)); }
 
 // CProgramGenerator's programs without the constructs the search refuses: shared ints, an
 // array, a C11 atomic, mutexes (nested, in different orders: deadlocks), trylocks,
@@ -107,7 +92,7 @@ TEST(ReadsFrom, EachClassOnce) { validate(1, seedCount(150)); }
 // copies, published through shared pointers, copied from and freed (a free or a copy that
 // races with an access is refused).
 TEST(ReadsFrom, GeneratedPrograms) {
-  uint64_t count = seedCount(100), checked = 0, withErrors = 0, refusedFrees = 0;
+  uint64_t count = validationSeeds(100), checked = 0, withErrors = 0, refusedFrees = 0;
   for (uint64_t seed = 1; seed <= count; ++seed) {
     CGeneratorOptions options;
     options.maxChildren = 2 + seed % 2;
@@ -126,7 +111,7 @@ TEST(ReadsFrom, GeneratedPrograms) {
   fmt::print("{} of {} generated programs checked, {} with errors, {} refused (a free or copy "
              "racing with an access)\n",
              checked, count, withErrors, refusedFrees);
-  if (count >= 20) {
+  if (count >= MinimumProgramsForShares) {
     EXPECT_GE(checked * 2, count);
   }
 }
@@ -158,7 +143,7 @@ void checkAgainstStateGraph(const char *what, uint64_t count,
   }
   fmt::print("{} of {} {} programs checked, {} with a livelock\n", checked, count, what,
              livelocks);
-  if (count >= 20) {
+  if (count >= MinimumProgramsForShares) {
     EXPECT_GE(checked * 2, count);
   }
 }
@@ -168,7 +153,7 @@ void checkAgainstStateGraph(const char *what, uint64_t count,
 // Programs with spin loops (a spin on a flag and the store that ends it, a compare-and-swap
 // spin lock, a lock/check/unlock polling loop).
 TEST(ReadsFrom, SpinLoops) {
-  checkAgainstStateGraph("spinning", seedCount(60), [](CGeneratorOptions &options, uint64_t) {
+  checkAgainstStateGraph("spinning", validationSeeds(60), [](CGeneratorOptions &options, uint64_t) {
     options.maxChildren = 2;
     options.spins = true;
   });
@@ -178,7 +163,7 @@ TEST(ReadsFrom, SpinLoops) {
 // while the count is above zero, an exchange spin lock): those for which the default search is
 // the reads-from search.
 TEST(ReadsFrom, UpdateLoops) {
-  checkAgainstStateGraph("update-loop", seedCount(60),
+  checkAgainstStateGraph("update-loop", validationSeeds(60),
                          [](CGeneratorOptions &options, uint64_t seed) {
                            options.maxChildren = 2 + seed % 2;
                            options.updateLoops = true;

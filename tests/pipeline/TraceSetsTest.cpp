@@ -6,36 +6,19 @@
 // The heaviest parts (optimal DPOR on 2,100 programs, every complete search on 100) carry the
 // ctest label "ci": scripts/test.sh leaves them out, .ci/run and `ctest -L ci` run them.
 #include "tests/pipeline/TraceSetCheck.h"
+#include "tests/support/ValidationScale.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 
-#ifndef BPOR_VALIDATION_SCALE
-#define BPOR_VALIDATION_SCALE 1
-#endif
-
 using namespace bpor::testing;
 
 namespace {
 
-uint64_t seedCount(uint64_t defaultCount) {
-  if (const char *env = std::getenv("BPOR_VALIDATION_SEEDS"))
-    return std::strtoull(env, nullptr, 10);
-  return defaultCount * BPOR_VALIDATION_SCALE;
-}
-
-} // namespace
-
-namespace {
-
-// A sanitized Debug build runs these checks about sixty times slower: it runs a fortieth.
-#ifdef __SANITIZE_ADDRESS__
+// The sanitized build's divisors (ValidationScale.h).
 constexpr uint64_t TraceSetDivisor = 40, EverySearchDivisor = 20;
-#else
-constexpr uint64_t TraceSetDivisor = 1, EverySearchDivisor = 1;
-#endif
 
 // The trace-set validation (TraceSetCheck.h) of `count` of the soak's programs from `first` on;
 // bpor_trace_soak runs it on as many as asked (docs/results.md, "Validation soak").
@@ -67,15 +50,15 @@ void validateTraceSets(uint64_t first, uint64_t count, const TraceSetOptions &op
   fmt::print("{} of {} programs checked, {} also against exhaustive search, {} with errors, {} "
              "with a failed compare-and-swap or trylock\n",
              checked, count, exhaustive, withErrors, onlyRead);
-  if (options.dividedBpor && count >= 20) {
+  if (options.dividedBpor && count >= MinimumProgramsForShares) {
     EXPECT_GT(divided, count) << "divided BPOR runs with several workers";
   }
-  if (updates == SoakUpdates::Failing && count >= 20) {
+  if (updates == SoakUpdates::Failing && count >= MinimumProgramsForShares) {
     EXPECT_GE(onlyRead * 2, checked) << onlyRead << " of " << checked;
   }
   // Most programs have few enough traces, some reach an error, some are small enough for
   // exhaustive search.
-  if (count >= 20) {
+  if (count >= MinimumProgramsForShares) {
     EXPECT_GE(checked * 10, count * 7) << checked << " of " << count << " checked";
     EXPECT_GT(withErrors, 0u);
     EXPECT_GT(exhaustive, 0u);
@@ -95,19 +78,19 @@ static TraceSetOptions optimalAlone() {
   return options;
 }
 TEST(TraceSets, OptimalDporFirstPart) {
-  validateTraceSets(10000000, seedCount(700) / TraceSetDivisor, optimalAlone());
+  validateTraceSets(10000000, validationSeeds(700, TraceSetDivisor), optimalAlone());
 }
 TEST(TraceSets, OptimalDporSecondPart) {
-  validateTraceSets(10100000, seedCount(700) / TraceSetDivisor, optimalAlone());
+  validateTraceSets(10100000, validationSeeds(700, TraceSetDivisor), optimalAlone());
 }
 TEST(TraceSets, OptimalDporThirdPart) {
-  validateTraceSets(10200000, seedCount(700) / TraceSetDivisor, optimalAlone());
+  validateTraceSets(10200000, validationSeeds(700, TraceSetDivisor), optimalAlone());
 }
 
 // The same kind of programs under every other complete search: DPOR, BPOR at a bound that cuts
 // nothing, unfolding with and without cutoffs, the stateful search with each storage.
 TEST(TraceSets, EveryCompleteSearch) {
-  validateTraceSets(11000000, seedCount(100) / EverySearchDivisor, TraceSetOptions());
+  validateTraceSets(11000000, validationSeeds(100, EverySearchDivisor), TraceSetOptions());
 }
 
 // BPOR divided among 2 and 3 workers (-j, mpirun) at the preemption bounds 0-2 and the context
@@ -121,13 +104,13 @@ static TraceSetOptions dividedBporOnly() {
   return options;
 }
 TEST(TraceSets, DividedBpor) {
-  validateTraceSets(14000000, seedCount(60) / EverySearchDivisor, dividedBporOnly());
+  validateTraceSets(14000000, validationSeeds(60, EverySearchDivisor), dividedBporOnly());
 }
 
 // The soak's programs with compare-and-swaps and trylocks that fail in some schedules
 // (bpor_trace_soak --updates), under every complete search.
 TEST(TraceSets, FailingUpdates) {
-  validateTraceSets(12300000, seedCount(100) / EverySearchDivisor, TraceSetOptions(),
+  validateTraceSets(12300000, validationSeeds(100, EverySearchDivisor), TraceSetOptions(),
                     SoakUpdates::Failing);
 }
 
@@ -135,6 +118,6 @@ TEST(TraceSets, FailingUpdates) {
 // --commuting-updates), under every complete search: one trace per class of the coarser
 // dependence, each once.
 TEST(TraceSets, CommutingUpdates) {
-  validateTraceSets(13300000, seedCount(100) / EverySearchDivisor, TraceSetOptions(),
+  validateTraceSets(13300000, validationSeeds(100, EverySearchDivisor), TraceSetOptions(),
                     SoakUpdates::Commuting);
 }

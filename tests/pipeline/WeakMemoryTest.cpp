@@ -3,6 +3,7 @@
 // tests/lit/litmus with each of their variants, under SC, TSO, PSO, RA and RC11.
 #include "tests/pipeline/WeakMemoryCheck.h"
 #include "tests/pipeline/WeakProgramGenerator.h"
+#include "tests/support/ValidationScale.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -13,10 +14,6 @@
 #include <set>
 #include <sstream>
 
-#ifndef BPOR_VALIDATION_SCALE
-#define BPOR_VALIDATION_SCALE 1
-#endif
-
 using namespace bpor;
 using namespace bpor::testing;
 
@@ -26,12 +23,8 @@ const std::vector<graph::MemoryModel> AllModels{graph::MemoryModel::SC, graph::M
                                                 graph::MemoryModel::PSO, graph::MemoryModel::RA,
                                                 graph::MemoryModel::RC11};
 
-// A sanitized Debug build runs about sixty times slower: it runs a twentieth.
-#ifdef __SANITIZE_ADDRESS__
+// The sanitized build's divisor (ValidationScale.h).
 constexpr uint64_t Divisor = 20;
-#else
-constexpr uint64_t Divisor = 1;
-#endif
 
 std::string describe(const WeakMemoryCheck &result) {
   std::string text;
@@ -64,7 +57,7 @@ void validateGenerated(uint64_t first, uint64_t count, const WeakProgramOptions 
 } // namespace
 
 TEST(WeakMemory, TwoOrThreeThreads) {
-  validateGenerated(0, 300 * BPOR_VALIDATION_SCALE / Divisor, WeakProgramOptions());
+  validateGenerated(0, validationSeeds(300, Divisor), WeakProgramOptions());
 }
 
 TEST(WeakMemory, LongerThreads) {
@@ -72,7 +65,7 @@ TEST(WeakMemory, LongerThreads) {
   options.maxThreads = 3;
   options.maxOps = 4;
   options.numVariables = 3;
-  validateGenerated(500000, 40 * BPOR_VALIDATION_SCALE / Divisor, options);
+  validateGenerated(500000, validationSeeds(40, Divisor), options);
 }
 
 // Semaphores, barriers and read-write locks in every program (docs/weak-memory.md,
@@ -83,7 +76,7 @@ TEST(WeakMemory, SyncObjects) {
   options.syncPercent = 100;
   options.spinPercent = 0;
   options.updateLoopPercent = 0;
-  validateGenerated(700000, 60 * BPOR_VALIDATION_SCALE / Divisor, options, true);
+  validateGenerated(700000, validationSeeds(60, Divisor), options, true);
 }
 
 // Calls of rand() in every program (docs/weak-memory.md, "Runtime state"): the search must
@@ -96,7 +89,7 @@ TEST(WeakMemory, RuntimeState) {
   options.syncObjects = WeakProgramOptions::SyncRandom;
   options.spinPercent = 0;
   options.updateLoopPercent = 0;
-  validateGenerated(1100000, 30 * BPOR_VALIDATION_SCALE / Divisor, options, true);
+  validateGenerated(1100000, validationSeeds(30, Divisor), options, true);
 }
 
 // A test-and-set lock or a compare-and-swap retry loop in every program (docs/weak-memory.md,
@@ -104,7 +97,7 @@ TEST(WeakMemory, RuntimeState) {
 TEST(WeakMemory, UpdateLoops) {
   WeakProgramOptions options;
   options.updateLoopPercent = 100;
-  validateGenerated(900000, 60 * BPOR_VALIDATION_SCALE / Divisor, options);
+  validateGenerated(900000, validationSeeds(60, Divisor), options);
 }
 
 // Each litmus test, with each -D variant its RUN lines name: the search's graphs are the

@@ -7,6 +7,7 @@
 #include "checker/Explorer.h"
 #include "tests/support/ProgramModel.h"
 #include "tests/support/StateHash.h"
+#include "tests/support/ValidationScale.h"
 
 namespace bpor::testing {
 
@@ -23,18 +24,6 @@ inline Reached reach(const Program &program, SearchOptions options, bool endsThr
   model.setPendingEndsThreadHint(endsThreadHint);
   r.result = explore(model, options, r.states.observer());
   return r;
-}
-
-#ifndef BPOR_VALIDATION_SCALE
-#define BPOR_VALIDATION_SCALE 1
-#endif
-
-/// Seeds for a validation run: the default count, times BPOR_VALIDATION_SCALE in the "slow"
-/// build of the tests; the environment variable BPOR_VALIDATION_SEEDS overrides both.
-inline uint64_t validationSeeds(uint64_t defaultCount) {
-  if (const char *env = std::getenv("BPOR_VALIDATION_SEEDS"))
-    return std::strtoull(env, nullptr, 10);
-  return defaultCount * BPOR_VALIDATION_SCALE;
 }
 
 } // namespace bpor::testing

@@ -6,14 +6,11 @@
 #include "checker/optimal/OptimalExplorer.h"
 #include "tests/support/ProgramModel.h"
 #include "tests/support/StateHash.h"
+#include "tests/support/ValidationScale.h"
 
 #include <cstdlib>
 #include <map>
 #include <set>
-
-#ifndef BPOR_VALIDATION_SCALE
-#define BPOR_VALIDATION_SCALE 1
-#endif
 
 namespace bpor::testing {
 
@@ -72,14 +69,6 @@ inline Explored exploreWith(const Program &program, OptimalVariant variant,
   ProgramModel model(program);
   out.result = exploreOptimal(model, options, variant, recorder(out));
   return out;
-}
-
-/// Seeds for a validation run: the default count, times BPOR_VALIDATION_SCALE in the "slow"
-/// build; BPOR_VALIDATION_SEEDS overrides both.
-inline uint64_t validationSeeds(uint64_t defaultCount) {
-  if (const char *env = std::getenv("BPOR_VALIDATION_SEEDS"))
-    return std::strtoull(env, nullptr, 10);
-  return defaultCount * BPOR_VALIDATION_SCALE;
 }
 
 } // namespace bpor::testing
