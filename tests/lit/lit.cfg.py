@@ -46,8 +46,9 @@ if os.path.exists(bporcheck):
     config.available_features.add("bporcheck")
 if os.path.exists(plugin) and not getattr(config, "bpor_sanitized", False):
     config.available_features.add("plugin")
-# A sanitized Debug build runs about 40 times slower: tests whose verdict needs a search to
-# finish within a share of SV-COMP mode's time limit do not hold there.
+# A sanitized build runs several times slower and needs more memory: tests whose verdict needs
+# a search to finish within a share of SV-COMP mode's time limit or below a memory limit do not
+# hold there.
 if getattr(config, "bpor_sanitized", False):
     config.available_features.add("sanitized")
 if os.environ.get("BPOR_SLOW_TESTS") == "1":
