@@ -272,7 +272,9 @@ static CGeneratorOptions updateOptions() {
   options.grandchildren = false; // keeps most programs small enough for exhaustive search
   return options;
 }
-TEST(PipelineValidation, FailingUpdates) { validateSeeds(12000000, validationSeeds(60), updateOptions()); }
+TEST(PipelineValidation, FailingUpdates) {
+  validateSeeds(12000000, validationSeeds(60), updateOptions());
+}
 TEST(PipelineValidation, FailingUpdatesRaces) {
   CGeneratorOptions options = updateOptions();
   options.asserts = false;
@@ -316,7 +318,9 @@ static CGeneratorOptions barrierOptions() {
   options.maxOps = 2;
   return options;
 }
-TEST(PipelineValidation, Barriers) { validateSeeds(13400000, validationSeeds(60), barrierOptions()); }
+TEST(PipelineValidation, Barriers) {
+  validateSeeds(13400000, validationSeeds(60), barrierOptions());
+}
 TEST(PipelineValidation, BarriersRaces) {
   CGeneratorOptions options = barrierOptions();
   options.asserts = false;
