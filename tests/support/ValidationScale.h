@@ -3,8 +3,8 @@
 //
 // Each test names its default count. BPOR_VALIDATION_SEEDS (environment) replaces it exactly;
 // otherwise it is multiplied by BPOR_VALIDATION_SCALE (20 in the executables labelled "slow")
-// and, in a build with AddressSanitizer (the Debug build of scripts/test-sanitized.sh, which runs
-// these checks five to ten times slower), divided by the test's sanitized divisor: that build
+// and, in a build with AddressSanitizer (the build of scripts/test-sanitized.sh, which runs these
+// checks several times slower), divided by the test's sanitized divisor: that build
 // looks for memory errors and undefined behaviour on the code paths every test reaches, while the
 // breadth of programs is the Release build's job. A divided count is never below one program.
 #pragma once
