@@ -2,6 +2,7 @@
 #include "passes/CallRouter.h"
 
 #include "core/NondetKind.h"
+#include "passes/AssumedValues.h"
 #include "passes/IgnoredResults.h"
 #include "passes/NondetDomain.h"
 #include "passes/NondetTypes.h"
@@ -27,6 +28,8 @@ ALWAYS_ENABLED_STATISTIC(NumErrorCalls, "Calls of error functions routed to __bp
 ALWAYS_ENABLED_STATISTIC(NumPauseYields, "Spin-wait hints (_mm_pause) made yields");
 ALWAYS_ENABLED_STATISTIC(NumNondetCalls, "Nondet inputs drawn from the whole domain");
 ALWAYS_ENABLED_STATISTIC(NumNondetAmongCalls, "Nondet inputs drawn from one value per class");
+ALWAYS_ENABLED_STATISTIC(NumNondetAssumedCalls,
+                         "Nondet inputs drawn from the values their assumption allows");
 ALWAYS_ENABLED_STATISTIC(NumNondetUnsupported, "Nondet inputs left as calls: unsupported type");
 ALWAYS_ENABLED_STATISTIC(NumAtomicCalls, "Calls of __VERIFIER_atomic_* made atomic blocks");
 ALWAYS_ENABLED_STATISTIC(NumAtomicMarkers, "__VERIFIER_atomic_begin/end calls replaced");
@@ -108,17 +111,23 @@ bool isErrorFunctionName(StringRef Name) {
 }
 
 CallRouter::CallRouter(Module &M, RuntimeFunctions &Runtime, SourceLocationTable &Locations,
-                       bool NondetClasses, bool RouteErrorFunctions)
-    : M(M), Runtime(Runtime), Locations(Locations), RouteErrorFunctions(RouteErrorFunctions) {
+                       const InstrumentOptions &Options)
+    : M(M), Runtime(Runtime), Locations(Locations),
+      RouteErrorFunctions(Options.RouteErrorFunctions) {
   // Before any function is instrumented: the classes follow values through loads and stores,
-  // which instrumentation turns into runtime calls.
-  if (NondetClasses)
-    for (Function &Callee : M)
-      if (Callee.isDeclaration() && Callee.getName().starts_with(NondetPrefix))
-        for (User *U : Callee.users())
-          if (auto *Call = dyn_cast<CallBase>(U); Call && Call->getCalledOperand() == &Callee)
-            if (std::optional<std::vector<uint64_t>> Classes = observedValueClasses(*Call))
-              NondetValueClasses[Call] = std::move(*Classes);
+  // and the assumptions' walks go through the program's calls, which instrumentation changes.
+  if (!Options.NondetClasses)
+    return;
+  SilentEnds Ends{.Abort = Options.AbortIsNoViolation};
+  for (Function &Callee : M)
+    if (Callee.isDeclaration() && Callee.getName().starts_with(NondetPrefix))
+      for (User *U : Callee.users())
+        if (auto *Call = dyn_cast<CallBase>(U); Call && Call->getCalledOperand() == &Callee) {
+          if (std::optional<std::vector<uint64_t>> Classes = observedValueClasses(*Call))
+            NondetDrawnValues[Call] = {std::move(*Classes), /*Assumed=*/false};
+          else if (std::optional<std::vector<uint64_t>> Allowed = assumedValues(*Call, Ends))
+            NondetDrawnValues[Call] = {std::move(*Allowed), /*Assumed=*/true};
+        }
 }
 
 unsigned CallRouter::route(Function &F) {
@@ -240,20 +249,25 @@ bool CallRouter::rewriteNondet(CallBase &Call, StringRef Suffix) {
   IRBuilder<> B(&Call);
   Value *Word = nullptr;
   // A result only compared with constants: one value of each class the comparisons cannot tell
-  // apart is every behaviour (NondetDomain.h).
-  auto Classes = NondetValueClasses.find(&Call);
-  if (Classes != NondetValueClasses.end() && Bits > 1 && !IsFloat &&
-      (Bits == 64 || Classes->second.size() < (uint64_t(1) << Bits))) {
-    Constant *Values = ConstantDataArray::get(M.getContext(), ArrayRef<uint64_t>(Classes->second));
-    auto *Table = new GlobalVariable(M, Values->getType(), /*isConstant=*/true,
-                                     GlobalValue::PrivateLinkage, Values, "bpor.nondet.classes");
+  // apart is every behaviour (NondetDomain.h); one whose assumption allows few values: those
+  // values are (AssumedValues.h).
+  auto Drawn = NondetDrawnValues.find(&Call);
+  if (Drawn != NondetDrawnValues.end() && Bits > 1 && !IsFloat &&
+      (Bits == 64 || Drawn->second.Values.size() < (uint64_t(1) << Bits))) {
+    const std::vector<uint64_t> &Among = Drawn->second.Values;
+    Constant *Values = ConstantDataArray::get(M.getContext(), ArrayRef<uint64_t>(Among));
+    auto *Table = new GlobalVariable(
+        M, Values->getType(), /*isConstant=*/true, GlobalValue::PrivateLinkage, Values,
+        Drawn->second.Assumed ? "bpor.nondet.assumed" : "bpor.nondet.classes");
     Table->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-    ++NumNondetAmongCalls;
-    LLVM_DEBUG(dbgs() << "bpor-instrument: nondet, one value of each of " << Classes->second.size()
-                      << " classes:" << Call << "\n");
+    ++(Drawn->second.Assumed ? NumNondetAssumedCalls : NumNondetAmongCalls);
+    LLVM_DEBUG(dbgs() << "bpor-instrument: nondet, " << Among.size()
+                      << (Drawn->second.Assumed ? " values its assumption allows:"
+                                                : " classes of values:")
+                      << Call << "\n");
     Word = B.CreateCall(Runtime.nondetAmong(),
                         {B.getInt32(Bits), B.getInt32(Type->IsSigned), Locations.idConstant(Call),
-                         Table, B.getInt32(uint32_t(Classes->second.size()))});
+                         Table, B.getInt32(uint32_t(Among.size()))});
   } else {
     ++NumNondetCalls;
     LLVM_DEBUG(dbgs() << "bpor-instrument: nondet, the whole domain:" << Call << "\n");

@@ -13,6 +13,7 @@
 #ifndef BPOR_PASSES_CALLROUTER_H
 #define BPOR_PASSES_CALLROUTER_H
 
+#include "passes/InstrumentOptions.h"
 #include "passes/RuntimeFunctions.h"
 #include "passes/SourceLocations.h"
 
@@ -38,12 +39,12 @@ bool isErrorFunctionName(llvm::StringRef Name);
 
 class CallRouter {
 public:
-  /// NondetClasses: a nondet result only compared with constants draws from its classes
-  /// (NondetDomain.h). RouteErrorFunctions: calls of the error functions become
-  /// __bpor_reach_error.
-  CallRouter(llvm::Module &M, RuntimeFunctions &Runtime,
-             SourceLocationTable &Locations, bool NondetClasses = true,
-             bool RouteErrorFunctions = true);
+  /// Options.NondetClasses: a nondet result only compared with constants draws from its
+  /// classes (NondetDomain.h), one whose assumption allows few values from those
+  /// (AssumedValues.h; abort() ends silently with Options.AbortIsNoViolation).
+  /// Options.RouteErrorFunctions: calls of the error functions become __bpor_reach_error.
+  CallRouter(llvm::Module &M, RuntimeFunctions &Runtime, SourceLocationTable &Locations,
+             const InstrumentOptions &Options);
 
   /// Routes F's direct calls; returns how many calls it changed.
   unsigned route(llvm::Function &F);
@@ -63,8 +64,13 @@ private:
   RuntimeFunctions &Runtime;
   SourceLocationTable &Locations;
   bool RouteErrorFunctions;
-  /// The nondet calls whose results are only compared with constants, with their classes.
-  llvm::DenseMap<const llvm::CallBase *, std::vector<uint64_t>> NondetValueClasses;
+  /// The values a nondet call draws instead of the runtime's domain: one of each class of
+  /// values its uses cannot tell apart, or those its assumption allows.
+  struct DrawnValues {
+    std::vector<uint64_t> Values;
+    bool Assumed; // AssumedValues.h, else NondetDomain.h
+  };
+  llvm::DenseMap<const llvm::CallBase *, DrawnValues> NondetDrawnValues;
   llvm::SetVector<llvm::Function *> Replaced;
 };
 

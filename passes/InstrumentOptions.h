@@ -32,6 +32,10 @@ struct InstrumentOptions {
   /// unreach-call, whatever the function's body); off, they are calls like any other (a
   /// property that is not about them, such as no-data-race).
   bool RouteErrorFunctions = true;
+  /// abort() is no violation (SV-COMP's properties), so that a failed
+  /// assume_abort_if_not(0 <= i && i < 4) ends its execution silently and the input may be
+  /// drawn from the values the assumption allows (AssumedValues.h; with NondetClasses).
+  bool AbortIsNoViolation = false;
   /// Replace each loop without effects by its last iteration after a nondet number of
   /// iterations (LoopAbstraction.h): an over-approximation, whose violations prove nothing.
   bool AbstractLoops = false;

@@ -47,7 +47,7 @@ PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &) {
   RuntimeFunctions Runtime(M);
   SourceLocationTable Locations(M);
   MemoryInstrumenter Memory(M, Runtime, Locations);
-  CallRouter Calls(M, Runtime, Locations, NondetClasses, RouteErrorFunctions);
+  CallRouter Calls(M, Runtime, Locations, Options);
   // First, so that accesses through the per-thread addresses are classified as shared.
   rewriteThreadLocals(M, Runtime);
 

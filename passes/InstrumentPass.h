@@ -10,21 +10,21 @@
 #ifndef BPOR_PASSES_INSTRUMENTPASS_H
 #define BPOR_PASSES_INSTRUMENTPASS_H
 
+#include "passes/InstrumentOptions.h"
+
 #include "llvm/IR/PassManager.h"
 
 namespace bpor::passes {
 
 class InstrumentPass : public llvm::PassInfoMixin<InstrumentPass> {
 public:
-  /// NondetClasses, RouteErrorFunctions: see InstrumentOptions.
-  explicit InstrumentPass(bool NondetClasses = true, bool RouteErrorFunctions = true)
-      : NondetClasses(NondetClasses), RouteErrorFunctions(RouteErrorFunctions) {}
+  /// Uses the options' NondetClasses, RouteErrorFunctions and AbortIsNoViolation.
+  explicit InstrumentPass(const InstrumentOptions &Options = {}) : Options(Options) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }
 
 private:
-  bool NondetClasses;
-  bool RouteErrorFunctions;
+  InstrumentOptions Options;
 };
 
 } // namespace bpor::passes

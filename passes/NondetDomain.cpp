@@ -12,6 +12,27 @@ using namespace llvm;
 
 namespace bpor::passes {
 
+ValueCuts::ValueCuts(unsigned Width)
+    : Mask(Width == 64 ? ~uint64_t(0) : (uint64_t(1) << Width) - 1),
+      SignedMin(uint64_t(1) << (Width - 1)) {}
+
+void ValueCuts::addComparison(const ICmpInst &Compare, const ConstantInt &C) {
+  addConstant(C);
+  if (Compare.isRelational())
+    Starts.insert(Compare.isSigned() ? SignedMin : 0);
+}
+
+void ValueCuts::addExtension() {
+  Starts.insert(0);
+  Starts.insert(SignedMin);
+}
+
+void ValueCuts::addConstant(const ConstantInt &C) {
+  uint64_t Value = C.getValue().getLoBits(64).getZExtValue() & Mask;
+  Starts.insert(Value);
+  Starts.insert((Value + 1) & Mask);
+}
+
 namespace {
 
 /// Collects the arc starts (NondetDomain.h) of the uses of `V`, a value of the nondet result's
@@ -19,9 +40,7 @@ namespace {
 /// constant.
 class ArcStarts {
 public:
-  explicit ArcStarts(unsigned Width)
-      : Mask(Width == 64 ? ~uint64_t(0) : (uint64_t(1) << Width) - 1),
-        SignedMin(uint64_t(1) << (Width - 1)) {}
+  explicit ArcStarts(unsigned Width) : Cuts(Width) {}
 
   bool addUses(const Value &V, bool Extended) {
     for (const Use &U : V.uses()) {
@@ -30,22 +49,19 @@ public:
         const auto *C = dyn_cast<ConstantInt>(Compare->getOperand(1 - U.getOperandNo()));
         if (!C)
           return false;
-        addConstant(*C);
-        if (Compare->isRelational())
-          Starts.insert(Compare->isSigned() ? SignedMin : 0);
+        Cuts.addComparison(*Compare, *C);
         continue;
       }
       if (const auto *Switch = dyn_cast<SwitchInst>(Who); Switch && U.getOperandNo() == 0) {
         for (const auto &Case : Switch->cases())
-          addConstant(*Case.getCaseValue());
+          Cuts.addCase(*Case.getCaseValue());
         continue;
       }
       // An extension is one-to-one and monotone on each arc between 0 and INT_MIN of the
       // narrow type, and its image crosses no wrap of the wide one: comparing the wide value
       // with C changes its answer only at C's low bits and the next value, or at 0 and INT_MIN.
       if (!Extended && (isa<SExtInst>(Who) || isa<ZExtInst>(Who))) {
-        Starts.insert(0);
-        Starts.insert(SignedMin);
+        Cuts.addExtension();
         if (!addUses(*Who, /*Extended=*/true))
           return false;
         continue;
@@ -112,21 +128,14 @@ public:
   }
 
   std::vector<uint64_t> values() const {
+    std::vector<uint64_t> Starts = Cuts.starts();
     if (Starts.empty()) // never observed: any one value
       return {0};
-    return std::vector<uint64_t>(Starts.begin(), Starts.end());
+    return Starts;
   }
 
 private:
-  void addConstant(const ConstantInt &C) {
-    uint64_t Value = C.getValue().getLoBits(64).getZExtValue() & Mask;
-    Starts.insert(Value);
-    Starts.insert((Value + 1) & Mask);
-  }
-
-  uint64_t Mask;
-  uint64_t SignedMin;
-  std::set<uint64_t> Starts;
+  ValueCuts Cuts;
   std::set<const Function *> Returning;
   std::set<const User *> Merged;
   std::set<const GlobalVariable *> Stored;

@@ -19,13 +19,41 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "llvm/IR/Value.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <vector>
 
 namespace bpor::passes {
+
+/// The arc starts (above) of the comparisons of one W-bit value with constants: where some
+/// comparison may change its answer, so that every class of values they cannot tell apart
+/// begins at one of them.
+class ValueCuts {
+public:
+  explicit ValueCuts(unsigned Width);
+
+  /// `value op C` (either operand order), or `ext(value) op C` (then C's low bits count).
+  void addComparison(const llvm::ICmpInst &Compare, const llvm::ConstantInt &C);
+  /// A switch case on the value (or its extension).
+  void addCase(const llvm::ConstantInt &C) { addConstant(C); }
+  /// The value is sign- or zero-extended: the extension jumps at 0 and at INT_MIN.
+  void addExtension();
+
+  /// The starts, sorted as W-bit patterns; empty if nothing compares the value.
+  std::vector<uint64_t> starts() const { return {Starts.begin(), Starts.end()}; }
+  uint64_t mask() const { return Mask; }
+
+private:
+  void addConstant(const llvm::ConstantInt &C);
+
+  uint64_t Mask;
+  uint64_t SignedMin;
+  std::set<uint64_t> Starts;
+};
 
 /// One value of each class of results that the program's uses of `Result` (an integer of at
 /// most 64 bits) cannot tell apart, sorted, each as the W-bit pattern zero-extended; nullopt if

@@ -77,7 +77,7 @@ Error prepareAndInstrument(Module &M, const InstrumentOptions &Options,
     unsigned AbstractedLoops = 0;
     if (Options.AbstractLoops)
       MPM.addPass(LoopAbstractionPass(&AbstractedLoops));
-    MPM.addPass(InstrumentPass(Options.NondetClasses, Options.RouteErrorFunctions));
+    MPM.addPass(InstrumentPass(Options));
     if (Options.SpinLoops != SpinLoopHandling::None)
       MPM.addPass(SpinLoopPass(Options.SpinLoops));
     MPM.run(M, MAM);

@@ -2,7 +2,8 @@
 //
 //   opt-19 -load-pass-plugin=build/passes/BporPasses.so
 //          -passes=bpor-prepare,bpor-instrument,bpor-spin-yield in.ll
-//   (bpor-abstract-loops: LoopAbstraction.h)
+//   (bpor-abstract-loops: LoopAbstraction.h; bpor-instrument<abort-no-violation>: abort()
+//   ends silently, as in SV-COMP mode: AssumedValues.h)
 //
 // All passes are module passes, so that any of them may come first in a
 // -passes list.
@@ -62,6 +63,8 @@ bool addPass(StringRef Name, ModulePassManager &MPM,
     MPM.addPass(PreparePass());
   else if (Name == "bpor-instrument")
     MPM.addPass(InstrumentPass());
+  else if (Name == "bpor-instrument<abort-no-violation>")
+    MPM.addPass(InstrumentPass(InstrumentOptions{.AbortIsNoViolation = true}));
   else if (Name == "bpor-abstract-loops")
     MPM.addPass(LoopAbstractionPass());
   else if (Name == "bpor-spin-yield")

@@ -28,6 +28,10 @@ struct ModelConfig {
   /// A nondet result only compared with constants: one value of each class the comparisons
   /// cannot tell apart (passes/NondetDomain.h). Off only to validate it.
   bool nondetClasses = true;
+  /// abort() is no violation (SV-COMP): a nondet result that a failing
+  /// assume_abort_if_not(...) restricts to few values draws only those
+  /// (passes/AssumedValues.h; with nondetClasses).
+  bool abortIsNoViolation = false;
   /// Report data races (ExecutionOptions::raceDetection; SV-COMP's no-data-race).
   RaceDetection raceDetection = RaceDetection::Off;
   /// Report heap memory no longer pointed to at the normal end (ExecutionOptions::detectLeaks).

@@ -119,6 +119,7 @@ void configureForProperty(const Input &input, ModelRequest &config) {
                                   "valid-memtrack");
   // Only unreach-call is about the error function: for the others it is the program's own.
   config.errorFunctionsAreErrors = input.property.name == "unreach-call";
+  config.abortIsNoViolation = true; // none of the properties is about abort()
 }
 
 namespace {

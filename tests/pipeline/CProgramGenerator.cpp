@@ -38,6 +38,7 @@ private:
   Lines simpleOp(bool inAtomicBlock);
   Lines heapOp();
   Lines charNondetOp();
+  Lines assumedNondetOp();
   Lines floatOp();
   Lines libraryOp();
   bool charNondetUsed = false;
@@ -189,6 +190,8 @@ Lines Generator::charNondetOp() {
       return {fmt::format("r += big[{}];", at), fmt::format("assert(r != {});", value())};
     }
   }
+  if (options.assumedNondet)
+    return assumedNondetOp();
   switch (options.nondetLoops      ? Loops[below(3)]
           : options.comparedNondet ? ComparedOnly[below(3)]
                                    : below(11)) {
@@ -250,6 +253,43 @@ Lines Generator::charNondetOp() {
         fmt::format("assert(r != {});", value())};
   default:
     return {fmt::format("if ({} == __VERIFIER_nondet_char()) r += {};", x, value())};
+  }
+}
+
+// The input restricted by an assumption to [lo, hi] and then stored, used as an index and
+// compared with a value t near the range (an assertion of its own, reached iff t is allowed); or
+// checked in ways that must not restrict it (passes/AssumedValues.h), where the values outside
+// are seen: written before the check, an effect on the failing path, an assertion.
+Lines Generator::assumedNondetOp() {
+  int lo = int(below(4)) - 2, hi = lo + int(below(3)), t = lo - 1 + int(below(hi - lo + 3));
+  std::string x = variable();
+  std::string read = "signed char c = __VERIFIER_nondet_char();";
+  std::string use = fmt::format("{} = c; r += arr[c - ({})]; if (c == {}) assert(!\"assumed {}\");",
+                                x, lo, t, t);
+  switch (below(7)) {
+  case 0:
+    return {fmt::format("{{ {} assume_abort_if_not({} <= c && c <= {}); {} }}", read, lo, hi, use)};
+  case 1:
+    return {fmt::format("{{ {} if (c < {} || c > {}) abort(); {} }}", read, lo, hi, use)};
+  case 2:
+    return {fmt::format("{{ {} assume_in(c >= {} && c <= {}); {} }}", read, lo, hi, use)};
+  case 3:
+    return {fmt::format("{{ unsigned char u = __VERIFIER_nondet_uchar(); __VERIFIER_assume(u < {}); "
+                        "{} = u; r += arr[u]; if (u == {}) assert(!\"assumed u\"); }}",
+                        hi - lo + 1, x, t - lo)};
+  case 4: { // an effect on the failing path, then abort(): a shared write, a write outside arr
+            // (r is at least 0), a division by zero, a read outside arr (c * 4 + 3 never lies
+            // in [0, 3))
+    std::string effect[] = {fmt::format("{} = {};", x, value()), "arr[r + 3] = 1;",
+                            "r = r / (r - r);", "r += arr[c * 4 + 3];"};
+    return {fmt::format("{{ {} if (c < {} || c > {}) {{ {} abort(); }} {} }}", read, lo, hi,
+                        effect[below(4)], use)};
+  }
+  case 5:
+    return {fmt::format("{{ {} check_in(c >= {} && c <= {}); {} }}", read, lo, hi, use)};
+  default:
+    return {fmt::format("{{ {} {} = c; assume_abort_if_not(c >= {} && c <= {}); r += arr[c - ({})]; }}",
+                        read, x, lo, hi, lo)};
   }
 }
 
@@ -669,6 +709,10 @@ CProgram Generator::run() {
     s += "atomic_int updateLock;\n";
   if (options.largeArray)
     s += fmt::format("int big[{}];\n", LargeArraySize);
+  if (options.assumedNondet)
+    s += "void assume_abort_if_not(int cond) { if (!cond) abort(); }\n"
+         "void assume_in(int cond) { if (!cond) __VERIFIER_assume(0); }\n"
+         "void check_in(int cond) { assert(cond); }\n";
   if (options.floats)
     s += "double shared_d;\n";
   if (usesSpinLock)

@@ -35,6 +35,13 @@ struct CGeneratorOptions {
   /// With charNondet: the input is only ever compared with constants (drawn by its classes,
   /// passes/NondetDomain.h).
   bool comparedNondet = false;
+  /// With charNondet: the input is first restricted by an assumption (assume_abort_if_not,
+  /// an inline abort(), a wrapper of __VERIFIER_assume, or __VERIFIER_assume itself) to a few
+  /// values, and then used as data (passes/AssumedValues.h draws only those); or checked in a
+  /// way that must not restrict it (an assertion, an effect on the failing path, a use before
+  /// the check). Its programs call abort(): their models stop the thread there
+  /// (ModelConfig::abortStopsThread), as SV-COMP mode ends the execution, without an error.
+  bool assumedNondet = false;
   /// With charNondet: the input bounds a loop without effects (it reads shared variables at
   /// most), which passes/LoopAbstraction.h may replace by its last iteration.
   bool nondetLoops = false;

@@ -49,14 +49,20 @@ PipelineCheck checkSymbolicProgram(const CProgram &program, const PipelineCheckO
   PipelineCheck check;
   llvm::LLVMContext context;
   // The reference enumerates every value of the type; the classes model draws one value of
-  // each class of values the program only compares with constants (passes/NondetDomain.h).
+  // each class of values the program only compares with constants (passes/NondetDomain.h), or
+  // the values its assumption allows (passes/AssumedValues.h). abort() stops its thread
+  // silently in all three, as SV-COMP's properties have it.
   ModelConfig enumerated;
   enumerated.enumerateSmallNondet = true;
   enumerated.nondetClasses = false;
+  enumerated.abortStopsThread = true;
   ModelConfig symbolicConfig;
   symbolicConfig.symbolicNondet = true;
+  symbolicConfig.abortStopsThread = true;
   ModelConfig classesConfig;
   classesConfig.enumerateSmallNondet = true;
+  classesConfig.abortStopsThread = true;
+  classesConfig.abortIsNoViolation = true;
   std::vector<tool::BuiltModel> built =
       compile(program, context, {enumerated, symbolicConfig, classesConfig}, check.mismatches);
   if (!check.mismatches.empty())

@@ -134,6 +134,15 @@ TEST(PipelineValidation, NondetClassesAgainstEnumeration) {
   validateSeeds(7200000, validationSeeds(30), options, Check::Symbolic);
 }
 
+// Inputs restricted by an assumption and then used as data, drawn from the values it allows
+// (passes/AssumedValues.h), or checked in ways that must not restrict them, against the
+// enumeration of every value.
+TEST(PipelineValidation, AssumedValuesAgainstEnumeration) {
+  CGeneratorOptions options = charNondetOptions();
+  options.assumedNondet = true;
+  validateSeeds(7500000, validationSeeds(40), options, Check::Symbolic);
+}
+
 // Loops whose iteration count is a nondet input, replaced by their last iteration
 // (passes/LoopAbstraction.h): the abstraction may find more errors, never fewer.
 TEST(PipelineValidation, LoopAbstractionAgainstEnumeration) {

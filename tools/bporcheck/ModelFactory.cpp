@@ -279,6 +279,7 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
       config.spinAssume ? passes::SpinLoopHandling::Assume : passes::SpinLoopHandling::Yield;
   instrument.NondetClasses = config.nondetClasses;
   instrument.RouteErrorFunctions = config.errorFunctionsAreErrors;
+  instrument.AbortIsNoViolation = config.abortIsNoViolation;
   instrument.AbstractLoops = config.abstractLoops;
   passes::InstrumentReport report;
   if (llvm::Error error = passes::prepareAndInstrument(*module, instrument, &report)) {

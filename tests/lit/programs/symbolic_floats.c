@@ -51,7 +51,8 @@ int main(void) {
   assert(x == x || x > 0);
 #else
   int n = __VERIFIER_nondet_int();
-  __VERIFIER_assume(n > 0 && n <= 4);
+  // More values than an assumption's values drawn plainly (passes/AssumedValues.h): symbolic.
+  __VERIFIER_assume(n > 0 && n <= 100);
   printf("%d intervals\n", n);
   double width = 1.0 / n;
   double parts[2] = {width, width};
