@@ -303,6 +303,7 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
   };
   built.abstractedLoops = report.AbstractedLoops;
   built.usesNondet = used("__bpor_nondet");
+  built.drawsCompleteNondet = used("__bpor_nondet_among");
   built.uninitializedUse = findUninitializedUse(*module);
   built.hasYields = programCodeCalls(*module, {"__bpor_spin_yield", "__bpor_sched_yield"});
   built.hasUpdateLoops = programCodeCalls(*module, {"__bpor_update_loop_yield"});

@@ -29,7 +29,10 @@ struct BuiltModel {
   std::shared_ptr<Execution> newExecution() const;
   std::string error;                    // one line
   int exitCode = 0;                     // 2 bad input, 3 unsupported construct
-  bool usesNondet = false;              // the program calls __VERIFIER_nondet_*
+  bool usesNondet = false;              // __VERIFIER_nondet_* calls drawn from the domain
+  /// __VERIFIER_nondet_* calls drawn from tables that cover every behaviour (value classes,
+  /// an assumption's values: passes/NondetDomain.h, passes/AssumedValues.h).
+  bool drawsCompleteNondet = false;
   /// The program may read a pthread_t value (a thread's number): see threadHandlesMayBeRead.
   bool threadHandlesRead = true;
   bool hasYields = false; // sched_yield calls or spin loops (the pass put yields in them)

@@ -200,7 +200,7 @@ std::string formatNondetInputs(const std::vector<std::string> &inputs) {
   return out;
 }
 
-RunDescription describeRun(const Options &options, bool usesNondet) {
+RunDescription describeRun(const Options &options, const BuiltModel &built) {
   RunDescription run;
   run.program = options.input;
   const SearchOptions &search = options.search;
@@ -213,11 +213,14 @@ RunDescription describeRun(const Options &options, bool usesNondet) {
   if (kind.ownOptions == OwnOptions::Stateful && options.statefulOptions.preemptionBound)
     run.boundPhrase = boundPhrase(BoundKind::Preemption, *options.statefulOptions.preemptionBound);
   run.stateful = kind.counts == ResultUnit::States;
-  if (usesNondet)
+  // Inputs drawn from tables of classes or of an assumption's values are covered whole.
+  if (built.usesNondet)
     run.nondetDomain =
         options.model.symbolicNondet
             ? "every value of every nondet input"
             : fmt::format("nondet values in {{{}}}", joinValues(options.model.nondetValues));
+  else if (built.drawsCompleteNondet)
+    run.nondetDomain = "every value of every nondet input";
   run.options["por"] = options.explorer;
   run.options["bound"] = boundKindName(options.search.bound);
   run.options["bound_value"] = std::to_string(options.search.boundValue);
@@ -472,7 +475,7 @@ int main(int argc, char **argv) {
   // a livelock. So do the searches with a fair bound.
   configureDepthLimit(options);
   if (options.estimate)
-    return printEstimate(model, options, describeRun(options, built.usesNondet));
+    return printEstimate(model, options, describeRun(options, built));
   if (cluster) {
     // Every rank stops alike; rank 0 says why.
     std::string problem = chooseDistributedSearch(options);
@@ -511,7 +514,7 @@ int main(int argc, char **argv) {
       workerExecutions.push_back(std::move(worker));
     }
   }
-  RunDescription run = describeRun(options, built.usesNondet);
+  RunDescription run = describeRun(options, built);
   ProgressLine progress(options.progress);
   SearchOptions search = options.search;
   LocalStateCounter states;
@@ -603,7 +606,7 @@ int main(int argc, char **argv) {
       options.memoryModel = graph::MemoryModel::SC;
       chooseDefaultMode(options, shape);
       configureDepthLimit(options);
-      run = describeRun(options, built.usesNondet);
+      run = describeRun(options, built);
       search = options.search;
       search.progress = [&](const Statistics &stats) { reportProgress(stats); };
       result = runSearch(model, options, search, run, observer, progress, hasStateKeys,
