@@ -23,6 +23,9 @@ enum class RaceDetection : uint8_t {
 struct ExecutionOptions {
   /// The values a __VERIFIER_nondet_* call may return (a bool-sized one returns 0 or 1).
   std::vector<int64_t> nondetDomain = {-1, 0, 1};
+  /// Empty: a float or double nondet call draws nondetDomain's integers as numbers. Else as many
+  /// as nondetDomain: what such a call draws for each choice (a witness's fractions).
+  std::vector<double> nondetFloatDomain;
   /// Write each execution's output (printf, puts, ...) to stdout once, when the execution ends
   /// (finishes, fails or deadlocks); it is always kept in output(). Executions the search cuts
   /// short, and prefixes it replays, print nothing: the output would repeat.

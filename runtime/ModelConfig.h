@@ -14,6 +14,9 @@ namespace bpor {
 
 struct ModelConfig {
   std::vector<int64_t> nondetValues;
+  /// Empty, or as many as nondetValues: what a float or double nondet call draws for each
+  /// choice (ExecutionOptions::nondetFloatDomain).
+  std::vector<double> nondetFloatValues;
   bool printOutput = false;
   bool spinAssume = false;
   uint32_t stackLimit = 0;

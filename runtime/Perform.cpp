@@ -144,10 +144,17 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
         return Performed::Stopped;
       }
     } else if (NondetKind(thread.request.args[1]) == NondetKind::FloatBits) {
-      // The domain's integers as floats (wholeType never holds: 32 or 64 bits).
-      int64_t integer = options_.nondetDomain[choice];
-      value = bits == 32 ? std::bit_cast<uint32_t>(float(integer))
-                         : std::bit_cast<uint64_t>(double(integer));
+      // The domain's integers as floats, or the float domain's numbers (wholeType never holds:
+      // 32 or 64 bits).
+      if (!options_.nondetFloatDomain.empty()) {
+        double number = options_.nondetFloatDomain[choice];
+        value = bits == 32 ? std::bit_cast<uint32_t>(float(number))
+                           : std::bit_cast<uint64_t>(number);
+      } else {
+        int64_t integer = options_.nondetDomain[choice];
+        value = bits == 32 ? std::bit_cast<uint32_t>(float(integer))
+                           : std::bit_cast<uint64_t>(double(integer));
+      }
     } else {
       value = wholeType ? choice : uint64_t(options_.nondetDomain[choice]);
     }

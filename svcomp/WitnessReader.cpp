@@ -3,6 +3,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <cmath>
+#include <cstdlib>
 #include <fmt/format.h>
 #include <map>
 #include <regex>
@@ -42,24 +44,6 @@ std::map<std::string, std::string> attributes(llvm::StringRef tag) {
        it != std::sregex_iterator(); ++it)
     found[(*it)[1]] = unescape((*it)[2].str());
   return found;
-}
-
-/// `\result == V;` (V a decimal integer, perhaps with a C suffix or in parentheses, or a
-/// floating-point constant with an integer value such as -1.0f; not the integer part of one
-/// without, such as 0.5).
-std::optional<int64_t> resultValue(const std::string &assumption) {
-  static const std::regex Result(
-      R"re(\\result\s*==\s*\(?\s*(-?[0-9]+)(?:\.0*)?[uUlLfF]*(?![.0-9eExX])\s*\)?\s*;?)re");
-  std::smatch match;
-  if (!std::regex_search(assumption, match, Result))
-    return std::nullopt;
-  try {
-    if (match[1].str()[0] == '-')
-      return int64_t(std::stoll(match[1]));
-    return int64_t(std::stoull(match[1])); // an unsigned value above INT64_MAX keeps its bits
-  } catch (...) {
-    return std::nullopt;
-  }
 }
 
 struct Graph {
@@ -152,6 +136,40 @@ std::optional<Graph> parseGraph(llvm::StringRef text, std::string &problem) {
 
 } // namespace
 
+std::optional<WitnessValue> resultValue(const std::string &text, bool whole) {
+  // A C floating constant (decimal with a point or an exponent, or hexadecimal with a binary
+  // exponent) or a decimal integer, whole: not the 0 of 0.5, nor of 0x10.
+  static const std::string Number =
+      R"re((-?(?:0[xX][0-9a-fA-F]*\.?[0-9a-fA-F]*[pP][-+]?[0-9]+|[0-9]*\.[0-9]*(?:[eE][-+]?[0-9]+)?|)re"
+      R"re([0-9]+(?:[eE][-+]?[0-9]+)?))[uUlLfF]*(?![0-9A-Za-z_.]))re";
+  static const std::regex Anywhere(R"re(\\result\s*==\s*\(?\s*)re" + Number +
+                                   R"re(\s*\)?\s*;?)re");
+  static const std::regex Whole(R"re(^\s*\\result\s*==\s*\(?\s*)re" + Number +
+                                R"re(\s*\)?\s*;?\s*$)re");
+  std::smatch match;
+  if (whole ? !std::regex_match(text, match, Whole) : !std::regex_search(text, match, Anywhere))
+    return std::nullopt;
+  std::string literal = match[1];
+  if (literal == "-" || literal.find_first_of("0123456789") == std::string::npos)
+    return std::nullopt; // a lone point or sign
+  bool isInteger = literal.find_first_of(".eEpPxX") == std::string::npos;
+  try {
+    if (isInteger) {
+      if (literal[0] == '-')
+        return WitnessValue{int64_t(std::stoll(literal)), std::nullopt};
+      // An unsigned value above INT64_MAX keeps its bits.
+      return WitnessValue{int64_t(std::stoull(literal)), std::nullopt};
+    }
+  } catch (...) {
+    return std::nullopt;
+  }
+  double number = std::strtod(literal.c_str(), nullptr);
+  // An integral constant such as -1.0f is that integer, for integer and floating results alike.
+  if (std::trunc(number) == number && std::fabs(number) < 0x1p63)
+    return WitnessValue{int64_t(number), std::nullopt};
+  return WitnessValue{0, number};
+}
+
 std::optional<WitnessPath> parseWitnessPath(const std::string &text, WitnessProblem &problem) {
   if (!llvm::StringRef(text).ltrim().starts_with("<"))
     return parseYamlWitnessPath(text, problem);
@@ -216,7 +234,7 @@ std::optional<WitnessPath> parseWitnessPath(const std::string &text, WitnessProb
     edge.createdThread = get("createThread");
     edge.resultFunction = get("assumption.resultfunction");
     if (std::string assumption = get("assumption"); !assumption.empty())
-      edge.result = resultValue(assumption);
+      edge.result = resultValue(assumption, /*whole=*/false);
     path.edges.push_back(edge);
     current = edge.target;
   }

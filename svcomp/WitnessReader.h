@@ -14,12 +14,25 @@
 
 namespace bpor::svcomp {
 
+/// A nondet function's result as a witness states it (`\result == V`): an integer, or a
+/// floating-point number whose value is not one (0.13125f, 1e-3, 0x1.8p-3).
+struct WitnessValue {
+  int64_t integer = 0;        // an integer's value (a floating constant's if it is integral)
+  std::optional<double> real; // a floating constant that is not an integer
+  bool operator==(const WitnessValue &) const = default;
+};
+
+/// `\result == V` as both formats write it: V a decimal integer or a C floating constant (decimal
+/// or hexadecimal), perhaps with a C suffix, perhaps in parentheses, perhaps followed by `;`.
+/// Anywhere in `text` (GraphML's assumption), or the whole of it (YAML's constraint).
+std::optional<WitnessValue> resultValue(const std::string &text, bool whole);
+
 struct WitnessEdge {
   std::string source, target;
   std::optional<unsigned> line;  // startline
   std::string thread;            // threadId ("" if absent)
   std::string createdThread;     // createThread ("" if absent)
-  std::optional<int64_t> result; // from `\result == V;`
+  std::optional<WitnessValue> result; // from `\result == V;`
   std::string resultFunction;    // assumption.resultfunction
 };
 

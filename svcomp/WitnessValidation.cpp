@@ -22,7 +22,7 @@ constexpr uint64_t StepBudget = 2'000'000;
 /// The depth-first search for an execution that follows the witness path.
 class Follower {
 public:
-  Follower(Model &model, const WitnessPath &path, std::vector<int64_t> domain,
+  Follower(Model &model, const WitnessPath &path, std::vector<WitnessValue> domain,
            const Input &input)
       : model_(model), path_(path), domain_(std::move(domain)), input_(input) {}
 
@@ -84,14 +84,14 @@ private:
   }
 
   /// The choices of a nondet step: the one giving the edge's value, or every one.
-  std::vector<uint32_t> choicesFor(const Operation &op, std::optional<int64_t> value) const {
+  std::vector<uint32_t> choicesFor(const Operation &op, std::optional<WitnessValue> value) const {
     std::vector<uint32_t> all;
     for (uint32_t c = 0; c < op.numChoices; ++c)
       all.push_back(c);
     if (op.kind != OpKind::Nondet || !value)
       return all;
     if (op.numChoices == 2) // a _Bool (the domain has at least three values)
-      return {uint32_t(*value != 0)};
+      return {uint32_t(value->integer != 0 || value->real)};
     for (uint32_t c = 0; c < op.numChoices && c < domain_.size(); ++c)
       if (domain_[c] == *value)
         return {c};
@@ -112,7 +112,7 @@ private:
       for (const auto &[name, thread] : threads_)
         key += fmt::format("|{}={}", name, thread);
       for (const auto &[thread, value] : inputs_)
-        key += fmt::format("|in{}={}", thread, value);
+        key += fmt::format("|in{}={}", thread, value.real ? *value.real : double(value.integer));
       if (!visited_.insert(key).second)
         return false; // followed from here before
     }
@@ -129,7 +129,7 @@ private:
       const Operation &pending = model_.pending(thread);
       if (edge.line && model_.sourceLocation(pending.location).line != *edge.line)
         continue;
-      std::optional<int64_t> value = edge.result;
+      std::optional<WitnessValue> value = edge.result;
       if (!value && pending.kind == OpKind::Nondet) {
         auto it = inputs_.find(thread);
         if (it != inputs_.end())
@@ -137,7 +137,7 @@ private:
       }
       for (uint32_t choice : choicesFor(pending, value)) {
         Saved saved = save();
-        std::map<ThreadId, int64_t> inputs = inputs_;
+        std::map<ThreadId, WitnessValue> inputs = inputs_;
         const Operation &event = model_.step(thread, choice);
         schedule_.push_back(ScheduleStep{thread, choice});
         trace_.push_back(event);
@@ -153,7 +153,7 @@ private:
     }
     // Pass over the edge: it describes no step here. An input edge's value is kept for the
     // thread's next nondet call.
-    std::map<ThreadId, int64_t> inputs = inputs_;
+    std::map<ThreadId, WitnessValue> inputs = inputs_;
     if (edge.result && !candidates.empty())
       inputs_[candidates.front()] = *edge.result;
     bool found = follow(index + 1);
@@ -164,10 +164,10 @@ private:
 
   Model &model_;
   const WitnessPath &path_;
-  std::vector<int64_t> domain_;
+  std::vector<WitnessValue> domain_;
   const Input &input_;
   std::map<std::string, ThreadId> threads_; // witness threadId -> ours
-  std::map<ThreadId, int64_t> inputs_;      // values of input edges passed over
+  std::map<ThreadId, WitnessValue> inputs_; // values of input edges passed over
   Schedule schedule_;
   std::vector<Operation> trace_;
   std::set<std::string> visited_;
@@ -203,18 +203,28 @@ int runWitnessValidation(const TaskRequest &task, const std::string &witness, co
 
   // Plain values: the witness's own, and a few more so that a call it leaves open still has
   // values to try (at least three, so that only a _Bool has two choices).
-  std::vector<int64_t> domain;
+  std::vector<WitnessValue> domain;
   for (const WitnessEdge &edge : path->edges)
     if (edge.result && std::find(domain.begin(), domain.end(), *edge.result) == domain.end())
       domain.push_back(*edge.result);
   for (int64_t filler : {0, 1, -1})
-    if (domain.size() < 3 && std::find(domain.begin(), domain.end(), filler) == domain.end())
-      domain.push_back(filler);
+    if (WitnessValue value{filler, std::nullopt};
+        domain.size() < 3 && std::find(domain.begin(), domain.end(), value) == domain.end())
+      domain.push_back(value);
 
   ModelRequest config;
   config.programFile = input->programFile;
   config.clangArgs = input->clangArgs;
-  config.nondetValues = domain;
+  // Choice c draws domain[c]: its integer for an integer result, its number for a floating one
+  // (0 for an integer result where the witness's value is a fraction, which it never is there).
+  bool fractions = false;
+  for (const WitnessValue &value : domain) {
+    config.nondetValues.push_back(value.real ? 0 : value.integer);
+    fractions = fractions || value.real;
+  }
+  if (fractions)
+    for (const WitnessValue &value : domain)
+      config.nondetFloatValues.push_back(value.real ? *value.real : double(value.integer));
   config.nondetClasses = false; // the witness's values, not class representatives
   config.symbolicNondet = false;
   config.spuriousWakeups = true;

@@ -65,22 +65,6 @@ Tree read(llvm::yaml::Node *node) {
   return tree;
 }
 
-/// `\result == V` (V a decimal integer, perhaps with a C suffix or in parentheses, or a
-/// floating-point constant with an integer value such as -1.0f).
-std::optional<int64_t> resultOf(const std::string &constraint) {
-  static const std::regex Result(R"re(^\s*\\result\s*==\s*\(?\s*(-?[0-9]+)(?:\.0*)?[uUlLfF]*\s*\)?\s*;?\s*$)re");
-  std::smatch match;
-  if (!std::regex_match(constraint, match, Result))
-    return std::nullopt;
-  try {
-    if (match[1].str()[0] == '-')
-      return int64_t(std::stoll(match[1]));
-    return int64_t(std::stoull(match[1]));
-  } catch (...) {
-    return std::nullopt;
-  }
-}
-
 } // namespace
 
 std::optional<WitnessPath> parseYamlWitnessPath(const std::string &text,
@@ -169,7 +153,7 @@ std::optional<WitnessPath> parseYamlWitnessPath(const std::string &text,
       edge.thread = waypoint->text("thread_id");
       if (type == "function_return")
         if (const Tree *constraint = waypoint->get("constraint"))
-          edge.result = resultOf(constraint->text("value"));
+          edge.result = resultValue(constraint->text("value"), /*whole=*/true);
       path.edges.push_back(edge);
       if (type == "target") {
         if (index + 1 != content->sequence.size()) {

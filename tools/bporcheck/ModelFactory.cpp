@@ -323,6 +323,8 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
   ExecutionOptions options;
   if (!config.nondetValues.empty())
     options.nondetDomain = config.nondetValues;
+  if (config.nondetFloatValues.size() == options.nondetDomain.size())
+    options.nondetFloatDomain = config.nondetFloatValues;
   options.printOutput = config.printOutput;
   if (config.stackLimit)
     options.maxFrames = config.stackLimit;

@@ -132,7 +132,7 @@ TEST_F(SvcompWitness, ReaderFollowsTheWrittenPath) {
   EXPECT_EQ(path->edges[0].line, 2u);
   EXPECT_EQ(path->edges[0].thread, "0");
   EXPECT_EQ(path->edges[0].createdThread, "1");
-  EXPECT_EQ(path->edges[1].result, -1);
+  EXPECT_EQ(path->edges[1].result, (WitnessValue{-1, std::nullopt}));
   EXPECT_EQ(path->edges[1].resultFunction, "__VERIFIER_nondet_int");
   EXPECT_EQ(path->edges[2].line, 4u);
   EXPECT_FALSE(path->edges[2].result);
@@ -185,11 +185,12 @@ TEST(SvcompWitnessReader, ReadsAnotherToolsWitness) {
   EXPECT_EQ(path->edges[0].thread, "main");
   EXPECT_EQ(path->edges[0].createdThread, "t1");
   EXPECT_EQ(path->edges[1].line, 8u);
-  EXPECT_EQ(path->edges[1].result, 5);
+  EXPECT_EQ(path->edges[1].result, (WitnessValue{5, std::nullopt}));
 }
 
 // A float input is written as the number its bits encode, as a constant of its type; an
-// integral one reads back as that integer (the validator's plain values), another as none.
+// integral one reads back as that integer (the validator's plain values), another as that
+// number (which the validator draws for a float or double call).
 TEST(SvcompWitnessReader, FloatInputsAreWrittenAsTheirNumbers) {
   auto text = [](const char *function, uint64_t bits) {
     return nondetResultText(function, bits, "LP64");
@@ -213,10 +214,19 @@ TEST(SvcompWitnessReader, FloatInputsAreWrittenAsTheirNumbers) {
     EXPECT_TRUE(path) << problem.text;
     return path ? path->edges[0].result : std::nullopt;
   };
-  EXPECT_EQ(read("\\result == -1.0f;"), -1);
-  EXPECT_EQ(read("\\result == 0.5f;"), std::nullopt);
-  EXPECT_EQ(read("\\result == 1e3;"), std::nullopt);
-  EXPECT_EQ(read("\\result == 7;"), 7);
+  auto integer = [](int64_t value) { return WitnessValue{value, std::nullopt}; };
+  auto real = [](double value) { return WitnessValue{0, value}; };
+  EXPECT_EQ(read("\\result == -1.0f;"), integer(-1));
+  EXPECT_EQ(read("\\result == 0.5f;"), real(0.5));
+  EXPECT_EQ(read("\\result == 0.13125f;"), real(0.13125));
+  EXPECT_EQ(read("\\result == (-2.5e-3);"), real(-2.5e-3));
+  EXPECT_EQ(read("\\result == .5;"), real(0.5));
+  EXPECT_EQ(read("\\result == 0x1.8p-3;"), real(0.1875));
+  EXPECT_EQ(read("\\result == 1e3;"), integer(1000));
+  EXPECT_EQ(read("\\result == 7;"), integer(7));
+  EXPECT_EQ(read("\\result == 18446744073709551615UL;"), integer(-1)); // its bits
+  EXPECT_EQ(read("\\result == 0x10;"), std::nullopt); // not 0: a hexadecimal integer
+  EXPECT_EQ(read("\\result == x;"), std::nullopt);
 }
 
 TEST(SvcompWitnessReader, ABranchingPathIsRefused) {
@@ -270,7 +280,7 @@ TEST(SvcompWitnessReader, ReadsAYamlWitnessOfAnotherTool) {
   EXPECT_EQ(path->edges[0].thread, "0");
   EXPECT_EQ(path->edges[0].line, 12u);
   EXPECT_EQ(path->edges[1].thread, "1");
-  EXPECT_EQ(path->edges[1].result, -7);
+  EXPECT_EQ(path->edges[1].result, (WitnessValue{-7, std::nullopt}));
   EXPECT_FALSE(path->edges[2].result);
   EXPECT_EQ(path->edges[3].line, 14u);
 }
