@@ -16,4 +16,12 @@ enum class NondetKind : uint32_t {
   FloatBits = 2,
 };
 
+/// A nondet draw's type in one byte, as a trace keeps it (Operation::detail): its kind and its
+/// width, 1 to 64 bits. 0 is no type (a symbolic input's event shows its value elsewhere).
+constexpr uint8_t nondetDetail(NondetKind kind, uint32_t bits) {
+  return uint8_t(uint32_t(kind) * 65 + (bits > 64 ? 64 : bits));
+}
+constexpr NondetKind nondetKindOf(uint8_t detail) { return NondetKind(detail / 65); }
+constexpr uint32_t nondetBitsOf(uint8_t detail) { return detail % 65; }
+
 } // namespace bpor

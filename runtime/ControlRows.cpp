@@ -5,6 +5,8 @@
 // block's owner (runtime/Symbolic.cpp), the thread handles it numbers.
 #include "runtime/Execution.h"
 
+#include "core/NondetKind.h"
+
 #include <fmt/format.h>
 
 namespace bpor {
@@ -98,6 +100,7 @@ CallOutcome Execution::prepareControl(ProgramThread &thread, const ExternalCall 
       return CallOutcome::Return;
     }
     context_.setPending(thread, row.kind, loc32(a[2]));
+    op.detail = nondetDetail(NondetKind(a[1]), uint32_t(a[0])); // for the trace
     if (uint32_t classes = uint32_t(a[4]); classes != 0) {
       // __bpor_nondet_among: every value the program can tell apart, so no gap.
       op.numChoices = classes;

@@ -3,6 +3,7 @@
 #include "tools/bporcheck/SourceLines.h"
 
 #include "checker/engine/ExecutionEnds.h"
+#include "core/NondetKind.h"
 
 #include "checker/engine/SearchStop.h"
 #include "interp/Symbolic.h"
@@ -17,11 +18,31 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <bit>
 #include <functional>
 #include <set>
 
 namespace bpor::tool {
 namespace {
+
+/// A plain nondet draw's value as its C type shows it: a signed one sign-extended from its
+/// width, a float's or double's the number its bits encode.
+std::string nondetValueText(const Operation &op) {
+  uint32_t bits = nondetBitsOf(op.detail);
+  if (op.detail == 0 || bits == 0)
+    return std::to_string(int64_t(op.value));
+  switch (nondetKindOf(op.detail)) {
+  case NondetKind::FloatBits:
+    return bits == 32 ? fmt::format("{}", std::bit_cast<float>(uint32_t(op.value)))
+                      : fmt::format("{}", std::bit_cast<double>(op.value));
+  case NondetKind::Signed:
+    return std::to_string(bits == 64 ? int64_t(op.value)
+                                     : int64_t(op.value << (64 - bits)) >> (64 - bits));
+  case NondetKind::Unsigned:
+    break;
+  }
+  return std::to_string(op.value);
+}
 
 // How an address is named: by the model, or by a trace's step (TraceWords::address).
 using AddressWords = std::function<std::string(uint64_t)>;
@@ -111,7 +132,7 @@ std::string eventText(const AddressWords &describe, const ThreadWords &thread,
   case OpKind::Join:
     return fmt::format("join {}", thread(op.otherThread));
   case OpKind::Nondet:
-    return fmt::format("nondet value {}", static_cast<int64_t>(op.value));
+    return "nondet value " + nondetValueText(op);
   case OpKind::Decision:
     // A branch on nondet inputs (symbolic mode): the outcome the search chose.
     if (op.numChoices == 1)
