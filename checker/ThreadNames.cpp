@@ -6,6 +6,8 @@ ThreadId ThreadNameTable::nameOf(ThreadId creator, uint32_t eventIndex, uint32_t
   std::lock_guard<std::mutex> lock(mutex_);
   auto [it, added] =
       names_.try_emplace(std::make_tuple(creator, eventIndex, ordinal), ThreadId(names_.size()));
+  if (added && source_)
+    it->second = source_(creator, eventIndex, ordinal);
   return it->second;
 }
 

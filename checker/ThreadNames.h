@@ -14,6 +14,7 @@
 #include "core/Operation.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <tuple>
@@ -25,6 +26,12 @@ namespace bpor {
 /// shared states: each path gets the same name in all of them.
 class ThreadNameTable {
 public:
+  /// Where a creation path this table has not named yet gets its name: a distributed search's
+  /// ranks other than 0 ask rank 0's table, so that every rank names alike. Without one, the
+  /// table numbers paths in the order it meets them.
+  using Source = std::function<ThreadId(ThreadId creator, uint32_t eventIndex, uint32_t ordinal)>;
+  void setSource(Source source) { source_ = std::move(source); }
+
   /// The name of the `ordinal`-th thread created by event `eventIndex` (1-based, among the
   /// events of thread `creator`), or of initial thread `ordinal` if `creator` is NoThread.
   ThreadId nameOf(ThreadId creator, uint32_t eventIndex, uint32_t ordinal);
@@ -32,6 +39,7 @@ public:
 private:
   std::mutex mutex_;
   std::map<std::tuple<ThreadId, uint32_t, uint32_t>, ThreadId> names_;
+  Source source_;
 };
 
 /// The names of the threads of the current execution, along the search stack: the Model's

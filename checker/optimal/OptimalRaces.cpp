@@ -215,7 +215,7 @@ void OptimalSearch::insertWakeupSequence(size_t i, std::vector<Event> &v) {
   if (isShared(i)) {
     // Its place in the depth-first order: the branches this execution took at the shared
     // states from here down (the stack's shared states come first).
-    std::vector<std::pair<SharedState *, size_t>> key;
+    SharedPath key;
     for (size_t k = i; k < frames.size() && frames[k].shared; ++k)
       key.emplace_back(frames[k].shared, frames[k].sharedIndex);
     sharedStates->insert(std::move(key), v); // a copy: v's storage is reused

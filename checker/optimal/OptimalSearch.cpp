@@ -7,7 +7,7 @@
 namespace bpor::optimal {
 
 OptimalSearch::OptimalSearch(Model &model, const SearchOptions &options, OptimalVariant variant,
-                             const ExecutionObserver *observer, SharedStates *shared,
+                             const ExecutionObserver *observer, StateSharing *shared,
                              bool waitsFirst)
     : sharedStates(shared), waitsFirst(waitsFirst), model(model), options(options),
       variant(variant), names(shared ? shared->threadNames() : ownThreadNames),

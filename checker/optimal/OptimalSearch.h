@@ -113,7 +113,7 @@ public:
   /// `waitsFirst` it starts by waiting for a state another worker shares, not from the initial
   /// state's first branch.
   OptimalSearch(Model &model, const SearchOptions &options, OptimalVariant variant,
-                const ExecutionObserver *observer, SharedStates *shared = nullptr,
+                const ExecutionObserver *observer, StateSharing *shared = nullptr,
                 bool waitsFirst = false);
 
   SearchResult run();
@@ -142,7 +142,7 @@ private:
   void shareWork();
   /// Rebuilds the stack down to `target` (from the initial state); false if it is null.
   bool goToSharedState(SharedState *target);
-  SharedStates *sharedStates = nullptr;
+  StateSharing *sharedStates = nullptr;
   bool waitsFirst = false;
   bool sharedSearchOver = false; // waitForWork said so
   ScheduleStep preferredStep() const;

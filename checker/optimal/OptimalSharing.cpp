@@ -32,6 +32,16 @@ ScheduleStep OptimalSearch::selectShared() {
 // shared states stay a tree) down to the first with a branch left. Each keeps the branch this
 // worker explores from it as taken.
 void OptimalSearch::shareWork() {
+  // Only a stack with a branch left gives another worker something to do now; sharing one
+  // without would only make its later branches cost a call each (a message, for a rank of a
+  // distributed search). Tests share everything (StateSharing::sharesEverything).
+  if (!sharedStates->sharesEverything()) {
+    bool branchLeft = false;
+    for (size_t i = 0; i + 1 < frames.size() && !branchLeft; ++i)
+      branchLeft = !frames[i].shared && !frames[i].wakeup.empty();
+    if (!branchLeft)
+      return;
+  }
   for (size_t i = 0; i + 1 < frames.size(); ++i) {
     Frame &f = frames[i];
     if (f.shared)

@@ -121,6 +121,7 @@ SharedState *SharedStates::share(SharedState *parent, size_t parentBranch, Sched
                                  const StateToShare &share, bool &branchLeft) {
   std::unique_lock<std::mutex> lock(lock_);
   SharedState &state = states_.emplace_back();
+  state.id = states_.size() - 1;
   state.parent = parent;
   state.parentBranch = parentBranch;
   state.edge = edge;
@@ -174,8 +175,7 @@ namespace {
 
 // Depth-first order of two keys from one state: the first branch index that differs decides.
 // (Equal keys are one worker's executions below one branch, in the order it met them.)
-bool keyBefore(const std::vector<std::pair<SharedState *, size_t>> &a,
-               const std::vector<std::pair<SharedState *, size_t>> &b) {
+bool keyBefore(const SharedPath &a, const SharedPath &b) {
   for (size_t t = 0; t < a.size() && t < b.size(); ++t)
     if (a[t].second != b[t].second)
       return a[t].second < b[t].second;
@@ -218,8 +218,7 @@ void SharedStates::apply(SharedState &state, size_t through, std::vector<Event> 
     state.wakeup.insert(v);
 }
 
-void SharedStates::insert(std::vector<std::pair<SharedState *, size_t>> key,
-                          std::vector<Event> v) {
+void SharedStates::insert(SharedPath key, std::vector<Event> v) {
   std::lock_guard<std::mutex> guard(lock_);
   SharedState &state = *key[0].first;
   // Covered now is covered when its turn comes (sleepers, executed events and a leaf's place
@@ -342,6 +341,11 @@ void SharedStates::cancel() {
   std::lock_guard<std::mutex> guard(lock_);
   cancelled_ = true;
   changed_.notify_all();
+}
+
+SharedState &SharedStates::stateById(uint64_t id) {
+  std::lock_guard<std::mutex> guard(lock_); // a state being shared may grow the deque
+  return states_.at(id);
 }
 
 size_t SharedStates::numStates() const {

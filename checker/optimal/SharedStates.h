@@ -28,10 +28,7 @@
 // with every state shared).
 #pragma once
 
-#include "checker/Explorer.h"
-#include "checker/ThreadSet.h"
-#include "checker/ThreadNames.h"
-#include "checker/optimal/WakeupTree.h"
+#include "checker/optimal/StateSharing.h"
 
 #include <atomic>
 #include <condition_variable>
@@ -44,6 +41,7 @@ namespace bpor::optimal {
 /// One shared state. What it was made with never changes; the rest is guarded by SharedStates'
 /// lock.
 struct SharedState {
+  uint64_t id = 0;               // its place in the order states were shared (0: the first)
   SharedState *parent = nullptr;
   size_t parentBranch = 0;       // the index of the branch of `parent` that leads here
   ScheduleStep edge;             // the step from the parent to here
@@ -58,7 +56,7 @@ struct SharedState {
   /// Insertions that wait for the branches left of their executions (SharedStates.h), in the
   /// depth-first order of their keys.
   struct Pending {
-    std::vector<std::pair<SharedState *, size_t>> key; // from here down: state, branch taken
+    SharedPath key; // from here down: state, branch taken
     std::vector<Event> v;
   };
   std::vector<Pending> pending;
@@ -80,73 +78,31 @@ struct SharedState {
   bool listedOpen = false;  // in SharedStates' open list
 };
 
-/// A branch a worker took: the step, the wakeup subtree below it, and its sleep set.
-struct SharedBranch {
-  ScheduleStep step;
-  WakeupTree subtree;
-  std::vector<Event> sleep; // the entry sleepers and the branches taken before this one
-  size_t index = 0;         // for SharedStates::resolve and returned
-};
-
-/// What a worker's frame holds when it shares a state (its wakeup tree is moved from).
-struct StateToShare {
-  const std::vector<Event> &sleep;
-  WakeupTree &wakeup;
-  const ThreadSet &enabled;
-  const std::vector<Operation> &next;
-  const Event &inProgress; // the branch the worker is exploring from it, as a sleeper
-};
-
-class SharedStates {
+class SharedStates final : public StateSharing {
 public:
   /// `eager` (tests): busy workers share at every backtrack, not only when one waits.
   explicit SharedStates(unsigned workers, bool eager = false) : busy_(workers), eager_(eager) {}
 
-  /// The workers' thread names (ThreadNames.h): one table, so that a thread has one name in
-  /// every worker.
-  ThreadNameTable &threadNames() { return threadNames_; }
-
-  /// Whether a worker waits for work and none is shared: a busy worker should share.
-  bool wanted() const { return eager_ || starving_.load(std::memory_order_relaxed); }
-
-  /// Shares the state a worker reached by taking branch `parentBranch` (step `edge`) of the
-  /// shared state `parent` (null: the initial state). The worker's stack holds it; the branch
-  /// it explores from there is its branch 0. Returns it; `branchLeft`: another worker can take
-  /// a branch there now.
+  // StateSharing (its comments say what each does).
+  ThreadNameTable &threadNames() override { return threadNames_; }
+  bool wanted() override { return eager_ || starving_.load(std::memory_order_relaxed); }
+  bool sharesEverything() const override { return eager_; }
   SharedState *share(SharedState *parent, size_t parentBranch, ScheduleStep edge,
-                     const StateToShare &state, bool &branchLeft);
-
-  /// Takes the next branch of `state` (SharedStates.h's rules), if one can be taken now.
-  std::optional<SharedBranch> take(SharedState &state);
-
-  /// The branch `index` of `state` executed `executed` (as a sleeper).
-  void resolve(SharedState &state, size_t index, const Event &executed);
-
-  /// The worker that took branch `index` of `state` is back there.
-  void returned(SharedState &state, size_t index);
-
-  /// A worker's stack no longer holds `state` (it backtracked past it).
-  void leave(SharedState &state);
-
-  /// insert[E](v, wut(E)) for E = key[0].first, from an execution that took branch key[i].second
-  /// of each shared state key[i].first on its path from E down; applied now or, if branches
-  /// left of that path are still being explored, once they are (SharedStates.h).
-  void insert(std::vector<std::pair<SharedState *, size_t>> key, std::vector<Event> v);
-
-  /// For an idle worker (its stack holds no shared state): blocks until some state has a
-  /// branch that can be taken (returned, with the worker counted on it and every state above:
-  /// it goes there and takes the branch, if no other worker took it first) or the search is
-  /// over (null: no worker busy and no branch left, or cancelled).
-  SharedState *waitForWork();
+                     const StateToShare &state, bool &branchLeft) override;
+  std::optional<SharedBranch> take(SharedState &state) override;
+  void resolve(SharedState &state, size_t index, const Event &executed) override;
+  void returned(SharedState &state, size_t index) override;
+  void leave(SharedState &state) override;
+  void insert(SharedPath path, std::vector<Event> v) override;
+  SharedState *waitForWork() override;
+  void retire() override;
 
   /// Ends the search for every worker (one stopped: an error without keepGoing, a limit).
   void cancel();
 
-  /// A worker's search ended other than by waitForWork returning null (it stopped): it is no
-  /// longer busy, so the others do not wait for it.
-  void retire();
-
   size_t numStates() const;
+  /// The state shared `id`-th (SharedState::id).
+  SharedState &stateById(uint64_t id);
 
   /// The search ended with work left that no rule let any worker do (a defect): the result
   /// must not be called complete.

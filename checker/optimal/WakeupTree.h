@@ -35,6 +35,10 @@ struct WakeupNode {
 
 class WakeupTree {
 public:
+  WakeupTree() = default;
+  /// A tree of these branches (a tree sent between processes).
+  explicit WakeupTree(std::vector<WakeupNode> branches) : roots(std::move(branches)) {}
+
   bool empty() const { return roots.empty(); }
   const std::vector<WakeupNode> &branches() const { return roots; }
 

@@ -132,6 +132,7 @@ const std::vector<SearchKind> &searchKinds() {
        .exhaustive = true,
        .run = runOptimal<OptimalVariant::Optimal>,
        .parallel = true,
+       .distributed = true,
        .executions = ExecutionsAre::Traces},
       {.name = "rf",
        .summary = "one execution per reads-from class (atomics, mutexes and threads only)",

@@ -21,6 +21,14 @@ tree: docs/design.md, "BPOR: a split at a depth"), with the same verdict, counts
 and BPOR alone on one thread must find the same errors and exit alike (it explores fewer
 executions: the split's top branches on every thread within the bound, and nothing sleeps there).
 
+With --optimal both runs are optimal DPOR (--search=optimal --keep-going): its ranks share
+their wakeup trees through rank 0 (docs/design.md, "Distributed optimal DPOR") and must
+explore exactly the executions one process explores, every one once, cut ones included (optimal
+DPOR explores every order of the steps an error cut off, whichever worker reaches it), with the
+same counts, verdict and exit code. --max-executions N skips the programs whose search
+explores more than N executions on one process (the check's time is the ranks' start, and such
+a program's messages: docs/design.md, "Distributed optimal DPOR").
+
 With --stateful both runs are the stateful search (--search=stateful --keep-going): the ranks,
 each storing the states its partition owns, must store exactly the states one process stores
 and end the same executions (docs/design.md, "Distributed stateful search"), with the same
@@ -35,7 +43,8 @@ run without --keep-going: where one process finds an error the ranks must find o
 1), else they must agree state for state.
 
 Usage: check_distributed.py BPORCHECK BPOR_CGEN RANKS (--seeds FIRST COUNT | FILE.c ...)
-[--cgen-args "..."] [--extra OPTION ...] [--weak | --bpor BOUND | --stateful
+[--cgen-args "..."] [--extra OPTION ...] [--weak | --optimal [--max-executions N] |
+--bpor BOUND | --stateful
 [--checkpoint-every S]]. Exit 1 on any mismatch.
 """
 import argparse
@@ -72,7 +81,7 @@ def summary(output):
     finished = re.search(r"finished: (\d+),", output)
     errors = sorted(re.findall(r"^error: (.*)$", output, re.M))
     text = verdict.group(1) if verdict else "no verdict"
-    text = re.sub(r"\((?:source-DPOR|graph search|BPOR).*?\d+ executions?(?=[;)])", "(...", text)
+    text = re.sub(r"\((?:source-DPOR|optimal DPOR|graph search|BPOR).*?\d+ executions?(?=[;)])", "(...", text)
     text = re.sub(r" in \d+ executions", "", text)
     # How often a gap was met depends on the executions explored, cut ones included.
     text = re.sub(r"\d+ (times|as)", r"N \1", text)
@@ -121,6 +130,34 @@ def check_bpor(program, args, work):
                         f"{errors(outT)}")
     divided = re.search(r"processes: (\d+) units at depth (\d+)", outN)
     return problems, len(tT), divided.group(0) if divided else "not divided"
+
+
+def check_optimal(program, args, work):
+    """Optimal DPOR: mpirun -np RANKS against one process, every execution."""
+    options = ["--search=optimal", "--keep-going", "--no-progress"] + args.extra
+    one, many = os.path.join(work, "one"), os.path.join(work, "many")
+    code1, out1 = run([args.bporcheck, *options, "--dump-traces=" + one, program], timeout=60)
+    executions = re.search(r"^executions: (\d+)$", out1, re.M)
+    if code1 is None or (args.max_executions and executions and
+                         int(executions[1]) > args.max_executions):
+        return None
+    codeN, outN = run(["mpirun", "-np", str(args.ranks), args.bporcheck, *options,
+                       "--dump-traces=" + many, program], env=MPI_ENV)
+    if code1 not in (0, 1, 4):
+        return [f"one process exited {code1}: {out1[-500:]}"]
+    problems = []
+    if codeN != code1:
+        problems.append(f"exit {codeN} against {code1}: {outN[-800:]}")
+    counts = lambda out: (re.findall(r"^executions: (\d+)$", out, re.M),
+                          re.findall(r"^  finished: .*$", out, re.M))
+    if summary(outN) != summary(out1) or counts(outN) != counts(out1):
+        problems.append(f"{summary(outN)} {counts(outN)} against {summary(out1)} {counts(out1)}")
+    t1, tN = traces(one, True), traces(many, True)
+    if tN != t1:
+        problems.append(f"{sum((t1 - tN).values())} trace(s) missed, {sum((tN - t1).values())} "
+                        f"more than one process ({len(t1)} traces)")
+    shared = re.search(r"processes: (\d+) states shared; executions per rank: .*", outN)
+    return problems, len(t1), shared.group(0) if shared else "not divided"
 
 
 def check_stateful(program, args, work):
@@ -177,6 +214,8 @@ def check(program, args, work):
         return check_bpor(program, args, work)
     if args.stateful:
         return check_stateful(program, args, work)
+    if args.optimal:
+        return check_optimal(program, args, work)
     search = ["--model=rc11"] if args.weak else ["--search=source"]
     options = search + ["--keep-going", "--no-progress"] + args.extra
     one, many, optimal = (os.path.join(work, name) for name in ("one", "many", "optimal"))
@@ -219,6 +258,10 @@ def main():
     parser.add_argument("--cgen-args", default="", help="options for bpor_cgen, one string")
     parser.add_argument("--weak", action="store_true",
                         help="C11 programs of bpor_weak_soak under --model=rc11")
+    parser.add_argument("--optimal", action="store_true",
+                        help="optimal DPOR: mpirun against one process, every execution")
+    parser.add_argument("--max-executions", type=int,
+                        help="with --optimal: skip programs of more executions on one process")
     parser.add_argument("--bpor", help="BPOR at this bound (--preemptions=2): mpirun against -j")
     parser.add_argument("--stateful", action="store_true",
                         help="the stateful search: mpirun against one process, state for state")
@@ -242,8 +285,8 @@ def main():
         for program in programs:
             result = check(program, args, work)
             if result is None:
-                print(f"skip {os.path.basename(program)}: over a minute on one process",
-                      flush=True)
+                print(f"skip {os.path.basename(program)}: over a minute on one process, or "
+                      f"over --max-executions", flush=True)
                 continue
             if isinstance(result, list):
                 problems, count, divided = result, 0, ""
