@@ -114,9 +114,13 @@ TEST(SearchRegistry, FactsTheCommandAsks) {
   }
   EXPECT_EQ(findSearch("optimal")->title, "optimal DPOR");
   EXPECT_EQ(findSearch("dpor")->engine, PorMode::Dpor);
+  // Divided among MPI ranks: source-DPOR and BPOR by units, optimal DPOR by shared states; not
+  // the reads-from search or DPOR with sleep sets.
   EXPECT_TRUE(findSearch("source")->distributed);
   EXPECT_TRUE(findSearch("bpor")->distributed);
-  EXPECT_FALSE(findSearch("optimal")->distributed);
+  EXPECT_TRUE(findSearch("optimal")->distributed);
+  EXPECT_FALSE(findSearch("rf")->distributed);
+  EXPECT_FALSE(findSearch("dpor")->distributed);
   EXPECT_EQ(findSearch("stateful")->counts, ResultUnit::States);
   EXPECT_EQ(findSearch("none")->executions, ExecutionsAre::Schedules);
   EXPECT_EQ(findSearch("optimal")->executions, ExecutionsAre::Traces);
