@@ -101,6 +101,25 @@ def errors(output):
     return sorted(set(re.findall(r"^error: (.*)$", output, re.M)))
 
 
+def same_runs(reference, ranks, against):
+    """What differs between two runs, each (exit code, output, traces): the exit code, the
+    verdict, the execution counts (every counter of the "finished:" line) and every trace, each
+    as often."""
+    (codeR, outR, tR), (codeN, outN, tN) = reference, ranks
+    problems = []
+    if codeN != codeR:
+        problems.append(f"exit {codeN} against {codeR} on {against}: {outN[-800:]}")
+    counts = lambda out: (re.findall(r"^executions: (\d+)$", out, re.M),
+                          re.findall(r"^  finished: .*$", out, re.M))
+    if summary(outN) != summary(outR) or counts(outN) != counts(outR):
+        problems.append(f"{summary(outN)} {counts(outN)} against {summary(outR)} {counts(outR)} "
+                        f"on {against}")
+    if tN != tR:
+        problems.append(f"{sum((tR - tN).values())} trace(s) missed, {sum((tN - tR).values())} "
+                        f"more than {against} ({len(tR)} traces)")
+    return problems
+
+
 def check_bpor(program, args, work):
     """BPOR at args.bpor: mpirun -np RANKS against -j RANKS, exactly; and against one thread."""
     options = ["--search=bpor", args.bpor, "--keep-going", "--no-progress"] + args.extra
@@ -114,17 +133,8 @@ def check_bpor(program, args, work):
                        "--dump-traces=" + many, program], env=MPI_ENV)
     if codeT not in (0, 1, 4):
         return [f"-j {args.ranks} exited {codeT}: {outT[-500:]}"]
-    problems = []
-    if codeN != codeT:
-        problems.append(f"exit {codeN} against {codeT} on threads: {outN[-800:]}")
-    executions = lambda out: re.findall(r"^executions: (\d+)$", out, re.M)
-    if summary(outN) != summary(outT) or executions(outN) != executions(outT):
-        problems.append(f"{summary(outN)} {executions(outN)} against {summary(outT)} "
-                        f"{executions(outT)} on threads")
-    tT, tN = traces(threads, True), traces(many, True)
-    if tN != tT:
-        problems.append(f"{sum((tT - tN).values())} trace(s) missed, {sum((tN - tT).values())} "
-                        f"more than the threads ({len(tT)} traces)")
+    tT = traces(threads, True)
+    problems = same_runs((codeT, outT, tT), (codeN, outN, traces(many, True)), "the threads")
     if code1 != codeT or errors(out1) != errors(outT):
         problems.append(f"one thread: exit {code1}, errors {errors(out1)} against {codeT}, "
                         f"{errors(outT)}")
@@ -145,17 +155,8 @@ def check_optimal(program, args, work):
                        "--dump-traces=" + many, program], env=MPI_ENV)
     if code1 not in (0, 1, 4):
         return [f"one process exited {code1}: {out1[-500:]}"]
-    problems = []
-    if codeN != code1:
-        problems.append(f"exit {codeN} against {code1}: {outN[-800:]}")
-    counts = lambda out: (re.findall(r"^executions: (\d+)$", out, re.M),
-                          re.findall(r"^  finished: .*$", out, re.M))
-    if summary(outN) != summary(out1) or counts(outN) != counts(out1):
-        problems.append(f"{summary(outN)} {counts(outN)} against {summary(out1)} {counts(out1)}")
-    t1, tN = traces(one, True), traces(many, True)
-    if tN != t1:
-        problems.append(f"{sum((t1 - tN).values())} trace(s) missed, {sum((tN - t1).values())} "
-                        f"more than one process ({len(t1)} traces)")
+    t1 = traces(one, True)
+    problems = same_runs((code1, out1, t1), (codeN, outN, traces(many, True)), "one process")
     shared = re.search(r"processes: (\d+) states shared; executions per rank: .*", outN)
     return problems, len(t1), shared.group(0) if shared else "not divided"
 
