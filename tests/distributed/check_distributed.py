@@ -101,6 +101,12 @@ def errors(output):
     return sorted(set(re.findall(r"^error: (.*)$", output, re.M)))
 
 
+def run_ranks(args, options, program, dump):
+    """bporcheck under mpirun -np RANKS, every rank's --dump-traces to DUMP (rank N>0: DUMP.N)."""
+    return run(["mpirun", "-np", str(args.ranks), args.bporcheck, *options,
+                "--dump-traces=" + dump, program], env=MPI_ENV)
+
+
 def same_runs(reference, ranks, against):
     """What differs between two runs, each (exit code, output, traces): the exit code, the
     verdict, the execution counts (every counter of the "finished:" line) and every trace, each
@@ -129,8 +135,7 @@ def check_bpor(program, args, work):
     if codeT is None:
         return None
     code1, out1 = run([args.bporcheck, *options, program], timeout=120)
-    codeN, outN = run(["mpirun", "-np", str(args.ranks), args.bporcheck, *options,
-                       "--dump-traces=" + many, program], env=MPI_ENV)
+    codeN, outN = run_ranks(args, options, program, many)
     if codeT not in (0, 1, 4):
         return [f"-j {args.ranks} exited {codeT}: {outT[-500:]}"]
     tT = traces(threads, True)
@@ -151,8 +156,7 @@ def check_optimal(program, args, work):
     if code1 is None or (args.max_executions and executions and
                          int(executions[1]) > args.max_executions):
         return None
-    codeN, outN = run(["mpirun", "-np", str(args.ranks), args.bporcheck, *options,
-                       "--dump-traces=" + many, program], env=MPI_ENV)
+    codeN, outN = run_ranks(args, options, program, many)
     if code1 not in (0, 1, 4):
         return [f"one process exited {code1}: {out1[-500:]}"]
     t1 = traces(one, True)
@@ -223,8 +227,7 @@ def check(program, args, work):
     code1, out1 = run([args.bporcheck, *options, "--dump-traces=" + one, program], timeout=60)
     if code1 is None:
         return None  # too long a search for a check
-    codeN, outN = run(["mpirun", "-np", str(args.ranks), args.bporcheck, *options,
-                       "--dump-traces=" + many, program], env=MPI_ENV)
+    codeN, outN = run_ranks(args, options, program, many)
     codeO = None
     if not args.weak:
         codeO, _ = run([args.bporcheck, "--keep-going", "--no-progress", *args.extra,
