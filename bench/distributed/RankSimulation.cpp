@@ -10,6 +10,11 @@
 //
 //   bpor_rank_simulation [-DN=10] bench/large/lock_counter_9.c [--ranks 2,16,64,256,1024]
 //                        [--latency-us 50] [--service-us 2] [--max-split-depth D]
+//                        [--split-depth D (this depth whatever the ranks)]
+//
+// Below the table, for each depth: what the units cost together against the search alone, and
+// the executions they end sleep-set blocked, with the share of those in units where a thread
+// creation sleeps at the root (SearchSplit::claim's forkAsleep).
 #include "bench/distributed/RankModel.h"
 #include "bench/interp/BenchSupport.h"
 #include "checker/optimal/OptimalExplorer.h"
@@ -27,38 +32,68 @@ using bench::cpuSeconds;
 
 namespace {
 
-/// The CPU time at each claim of a search split at `depth` that keeps every unit or none, and
-/// at its end.
-std::vector<double> claimTimes(Model &model, size_t depth, bool keep, double &end) {
+/// A search split at one depth that keeps every unit or none: at each claim, the CPU time,
+/// the search's statistics and whether a thread creation sleeps at the unit's root; and the
+/// same at its end.
+struct Claims {
   std::vector<double> times;
+  std::vector<Statistics> sofar;
+  std::vector<bool> forkAsleep;
+  double end = 0;
+  Statistics atEnd;
+};
+
+Claims recordClaims(Model &model, size_t depth, bool keep) {
+  Claims claims;
   SearchSplit split;
   split.depth = depth;
   double start = cpuSeconds();
-  split.claim = [&](uint64_t, bool, bool, const Statistics &) {
-    times.push_back(cpuSeconds() - start);
+  split.claim = [&](uint64_t, bool forkAsleep, bool, const Statistics &sofar) {
+    claims.times.push_back(cpuSeconds() - start);
+    claims.sofar.push_back(sofar);
+    claims.forkAsleep.push_back(forkAsleep);
     return keep;
   };
   SearchOptions options;
   options.split = &split;
-  exploreOptimal(model, options, OptimalVariant::Source);
-  end = cpuSeconds() - start;
-  return times;
+  claims.atEnd = exploreOptimal(model, options, OptimalVariant::Source).stats;
+  claims.end = cpuSeconds() - start;
+  return claims;
 }
 
-bench::TreeProfile profileAt(Model &model, size_t depth, double sequential) {
+/// What the units of a split cost beyond the search alone.
+struct UnitCosts {
+  double together = 0;     // CPU seconds of every unit
+  double forkAsleep = 0;   // of the units where a thread creation sleeps at the root
+  size_t forkAsleepUnits = 0;
+  uint64_t executions = 0, blocked = 0, blockedForkAsleep = 0; // blocked: sleep-set blocked
+  uint64_t steps = 0; // visible steps, replay included
+};
+
+bench::TreeProfile profileAt(Model &model, size_t depth, double sequential, UnitCosts &costs) {
   bench::TreeProfile tree;
   tree.sequential = sequential;
-  double walkEnd = 0, keptEnd = 0;
-  std::vector<double> walked = claimTimes(model, depth, false, walkEnd);
-  std::vector<double> kept = claimTimes(model, depth, true, keptEnd);
-  size_t units = std::min(walked.size(), kept.size());
+  Claims walked = recordClaims(model, depth, false);
+  Claims kept = recordClaims(model, depth, true);
+  size_t units = std::min(walked.times.size(), kept.times.size());
   for (size_t k = 0; k < units; ++k)
-    tree.walk.push_back(walked[k] - (k ? walked[k - 1] : 0));
-  tree.walkTail = units ? walkEnd - walked[units - 1] : walkEnd;
+    tree.walk.push_back(walked.times[k] - (k ? walked.times[k - 1] : 0));
+  tree.walkTail = units ? walked.end - walked.times[units - 1] : walked.end;
+  costs = UnitCosts{};
+  costs.executions = kept.atEnd.executions;
+  costs.blocked = kept.atEnd.sleepSetBlocked;
+  costs.steps = kept.atEnd.steps;
   for (size_t k = 0; k < units; ++k) {
-    double between = (k + 1 < units ? kept[k + 1] : keptEnd) - kept[k];
+    double between = (k + 1 < units ? kept.times[k + 1] : kept.end) - kept.times[k];
     double walk = k + 1 < units ? tree.walk[k + 1] : tree.walkTail;
     tree.unit.push_back(std::max(0.0, between - walk));
+    costs.together += tree.unit.back();
+    if (kept.forkAsleep[k]) {
+      const Statistics &next = k + 1 < units ? kept.sofar[k + 1] : kept.atEnd;
+      ++costs.forkAsleepUnits;
+      costs.forkAsleep += tree.unit.back();
+      costs.blockedForkAsleep += next.sleepSetBlocked - kept.sofar[k].sleepSetBlocked;
+    }
   }
   return tree;
 }
@@ -78,7 +113,7 @@ int main(int argc, char **argv) {
   std::string file, clangArgs;
   std::vector<unsigned> rankCounts{2, 16, 64, 256, 1024};
   bench::Network network;
-  size_t maxSplitDepth = divisibleSourceDpor().maxSplitDepth;
+  size_t maxSplitDepth = divisibleSourceDpor().maxSplitDepth, forcedDepth = 0;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--ranks") && i + 1 < argc)
       rankCounts = parseRanks(argv[++i]);
@@ -88,6 +123,8 @@ int main(int argc, char **argv) {
       network.service = std::strtod(argv[++i], nullptr) * 1e-6;
     else if (!std::strcmp(argv[i], "--max-split-depth") && i + 1 < argc)
       maxSplitDepth = std::strtoul(argv[++i], nullptr, 10);
+    else if (!std::strcmp(argv[i], "--split-depth") && i + 1 < argc)
+      forcedDepth = std::strtoul(argv[++i], nullptr, 10);
     else if (argv[i][0] == '-' && (argv[i][1] == 'D' || argv[i][1] == 'I'))
       clangArgs += fmt::format(" '{}'", argv[i]);
     else
@@ -95,7 +132,7 @@ int main(int argc, char **argv) {
   }
   if (file.empty()) {
     fmt::print(stderr, "usage: bpor_rank_simulation [-DNAME=VALUE] prog.c [--ranks 2,16,...] "
-                       "[--latency-us 50] [--service-us 2]\n");
+                       "[--latency-us 50] [--service-us 2] [--max-split-depth D] [--split-depth D]\n");
     return 2;
   }
   std::unique_ptr<Program> program = bench::compileInstrumented(file, clangArgs);
@@ -116,15 +153,28 @@ int main(int argc, char **argv) {
   fmt::print("| ranks | split depth | units | top walked by each rank (s) | largest unit (s) | "
              "protocol | predicted speed-up | efficiency | walking | asking | exploring | idle | "
              "requests to rank 0 |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  std::vector<std::string> costLines;
   for (unsigned ranks : rankCounts) {
     DivisibleSearch search = divisibleSourceDpor();
     search.maxSplitDepth = maxSplitDepth;
-    auto [depth, units] = chooseSplitDepth(model, SearchOptions{}, 64 * uint64_t(ranks), search);
+    auto [depth, units] =
+        forcedDepth ? std::pair<size_t, uint64_t>{forcedDepth, 2}
+                    : chooseSplitDepth(model, SearchOptions{}, 64 * uint64_t(ranks), search);
     if (units < 2) {
       fmt::print("| {} | | | not divided | | | | | | | | |\n", ranks);
       continue;
     }
-    bench::TreeProfile tree = profileAt(model, depth, sequential);
+    UnitCosts costs;
+    bench::TreeProfile tree = profileAt(model, depth, sequential, costs);
+    costLines.push_back(fmt::format(
+        "{} ranks, depth {}: the units together {:.2f} s CPU ({:.2f} x alone), {} steps ({:.2f} x "
+        "alone), {} executions, {} sleep-set blocked; in the {} units where a thread creation sleeps at the root: "
+        "{:.0f} % of the units' cost, {} blocked executions",
+        ranks, depth, costs.together, costs.together / sequential, costs.steps,
+        double(costs.steps) / double(std::max<uint64_t>(1, alone.stats.steps)), costs.executions,
+        costs.blocked, costs.forkAsleepUnits,
+        costs.together > 0 ? 100 * costs.forkAsleep / costs.together : 0.0,
+        costs.blockedForkAsleep));
     double top = tree.walkTail, largest = 0;
     for (double w : tree.walk)
       top += w;
@@ -141,5 +191,7 @@ int main(int argc, char **argv) {
                  p.requests);
     }
   }
+  for (const std::string &line : costLines)
+    fmt::print("{}\n", line);
   return 0;
 }
