@@ -17,6 +17,7 @@
 #pragma once
 
 #include "checker/SplitPruning.h"
+#include "checker/SplitRounds.h"
 #include "core/Model.h"
 
 #include <atomic>
@@ -135,6 +136,18 @@ struct SearchSplit {
   /// unit it last took cost).
   std::function<bool(uint64_t unit, bool forkAsleep, bool subtree, const Statistics &sofar)>
       claim;
+  /// Source-DPOR: a state above the split where a thread's next step creates or joins a thread
+  /// takes that branch alone, and the branches the races ask for there come in later rounds
+  /// (checker/SplitRounds.h), which the driver runs while SearchResult::askedBranches is not
+  /// empty. Unset: every enabled thread not asleep is a branch at every state above the split.
+  bool singleBranches = false;
+  /// The round (singleBranches): the branches earlier rounds asked for; from the second round
+  /// on, only the units below a branch added for this round are claimed (the others were
+  /// explored before, and are not counted again).
+  const SplitRounds *rounds = nullptr;
+  /// Told each branch the races ask for (singleBranches) as it is first asked for, besides
+  /// SearchResult::askedBranches: a distributed search keeps it with the unit that asked.
+  std::function<void(const SplitPath &branch)> asked;
 };
 
 struct SearchOptions {
@@ -287,6 +300,10 @@ struct SearchResult {
   /// A divided BPOR search's record of where the bound cut, which decides boundPruned once
   /// every worker's is merged (resolveSplitPruning); empty otherwise.
   SplitPruning splitPruning;
+  /// A divided source-DPOR search (SearchSplit::singleBranches): the branches the races asked
+  /// for at single-branch states above the split, each the state's path followed by the thread
+  /// and choice 0, for the next round; empty when the round explored all it needed.
+  std::set<SplitPath> askedBranches;
   /// Iterative bounding: one entry per round run, in order of bound; empty otherwise.
   std::vector<BoundRound> rounds;
   /// The limit that stopped the search, if one did.

@@ -46,6 +46,16 @@ struct Ledger {
   explicit Ledger(size_t ranks)
       : units(ranks), progressed(ranks), results(ranks), attachments(ranks) {}
 
+  /// A new round (checker/SplitRounds.h): nothing of the last is pending.
+  void startRound(const SplitRounds &rounds) {
+    units.startRound(rounds);
+    std::fill(progressed.begin(), progressed.end(), Statistics{});
+    std::fill(results.begin(), results.end(), SearchResult{});
+    stopped.store(false);
+    ownDone.store(false);
+    ranksDone.store(0);
+  }
+
   /// Whether `result` stops the whole search (as for threads, checker/parallel/Workers.cpp).
   void noteEnd(const SearchResult &result, bool keepGoing) {
     if (!result.complete || (!keepGoing && !result.errors.empty()))
@@ -95,6 +105,10 @@ void serve(Cluster &cluster, Ledger &ledger, bool keepGoing, const Distribution 
     case Claim: {
       uint64_t unit = in.u64();
       Statistics sofar = readStatistics(in);
+      std::set<SplitPath> asked;
+      for (uint64_t n = in.u64(); n; --n)
+        asked.insert(readPath(in));
+      ledger.units.addAsked(asked);
       WireWriter out;
       if (ledger.stopped.load()) {
         out.u8(Stop);
@@ -119,6 +133,7 @@ void serve(Cluster &cluster, Ledger &ledger, bool keepGoing, const Distribution 
     case Done: {
       std::string result = in.text(), attached = in.text();
       SearchResult found = decodeResult(std::vector<uint8_t>(result.begin(), result.end()));
+      ledger.units.addAsked(found.askedBranches);
       ledger.noteEnd(found, keepGoing);
       ledger.units.end(message->from, found.stats, found.complete);
       std::lock_guard<std::mutex> guard(ledger.lock);
@@ -140,8 +155,8 @@ void serve(Cluster &cluster, Ledger &ledger, bool keepGoing, const Distribution 
 /// A rank other than 0: its share of the search, asking rank 0 for each unit, then its result
 /// sent to rank 0.
 SearchResult searchAsked(Cluster &cluster, const DivisibleSearch &search, Model &model,
-                         SearchOptions options, size_t depth, const ExecutionObserver &observer,
-                         const Attach &attach) {
+                         SearchOptions options, size_t depth, const SplitRounds &rounds,
+                         const ExecutionObserver &observer, const Attach &attach) {
   std::atomic<bool> cancelled{false};
   auto ask = [&](Tag tag, std::vector<uint8_t> bytes) {
     cluster.send(0, tag, bytes);
@@ -156,6 +171,12 @@ SearchResult searchAsked(Cluster &cluster, const DivisibleSearch &search, Model 
   ClaimCursor cursor;
   SearchSplit split;
   split.depth = depth;
+  split.singleBranches = search.singleBranches;
+  split.rounds = &rounds;
+  // The branches asked for since the last claim go with the next: they are the finished
+  // unit's (UnitRecord::addAsked).
+  std::set<SplitPath> unsent;
+  split.asked = [&](const SplitPath &branch) { unsent.insert(branch); };
   split.claim = [&](uint64_t unit, bool, bool, const Statistics &sofar) {
     return cursor.claim(unit, [&]() -> std::optional<Grant> {
       if (cancelled.load())
@@ -163,6 +184,10 @@ SearchResult searchAsked(Cluster &cluster, const DivisibleSearch &search, Model 
       WireWriter out;
       out.u64(unit);
       writeStatistics(out, sofar);
+      out.u64(unsent.size());
+      for (const SplitPath &branch : unsent)
+        writePath(out, branch);
+      unsent.clear();
       std::vector<uint8_t> reply = ask(Claim, out.take());
       WireReader in(reply);
       if (in.u8() != Granted)
@@ -202,7 +227,8 @@ SearchResult searchAsked(Cluster &cluster, const DivisibleSearch &search, Model 
 
 /// Rank 0: its own share of the search beside its server, then every rank's result as one.
 SearchResult searchAndServe(Cluster &cluster, const DivisibleSearch &search, Model &model,
-                            const SearchOptions &options, size_t depth, Ledger &ledger,
+                            const SearchOptions &options, size_t depth,
+                            const SplitRounds &rounds, Ledger &ledger,
                             const ExecutionObserver &observer,
                             DistributedStatistics *statistics, const Attach &attach,
                             const Distribution &distribution) {
@@ -216,6 +242,9 @@ SearchResult searchAndServe(Cluster &cluster, const DivisibleSearch &search, Mod
   });
   SearchSplit split;
   split.depth = depth;
+  split.singleBranches = search.singleBranches;
+  split.rounds = &rounds;
+  split.asked = [&](const SplitPath &branch) { ledger.units.addAsked({branch}); };
   ClaimCursor cursor;
   split.claim = [&](uint64_t unit, bool, bool, const Statistics &sofar) {
     return cursor.claim(unit, [&]() -> std::optional<Grant> {
@@ -251,16 +280,75 @@ SearchResult searchAndServe(Cluster &cluster, const DivisibleSearch &search, Mod
   ledger.units.end(0, own.stats, own.complete);
   ledger.ownDone.store(true);
   server.join();
-  saveCheckpoint(ledger, distribution, depth, true);
   ledger.results[0] = std::move(own);
   if (attach)
     ledger.attachments[0] = attach();
   if (statistics) {
-    for (const SearchResult &result : ledger.results)
-      statistics->executionsPerRank.push_back(result.stats.executions);
-    statistics->attachments = std::move(ledger.attachments);
+    statistics->executionsPerRank.resize(ledger.results.size(), 0);
+    for (size_t r = 0; r < ledger.results.size(); ++r)
+      statistics->executionsPerRank[r] += ledger.results[r].stats.executions;
+    statistics->attachments = ledger.attachments; // each rank's model's, so far
   }
   return mergeResults(ledger.results, model, options, ledger.stopped.load());
+}
+
+/// The rounds of a divided search (checker/SplitRounds.h) from `rounds` on: every rank searches
+/// each round's units; rank 0 then tells every rank the branches the round asked for (none: the
+/// search is over), and writes them to the checkpoint as the next round before it starts, so
+/// that a run killed between rounds resumes into the next one.
+SearchResult exploreRounds(Cluster &cluster, const DivisibleSearch &search, Model &model,
+                           const SearchOptions &options, size_t depth, SplitRounds rounds,
+                           Ledger *ledger, const ExecutionObserver &observer,
+                           DistributedStatistics *statistics, const Attach &attach,
+                           const Distribution &distribution) {
+  SearchResult total;
+  SearchClock clock;
+  clock.start();
+  SearchOptions roundOptions = options;
+  while (true) {
+    SearchResult round;
+    std::vector<uint8_t> next;
+    if (ledger) {
+      ledger->units.setTotal(countUnits(model, options, depth, search, &rounds));
+      round = searchAndServe(cluster, search, model, roundOptions, depth, rounds, *ledger,
+                             observer, statistics, attach, distribution);
+      // Those of units finished before a resume included.
+      std::set<SplitPath> asked = ledger->units.asked();
+      asked.insert(round.askedBranches.begin(), round.askedBranches.end());
+      round.askedBranches = asked;
+      if (!roundStops(round, options)) {
+        WireWriter out;
+        out.u64(asked.size());
+        for (const SplitPath &branch : asked)
+          writePath(out, branch);
+        next = out.take();
+      } else {
+        saveCheckpoint(*ledger, distribution, depth, true);
+      }
+    } else {
+      round = searchAsked(cluster, search, model, roundOptions, depth, rounds, observer, attach);
+    }
+    cluster.broadcast(next);
+    addRound(total, std::move(round), options);
+    if (next.empty())
+      break;
+    WireReader in(next);
+    std::set<SplitPath> asked;
+    for (uint64_t n = in.u64(); n; --n)
+      asked.insert(readPath(in));
+    rounds.startNext(asked);
+    // The limits, less what the rounds so far took of them (this rank's executions).
+    total.stats.elapsedSeconds = clock.elapsedSeconds();
+    roundOptions = nextRoundOptions(options, total);
+    if (ledger) {
+      ledger->startRound(rounds);
+      saveCheckpoint(*ledger, distribution, depth, true);
+    }
+  }
+  total.askedBranches.clear();
+  if (statistics)
+    statistics->rounds = rounds.current() + 1;
+  return total;
 }
 
 } // namespace
@@ -324,18 +412,32 @@ SearchResult exploreDivided(Cluster &cluster, const DivisibleSearch &search, Mod
     out.u64(depth);
     out.u64(units);
     out.text(problem);
+    // The round a resumed search is in, with the branches of the rounds so far.
+    std::vector<std::pair<SplitPath, unsigned>> branches = ledger->units.rounds().all();
+    out.u64(ledger->units.rounds().current());
+    out.u64(branches.size());
+    for (const auto &[branch, round] : branches) {
+      out.u64(round);
+      writePath(out, branch);
+    }
     chosen = out.take();
   }
   cluster.broadcast(chosen);
   WireReader in(chosen);
   size_t depth = in.u64();
-  if (ledger && depth)
-    ledger->units.setTotal(countUnits(model, options, depth, search));
   uint64_t units = in.u64();
   if (std::string problem = in.text(); !problem.empty())
     throw std::runtime_error(problem);
+  unsigned round = unsigned(in.u64());
+  std::vector<std::pair<SplitPath, unsigned>> branches(in.u64());
+  for (auto &[branch, added] : branches) {
+    added = unsigned(in.u64());
+    branch = readPath(in);
+  }
+  SplitRounds rounds = SplitRounds::from(branches, round);
   if (statistics)
-    *statistics = DistributedStatistics{depth ? unsigned(cluster.size()) : 1, depth, units, {}, {}};
+    *statistics =
+        DistributedStatistics{depth ? unsigned(cluster.size()) : 1, depth, units, 1, {}, {}};
 
   SearchResult result;
   if (depth == 0) {
@@ -344,17 +446,17 @@ SearchResult exploreDivided(Cluster &cluster, const DivisibleSearch &search, Mod
       result = search.explore(model, options, observer);
     else
       result.complete = true;
-  } else if (cluster.coordinates()) {
-    result = searchAndServe(cluster, search, model, options, depth, *ledger, observer, statistics,
-                            attach, distribution);
-    // The units finished before a resume count as explored by this search, and so does what
-    // the bound pruned in them (BPOR counts every transition it prunes, and every execution
-    // the bound blocks).
-    addStatistics(result.stats, resumed);
-    if (resumed.prunedByBound || resumed.boundBlocked)
-      result.boundPruned = true;
   } else {
-    result = searchAsked(cluster, search, model, options, depth, observer, attach);
+    result = exploreRounds(cluster, search, model, options, depth, rounds, ledger.get(), observer,
+                           statistics, attach, distribution);
+    if (cluster.coordinates()) {
+      // The units finished before a resume count as explored by this search, and so does
+      // what the bound pruned in them (BPOR counts every transition it prunes, and every
+      // execution the bound blocks).
+      addStatistics(result.stats, resumed);
+      if (resumed.prunedByBound || resumed.boundBlocked)
+        result.boundPruned = true;
+    }
   }
   result.stats.elapsedSeconds = wall.elapsedSeconds();
   return result;

@@ -24,6 +24,7 @@ struct DistributedStatistics {
   unsigned ranks = 1;    // the ranks that searched (1: the tree did not divide, rank 0 alone)
   size_t splitDepth = 0; // 0: not divided
   uint64_t units = 0;    // units the split made (subtrees and executions above it)
+  unsigned rounds = 1;   // rounds run (checker/SplitRounds.h)
   std::vector<uint64_t> executionsPerRank;
   /// Rank 0: what each rank's `attach` gave, by rank (rank 0's own included).
   std::vector<std::vector<uint8_t>> attachments;

@@ -20,9 +20,7 @@ Statistics readStatistics(WireReader &in) {
   return s;
 }
 
-namespace {
-
-// A path of a divided BPOR search's record (SplitPruning): its length and its numbers.
+// A path of a divided search's records (SplitPruning, SplitRounds): its length and its numbers.
 void writePath(WireWriter &out, const std::vector<uint32_t> &path) {
   out.u64(path.size());
   for (uint32_t step : path)
@@ -35,8 +33,6 @@ std::vector<uint32_t> readPath(WireReader &in) {
     step = uint32_t(in.u64());
   return path;
 }
-
-} // namespace
 
 std::vector<uint8_t> encodeResult(const SearchResult &result) {
   WireWriter out;
@@ -76,6 +72,9 @@ std::vector<uint8_t> encodeResult(const SearchResult &result) {
   out.u64(result.splitPruning.pruned.size());
   for (const SplitPath &path : result.splitPruning.pruned)
     writePath(out, path);
+  out.u64(result.askedBranches.size());
+  for (const SplitPath &branch : result.askedBranches)
+    writePath(out, branch);
   return out.take();
 }
 
@@ -119,6 +118,8 @@ SearchResult decodeResult(const std::vector<uint8_t> &bytes) {
   }
   for (uint64_t n = in.u64(); n; --n)
     result.splitPruning.pruned.insert(readPath(in));
+  for (uint64_t n = in.u64(); n; --n)
+    result.askedBranches.insert(readPath(in));
   return result;
 }
 

@@ -11,6 +11,10 @@ namespace bpor::distributed {
 void writeStatistics(WireWriter &out, const Statistics &stats);
 Statistics readStatistics(WireReader &in);
 
+/// A path of a divided search's records (SplitPruning, SplitRounds).
+void writePath(WireWriter &out, const std::vector<uint32_t> &path);
+std::vector<uint32_t> readPath(WireReader &in);
+
 std::vector<uint8_t> encodeResult(const SearchResult &result);
 /// The errors' places and traces are the sender's: rank 0 re-derives them by replay. Of each
 /// error's trace only what re-deriving takes comes back (each step's place and read-from step).

@@ -11,8 +11,27 @@ namespace bpor::distributed {
 
 namespace {
 
-// The version counts the counters of Statistics (StatisticsCounters) the cost line holds.
-constexpr const char *Header = "bporcheck distributed checkpoint 2";
+// The version counts the counters of Statistics (StatisticsCounters) the cost line holds; 3
+// added the rounds and the asked branches.
+constexpr const char *Header = "bporcheck distributed checkpoint 3";
+
+void writePathText(std::ostream &out, const SplitPath &path) {
+  out << path.size();
+  for (uint32_t step : path)
+    out << ' ' << step;
+  out << '\n';
+}
+
+bool readPathText(std::istream &in, SplitPath &path) {
+  size_t size = 0;
+  if (!(in >> size) || size > (1u << 20))
+    return false;
+  path.resize(size);
+  for (uint32_t &step : path)
+    if (!(in >> step))
+      return false;
+  return true;
+}
 
 } // namespace
 
@@ -89,6 +108,28 @@ uint64_t UnitRecord::finishedUnits() const {
   return finished_.size();
 }
 
+void UnitRecord::addAsked(const std::set<SplitPath> &branches) {
+  std::lock_guard<std::mutex> guard(lock_);
+  asked_.insert(branches.begin(), branches.end());
+}
+
+std::set<SplitPath> UnitRecord::asked() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  return asked_;
+}
+
+void UnitRecord::startRound(const SplitRounds &rounds) {
+  std::lock_guard<std::mutex> guard(lock_);
+  rounds_ = rounds;
+  asked_.clear();
+  claimed_.clear();
+  claimedCount_ = 0;
+  total_ = 0;
+  finished_.clear();
+  std::fill(open_.begin(), open_.end(), std::nullopt);
+  std::fill(atOpen_.begin(), atOpen_.end(), Statistics{});
+}
+
 std::string UnitRecord::save(const std::string &path, const std::string &fingerprint,
                              size_t depth) const {
   std::ostringstream text;
@@ -102,6 +143,15 @@ std::string UnitRecord::save(const std::string &path, const std::string &fingerp
     text << "\nfinished " << units.size() << "\n";
     for (size_t i = 0; i < units.size(); ++i)
       text << units[i] << ((i + 1) % 16 == 0 || i + 1 == units.size() ? "\n" : " ");
+    std::vector<std::pair<SplitPath, unsigned>> branches = rounds_.all();
+    text << "round " << rounds_.current() << " branches " << branches.size() << "\n";
+    for (const auto &[branch, round] : branches) {
+      text << round << ' ';
+      writePathText(text, branch);
+    }
+    text << "asked " << asked_.size() << "\n";
+    for (const SplitPath &branch : asked_)
+      writePathText(text, branch);
   }
   std::string temporary = path + ".writing";
   {
@@ -148,6 +198,25 @@ std::string UnitRecord::load(const std::string &path, const std::string &fingerp
   if (finished_.size() != count)
     return path + " is damaged (" + std::to_string(finished_.size()) + " of " +
            std::to_string(count) + " finished units)";
+  unsigned round = 0;
+  std::string also;
+  in >> word >> round >> also >> count;
+  if (!in || word != "round" || also != "branches")
+    return path + " is damaged (no rounds)";
+  std::vector<std::pair<SplitPath, unsigned>> branches(count);
+  for (auto &[branch, added] : branches)
+    if (!(in >> added) || !readPathText(in, branch) || added == 0 || added > round)
+      return path + " is damaged (a branch of a round)";
+  rounds_ = SplitRounds::from(branches, round);
+  in >> word >> count;
+  if (!in || word != "asked")
+    return path + " is damaged (no asked branches)";
+  for (uint64_t i = 0; i < count; ++i) {
+    SplitPath branch;
+    if (!readPathText(in, branch))
+      return path + " is damaged (an asked branch)";
+    asked_.insert(std::move(branch));
+  }
   return "";
 }
 

@@ -14,6 +14,7 @@
 #include <functional>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -50,11 +51,24 @@ public:
   uint64_t finishedUnits() const;
   uint64_t claimedUnits() const;
 
-  /// Writes the finished units to `path` (through a temporary file renamed over it, so that a
-  /// run killed while writing leaves the previous checkpoint). Empty, or what went wrong.
+  /// Branches a rank's races asked for (SearchResult::askedBranches), kept with the finished
+  /// units: a unit finished before a checkpoint is not explored again after a resume, so what
+  /// it asked for must not be lost.
+  void addAsked(const std::set<SplitPath> &branches);
+  std::set<SplitPath> asked() const;
+  /// The next round (checker/SplitRounds.h): `rounds` with the branches the round that ended
+  /// asked for already added. Its units are numbered anew; the cost of the finished ones so
+  /// far stays.
+  void startRound(const SplitRounds &rounds);
+  const SplitRounds &rounds() const { return rounds_; }
+
+  /// Writes the round, its finished units and what they asked for, and the cost of every unit
+  /// finished, to `path` (through a temporary file renamed over it, so that a run killed while
+  /// writing leaves the previous checkpoint). Empty, or what went wrong.
   std::string save(const std::string &path, const std::string &fingerprint, size_t depth) const;
-  /// Takes the finished units of the checkpoint at `path` as finished and claimed; `depth` is
-  /// the split depth it was made with. Empty, or why the checkpoint does not fit this run.
+  /// Takes the round and the finished units of the checkpoint at `path` as finished and
+  /// claimed; `depth` is the split depth it was made with. Empty, or why the checkpoint does not
+  /// fit this run.
   std::string load(const std::string &path, const std::string &fingerprint, size_t &depth);
 
 private:
@@ -67,6 +81,8 @@ private:
   Statistics cost_;
   std::vector<std::optional<uint64_t>> open_; // each rank's unit in progress
   std::vector<Statistics> atOpen_;            // its statistics when it took that unit
+  std::set<SplitPath> asked_;
+  SplitRounds rounds_;
 };
 
 /// A rank's side of the claims: asks rank 0 only for the units a Grant leaves open, and takes

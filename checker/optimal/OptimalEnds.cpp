@@ -55,6 +55,7 @@ bool OptimalSearch::hasUnexploredBranch() const {
       f.backtrack.forEach([&](ThreadId t) {
         found = found || (f.enabled.contains(t) && !f.done.contains(t) && !f.asleep(t));
       });
+      found = found || f.laterTaken < f.later.size(); // a single-branch state's later rounds'
     }
     if (found)
       return true;

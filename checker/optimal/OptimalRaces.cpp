@@ -207,8 +207,13 @@ void OptimalSearch::insertWakeupSequence(size_t i, const Event &first, const Eve
 }
 
 void OptimalSearch::insertWakeupSequence(size_t i, std::vector<Event> &v) {
-  if (aboveSplit(i))
-    return; // every enabled thread not asleep is a branch there already
+  if (aboveSplit(i)) {
+    // Every enabled thread not asleep is a branch there already, unless the state took one
+    // alone.
+    if (frames[i].singleBranch)
+      askForBranch(i, v);
+    return;
+  }
   Frame &f = frames[i];
   // Races are between events that can be reordered, so v's threads exist where it starts.
   assert(threadsExistFor(v, f.alive));
@@ -237,6 +242,27 @@ void OptimalSearch::insertWakeupSequence(size_t i, std::vector<Event> &v) {
   for (ThreadId t : first)
     if (f.enabled.contains(t)) {
       f.backtrack.insert(t);
+      return;
+    }
+}
+
+// A single-branch state above the split (SplitRounds.h): source-DPOR's rule (Algorithm 1,
+// lines 6-9), with the branches this round takes there (the one taken alone and those earlier
+// rounds added) as backtrack(E). A branch the rule would add is asked for, for the next round.
+void OptimalSearch::askForBranch(size_t i, const std::vector<Event> &v) {
+  const Frame &f = frames[i];
+  std::vector<ThreadId> first = initials(v);
+  for (ThreadId t : first)
+    if (f.backtrack.contains(t) || laterBranch(f, t) || f.asleep(t))
+      return;
+  for (ThreadId t : first)
+    if (f.enabled.contains(t)) {
+      SplitPath branch = pathTo(i);
+      branch.push_back(t);
+      branch.push_back(0);
+      auto [at, added] = ledger.result.askedBranches.insert(std::move(branch));
+      if (added && options.split->asked)
+        options.split->asked(*at);
       return;
     }
 }

@@ -35,6 +35,11 @@ Frame &FrameStack::push() {
   f.shared = nullptr;
   f.sharedUnresolved = false;
   f.ownsSharedBranch = false;
+  f.singleBranch = false;
+  f.later.clear();
+  f.laterTaken = 0;
+  f.takenThisRound = false;
+  f.belowThisRound = false;
   return f;
 }
 
@@ -70,6 +75,9 @@ void OptimalSearch::captureState(bool running) {
   Frame &frame = frames.push();
   frame.running = running;
   frame.numThreads = n;
+  if (!events.empty())
+    frame.belowThisRound =
+        frames[parentIndex].belowThisRound || frames[parentIndex].takenThisRound;
   if (running && parentIndex < frames.size() - 1 && stepper != NoThread) {
     const Frame &parent = frames[parentIndex];
     frame.alive = parent.alive;
@@ -124,13 +132,64 @@ ScheduleStep OptimalSearch::preferredStep() const {
   return chosen;
 }
 
+// The first enabled thread not asleep whose next step creates or joins a thread, NoThread if
+// none. Taken alone above the split: a sibling branch would carry that step asleep, and it
+// stays asleep unless another thread later does a step dependent on it (another creation, an
+// access to the handle, a join or detach of the same thread, a global step), which few
+// programs do: without it every execution below the sibling ends sleep-set blocked. Whether
+// some thread does is what the race analysis checks (askForBranch).
+ThreadId OptimalSearch::creationOrJoin() const {
+  const Frame &f = frames.back();
+  size_t top = frames.size() - 1;
+  ThreadId found = NoThread;
+  f.enabled.forEach([&](ThreadId u) {
+    if (found != NoThread || f.asleep(u))
+      return;
+    OpKind kind = nextOf(top, u).kind;
+    if (kind == OpKind::Fork || kind == OpKind::Join)
+      found = u;
+  });
+  return found;
+}
+
+// The path from the initial state to state i: the branch taken at each state before it, as
+// thread name and data choice (the same in every worker: they walk the top alike).
+SplitPath OptimalSearch::pathTo(size_t i) const {
+  SplitPath path;
+  path.reserve(2 * i);
+  for (size_t k = 0; k < i; ++k) {
+    path.push_back(frames[k].taken.thread);
+    path.push_back(frames[k].taken.choice);
+  }
+  return path;
+}
+
+bool OptimalSearch::laterBranch(const Frame &f, ThreadId t) const {
+  for (const auto &branch : f.later)
+    if (branch.first == t)
+      return true;
+  return false;
+}
+
 // Lines 8-13 of Algorithm 2 (wut(E) := WuT, or one arbitrary enabled thread not asleep) and
 // lines 2-3 of Algorithm 1 (backtrack(E) := {p}).
 void OptimalSearch::initialize() {
   Frame &f = frames.back();
   if (aboveSplit(frames.size() - 1)) {
-    // Above a parallel search's split (source-DPOR only): every enabled thread not asleep, the
-    // same in every worker.
+    // Above a parallel search's split (source-DPOR only), the same in every worker: a creation
+    // or join alone, with the branches later rounds added, where the split allows it
+    // (SplitRounds.h); else every enabled thread not asleep.
+    if (options.split->singleBranches)
+      if (ThreadId u = creationOrJoin(); u != NoThread) {
+        f.singleBranch = true;
+        f.backtrack.insert(u);
+        if (options.split->rounds)
+          if (const auto *later = options.split->rounds->at(pathTo(frames.size() - 1)))
+            for (const auto &branch : *later)
+              if (branch.second <= options.split->rounds->current())
+                f.later.push_back(branch);
+        return;
+      }
     f.enabled.forEach([&](ThreadId u) {
       if (!f.asleep(u))
         f.backtrack.insert(u);
@@ -239,6 +298,15 @@ ScheduleStep OptimalSearch::selectNext() {
     if (chosen == NoThread && !f.done.contains(t) && f.enabled.contains(t) && !f.asleep(t))
       chosen = t;
   });
+  f.takenThisRound = false;
+  // A single-branch state: then the branches later rounds added, in the order they came.
+  while (chosen == NoThread && f.laterTaken < f.later.size()) {
+    auto [t, round] = f.later[f.laterTaken++];
+    if (!f.done.contains(t) && f.enabled.contains(t) && !f.asleep(t)) {
+      chosen = t;
+      f.takenThisRound = round == options.split->rounds->current();
+    }
+  }
   if (chosen == NoThread)
     return ScheduleStep{};
   f.done.insert(chosen);
@@ -339,6 +407,12 @@ bool OptimalSearch::leftToOthers(bool running) {
   size_t depth = frames.size() - 1;
   if (depth > options.split->depth)
     return false;
+  const SplitRounds *rounds = options.split->rounds;
+  if (rounds && rounds->current() > 0 && !frames.back().belowThisRound) {
+    // A later round claims only the units below its own branches: walk on towards them, and
+    // leave the rest (earlier rounds explored it) to no one, uncounted.
+    return !(running && depth < options.split->depth && rounds->leadsToCurrent(pathTo(depth)));
+  }
   if (running && depth < options.split->depth) {
     const Frame &f = frames.back();
     if (!f.backtrack.empty())

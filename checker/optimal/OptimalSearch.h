@@ -62,6 +62,16 @@ struct Frame {
   size_t sharedIndex = 0;
   bool sharedUnresolved = false;
   bool ownsSharedBranch = false; // this worker explores branch sharedIndex of `shared`
+  /// Above a split with single branches (SearchSplit::singleBranches): this state took one
+  /// branch alone, `backtrack`, and then takes `later` (the branches rounds after the first
+  /// added, each with its round) in order; `laterTaken` of them are started.
+  bool singleBranch = false;
+  std::vector<std::pair<uint32_t, unsigned>> later;
+  size_t laterTaken = 0;
+  /// The branch in progress is one the current round added (its units are the round's).
+  bool takenThisRound = false;
+  /// The path here passes a branch the current round added.
+  bool belowThisRound = false;
 
   bool asleep(ThreadId t) const {
     for (const Event &e : sleep)
@@ -126,6 +136,10 @@ private:
   void captureState(bool running);
   void setNext(ThreadId u);
   void initialize();
+  ThreadId creationOrJoin() const;
+  SplitPath pathTo(size_t i) const;
+  bool laterBranch(const Frame &f, ThreadId t) const;
+  void askForBranch(size_t i, const std::vector<Event> &v);
   /// Parallel search (SearchOptions::split): whether frame i is above the split depth, where
   /// every enabled thread not asleep is a branch.
   bool aboveSplit(size_t i) const { return options.split && i < options.split->depth; }

@@ -1,6 +1,7 @@
 #include "checker/parallel/DivisibleSearch.h"
 
 #include "checker/optimal/OptimalExplorer.h"
+#include "checker/parallel/MergeResults.h"
 #include "checker/parallel/Workers.h"
 
 #include <algorithm>
@@ -12,7 +13,7 @@ DivisibleSearch divisibleSourceDpor() {
   return {[](Model &model, const SearchOptions &options, const ExecutionObserver &observer) {
             return exploreOptimal(model, options, OptimalVariant::Source, observer);
           },
-          16};
+          32, true};
 }
 
 DivisibleSearch divisibleBpor() {
@@ -48,10 +49,12 @@ SearchOptions countingOptions(const SearchOptions &options, const SearchSplit &s
 } // namespace
 
 uint64_t countUnits(Model &model, const SearchOptions &options, size_t depth,
-                    const DivisibleSearch &search) {
+                    const DivisibleSearch &search, const SplitRounds *rounds) {
   uint64_t total = 0;
   SearchSplit split;
   split.depth = depth;
+  split.singleBranches = search.singleBranches;
+  split.rounds = rounds;
   split.claim = [&](uint64_t, bool, bool, const Statistics &) {
     ++total;
     return false;
@@ -72,6 +75,7 @@ std::pair<size_t, uint64_t> chooseSplitDepth(Model &model, const SearchOptions &
     uint64_t units = 0, total = 0, subtrees = 0;
     SearchSplit split;
     split.depth = depth;
+    split.singleBranches = search.singleBranches;
     split.claim = [&](uint64_t, bool forkAsleep, bool subtree, const Statistics &) {
       units += !forkAsleep;
       ++total;
@@ -116,8 +120,11 @@ SearchResult exploreDividedInParallel(const std::vector<Model *> &models,
   std::mutex lock; // the claims
   std::vector<bool> claimed;
   std::atomic<bool> cancelled{false};
+  SplitRounds rounds;
   SearchSplit split;
   split.depth = depth;
+  split.singleBranches = search.singleBranches;
+  split.rounds = &rounds;
   split.claim = [&](uint64_t unit, bool, bool, const Statistics &) {
     if (cancelled.load(std::memory_order_relaxed))
       return false;
@@ -129,13 +136,32 @@ SearchResult exploreDividedInParallel(const std::vector<Model *> &models,
     claimed[unit] = true;
     return true;
   };
-  return runWorkers(models, options, observer, cancelled,
-                    [&](size_t, Model &model, const SearchOptions &workerOptions,
-                        const ExecutionObserver &workerObserver) {
-                      SearchOptions mine = workerOptions;
-                      mine.split = &split;
-                      return search.explore(model, mine, workerObserver);
-                    });
+  // Rounds while the last asked for branches (checker/SplitRounds.h); each numbers its own
+  // units.
+  SearchResult total;
+  SearchOptions roundOptions = options;
+  while (true) {
+    claimed.clear();
+    SearchResult round =
+        runWorkers(models, roundOptions, observer, cancelled,
+                   [&](size_t, Model &model, const SearchOptions &workerOptions,
+                       const ExecutionObserver &workerObserver) {
+                     SearchOptions mine = workerOptions;
+                     mine.split = &split;
+                     return search.explore(model, mine, workerObserver);
+                   });
+    bool last = roundStops(round, options);
+    std::set<SplitPath> asked = round.askedBranches;
+    addRound(total, std::move(round), options);
+    if (last)
+      break;
+    rounds.startNext(asked);
+    roundOptions = nextRoundOptions(options, total);
+  }
+  total.askedBranches.clear();
+  if (statistics)
+    statistics->rounds = rounds.current() + 1;
+  return total;
 }
 
 } // namespace bpor

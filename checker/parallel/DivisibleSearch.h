@@ -25,6 +25,8 @@ struct DivisibleSearch {
   /// The deepest split worth trying, in the search's own depth (steps for source-DPOR, events
   /// of a graph for the graph search: the first branch may come after many events).
   size_t maxSplitDepth = 16;
+  /// Source-DPOR: single branches above the split, and rounds (SearchSplit::singleBranches).
+  bool singleBranches = false;
 };
 
 /// Source-DPOR (OptimalVariant::Source).
@@ -38,7 +40,8 @@ DivisibleSearch divisibleGraphSearch(const graph::GraphSearchOptions &graph);
 struct ParallelStatistics {
   unsigned workers = 0;
   size_t splitDepth = 0;
-  uint64_t units = 0; // subtrees and executions the split made
+  uint64_t units = 0; // subtrees and executions the split made (in the first round)
+  unsigned rounds = 1; // rounds run (checker/SplitRounds.h)
 };
 
 /// The split depth: the least depth (at most search.maxSplitDepth) at which the shallow tree of
@@ -53,9 +56,9 @@ std::pair<size_t, uint64_t> chooseSplitDepth(Model &model, const SearchOptions &
                                              const DivisibleSearch &search);
 
 /// The units of `search`'s tree split at `depth` (subtrees at the depth and executions that end
-/// above it): a walk of the top alone.
+/// above it), in the round `rounds` is at (none: the first): a walk of the top alone.
 uint64_t countUnits(Model &model, const SearchOptions &options, size_t depth,
-                    const DivisibleSearch &search);
+                    const DivisibleSearch &search, const SplitRounds *rounds = nullptr);
 
 /// `search` with one worker per model (models[0] included), all over one program. The errors
 /// are re-derived on models[0] (their traces and places are its own). The result's statistics

@@ -1,5 +1,7 @@
 #include "checker/parallel/MergeResults.h"
 
+#include <algorithm>
+
 namespace bpor {
 
 void addStatistics(Statistics &into, const Statistics &from) {
@@ -65,6 +67,8 @@ SearchResult mergeResults(std::vector<SearchResult> &results, Model &first,
     merged.complete = merged.complete && results[w].complete;
     merged.boundPruned = merged.boundPruned || results[w].boundPruned;
     merged.splitPruning.merge(results[w].splitPruning);
+    merged.askedBranches.insert(results[w].askedBranches.begin(),
+                                results[w].askedBranches.end());
     // The limit that stopped the search is the one a worker met (the others were cancelled).
     if (merged.limit == SearchLimit::None)
       merged.limit = results[w].limit;
@@ -87,6 +91,47 @@ SearchResult mergeResults(std::vector<SearchResult> &results, Model &first,
     merged.errors.resize(1);
   resolveSplitPruning(merged);
   return merged;
+}
+
+void addRound(SearchResult &total, SearchResult &&round, const SearchOptions &options) {
+  double elapsed = total.stats.elapsedSeconds + round.stats.elapsedSeconds;
+  addStatistics(total.stats, round.stats);
+  total.stats.elapsedSeconds = elapsed;
+  total.complete = round.complete;
+  total.boundPruned = total.boundPruned || round.boundPruned;
+  if (total.limit == SearchLimit::None)
+    total.limit = round.limit;
+  total.askedBranches = std::move(round.askedBranches);
+  for (ErrorReport &report : round.errors) {
+    bool merge = false;
+    if (options.oneReportPerError)
+      for (ErrorReport &known : total.errors)
+        if (sameError(known.error, report.error)) {
+          known.occurrences += report.occurrences;
+          merge = true;
+          break;
+        }
+    if (!merge)
+      total.errors.push_back(std::move(report));
+  }
+  if (!options.keepGoing && total.errors.size() > 1)
+    total.errors.resize(1);
+}
+
+bool roundStops(const SearchResult &round, const SearchOptions &options) {
+  return round.askedBranches.empty() || !round.complete ||
+         (!options.keepGoing && !round.errors.empty());
+}
+
+SearchOptions nextRoundOptions(const SearchOptions &options, const SearchResult &sofar) {
+  SearchOptions next = options;
+  if (options.maxExecutions)
+    next.maxExecutions = options.maxExecutions > sofar.stats.executions
+                             ? options.maxExecutions - sofar.stats.executions
+                             : 1;
+  if (options.timeLimitSeconds > 0)
+    next.timeLimitSeconds = std::max(1e-3, options.timeLimitSeconds - sofar.stats.elapsedSeconds);
+  return next;
 }
 
 } // namespace bpor

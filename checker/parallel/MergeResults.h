@@ -35,4 +35,15 @@ void subtractStatistics(Statistics &into, const Statistics &from);
 SearchResult mergeResults(std::vector<SearchResult> &results, Model &first,
                           const SearchOptions &options, bool stopped);
 
+/// The rounds of a divided source-DPOR search (checker/SplitRounds.h): `round`'s result added
+/// to `total`, the results of the rounds before it (statistics and wall time summed, errors
+/// appended; complete and askedBranches are the round's).
+void addRound(SearchResult &total, SearchResult &&round, const SearchOptions &options);
+/// Whether no round follows `round`: it asked for no branch, or it stopped (a limit, or an
+/// error without keepGoing).
+bool roundStops(const SearchResult &round, const SearchOptions &options);
+/// `options` for the next round: the executions and time the rounds so far used taken from
+/// their limits.
+SearchOptions nextRoundOptions(const SearchOptions &options, const SearchResult &sofar);
+
 } // namespace bpor

@@ -248,7 +248,9 @@ def check(program, args, work):
     if code1 in (0, 4) and codeO in (0, 4) and set(traces(optimal)) != set(t1):
         problems.append("optimal DPOR's traces are not source-DPOR's")
     divided = re.search(r"processes: (\d+) units at depth (\d+)", outN)
-    return problems, len(t1), divided.group(0) if divided else "not divided"
+    rounds = re.search(r"processes: (\d+) rounds", outN)
+    shape = divided.group(0) if divided else "not divided"
+    return problems, len(t1), shape + (f", {rounds.group(1)} rounds" if rounds else "")
 
 
 def main():

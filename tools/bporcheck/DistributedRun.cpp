@@ -345,6 +345,10 @@ SearchResult runDistributed(distributed::Cluster &cluster, Model &model, Executi
     perRank += (perRank.empty() ? "" : ", ") + std::to_string(executions);
   extraStatistics = fmt::format("processes: {} units at depth {}; executions per rank: {}\n",
                                 statistics.units, statistics.splitDepth, perRank);
+  if (statistics.rounds > 1)
+    extraStatistics += fmt::format("processes: {} rounds (branches the races asked for above the "
+                                   "split, explored after the others)\n",
+                                   statistics.rounds);
   if (!options.resume.empty())
     extraStatistics += fmt::format("resumed from {}: {} units finished before\n", options.resume,
                                    statistics.units);

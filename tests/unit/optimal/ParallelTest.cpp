@@ -146,6 +146,34 @@ TEST(ParallelSearch, ChoosesADepthWithUnitsEnough) {
   EXPECT_GE(divided, 10u);
 }
 
+TEST(ParallelSearch, LaterRoundsAddTheBranchesRacesAskFor) {
+  // Above the split a creation or join is taken alone (checker/SplitRounds.h). Where another
+  // thread's later step depends on it (a child that creates a thread of its own: both write
+  // the thread numbering; a join that another thread's join of the same thread races with), a
+  // race asks for another branch there, and a later round explores it. The rounds together
+  // explore every trace once, whichever the split depth; some programs here need them.
+  GeneratorOptions options;
+  options.maxChildren = 3;
+  options.grandchildren = true;
+  unsigned needingRounds = 0;
+  for (uint64_t seed = 4000000; seed < 4000000 + validationSeeds(120); ++seed) {
+    Program program = generateProgram(seed, options);
+    Explored source = exploreWith(program, OptimalVariant::Source);
+    bool rounds = false;
+    for (size_t depth : {2u, 4u, 8u}) {
+      ParallelStatistics statistics;
+      Explored many = exploreInParallel(program, 2, depth, &statistics);
+      rounds = rounds || statistics.rounds > 1;
+      expectSameTraces(source, many, fmt::format("seed {} depth {}", seed, depth));
+      if (::testing::Test::HasFailure()) {
+        ADD_FAILURE() << program.toString();
+        return;
+      }
+    }
+    needingRounds += rounds;
+  }
+  EXPECT_GE(needingRounds, validationSeeds(120) / 20) << "too few programs need a second round";
+}
 
 TEST(ParallelSearch, OptimalDporSharingEveryStateAgainAndAgain) {
   // The workers' timing decides which races cross workers: run each program several times,
