@@ -56,6 +56,19 @@ bool sameError(const ErrorInfo &a, const ErrorInfo &b) {
   return a.kind == b.kind && a.location == b.location && a.message == b.message;
 }
 
+/// `report` added to `errors`: with oneReportPerError, as one more occurrence of the same
+/// error if one is there.
+void addReport(std::vector<ErrorReport> &errors, ErrorReport &&report,
+               const SearchOptions &options) {
+  if (options.oneReportPerError)
+    for (ErrorReport &known : errors)
+      if (sameError(known.error, report.error)) {
+        known.occurrences += report.occurrences;
+        return;
+      }
+  errors.push_back(std::move(report));
+}
+
 } // namespace
 
 SearchResult mergeResults(std::vector<SearchResult> &results, Model &first,
@@ -75,16 +88,7 @@ SearchResult mergeResults(std::vector<SearchResult> &results, Model &first,
     for (ErrorReport &report : results[w].errors) {
       if (w != 0)
         rederive(report, first, options.maxDepth);
-      bool merge = false;
-      if (options.oneReportPerError)
-        for (ErrorReport &known : merged.errors)
-          if (sameError(known.error, report.error)) {
-            known.occurrences += report.occurrences;
-            merge = true;
-            break;
-          }
-      if (!merge)
-        merged.errors.push_back(std::move(report));
+      addReport(merged.errors, std::move(report), options);
     }
   }
   if (!options.keepGoing && merged.errors.size() > 1)
@@ -102,18 +106,8 @@ void addRound(SearchResult &total, SearchResult &&round, const SearchOptions &op
   if (total.limit == SearchLimit::None)
     total.limit = round.limit;
   total.askedBranches = std::move(round.askedBranches);
-  for (ErrorReport &report : round.errors) {
-    bool merge = false;
-    if (options.oneReportPerError)
-      for (ErrorReport &known : total.errors)
-        if (sameError(known.error, report.error)) {
-          known.occurrences += report.occurrences;
-          merge = true;
-          break;
-        }
-    if (!merge)
-      total.errors.push_back(std::move(report));
-  }
+  for (ErrorReport &report : round.errors)
+    addReport(total.errors, std::move(report), options);
   if (!options.keepGoing && total.errors.size() > 1)
     total.errors.resize(1);
 }
