@@ -118,7 +118,8 @@ enum class CheckpointPolicy : uint8_t {
 
 /// A parallel search's share of one search tree (checker/parallel/). Every worker runs the same
 /// search over its own model: states shallower than `depth` branch on every enabled thread not
-/// asleep (no reduction there, so the races found below them add nothing to them), and each
+/// asleep (no reduction there, so the races found below them add nothing to them; but see
+/// singleBranches), and each
 /// subtree at `depth`, and each execution that ends above it, goes to the one worker `claim`
 /// gives it to. The workers walk the shallow states in the same order, so they number these
 /// units alike. Supported by source-DPOR, by the weak-memory graph search (whose depth counts
