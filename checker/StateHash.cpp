@@ -73,11 +73,13 @@ ExecutionHashes hashExecution(const std::vector<Operation> &events) {
     // canonical name instead (a creation that failed, past the thread limit, has no child:
     // its value, the error code, is schedule-independent). A commuting update's value (the
     // old value, which its thread ignores) depends on the order of the updates that commute
-    // with it: it is no part of a state.
+    // with it: it is no part of a state. A value standing for a symbolic expression is the
+    // path's current model's choice, not a fact of the trace (the events before it and the
+    // decisions taken fix the expression): it is left out too.
     bool created = e.kind == OpKind::Fork && e.otherThread != NoThread;
-    h = combine(h, created          ? canonical[e.otherThread]
-                   : onlyUpdates(e) ? 0
-                                    : e.value);
+    h = combine(h, created                              ? canonical[e.otherThread]
+                   : onlyUpdates(e) || e.symbolicValue ? 0
+                                                        : e.value);
     h = combine(h, e.endsThread);
     h = combine(h, clockHash);
     out.eventHash.push_back(h);

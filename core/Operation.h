@@ -200,7 +200,13 @@ struct Operation {
   /// Fork: the child; Join: the thread joined. NoThread otherwise.
   ThreadId otherThread = NoThread;
   /// Number of data choices (Nondet); 1 for everything else.
-  uint32_t numChoices = 1;
+  uint32_t numChoices : 31 = 1;
+  /// Set on an executed load, store or join whose value stands for a symbolic nondet
+  /// expression: `value` is what the path's current model gives it, which depends on what
+  /// the solver answered before (one process and another may hold different models of one
+  /// path), not on the trace. Hashes of traces leave such a value out (checker/StateHash.cpp).
+  /// (A bit beside numChoices: the Operation has no padding left.)
+  uint32_t symbolicValue : 1 = 0;
   /// Set on an executed event: the value read (loads, the old value of an RMW) or written, the
   /// choice made for Nondet; on a spin loop's yield (spinLoop), pending too, the number of the
   /// thread's steps in the iteration it ends. Used for hashing states and for the trace.

@@ -114,8 +114,10 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
     if (symbolic_.on() && thread.request.id == Ext::Store)
       symbolic_.beforeStore(thread);
     Performed performed = performMemory(thread, result, event);
-    if (performed == Performed::Complete && symbolic_.on())
+    if (performed == Performed::Complete && symbolic_.on()) {
       symbolic_.afterMemoryOperation(thread);
+      event.symbolicValue = symbolic_.valueWasSymbolic(thread);
+    }
     return performed;
   }
   case Performer::Yield:
@@ -264,6 +266,7 @@ Execution::Performed Execution::performThreads(ProgramThread &thread, Slot &resu
       symbolic_.setValueShadow(a[1], resultBytes, target.exitShadow);
     }
     event.value = target.exitValue;
+    event.symbolicValue = target.exitShadow != ConcreteValue;
     result = 0;
     return Performed::Complete;
   }

@@ -53,9 +53,9 @@ const Operation *UnfoldingSearch::stepModel(Event *e, ThreadMap &threads) {
     const Operation &p = model.pending(m);
     why = fmt::format("the thread's next operation is {} ({} choices, {} accesses{}) where "
                       "the event is {} ({} choices, {} accesses{})",
-                      opKindName(p.kind), p.numChoices, unsigned(p.numAccesses),
+                      opKindName(p.kind), unsigned(p.numChoices), unsigned(p.numAccesses),
                       p.global ? ", global" : "", opKindName(e->label.kind),
-                      e->label.numChoices, unsigned(e->label.numAccesses),
+                      unsigned(e->label.numChoices), unsigned(e->label.numAccesses),
                       e->label.global ? ", global" : "");
   }
   if (!why.empty()) {

@@ -113,6 +113,9 @@ public:
   void afterMemoryOperation(const ProgramThread &thread);
   /// The expression of the result the operation just performed completes with (none: 0).
   ExprId takeResultShadow() { return std::exchange(resultShadow_, ConcreteValue); }
+  /// After afterMemoryOperation: whether the value the load read or the store wrote has an
+  /// expression (Operation::symbolicValue).
+  bool valueWasSymbolic(const ProgramThread &thread) const;
   /// The `size` bytes at `address` (already written) stand for `value` (0: they are concrete).
   void setValueShadow(Address address, uint64_t size, ExprId value);
 

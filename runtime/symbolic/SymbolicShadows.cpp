@@ -170,7 +170,20 @@ void SymbolicData::afterMemoryOperation(const ProgramThread &thread) {
   }
 }
 
+bool SymbolicData::valueWasSymbolic(const ProgramThread &thread) const {
+  switch (thread.request.id) {
+  case Ext::Load:
+    return resultShadow_ != ConcreteValue;
+  case Ext::Store:
+    return interp_->pendingCall(thread.state).argShadow(1) != ConcreteValue;
+  default:
+    return false;
+  }
+}
+
 #else // no Z3: no address is symbolic and no byte has an expression
+
+bool SymbolicData::valueWasSymbolic(const ProgramThread &) const { return false; }
 
 bool SymbolicData::symbolicTarget(const ExternalCall &, uint64_t, symbolic_memory::Target &,
                                   bool) {
