@@ -49,7 +49,8 @@ enum class MemoryViolation : uint8_t {
   None,
   Deref, // valid-deref: null, invalid, out-of-bounds or freed memory accessed
   Free,  // valid-free: a double or invalid free
-  Track, // valid-memtrack: heap memory no longer pointed to (found at program exit)
+  Track,   // valid-memtrack: heap memory no longer pointed to (found at program exit)
+  Cleanup, // valid-memcleanup: heap memory still allocated when the program ends
 };
 
 struct ErrorInfo {

@@ -65,6 +65,9 @@ struct ThreadState {
   CopyVector<Slot> slots;
   CopyVector<Address> allocas;  // live stack objects, innermost last
   CopyVector<Slot> returnValue; // after Returned
+  /// After Returned: the debug location of the `ret` the outermost frame returned by (0: none),
+  /// where an error found as the thread ends is shown (a leak when main returns).
+  uint32_t returnDebugIndex = 0;
   /// Scratch: flattened arguments of a call to a defined function with byval
   /// or variadic arguments (external calls read theirs in the frame).
   CopyVector<Slot> callArgs;

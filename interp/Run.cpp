@@ -148,6 +148,10 @@ template <bool Symbolic> RunResult Interpreter::runLoop(ThreadState &thread) {
           thread.returnShadows.assign(shadows, shadows + n);
       }
       bool invoked = thread.frames.back().invoked;
+      if (thread.frames.size() == 1 && !invoked) {
+        BPOR_SAVE_PC();
+        thread.returnDebugIndex = currentDebugIndex(thread);
+      }
       popFrame(thread);
       if (thread.frames.empty()) {
         if (!invoked) // an invoked function run after the thread returned keeps

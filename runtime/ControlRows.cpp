@@ -64,7 +64,7 @@ CallOutcome Execution::prepareControl(ProgramThread &thread, const ExternalCall 
     memory_.readString(a[1], file);
     memory_.readString(a[3], function);
     uint32_t location = locations_.intern(SourceLocation{file, uint32_t(a[2]), 0});
-    if (context_.failedForLeaks(thread, runtime::ProcessEnd::Abnormal))
+    if (context_.failedForLeaks(thread, runtime::ProcessEnd::Abnormal, location))
       return CallOutcome::Stop;
     context_.fail(ErrorKind::AssertionFailure, thread, location,
                   function.empty() ? fmt::format("assertion '{}' failed", assertion)
@@ -79,7 +79,8 @@ CallOutcome Execution::prepareControl(ProgramThread &thread, const ExternalCall 
   case Ext::Abort:
     if (options_.abortStopsThread && thread.atomicDepth == 0)
       return stopAtFailedAssume(thread);
-    if (context_.failedForLeaks(thread, runtime::ProcessEnd::Abnormal))
+    if (context_.failedForLeaks(thread, runtime::ProcessEnd::Abnormal,
+                                context_.currentLocation(thread)))
       return CallOutcome::Stop;
     context_.fail(ErrorKind::AssertionFailure, thread, context_.currentLocation(thread),
                   "abort() was called");

@@ -193,7 +193,7 @@ void Execution::runThread(ProgramThread &thread) {
           runsExitHandlers = true;
         } else {
           thread.stage = Stage::MainReturned;
-          context_.setExitPending(thread, 0);
+          context_.setExitPending(thread, locations_.ofDebugIndex(thread.state.returnDebugIndex));
           break;
         }
       }
@@ -202,7 +202,7 @@ void Execution::runThread(ProgramThread &thread) {
           again = true;
         } else {
           thread.stage = Stage::MainReturned;
-          context_.setExitPending(thread, 0);
+          context_.setExitPending(thread, locations_.ofDebugIndex(thread.state.returnDebugIndex));
         }
         break;
       }

@@ -7,6 +7,18 @@
 
 namespace bpor {
 
+/// What the process's end checks of the heap (SV-COMP's valid-memtrack and valid-memcleanup;
+/// runtime/LeakCheck.h).
+enum class LeakRule : uint8_t {
+  Off,
+  /// Every heap object is still pointed to or freed (valid-memtrack): an object nothing reaches
+  /// is a MemoryError (MemoryViolation::Track).
+  Track,
+  /// Every heap object is freed (valid-memcleanup, which includes valid-memtrack): an object
+  /// still allocated at the normal end is a MemoryError (MemoryViolation::Cleanup).
+  Cleanup,
+};
+
 /// How data races are found (SV-COMP's no-data-race; docs/user-guide.md).
 enum class RaceDetection : uint8_t {
   Off,
@@ -69,12 +81,8 @@ struct ExecutionOptions {
   /// at least one a write, not both atomic, unordered by synchronisation) as soon as an
   /// execution makes one.
   RaceDetection raceDetection = RaceDetection::Off;
-  /// When the process ends normally, report heap memory that is no longer pointed to
-  /// (SV-COMP's valid-memtrack): an object reached from no global variable, stack object or
-  /// register is a MemoryError (MemoryViolation::Track); one reached only from a stack or a
-  /// register at exit() or while other threads still run is reported Unsupported (whether
-  /// that is a leak is a matter of convention the property does not settle).
-  bool detectLeaks = false;
+  /// What heap memory must be when the process ends (runtime/LeakCheck.h).
+  LeakRule leaks = LeakRule::Off;
 };
 
 } // namespace bpor

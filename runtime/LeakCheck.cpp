@@ -52,12 +52,14 @@ struct LeakScan {
       }
     }
   }
-  /// A live heap object not reached, if any (its id).
+  /// The live heap object of the lowest id not reached, if any.
   std::optional<uint32_t> lost() const {
+    std::optional<uint32_t> first;
     for (const auto &[id, object] : objects)
-      if (object->kind == ObjectKind::Heap && object->alive && !reached.count(id))
-        return id;
-    return std::nullopt;
+      if (object->kind == ObjectKind::Heap && object->alive && !reached.count(id) &&
+          (!first || id < *first))
+        first = id;
+    return first;
   }
 };
 
@@ -96,13 +98,50 @@ static void reachStacks(LeakScan &scan, const Program &program, const ThreadTabl
 static LeakFinding lostObject(const Memory &memory, uint32_t lostId) {
   const MemoryObject *lost = memory.object(memory.addressOf(lostId, 0));
   return LeakFinding{
-      ErrorKind::MemoryError,
+      ErrorKind::MemoryError, MemoryViolation::Track,
       fmt::format("memory leak: {} ({} bytes) is pointed to by nothing when the program ends",
                   memory.describe(memory.addressOf(lostId, 0)), lost ? lost->size : 0)};
 }
 
-std::optional<LeakFinding> findLeak(ProcessEnd end, const Memory &memory, const Program &program,
-                                    const ThreadTable &threads, ThreadId numThreads) {
+// valid-memcleanup: a heap object still allocated when the program ends normally is the
+// violation, and one nothing reaches (lost, which valid-memcleanup includes) at any end; one
+// still reached when it aborts is undecided. The message names a lost object first, else the
+// first one allocated.
+static std::optional<LeakFinding> unfreedObject(ProcessEnd end, const Memory &memory,
+                                                const Program &program,
+                                                const ThreadTable &threads,
+                                                ThreadId numThreads) {
+  LeakScan all(memory, program.pointerBytes());
+  all.rootsOfKind(ObjectKind::Global);
+  reachStacks(all, program, threads, numThreads, /*liveOnly=*/false);
+  std::optional<uint32_t> unfreed = all.lost();
+  bool lost = unfreed.has_value();
+  if (!lost)
+    unfreed = LeakScan(memory, program.pointerBytes()).lost(); // nothing reached: every object
+  if (!unfreed)
+    return std::nullopt;
+  if (!lost && end == ProcessEnd::Abnormal)
+    return LeakFinding{ErrorKind::Unsupported, MemoryViolation::None,
+                       "heap memory is still allocated, and pointed to, when the program "
+                       "aborts: whether valid-memcleanup counts an abort() (such as a failed "
+                       "assume_abort_if_not) as the program's end is not decided"};
+  Address address = memory.addressOf(*unfreed, 0);
+  const MemoryObject *object = memory.object(address);
+  return LeakFinding{ErrorKind::MemoryError, MemoryViolation::Cleanup,
+                     fmt::format("memory not freed: {} ({} bytes) is still allocated{} when the "
+                                 "program {}",
+                                 memory.describe(address), object ? object->size : 0,
+                                 lost ? ", and pointed to by nothing," : "",
+                                 end == ProcessEnd::Normal ? "ends" : "aborts")};
+}
+
+std::optional<LeakFinding> findLeak(LeakRule rule, ProcessEnd end, const Memory &memory,
+                                    const Program &program, const ThreadTable &threads,
+                                    ThreadId numThreads) {
+  if (rule == LeakRule::Off)
+    return std::nullopt;
+  if (rule == LeakRule::Cleanup)
+    return unfreedObject(end, memory, program, threads, numThreads);
   if (end == ProcessEnd::Normal) {
     LeakScan scan(memory, program.pointerBytes());
     scan.rootsOfKind(ObjectKind::Global);
@@ -113,7 +152,7 @@ std::optional<LeakFinding> findLeak(ProcessEnd end, const Memory &memory, const 
     if (std::optional<uint32_t> lost = scan.lost())
       return lostObject(memory, *lost);
     return LeakFinding{
-        ErrorKind::Unsupported,
+        ErrorKind::Unsupported, MemoryViolation::None,
         "heap memory is pointed to only from a stack or register when the program ends: "
         "whether valid-memtrack holds is not decided"};
   }
@@ -127,7 +166,7 @@ std::optional<LeakFinding> findLeak(ProcessEnd end, const Memory &memory, const 
   reachStacks(live, program, threads, numThreads, /*liveOnly=*/true);
   if (live.lost())
     return LeakFinding{
-        ErrorKind::Unsupported,
+        ErrorKind::Unsupported, MemoryViolation::None,
         "heap memory is pointed to only by registers the program no longer reads when it "
         "aborts: whether it was lost is not decided"};
   return std::nullopt;

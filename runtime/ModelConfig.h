@@ -37,8 +37,8 @@ struct ModelConfig {
   bool abortIsNoViolation = false;
   /// Report data races (ExecutionOptions::raceDetection; SV-COMP's no-data-race).
   RaceDetection raceDetection = RaceDetection::Off;
-  /// Report heap memory no longer pointed to at the normal end (ExecutionOptions::detectLeaks).
-  bool detectLeaks = false;
+  /// What the heap must be when the process ends (ExecutionOptions::leaks).
+  LeakRule leaks = LeakRule::Off;
   /// A call of reach_error or __VERIFIER_error is the error, whatever its body (unreach-call);
   /// off, it runs the program's own body (passes/InstrumentOptions.h).
   bool errorFunctionsAreErrors = true;

@@ -53,9 +53,10 @@ std::optional<Input> readInput(const TaskRequest &request, std::string &problem)
   }
   in.property = *property;
   if (property->name != "unreach-call" && property->name != "no-data-race" &&
-      property->name != "no-overflow" && property->name != "valid-memsafety") {
+      property->name != "no-overflow" && property->name != "valid-memsafety" &&
+      property->name != "valid-memcleanup") {
     problem = fmt::format("property {} is not supported (only unreach-call, no-data-race, "
-                          "no-overflow and valid-memsafety)",
+                          "no-overflow, valid-memsafety and valid-memcleanup)",
                           property->name.empty() ? "of this formula" : property->name);
     return std::nullopt;
   }
@@ -114,9 +115,14 @@ std::optional<Input> readInput(const TaskRequest &request, std::string &problem)
 void configureForProperty(const Input &input, ModelRequest &config) {
   config.raceDetection = input.property.name == "no-data-race" ? RaceDetection::HappensBefore
                                                                : RaceDetection::Off;
-  config.detectLeaks = input.property.name == "valid-memsafety" &&
-                       std::count(input.property.parts.begin(), input.property.parts.end(),
-                                  "valid-memtrack");
+  const std::vector<std::string> &parts = input.property.parts;
+  if (input.property.name == "valid-memcleanup")
+    config.leaks = LeakRule::Cleanup;
+  else if (input.property.name == "valid-memsafety" &&
+           std::count(parts.begin(), parts.end(), "valid-memtrack"))
+    config.leaks = LeakRule::Track;
+  else
+    config.leaks = LeakRule::Off;
   // Only unreach-call is about the error function: for the others it is the program's own.
   config.errorFunctionsAreErrors = input.property.name == "unreach-call";
   config.abortIsNoViolation = true; // none of the properties is about abort()
@@ -131,6 +137,8 @@ const char *memorySafetyPart(MemoryViolation violation) {
     return "valid-free";
   case MemoryViolation::Track:
     return "valid-memtrack";
+  case MemoryViolation::Cleanup:
+    return "valid-memcleanup";
   case MemoryViolation::None:
     break;
   }
@@ -149,6 +157,10 @@ bool violatesProperty(const Input &input, const ErrorInfo &error) {
     return error.kind == ErrorKind::MemoryError && error.memory != MemoryViolation::None &&
            std::count(parts.begin(), parts.end(), memorySafetyPart(error.memory));
   }
+  // An invalid dereference or free is undefined behaviour, not a violation of
+  // valid-memcleanup: what follows it is unexplored (unknown, not TRUE).
+  if (name == "valid-memcleanup")
+    return error.kind == ErrorKind::MemoryError && error.memory == MemoryViolation::Cleanup;
   return error.reachError;
 }
 
@@ -166,6 +178,8 @@ std::string violationPhrase(const Input &input) {
     return "overflows a signed integer";
   if (name == "valid-memsafety")
     return "violates memory safety";
+  if (name == "valid-memcleanup")
+    return "ends with heap memory not freed";
   return fmt::format("calls {}()", input.property.errorFunction);
 }
 

@@ -501,12 +501,14 @@ int TaskRun::answerNoViolation(const Search &last) {
                                "spurious wakeup: executions with more spurious wakeups were "
                                "not explored ({})",
                                statsPhrase(last)));
-  // valid-memtrack is checked when the process ends: memory lost in an execution that never
-  // ends (a deadlock, a cycle of states) is not seen.
-  if (input_.property.name == "valid-memsafety" &&
+  // valid-memtrack (which valid-memcleanup includes) is checked when the process ends: memory
+  // lost in an execution that never ends (a deadlock, a cycle of states) is not seen.
+  if ((input_.property.name == "valid-memsafety" || input_.property.name == "valid-memcleanup") &&
       (obstacles_.deadlocks || last.stateful || built_.hasYields))
-    return unknown(fmt::format("valid-memtrack is checked when the program ends, and some "
-                               "executions do not end ({})",
+    return unknown(fmt::format("{} is checked when the program ends, and some executions do "
+                               "not end ({})",
+                               input_.property.name == "valid-memsafety" ? "valid-memtrack"
+                                                                         : "valid-memcleanup",
                                obstacles_.deadlocks ? "a deadlock" : "the program spins"));
   if (!settings_.witness.empty()) {
     WitnessTask task{input_.programFile, input_.propertyFile, input_.dataModel};

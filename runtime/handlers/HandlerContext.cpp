@@ -53,15 +53,17 @@ CallOutcome HandlerContext::unsupportedCall(const ProgramThread &thread,
   return CallOutcome::Stop;
 }
 
-bool HandlerContext::failedForLeaks(const ProgramThread &thread, ProcessEnd end) {
-  if (!options.detectLeaks || status_ != ExecStatus::Running)
+bool HandlerContext::failedForLeaks(const ProgramThread &thread, ProcessEnd end,
+                                    uint32_t location) {
+  if (options.leaks == LeakRule::Off || status_ != ExecStatus::Running)
     return false;
-  std::optional<LeakFinding> finding = findLeak(end, memory, program, threads, numThreads_);
+  std::optional<LeakFinding> finding =
+      findLeak(options.leaks, end, memory, program, threads, numThreads_);
   if (!finding)
     return false;
-  fail(finding->kind, thread, thread.pending.location, std::move(finding->message));
+  fail(finding->kind, thread, location, std::move(finding->message));
   if (finding->kind == ErrorKind::MemoryError)
-    error_.memory = MemoryViolation::Track;
+    error_.memory = finding->violation;
   return true;
 }
 

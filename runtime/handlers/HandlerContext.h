@@ -81,13 +81,14 @@ public:
   /// The process ended normally (exit, or main and every thread returned), unless the leak
   /// check fails it.
   void finish(const ProgramThread &thread) {
-    if (!failedForLeaks(thread, ProcessEnd::Normal))
+    if (!failedForLeaks(thread, ProcessEnd::Normal, thread.pending.location))
       status_ = ExecStatus::Finished;
   }
-  /// The process ends: with ExecutionOptions::detectLeaks, while the execution runs, fails it
-  /// if heap memory was lost, or as Unsupported if that is undecided (runtime/LeakCheck.h).
-  /// True if it failed; otherwise a normal end may end the execution as Finished.
-  bool failedForLeaks(const ProgramThread &thread, ProcessEnd end);
+  /// The process ends: with ExecutionOptions::leaks, while the execution runs, fails it if the
+  /// heap breaks the rule, or as Unsupported if that is undecided (runtime/LeakCheck.h).
+  /// True if it failed (at `location`: the exit, or the abort() or assert() that ends it);
+  /// otherwise a normal end may end the execution as Finished.
+  bool failedForLeaks(const ProgramThread &thread, ProcessEnd end, uint32_t location);
 
   /// A location id for the instruction the thread stands at (interned "file:line"), or for
   /// code without a source line (a support library), its innermost caller's that has one.

@@ -338,7 +338,7 @@ BuiltModel buildModel(std::unique_ptr<llvm::Module> module, const ModelConfig &c
   options.abortStopsThread = config.abortStopsThread;
   options.onlyMallocNeverFails = config.onlyMallocNeverFails;
   options.raceDetection = config.raceDetection;
-  options.detectLeaks = config.detectLeaks;
+  options.leaks = config.leaks;
   built.program = std::move(program);
   built.executionOptions = options;
   std::shared_ptr<Execution> execution = built.newExecution();

@@ -293,8 +293,8 @@ cl::opt<bool> Svcomp(
     cl::cat(SvcompCategory));
 cl::opt<std::string> PropertyFile(
     "property",
-    cl::desc("The property file (.prp): unreach-call, no-data-race, no-overflow or "
-             "valid-memsafety"),
+    cl::desc("The property file (.prp): unreach-call, no-data-race, no-overflow, "
+             "valid-memsafety or valid-memcleanup"),
     cl::value_desc("file"), cl::cat(SvcompCategory));
 cl::opt<std::string>
     DataModel("data-model",

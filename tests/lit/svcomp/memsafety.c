@@ -7,7 +7,8 @@
 // RUN: %check-witness %t.graphml | %FileCheck --check-prefix=FORMAT %s
 // RUN: %bporcheck --validate-witness=%t.graphml --property=%S/Inputs/valid-memsafety.prp -DDEREF %s | %FileCheck --check-prefix=CONFIRMED %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/valid-memsafety.prp -DDOUBLE_FREE %s | %FileCheck --check-prefix=FREE %s
-// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/valid-memsafety.prp -DLEAK %s | %FileCheck --check-prefix=TRACK %s
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/valid-memsafety.prp -DLEAK --witness=%t.yml %s | %FileCheck --check-prefix=TRACK %s
+// RUN: %bporcheck --validate-witness=%t.yml --property=%S/Inputs/valid-memsafety.prp -DLEAK %s | %FileCheck --check-prefix=LEAK-CONFIRMED %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/valid-memsafety.prp -DLEAK_IN_THREAD %s | %FileCheck --check-prefix=TRACK %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/valid-memsafety.prp -DGLOBAL_HOLDS %s | %FileCheck --check-prefix=TRUE %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/valid-memsafety.prp -DFREED %s | %FileCheck --check-prefix=TRUE %s
@@ -30,6 +31,8 @@
 // UNDECIDED: SV-COMP result: unknown
 // FORMAT: format ok
 // CONFIRMED: witness confirmed: the execution violates memory safety at
+// The leak is found as main returns: the witness's target is the return statement's line.
+// LEAK-CONFIRMED: witness confirmed: the execution violates memory safety at {{.*}}memsafety.c:{{[0-9]+}}:3 in thread 0
 #include <pthread.h>
 #include <stdlib.h>
 int *shared;

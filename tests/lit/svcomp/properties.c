@@ -1,10 +1,12 @@
 // The property comes from the property file's formula, never from its name (no-data-race,
-// no-overflow and valid-memsafety are checked: data_race.c, overflow.c, memsafety.c); a
+// no-overflow, valid-memsafety and valid-memcleanup are checked: data_race.c, overflow.c,
+// memsafety.c, memcleanup.c); a
 // property bporcheck does not check, or a formula it does not know, gives unknown with the
 // reason.
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/no-data-race.prp %s | %FileCheck --check-prefix=RACE %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/valid-memsafety.prp %s | %FileCheck --check-prefix=MEMSAFETY %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/valid-memcleanup.prp %s | %FileCheck --check-prefix=MEMCLEANUP %s
+// RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/termination.prp %s | %FileCheck --check-prefix=TERMINATION %s
 // RUN: %bporcheck --svcomp --no-progress --property=%S/Inputs/unknown.prp %s | %FileCheck --check-prefix=UNKNOWN-FORMULA %s
 // RUN: %bporcheck --svcomp --no-progress %s | %FileCheck --check-prefix=NO-PROPERTY %s
 // RUN: %expect-exit 2 %bporcheck --property=%S/Inputs/unreach-call.prp %s 2>&1 | %FileCheck --check-prefix=USAGE %s
@@ -12,8 +14,10 @@
 // RACE-NEXT: SV-COMP result: true
 // MEMSAFETY: reason: no execution violates memory safety
 // MEMSAFETY-NEXT: SV-COMP result: true
-// MEMCLEANUP: reason: property valid-memcleanup is not supported (only unreach-call, no-data-race, no-overflow and valid-memsafety)
-// MEMCLEANUP-NEXT: SV-COMP result: unknown
+// MEMCLEANUP: reason: no execution ends with heap memory not freed
+// MEMCLEANUP-NEXT: SV-COMP result: true
+// TERMINATION: reason: property termination is not supported (only unreach-call, no-data-race, no-overflow, valid-memsafety and valid-memcleanup)
+// TERMINATION-NEXT: SV-COMP result: unknown
 // UNKNOWN-FORMULA: reason: cannot read the property: {{.*}}unknown.prp: unknown property formula 'Gsomething-else'
 // UNKNOWN-FORMULA-NEXT: SV-COMP result: unknown
 // NO-PROPERTY: reason: a program needs --property=FILE in --svcomp mode

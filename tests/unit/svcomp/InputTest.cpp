@@ -20,6 +20,7 @@ const char *NoOverflow = "CHECK( init(main()), LTL(G ! overflow) )\n";
 const char *MemSafety = "CHECK( init(main()), LTL(G valid-free) )\n"
                         "CHECK( init(main()), LTL(G valid-deref) )\n"
                         "CHECK( init(main()), LTL(G valid-memtrack) )\n";
+const char *MemCleanup = "CHECK( init(main()), LTL(G valid-memcleanup) )\n";
 
 class SvcompInput : public bpor::svcomp::testing::TaskFolder {
 protected:
@@ -71,7 +72,7 @@ TEST_F(SvcompInput, UnsupportedTasksAreRefusedWithTheReason) {
       write("termination.prp", "CHECK( init(main()), LTL(F end) )\n");
   EXPECT_FALSE(read({program, termination, "", {}}));
   EXPECT_EQ(problem_, "property termination is not supported (only unreach-call, no-data-race, "
-                      "no-overflow and valid-memsafety)");
+                      "no-overflow, valid-memsafety and valid-memcleanup)");
   std::string otherError =
       write("other.prp", "CHECK( init(main()), LTL(G ! call(my_error())) )\n");
   EXPECT_FALSE(read({program, otherError, "", {}}));
@@ -136,8 +137,22 @@ TEST_F(SvcompInput, EachPropertyHasItsViolations) {
   EXPECT_EQ(violatedProperty(*memory, deref), "valid-deref");
   EXPECT_FALSE(violatesProperty(*memory, errorOf(ErrorKind::MemoryError)));
   configureForProperty(*memory, model);
-  EXPECT_TRUE(model.detectLeaks);
+  EXPECT_EQ(model.leaks, LeakRule::Track);
   EXPECT_EQ(violationPhrase(*memory), "violates memory safety");
+  ErrorInfo unfreed = errorOf(ErrorKind::MemoryError);
+  unfreed.memory = MemoryViolation::Cleanup;
+  EXPECT_FALSE(violatesProperty(*memory, unfreed));
+
+  // valid-memcleanup: memory still allocated at the end is the violation; an invalid
+  // dereference is undefined behaviour, not a violation of it.
+  std::optional<Input> cleanup = read({program, write("c.prp", MemCleanup), "", {}});
+  ASSERT_TRUE(cleanup) << problem_;
+  EXPECT_TRUE(violatesProperty(*cleanup, unfreed));
+  EXPECT_EQ(violatedProperty(*cleanup, unfreed), "valid-memcleanup");
+  EXPECT_FALSE(violatesProperty(*cleanup, deref));
+  configureForProperty(*cleanup, model);
+  EXPECT_EQ(model.leaks, LeakRule::Cleanup);
+  EXPECT_EQ(violationPhrase(*cleanup), "ends with heap memory not freed");
 }
 
 } // namespace
