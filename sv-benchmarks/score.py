@@ -123,6 +123,35 @@ def run_measured(args):
     return answer, reason, cpu, wall, memory, validation
 
 
+def print_folders(runs, results):
+    """The score by sub-folder (the task's folder below --tasks): runs, points of the best,
+    answers, CPU seconds in all and the largest peak memory."""
+    folders = {}
+    for (name, _, _, expected), (answer, _, cpu, _, memory, _) in zip(runs, results):
+        f = folders.setdefault(os.path.dirname(name) or ".",
+                               dict(runs=0, score=0, best=0, true=0, false=0, unknown=0,
+                                    wrong=0, cpu=0.0, mem=0.0))
+        p = points(expected, answer)
+        f["runs"] += 1
+        f["score"] += p
+        f["best"] += 2 if expected == "true" else 1
+        f["cpu"] += cpu
+        f["mem"] = max(f["mem"], memory or 0.0)
+        if p < 0:
+            f["wrong"] += 1
+        elif p == 0:
+            f["unknown"] += 1
+        else:
+            f["true" if answer == "true" else "false"] += 1
+    width = max(len(name) for name in folders)
+    print(f"{'folder':<{width}}  runs  score  best  true  false  unknown  wrong  cpu_s  "
+          f"max_mem_MiB")
+    for name, f in sorted(folders.items()):
+        print(f"{name:<{width}}  {f['runs']:>4}  {f['score']:>5}  {f['best']:>4}  "
+              f"{f['true']:>4}  {f['false']:>5}  {f['unknown']:>7}  {f['wrong']:>5}  "
+              f"{f['cpu']:>5.1f}  {f['mem']:>11.0f}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bporcheck", required=True, help="path to the bporcheck binary")
@@ -201,6 +230,7 @@ def main():
         shown = f"{memory:7.0f}" if memory is not None else "      ?"
         print(f"{name:<{width}}  {property_name(prp):<13}  {expected:<8}  {answer:<22}  "
               f"{p:>6}  {cpu:5.1f}  {shown}{note}")
+    print_folders(runs, results)
     best = sum(2 if e == "true" else 1 for *_, e in runs)
     print(f"summary: {len(runs)} runs, score {score} of {best}: {correct_true} correct true, "
           f"{correct_false} correct false, {unknown} unknown, {wrong} wrong; "
