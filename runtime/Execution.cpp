@@ -185,6 +185,8 @@ void Execution::runThread(ProgramThread &thread) {
       break;
     case RunResult::Returned: {
       Slot value = thread.state.returnValue.empty() ? 0 : thread.state.returnValue[0];
+      // main's exit is shown at its return statement (a leak found then points there).
+      auto returnedAt = [&] { return locations_.ofDebugIndex(thread.state.returnDebugIndex); };
       bool runsExitHandlers = process_.runsExitHandlers(thread.state.threadId);
       if (thread.state.threadId == 0 && !thread.exiting && !runsExitHandlers) {
         // main returned: exit(value), whose handlers run on thread 0's empty stack.
@@ -193,7 +195,7 @@ void Execution::runThread(ProgramThread &thread) {
           runsExitHandlers = true;
         } else {
           thread.stage = Stage::MainReturned;
-          context_.setExitPending(thread, locations_.ofDebugIndex(thread.state.returnDebugIndex));
+          context_.setExitPending(thread, returnedAt());
           break;
         }
       }
@@ -202,7 +204,7 @@ void Execution::runThread(ProgramThread &thread) {
           again = true;
         } else {
           thread.stage = Stage::MainReturned;
-          context_.setExitPending(thread, locations_.ofDebugIndex(thread.state.returnDebugIndex));
+          context_.setExitPending(thread, returnedAt());
         }
         break;
       }

@@ -1,8 +1,8 @@
 // SV-COMP's valid-memtrack and valid-memcleanup (ExecutionOptions::leaks).
 //
-// valid-memtrack (LeakRule::Track): heap memory must stay pointed to until it is freed. Pointers are found by scanning: each pointer-sized, pointer-aligned word of
-// a reached object (and each register of a live frame) that locates a live heap object reaches
-// it. Memory that nothing reaches any more (globals, stacks, registers) was lost at some point:
+// valid-memtrack (LeakRule::Track): heap memory must stay pointed to until it is freed.
+// Pointers are found by scanning: each pointer-sized, pointer-aligned word of a reached object
+// (and each register of a live frame) that locates a live heap object reaches it. Memory that nothing reaches any more (globals, stacks, registers) was lost at some point:
 // a violation, whenever the program ends (abort() included, which unwinds nothing).
 //
 // At a normal end (main returns, exit(), the last thread ends) the roots are the global
@@ -21,7 +21,7 @@
 // Unsupported and the answer unknown rather than a guess.
 //
 // The check reads memory and the threads and reports what it finds; the Execution fails the
-// execution with the finding (with ExecutionOptions::detectLeaks, while the execution runs).
+// execution with the finding (with ExecutionOptions::leaks, while the execution runs).
 #pragma once
 
 #include "core/Outcome.h"
@@ -55,7 +55,8 @@ struct LeakFinding {
 /// register) is lost; memory only registers no longer read reach is undecided. Cleanup, normal
 /// end: a live heap object is the violation; abnormal end: a lost one is, one still reached is
 /// undecided.
-std::optional<LeakFinding> findLeak(LeakRule rule, ProcessEnd end, const Memory &memory, const Program &program,
-                                    const ThreadTable &threads, ThreadId numThreads);
+std::optional<LeakFinding> findLeak(LeakRule rule, ProcessEnd end, const Memory &memory,
+                                    const Program &program, const ThreadTable &threads,
+                                    ThreadId numThreads);
 
 } // namespace bpor::runtime
