@@ -447,15 +447,40 @@ ExternalCall Interpreter::externalCall(const ThreadState &thread,
   return call;
 }
 
-void Interpreter::concretiseExternalArguments(ThreadState &thread,
-                                              const interp::CallSite &site) {
+uint32_t Interpreter::externalIdOf(const ThreadState &thread, const interp::CallSite &site) const {
   uint32_t calleeIndex = site.callee;
   if (calleeIndex == NoSlot)
     calleeIndex = program_.functionIndex(
         thread.slots[thread.frames.back().base + site.calleeSlot]);
-  uint32_t id = calleeIndex == Program::NoFunction
-                    ? ExternalRegistry::UnknownExternal
-                    : program_.function(calleeIndex).externalId;
+  return calleeIndex == Program::NoFunction ? ExternalRegistry::UnknownExternal
+                                            : program_.function(calleeIndex).externalId;
+}
+
+bool Interpreter::fixesArgument(uint32_t id, const interp::CallSite &site, unsigned arg) const {
+  return !(site.resultIgnored && handler_.onlyPrints(id)) && !handler_.keepsSymbolic(id, arg);
+}
+
+bool Interpreter::pausesToSplitExternalArguments(ThreadState &thread,
+                                                 const interp::CallSite &site) {
+  uint32_t calleeIndex = site.callee;
+  if (calleeIndex == NoSlot)
+    calleeIndex = program_.functionIndex(
+        thread.slots[thread.frames.back().base + site.calleeSlot]);
+  if (calleeIndex == Program::NoFunction || program_.function(calleeIndex).defined)
+    return false;
+  uint32_t id = externalIdOf(thread, site);
+  const ExprId *S = thread.shadows.data() + thread.frames.back().base;
+  for (unsigned i = 0; i < site.argSlots.size(); ++i)
+    if (fixesArgument(id, site, i))
+      for (unsigned k = 0; k < site.argTypes[i].numSlots; ++k)
+        if (pausesToSplit(thread, S[site.argSlots[i] + k]))
+          return true;
+  return false;
+}
+
+void Interpreter::concretiseExternalArguments(ThreadState &thread,
+                                              const interp::CallSite &site) {
+  uint32_t id = externalIdOf(thread, site);
   if (site.resultIgnored && handler_.onlyPrints(id))
     return;
   uint32_t base = thread.frames.back().base;
@@ -463,9 +488,8 @@ void Interpreter::concretiseExternalArguments(ThreadState &thread,
   ExprId *S = thread.shadows.data() + base;
   bool keepMemory = handler_.touchesMemorySymbolically(id);
   for (unsigned i = 0; i < site.argSlots.size(); ++i) {
-    bool keep = handler_.keepsSymbolic(id, i);
     for (unsigned k = 0; k < site.argTypes[i].numSlots; ++k)
-      if (!keep)
+      if (fixesArgument(id, site, i))
         concretiseSlot(R, S, site.argSlots[i] + k, Concretisation::ExternalCall);
     if (!keepMemory && site.argTypes[i].kind == ValueKind::Pointer &&
         memory_->hasShadows() && handler_.touchesPointee(id, i)) {

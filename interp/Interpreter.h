@@ -221,6 +221,19 @@ private:
   /// take symbolically are made concrete, with every symbolic byte of the objects its pointer
   /// arguments point into.
   void concretiseExternalArguments(ThreadState &thread, const interp::CallSite &site);
+  /// Before concretiseExternalArguments: whether the thread pauses to split one of the values
+  /// it would fix (pausesToSplit).
+  bool pausesToSplitExternalArguments(ThreadState &thread, const interp::CallSite &site);
+  /// The external function a call site calls (ExternalRegistry's id; UnknownExternal if none).
+  uint32_t externalIdOf(const ThreadState &thread, const interp::CallSite &site) const;
+  /// Whether an external call fixes argument `arg`'s value (the handler does not keep it
+  /// symbolic, and the call is not a print whose result nothing reads).
+  bool fixesArgument(uint32_t id, const interp::CallSite &site, unsigned arg) const;
+  /// Before a symbolic value is fixed (concretiseSlot): true when the thread pauses first at a
+  /// DecisionKind::Value decision on it (SymbolicValues::splitBeforeFixing). The instruction
+  /// runs again once the checker chose and splits what is left, until the path allows one
+  /// value (fixed without loss) or more than MaxSplitValues (fixed with loss, counted).
+  bool pausesToSplit(ThreadState &thread, ExprId value);
   RunResult fault(ThreadState &thread, ErrorKind kind, std::string message);
   /// Unwinds with an exception from frame `first` down (Unwind.cpp): Ready at a landing pad,
   /// or a fault when no frame handles it.

@@ -7,6 +7,7 @@
 #include "interp/SymbolicMemory.h"
 
 #include <bit>
+#include <initializer_list>
 #include <cstring>
 
 namespace bpor {
@@ -95,6 +96,18 @@ ExprId Interpreter::operand(const Slot *R, const ExprId *S, uint32_t slot, unsig
   return symbolic_->constant(R[slot] & maskOf(bits), bits);
 }
 
+bool Interpreter::pausesToSplit(ThreadState &thread, ExprId value) {
+  if (value == ConcreteValue)
+    return false;
+  if (thread.decision.kind == DecisionKind::Value && thread.decision.decided)
+    thread.decision = PendingDecision{}; // an earlier split of this instruction: look again
+  ExprId split = symbolic_->splitBeforeFixing(value);
+  if (split == ConcreteValue)
+    return false;
+  pauseAt(thread, DecisionKind::Value, split, 2);
+  return true;
+}
+
 void Interpreter::concretiseSlot(Slot *R, ExprId *S, uint32_t slot, Concretisation why) {
   if (S[slot] == ConcreteValue)
     return;
@@ -148,6 +161,8 @@ Interpreter::SymbolicAddress Interpreter::symbolicAddress(ThreadState &thread, S
   SymbolicValues &E = *symbolic_;
   ExprId address = E.binary(Op::Add, 64, operand(R, S, slot, 64), E.constant(offset, 64));
   if (!symbolic_memory::findTarget(*memory_, E, address, R[slot] + offset, size, target)) {
+    if (pausesToSplit(thread, S[slot]))
+      return SymbolicAddress::Pause;
     concretiseSlot(R, S, slot, Concretisation::Address);
     return SymbolicAddress::Concretised;
   }
@@ -368,6 +383,22 @@ Interpreter::shadowByRule(ThreadState &thread, const interp::Function &function,
     if constexpr (Operands > 2)
       concretise(I.c, why);
   };
+  // Values an instruction fixes are split first where the path allows few of them.
+  auto splits = [&](std::initializer_list<uint32_t> slots) {
+    for (uint32_t slot : slots)
+      if (slot != NoSlot && pausesToSplit(thread, S[slot]))
+        return true;
+    return false;
+  };
+  auto splitsOperands = [&]() {
+    if constexpr (Operands == 1)
+      return splits({I.a});
+    else if constexpr (Operands == 2)
+      return splits({I.a, I.b});
+    else if constexpr (Operands > 2)
+      return splits({I.a, I.b, I.c});
+    return false;
+  };
   auto concreteResults = [&]() {
     for (uint32_t i = 0; i < Results; ++i)
       S[I.dst + i] = ConcreteValue;
@@ -393,10 +424,14 @@ Interpreter::shadowByRule(ThreadState &thread, const interp::Function &function,
     shadowOverflow(I, R, S);
     return ShadowStep::Continue;
   case ShadowRule::ConcreteFloat:
+    if (splitsOperands())
+      return ShadowStep::Pause;
     concretiseOperands(Concretisation::FloatingPoint);
     concreteResults();
     return ShadowStep::Continue;
   case ShadowRule::ConcreteOperation:
+    if (splitsOperands())
+      return ShadowStep::Pause;
     concretiseOperands(Concretisation::Operation);
     concreteResults();
     return ShadowStep::Continue;
@@ -426,9 +461,13 @@ Interpreter::shadowByRule(ThreadState &thread, const interp::Function &function,
   }
   case ShadowRule::Call: { // an indirect callee is fixed; the call itself is the runtime's
     const interp::CallSite &site = function.calls[I.imm];
-    if (site.calleeSlot != NoSlot)
+    if (site.calleeSlot != NoSlot) {
+      if (splits({site.calleeSlot}))
+        return ShadowStep::Pause;
       concretise(site.calleeSlot, Concretisation::Address);
-    return ShadowStep::Continue;
+    }
+    return pausesToSplitExternalArguments(thread, site) ? ShadowStep::Pause
+                                                        : ShadowStep::Continue;
   }
   case ShadowRule::Copy: // Move, MoveN: the shadows move with the values
     std::memmove(S + I.dst, S + I.a, size_t(I.op == Op::Move ? 1 : I.b) * sizeof(ExprId));
@@ -461,11 +500,15 @@ Interpreter::shadowByRule(ThreadState &thread, const interp::Function &function,
   case ShadowRule::Store:
     return shadowStore(thread, I, R, S);
   case ShadowRule::Alloca:
+    if (splits({I.a}))
+      return ShadowStep::Pause;
     if (I.a != NoSlot)
       concretise(I.a, Concretisation::Address);
     S[I.dst] = ConcreteValue;
     return ShadowStep::Continue;
   case ShadowRule::MemoryBlock:
+    if (splits({I.a, I.b, I.c}))
+      return ShadowStep::Pause;
     shadowMemoryBlock(I, R, S);
     return ShadowStep::Continue;
   case ShadowRule::VaList:
@@ -486,6 +529,8 @@ Interpreter::shadowByRule(ThreadState &thread, const interp::Function &function,
     return ShadowStep::Continue;
   }
   case ShadowRule::FMath: // pow has a second operand
+    if (splits({I.a, I.flag == interp::MathPow ? I.b : NoSlot}))
+      return ShadowStep::Pause;
     concretise(I.a, Concretisation::FloatingPoint);
     if (I.flag == interp::MathPow)
       concretise(I.b, Concretisation::FloatingPoint);
@@ -498,6 +543,8 @@ Interpreter::shadowByRule(ThreadState &thread, const interp::Function &function,
     shadowBitcast(function, I, R, S);
     return ShadowStep::Continue;
   case ShadowRule::DynamicLane:
+    if (splits({I.b}))
+      return ShadowStep::Pause;
     shadowDynamicLane(I, R, S);
     return ShadowStep::Continue;
   }

@@ -44,6 +44,8 @@ enum class DecisionKind : uint8_t {
   Address,  // a load or store at an address computed from nondet inputs: choice 1, the access
             // lies within the object its concrete address points into; choice 0, it does not
             // (a memory error) (interp/SymbolicMemory.h)
+  Value,    // a value about to be fixed (SymbolicValues::splitBeforeFixing) that the path allows
+            // few values of: choice 1, it is the least of them; choice 0, it is another
 };
 
 struct PendingDecision {
@@ -90,7 +92,17 @@ public:
   /// Whether `e` simplifies to a constant (then `value` holds it).
   virtual bool isConstant(ExprId e, uint64_t &value) = 0;
   /// The path condition records e == value (value is e's concrete value in the current model).
+  /// A value the path allows no other of is fixed without loss; any other is counted by `why`,
+  /// for the search's answer says its other values were not covered.
   virtual void concretise(ExprId e, uint64_t value, Concretisation why) = 0;
+  /// Before `e` is fixed (concretise): the 1-bit condition "e is the least value the path
+  /// allows" to decide first (DecisionKind::Value), when the path allows 2 to MaxSplitValues
+  /// values of it; else ConcreteValue (one value: fixing it loses nothing; more: it is fixed
+  /// with loss). Deciding both outcomes, and again on the values left, covers every value.
+  virtual ExprId splitBeforeFixing(ExprId e) = 0;
+  /// Few enough values to cover one by one: as many as an assumption's values drawn one by one
+  /// (passes/AssumedValues.h).
+  static constexpr unsigned MaxSplitValues = 16;
 };
 
 } // namespace bpor

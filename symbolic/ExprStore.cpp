@@ -294,6 +294,14 @@ std::string ExprStore::describe(ExprId e) const {
 }
 
 std::vector<ExprId> ExprStore::slice(PathId path, ExprId condition) {
+  std::vector<ExprId> chosen = constraintsSharingSymbols(path, condition);
+  chosen.push_back(condition);
+  std::sort(chosen.begin(), chosen.end());
+  chosen.erase(std::unique(chosen.begin(), chosen.end()), chosen.end());
+  return chosen;
+}
+
+std::vector<ExprId> ExprStore::constraintsSharingSymbols(PathId path, ExprId seed) {
   std::vector<ExprId> rest;
   for (PathId p = path; !nodes_[p].root; p = nodes_[p].parent)
     rest.push_back(nodes_[p].constraint);
@@ -308,8 +316,8 @@ std::vector<ExprId> ExprStore::slice(PathId path, ExprId condition) {
     for (uint32_t symbol : symbolSets_[symbolsOf(e)])
       relevant[symbol] = 1;
   };
-  std::vector<ExprId> chosen{condition};
-  take(condition);
+  std::vector<ExprId> chosen;
+  take(seed);
   for (bool grew = true; grew;) {
     grew = false;
     for (ExprId &c : rest)
@@ -320,8 +328,6 @@ std::vector<ExprId> ExprStore::slice(PathId path, ExprId condition) {
         grew = true;
       }
   }
-  std::sort(chosen.begin(), chosen.end());
-  chosen.erase(std::unique(chosen.begin(), chosen.end()), chosen.end());
   return chosen;
 }
 
@@ -409,6 +415,59 @@ PathId ExprStore::extend(PathId from, ExprId condition) {
   }
   children_.emplace(key, child);
   return child;
+}
+
+std::vector<uint64_t> ExprStore::valuesUnder(PathId path, ExprId e, unsigned limit) {
+  uint64_t constant = 0;
+  if (isConstant(e, constant))
+    return {constant};
+  auto key = std::make_pair(path, e);
+  if (auto it = valueSets_.find(key); it != valueSets_.end()) {
+    const ValueSet &known = it->second;
+    if (known.all)
+      return known.values.size() <= limit ? known.values : std::vector<uint64_t>{};
+    if (known.values.size() > limit)
+      return {};
+  }
+  constexpr size_t MaxCachedValueSets = 1 << 16; // bounded memory, as the slice cache
+  if (valueSets_.size() >= MaxCachedValueSets)
+    valueSets_.clear();
+  // The constraints that share symbols with e (the others cannot restrict it), and e's value in
+  // the path's model; then each further value, excluded in turn, until none is left or there
+  // are more than `limit`.
+  std::vector<ExprId> constraints = constraintsSharingSymbols(path, e);
+  ValueSet found;
+  found.values.push_back(value(path, e));
+  z3::solver &z3Solver = solver();
+  z3Solver.push();
+  for (ExprId c : constraints)
+    z3Solver.add(asBool(c));
+  for (;;) {
+    if (found.values.size() > limit)
+      break;
+    z3Solver.add(expr(e) != context_.bv_val(found.values.back(), width(e)));
+    ++statistics_.queries;
+    z3::check_result result = z3Solver.check();
+    if (result == z3::unsat) {
+      found.all = true;
+      break;
+    }
+    if (result == z3::unknown) { // as if there were more than anyone asks for
+      ++statistics_.unknown;
+      found.values.resize(std::max<size_t>(found.values.size(), limit + 1), found.values.back());
+      break;
+    }
+    uint64_t next = 0;
+    z3Solver.get_model().eval(expr(e), true).is_numeral_u64(next);
+    found.values.push_back(next);
+  }
+  z3Solver.pop();
+  if (found.all)
+    std::sort(found.values.begin(), found.values.end());
+  std::vector<uint64_t> answer =
+      found.all && found.values.size() <= limit ? found.values : std::vector<uint64_t>{};
+  valueSets_[key] = std::move(found);
+  return answer;
 }
 
 PathId ExprStore::rootWithModelOf(PathId path) {

@@ -78,6 +78,10 @@ public:
   /// from it keeps that one model throughout (every decision of the run agrees with it), so
   /// every event shows the values of the run's final model (traces and witnesses).
   PathId rootWithModelOf(PathId path);
+  /// The values `e` takes where `path` holds, ascending, when there are at most `limit` of
+  /// them; empty when there are more (or Z3 gave up on one query: then the caller must treat
+  /// the value as one of many). One solver call a value, and one to find there are no more.
+  std::vector<uint64_t> valuesUnder(PathId path, ExprId e, unsigned limit);
   /// Whether two paths have the same model (values need no refresh between them).
   bool sameModel(PathId a, PathId b) const { return nodes_[a].model == nodes_[b].model; }
   const SolverStatistics &statistics() const { return statistics_; }
@@ -123,6 +127,8 @@ private:
   /// The constraints of `path` that share symbols with `condition`, transitively, and
   /// `condition` itself: sorted, so that equal slices compare equal.
   std::vector<ExprId> slice(PathId path, ExprId condition);
+  /// The constraints of `path` that share symbols with `e`, transitively (in path order).
+  std::vector<ExprId> constraintsSharingSymbols(PathId path, ExprId e);
   SliceAnswer solve(const std::vector<ExprId> &constraints);
   /// The solver for the queries: bit-vectors alone until a floating-point expression is built,
   /// then one that reduces floats to bit-vectors and bit-blasts them.
@@ -146,6 +152,13 @@ private:
   std::map<std::pair<PathId, ExprId>, PathId> children_;
   std::vector<Model> models_;
   std::map<std::vector<ExprId>, SliceAnswer> slices_;
+  /// valuesUnder's answers: the values found, and whether they are all (else more than the
+  /// limit asked, which is values.size() - 1).
+  struct ValueSet {
+    std::vector<uint64_t> values;
+    bool all = false;
+  };
+  std::map<std::pair<PathId, ExprId>, ValueSet> valueSets_;
   std::unique_ptr<z3::solver> solver_;
   std::unique_ptr<z3::solver> floatSolver_;
   bool floatsBuilt_ = false;

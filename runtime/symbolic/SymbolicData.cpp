@@ -74,6 +74,7 @@ bool SymbolicData::decide(const ThreadState &state, uint32_t choice, ThreadTable
   case DecisionKind::Branch:
   case DecisionKind::Division:
   case DecisionKind::Address:
+  case DecisionKind::Value:
     outcome = choice == 1 ? decision.expr : store.negate(decision.expr);
     break;
   case DecisionKind::Assume:

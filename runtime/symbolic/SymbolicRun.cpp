@@ -20,6 +20,8 @@ void SymbolicRun::concretise(ExprId e, uint64_t value, Concretisation why) {
   uint64_t constant = 0;
   if (store_.isConstant(e, constant))
     return; // nothing is fixed
+  if (store_.valuesUnder(state.path, e, 1).size() == 1)
+    return; // the path allows this value only: nothing is lost, nothing to add
   ++concretised_[size_t(why)];
   ExprId equal = store_.equals(e, store_.constant(value, store_.width(e)));
   symbolic::PathId next = store_.extend(state.path, equal);
@@ -28,6 +30,15 @@ void SymbolicRun::concretise(ExprId e, uint64_t value, Concretisation why) {
   if (next == symbolic::InfeasiblePath || !store_.sameModel(state.path, next))
     throw std::logic_error("symbolic: a concrete value disagrees with its expression's model");
   state.path = next;
+}
+
+ExprId SymbolicRun::splitBeforeFixing(ExprId e) {
+  std::vector<uint64_t> values = store_.valuesUnder(state.path, e, MaxSplitValues);
+  if (values.size() < 2)
+    return ConcreteValue;
+  // The least value, not the model's: the decision must be the same in a run whose model
+  // differs (a replay from rootWithModelOf), and the values a path allows do not depend on it.
+  return store_.equals(e, store_.constant(values.front(), store_.width(e)));
 }
 
 } // namespace runtime

@@ -52,6 +52,7 @@ public:
   ExprId fromBytes(const ExprId *bytes, unsigned n) override { return store_.fromBytes(bytes, n); }
   bool isConstant(ExprId e, uint64_t &value) override { return store_.isConstant(e, value); }
   void concretise(ExprId e, uint64_t value, Concretisation why) override;
+  ExprId splitBeforeFixing(ExprId e) override;
 
 private:
   symbolic::ExprStore &store_;

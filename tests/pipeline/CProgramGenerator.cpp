@@ -39,6 +39,7 @@ private:
   Lines heapOp();
   Lines charNondetOp();
   Lines assumedNondetOp();
+  Lines fixedNondetOp();
   Lines floatOp();
   Lines libraryOp();
   bool charNondetUsed = false;
@@ -192,6 +193,8 @@ Lines Generator::charNondetOp() {
   }
   if (options.assumedNondet)
     return assumedNondetOp();
+  if (options.fixedNondet)
+    return fixedNondetOp();
   switch (options.nondetLoops      ? Loops[below(3)]
           : options.comparedNondet ? ComparedOnly[below(3)]
                                    : below(11)) {
@@ -290,6 +293,36 @@ Lines Generator::assumedNondetOp() {
   default:
     return {fmt::format("{{ {} {} = c; assume_abort_if_not(c >= {} && c <= {}); r += arr[c - ({})]; }}",
                         read, x, lo, hi, lo)};
+  }
+}
+
+// The input reduced to a few values (k, at most 16) and then fixed by the checker, the outcome
+// added to r and checked by an assertion of its own: a value left out is an error missed.
+Lines Generator::fixedNondetOp() {
+  unsigned m = 2 + below(5); // k takes m values
+  std::string k = fmt::format("unsigned char c = __VERIFIER_nondet_uchar(); int k = c % {};", m);
+  std::string check = fmt::format("assert(r != {});", value());
+  switch (below(5)) {
+  case 0: // malloc's size
+    return {fmt::format("{{ {} int *p = malloc(sizeof(int) * (k + 1)); if (p) {{ p[k] = {}; "
+                        "r += p[k] + k; free(p); }} }}",
+                        k, variable()),
+            check};
+  case 1: // an operation kept concrete, on the input's high bits (16 values at most)
+    return {fmt::format("{{ unsigned char c = __VERIFIER_nondet_uchar(); "
+                        "r += __builtin_popcount(c >> {}); }}",
+                        4 + below(3)),
+            check};
+  case 2: // a rounding function, on a double computed from k
+    return {fmt::format("{{ {} r += (int)__builtin_floor(k / 2.5); }}", k), check};
+  case 3: // a variable-length array's length
+    return {fmt::format("{{ {} int vla[k + 1]; vla[k] = {}; r += vla[k] + k; }}", k, variable()),
+            check};
+  default: // a memcpy's length
+    return {fmt::format("{{ {} int src[8] = {{{}, {}, 3, 4, 5, 6, 7, 8}}; int dst[8] = {{0}}; "
+                        "__builtin_memcpy(dst, src, sizeof(int) * k); r += dst[0] + dst[1]; }}",
+                        k, variable(), value()),
+            check};
   }
 }
 

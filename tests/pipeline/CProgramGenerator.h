@@ -53,6 +53,12 @@ struct CGeneratorOptions {
   /// compares (NaNs included) and a shared double (symbolic/FloatExpressions.cpp). Off by
   /// default, so that the programs of the other tests' seeds stay the same.
   bool floats = false;
+  /// With charNondet: the input, reduced to at most 16 values, is one the checker must fix: a
+  /// malloc size, a VLA's length, a memcpy length, an operand of an operation kept concrete
+  /// (popcount, floor): split by decisions (SymbolicValues::splitBeforeFixing), so the search
+  /// stays complete. Off by default, so that the programs of the other tests' seeds stay the
+  /// same.
+  bool fixedNondet = false;
   bool asserts = true;
   /// __VERIFIER_assume over shared values and r, inside and outside atomic blocks. Off by
   /// default so that the programs of the other tests' seeds stay the same.

@@ -38,6 +38,10 @@ int main(int argc, char **argv) {
       options.charNondet = true;
       options.nondet = false;
       options.floats = true;
+    } else if (is("--fixed-nondet")) { // and the checker must fix it (split first)
+      options.charNondet = true;
+      options.nondet = false;
+      options.fixedNondet = true;
     } else if (is("--compared-nondet")) { // and it is only compared with constants
       options.comparedNondet = true;
     } else if (is("--nondet-loops")) { // or bounds a loop (checkLoopAbstraction)

@@ -63,8 +63,9 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
   if (options.updates && kind != Check::Races && count >= MinimumProgramsForShares) {
     EXPECT_GE(onlyRead * 2, checked) << onlyRead << " of " << checked;
   }
-  // An index into the large array stays symbolic: no program fixes a value.
-  if (options.largeArray) {
+  // An index into the large array stays symbolic, and a value the checker fixes is split
+  // first: no program fixes a value with loss.
+  if (options.largeArray || options.fixedNondet) {
     EXPECT_EQ(concretised, 0u) << "programs that fixed a nondet value";
   }
   // At least half the programs are small enough for exhaustive search to be the reference
@@ -124,6 +125,15 @@ TEST(PipelineValidation, SymbolicFloatsAgainstEnumeration) {
   CGeneratorOptions options = charNondetOptions();
   options.floats = true;
   validateSeeds(7400000, validationSeeds(30), options, Check::Symbolic);
+}
+
+// The same with the input fixed by the checker (a library function's argument, an operation
+// kept concrete) where the path allows few values: split first, so the search stays complete
+// (SymbolicValues::splitBeforeFixing).
+TEST(PipelineValidation, FixedValuesAgainstEnumeration) {
+  CGeneratorOptions options = charNondetOptions();
+  options.fixedNondet = true;
+  validateSeeds(7600000, validationSeeds(30), options, Check::Symbolic);
 }
 
 // Inputs only compared with constants, drawn by their classes (passes/NondetDomain.h), against
