@@ -610,6 +610,21 @@ void Memory::forEachShadow(const std::function<void(uint8_t &, uint32_t)> &visit
       visitObject(object);
 }
 
+void Memory::clearShadowsWhere(const std::function<bool(uint32_t)> &fixed) {
+  if (!shadowed_)
+    return;
+  auto clearObject = [&](MemoryObject &object) {
+    for (uint32_t &expr : object.shadow)
+      if (expr != 0 && fixed(expr))
+        expr = 0;
+  };
+  for (MemoryObject &object : static_)
+    clearObject(object);
+  for (std::vector<MemoryObject> &objects : dynamic_)
+    for (MemoryObject &object : objects)
+      clearObject(object);
+}
+
 void Memory::takeShadows(Address address, const std::function<void(Address, uint32_t)> &visit) {
   if (!shadowed_)
     return;

@@ -311,6 +311,9 @@ public:
   void copyShadow(Address dst, Address src, uint64_t size);
   /// Calls `visit(host byte, expression)` for every symbolic byte.
   void forEachShadow(const std::function<void(uint8_t &, uint32_t)> &visit);
+  /// Makes every symbolic byte whose expression `fixed` accepts concrete (its host byte is
+  /// already the expression's only value).
+  void clearShadowsWhere(const std::function<bool(uint32_t)> &fixed);
   /// Calls `visit(object address, expression)` for every symbolic byte of the object `address`
   /// points into, then makes them all concrete.
   void takeShadows(Address address, const std::function<void(Address, uint32_t)> &visit);

@@ -286,7 +286,9 @@ ExprId ExprStore::symbol(uint32_t thread, uint32_t index, unsigned bits) {
     return it->second;
   uint32_t number = uint32_t(symbols_.size());
   symbols_.push_back(constant.decl());
-  return intern(constant, bits, internSet({number}));
+  ExprId id = intern(constant, bits, internSet({number}));
+  symbolIds_.push_back(id);
+  return id;
 }
 
 std::string ExprStore::describe(ExprId e) const {
@@ -468,6 +470,13 @@ std::vector<uint64_t> ExprStore::valuesUnder(PathId path, ExprId e, unsigned lim
       found.all && found.values.size() <= limit ? found.values : std::vector<uint64_t>{};
   valueSets_[key] = std::move(found);
   return answer;
+}
+
+bool ExprStore::fixedUnder(PathId path, ExprId e) {
+  for (uint32_t symbol : symbolSets_[symbolsOf(e)])
+    if (valuesUnder(path, symbolIds_[symbol], 1).size() != 1)
+      return false;
+  return true;
 }
 
 PathId ExprStore::rootWithModelOf(PathId path) {

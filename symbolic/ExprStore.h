@@ -82,6 +82,9 @@ public:
   /// them; empty when there are more (or Z3 gave up on one query: then the caller must treat
   /// the value as one of many). One solver call a value, and one to find there are no more.
   std::vector<uint64_t> valuesUnder(PathId path, ExprId e, unsigned limit);
+  /// Whether every symbol `e` mentions has one value where `path` holds: then so has e, and
+  /// it may stand as a plain value for the rest of the path.
+  bool fixedUnder(PathId path, ExprId e);
   /// Whether two paths have the same model (values need no refresh between them).
   bool sameModel(PathId a, PathId b) const { return nodes_[a].model == nodes_[b].model; }
   const SolverStatistics &statistics() const { return statistics_; }
@@ -145,6 +148,7 @@ private:
   std::vector<Entry> entries_;
   std::unordered_map<unsigned, ExprId> byAst_; // Z3 term id -> ExprId
   std::vector<z3::func_decl> symbols_;         // symbol number -> its constant
+  std::vector<ExprId> symbolIds_;              // symbol number -> its expression
   std::vector<std::vector<uint32_t>> symbolSets_;
   std::map<std::vector<uint32_t>, SymbolSetId> symbolSetIds_;
   std::map<std::pair<SymbolSetId, SymbolSetId>, SymbolSetId> unions_;

@@ -7,6 +7,7 @@
 #endif
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace bpor::runtime {
 
@@ -104,7 +105,34 @@ bool SymbolicData::decide(const ThreadState &state, uint32_t choice, ThreadTable
     return false;
   if (modelChanged)
     refreshConcreteValues(threads, numThreads);
+  if (decision.kind == DecisionKind::Value)
+    dropFixedShadows(threads, numThreads);
   return true;
+}
+
+void SymbolicData::dropFixedShadows(ThreadTable &threads, ThreadId numThreads) {
+  std::unordered_map<ExprId, bool> known;
+  auto fixed = [&](ExprId e) {
+    if (e == ConcreteValue)
+      return false;
+    auto [it, inserted] = known.try_emplace(e, false);
+    if (inserted)
+      it->second = store_->fixedUnder(state_.path, e);
+    return it->second;
+  };
+  auto drop = [&](ExprId &e) {
+    if (fixed(e))
+      e = ConcreteValue;
+  };
+  for (ThreadId t = 0; t < numThreads; ++t) {
+    ProgramThread &thread = threads.modify(t);
+    for (ExprId &e : thread.state.shadows)
+      drop(e);
+    for (ExprId &e : thread.state.returnShadows)
+      drop(e);
+    drop(thread.exitShadow);
+  }
+  memory_.clearShadowsWhere(fixed);
 }
 
 void SymbolicData::refreshConcreteValues(ThreadTable &threads, ThreadId numThreads) {

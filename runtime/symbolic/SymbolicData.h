@@ -123,6 +123,10 @@ private:
   /// The object a load or store at a symbolic address is confined to (interp/SymbolicMemory.h).
   bool symbolicTarget(const ExternalCall &call, uint64_t size, symbolic_memory::Target &target,
                       bool fixIfNone = false);
+  /// After a decision that fixed values (DecisionKind::Value): every slot and byte whose
+  /// expression has one value where the path holds becomes a plain value, so the rest of the
+  /// execution runs on it as if that value had been drawn (no further decision, no query).
+  void dropFixedShadows(ThreadTable &threads, ThreadId numThreads);
   /// After the path's model changed: every symbolic slot and byte takes its new value.
   void refreshConcreteValues(ThreadTable &threads, ThreadId numThreads);
 

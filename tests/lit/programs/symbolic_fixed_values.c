@@ -9,6 +9,14 @@
 // RUN: %expect-exit 1 %bporcheck -DFLOOR_BUG %s | %FileCheck --check-prefix=FLOOR-BUG %s
 // RUN: %bporcheck -DFLOOR %s | %FileCheck --check-prefix=FLOOR %s
 // RUN: %expect-exit 4 %bporcheck -DWIDE %s | %FileCheck --check-prefix=WIDE %s
+// Once the split fixed n, every value computed from it is a plain value: the workers' double
+// arithmetic asks the solver nothing (the midpoint rule for pi with n intervals, a thread each).
+// RUN: %bporcheck -DINTEGRATE %s | %FileCheck --check-prefix=INTEGRATE %s
+// RUN: %expect-exit 1 %bporcheck -DINTEGRATE -DTOLERANCE=0.01 %s | %FileCheck --check-prefix=INTEGRATE-BUG %s
+// INTEGRATE: verdict: ok: no error in any schedule, every value of every nondet input (optimal DPOR, 34 executions)
+// INTEGRATE: finished: 33, infeasible (assume): 1,
+// INTEGRATE-BUG: error: assertion failure
+// INTEGRATE-BUG: store global intervals := {{[12] }}
 // POOL: verdict: ok: no error in any schedule, every value of every nondet input (optimal DPOR, 33 executions)
 // POOL: finished: 33, infeasible (assume): 0,
 // POOL-BUG: error: assertion failure: assertion 'total == expected' failed
@@ -36,6 +44,42 @@ void *worker(void *arg) {
   return 0;
 }
 
+#ifdef INTEGRATE
+#ifndef TOLERANCE
+#define TOLERANCE 0.1
+#endif
+int intervals;
+double width, area;
+
+void *integrate(void *arg) {
+  int id = (int)(long)arg;
+  double mine = 0;
+  for (int i = id; i < intervals; i += intervals) {
+    double x = (i + 0.5) * width;
+    mine += 4.0 / (1.0 + x * x);
+  }
+  pthread_mutex_lock(&lock);
+  area += mine * width;
+  pthread_mutex_unlock(&lock);
+  return 0;
+}
+
+int main(void) {
+  intervals = __VERIFIER_nondet_int();
+  __VERIFIER_assume(0 < intervals && intervals <= 4);
+  pthread_t *threads = malloc(sizeof(pthread_t) * intervals);
+  if (!threads)
+    return 0;
+  width = 1.0 / intervals;
+  for (int i = 0; i < intervals; i++)
+    pthread_create(&threads[i], 0, integrate, (void *)(long)i);
+  for (int i = 0; i < intervals; i++)
+    pthread_join(threads[i], 0);
+  assert(fabs(area - 3.14159265) < TOLERANCE);
+  free(threads);
+  return 0;
+}
+#else
 int main(void) {
   int n = __VERIFIER_nondet_int();
 #if defined(FLOOR) || defined(FLOOR_BUG)
@@ -75,3 +119,4 @@ int main(void) {
   return 0;
 #endif
 }
+#endif
