@@ -141,8 +141,7 @@ std::string eventText(const AddressWords &describe, const ThreadWords &thread,
       return op.value ? "address from nondet input: within its object"
                       : "address from nondet input: outside its object";
     if (DecisionKind(op.detail) == DecisionKind::Value)
-      return op.value ? "value from nondet input, fixed: the least one allowed"
-                      : "value from nondet input, fixed: not the least one allowed";
+      return op.value ? "split nondet value: least allowed" : "split nondet value: not least";
     if (DecisionKind(op.detail) == DecisionKind::Division)
       return op.value ? "division on nondet input: defined" : "division on nondet input: undefined";
     if (op.numChoices == 2)

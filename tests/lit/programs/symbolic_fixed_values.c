@@ -2,8 +2,10 @@
 // are first split by decisions where the path allows at most 16 of them, so fixing them loses
 // no value (docs/design.md, "Values fixed by splitting"). A worker pool sized by a nondet input,
 // as SV-COMP's pthread-C-DAC programs are: malloc's size is fixed, each of the 4 sizes the
-// assumption allows is covered (1 + 2 + 6 + 24 orders of the workers' increments: the
-// decisions that split the size cut no execution), and the search answers for every value.
+// check allows is covered (1 + 2 + 6 + 24 orders of the workers' increments, and the 2 early
+// returns: the decisions that split the size cut no execution), and the search answers for
+// every value. Fixing the size to its first value instead covers n == 1 alone and
+// misses POOL_BUG.
 // RUN: %bporcheck %s | %FileCheck --check-prefix=POOL %s
 // RUN: %expect-exit 1 %bporcheck -DPOOL_BUG %s | %FileCheck --check-prefix=POOL-BUG %s
 // RUN: %expect-exit 1 %bporcheck -DFLOOR_BUG %s | %FileCheck --check-prefix=FLOOR-BUG %s
@@ -17,10 +19,13 @@
 // INTEGRATE: finished: 33, infeasible (assume): 1,
 // INTEGRATE-BUG: error: assertion failure
 // INTEGRATE-BUG: store global intervals := {{[12] }}
-// POOL: verdict: ok: no error in any schedule, every value of every nondet input (optimal DPOR, 33 executions)
-// POOL: finished: 33, infeasible (assume): 0,
+// POOL: verdict: ok: no error in any schedule, every value of every nondet input (optimal DPOR, 35 executions)
+// POOL: finished: 35, infeasible (assume): 0,
 // POOL-BUG: error: assertion failure: assertion 'total == expected' failed
-// POOL-BUG: thread 0 (main) nondet value 3
+// POOL-BUG: split nondet value: not least
+// POOL-BUG: split nondet value: least allowed
+// POOL-BUG: nondet inputs:
+// POOL-BUG-NEXT: thread 0 at {{.*}}: 3
 // FLOOR-BUG: error: assertion failure: assertion 'bucket != 2' failed
 // FLOOR-BUG: thread 0 (main) nondet value 5
 // FLOOR: verdict: ok: no error in any schedule, every value of every nondet input (optimal DPOR, 6 executions)
@@ -96,7 +101,8 @@ int main(void) {
 #ifdef WIDE
   __VERIFIER_assume(0 < n && n < 1000); // too many sizes to split: one is fixed
 #else
-  __VERIFIER_assume(0 < n && n <= 4);
+  if (n <= 0 || n > 4) // a check, not an assumption: n stays symbolic (passes/AssumedValues.h)
+    return 0;
 #endif
   pthread_t *threads = malloc(sizeof(pthread_t) * n);
   if (!threads)
