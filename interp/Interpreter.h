@@ -230,7 +230,7 @@ private:
   /// symbolic, and the call is not a print whose result nothing reads).
   bool fixesArgument(uint32_t id, const interp::CallSite &site, unsigned arg) const;
   /// Before a symbolic value is fixed (concretiseSlot): true when the thread pauses first at a
-  /// DecisionKind::Value decision on it (SymbolicValues::splitBeforeFixing). The instruction
+  /// DecisionKind::Value decision on it (SymbolicValues::splitsBeforeFixing). The instruction
   /// runs again once the checker chose and splits what is left, until the path allows one
   /// value (fixed without loss) or more than MaxSplitValues (fixed with loss, counted).
   bool pausesToSplit(ThreadState &thread, ExprId value);

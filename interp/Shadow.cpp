@@ -101,10 +101,9 @@ bool Interpreter::pausesToSplit(ThreadState &thread, ExprId value) {
     return false;
   if (thread.decision.kind == DecisionKind::Value && thread.decision.decided)
     thread.decision = PendingDecision{}; // an earlier split of this instruction: look again
-  ExprId split = symbolic_->splitBeforeFixing(value);
-  if (split == ConcreteValue)
+  if (!symbolic_->splitsBeforeFixing(value))
     return false;
-  pauseAt(thread, DecisionKind::Value, split, 2);
+  pauseAt(thread, DecisionKind::Value, value, 2);
   return true;
 }
 

@@ -44,13 +44,15 @@ enum class DecisionKind : uint8_t {
   Address,  // a load or store at an address computed from nondet inputs: choice 1, the access
             // lies within the object its concrete address points into; choice 0, it does not
             // (a memory error) (interp/SymbolicMemory.h)
-  Value,    // a value about to be fixed (SymbolicValues::splitBeforeFixing) that the path allows
-            // few values of: choice 1, it is the least of them; choice 0, it is another
+  Value,    // a value about to be fixed (SymbolicValues::splitsBeforeFixing) that the path
+            // allows few values of: choice 1, it is the least of them when the decision runs;
+            // choice 0, it is another
 };
 
 struct PendingDecision {
   DecisionKind kind = DecisionKind::None;
-  ExprId expr = ConcreteValue; // Branch, Division, Assume: a 1-bit condition; Switch: the value
+  ExprId expr = ConcreteValue; // Branch, Division, Assume: a 1-bit condition; Switch, Value: the
+                               // value
   uint32_t numChoices = 0;
   /// Set by the runtime once the checker chose: the instruction the thread stands at then runs
   /// concretely (its operands' concrete values agree with the chosen outcome).
@@ -95,11 +97,11 @@ public:
   /// A value the path allows no other of is fixed without loss; any other is counted by `why`,
   /// for the search's answer says its other values were not covered.
   virtual void concretise(ExprId e, uint64_t value, Concretisation why) = 0;
-  /// Before `e` is fixed (concretise): the 1-bit condition "e is the least value the path
-  /// allows" to decide first (DecisionKind::Value), when the path allows 2 to MaxSplitValues
-  /// values of it; else ConcreteValue (one value: fixing it loses nothing; more: it is fixed
-  /// with loss). Deciding both outcomes, and again on the values left, covers every value.
-  virtual ExprId splitBeforeFixing(ExprId e) = 0;
+  /// Before `e` is fixed (concretise): whether the thread decides first whether e is the least
+  /// value the path allows (DecisionKind::Value), because the path allows 2 to MaxSplitValues
+  /// values of it (one: fixing it loses nothing; more: it is fixed with loss). Deciding both
+  /// outcomes, and again on the values left, covers every value.
+  virtual bool splitsBeforeFixing(ExprId e) = 0;
   /// Few enough values to cover one by one: as many as an assumption's values drawn one by one
   /// (passes/AssumedValues.h).
   static constexpr unsigned MaxSplitValues = 16;

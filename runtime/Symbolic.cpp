@@ -50,7 +50,11 @@ void Execution::setDecisionPending(ProgramThread &thread) {
   // outcomes is the same in either order, and an outcome one order makes infeasible is taken
   // in the other order only together with outcomes that order covers as well
   // (docs/design.md, "Symbolic data").
-  thread.pending.addAccess(PathConditionAddress, 1, decision.kind == DecisionKind::Assume);
+  // A split (Value) writes it too: which value is the least one depends on the decisions
+  // before it, so it does not commute with them.
+  thread.pending.addAccess(PathConditionAddress, 1,
+                           decision.kind == DecisionKind::Assume ||
+                               decision.kind == DecisionKind::Value);
   if (thread.atomicDepth > 0) {
     // Inside an atomic block: the checker chooses, but no other thread may run meanwhile.
     thread.pending.global = true;

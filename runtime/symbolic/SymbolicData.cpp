@@ -75,9 +75,13 @@ bool SymbolicData::decide(const ThreadState &state, uint32_t choice, ThreadTable
   case DecisionKind::Branch:
   case DecisionKind::Division:
   case DecisionKind::Address:
-  case DecisionKind::Value:
     outcome = choice == 1 ? decision.expr : store.negate(decision.expr);
     break;
+  case DecisionKind::Value: {
+    ExprId isLeast = run_->isLeastValue(decision.expr);
+    outcome = choice == 1 ? isLeast : store.negate(isLeast);
+    break;
+  }
   case DecisionKind::Assume:
     outcome = decision.expr;
     break;

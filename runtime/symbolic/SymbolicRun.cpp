@@ -32,13 +32,15 @@ void SymbolicRun::concretise(ExprId e, uint64_t value, Concretisation why) {
   state.path = next;
 }
 
-ExprId SymbolicRun::splitBeforeFixing(ExprId e) {
+bool SymbolicRun::splitsBeforeFixing(ExprId e) {
+  return store_.valuesUnder(state.path, e, MaxSplitValues).size() >= 2;
+}
+
+ExprId SymbolicRun::isLeastValue(ExprId e) {
   std::vector<uint64_t> values = store_.valuesUnder(state.path, e, MaxSplitValues);
-  if (values.size() < 2)
-    return ConcreteValue;
-  // The least value, not the model's: the decision must be the same in a run whose model
-  // differs (a replay from rootWithModelOf), and the values a path allows do not depend on it.
-  return store_.equals(e, store_.constant(values.front(), store_.width(e)));
+  // No set: Z3 gave up on a query (counted as a solver unknown); the model's value stands in.
+  uint64_t least = values.empty() ? value(e) : values.front();
+  return store_.equals(e, store_.constant(least, store_.width(e)));
 }
 
 } // namespace runtime

@@ -52,7 +52,12 @@ public:
   ExprId fromBytes(const ExprId *bytes, unsigned n) override { return store_.fromBytes(bytes, n); }
   bool isConstant(ExprId e, uint64_t &value) override { return store_.isConstant(e, value); }
   void concretise(ExprId e, uint64_t value, Concretisation why) override;
-  ExprId splitBeforeFixing(ExprId e) override;
+  bool splitsBeforeFixing(ExprId e) override;
+  /// The 1-bit condition of a Value decision on `e` (choice 1): e is the least value the path
+  /// allows now. The least, not the model's value, so that a replay under another model
+  /// (rootWithModelOf) makes the same decision; now, when the decision runs, so that its meaning
+  /// depends on the path condition it accesses and not on when the thread paused.
+  ExprId isLeastValue(ExprId e);
 
 private:
   symbolic::ExprStore &store_;

@@ -70,6 +70,12 @@ Lines Generator::simpleOp(bool inAtomicBlock) {
     // seed without it stay what they were.
     if (options.libraryCalls && chance(30))
       return libraryOp();
+    // A branch on the input the fixing op publishes (fixedNondetOp): a decision that may run
+    // before or after the split, and must be ordered against it. Not inside an atomic block,
+    // whose symbolic reads are fixed with loss (docs/design.md, "Not yet symbolic").
+    if (options.fixedNondet && !inAtomicBlock && chance(25))
+      return {fmt::format("if (published {} {}) r += {};", chance(50) ? ">=" : "==", below(4),
+                          1 + below(3))};
     if (options.updates && chance(30))
       return updateOp();
     if (options.commutingUpdates && chance(40))
@@ -300,7 +306,10 @@ Lines Generator::assumedNondetOp() {
 // added to r and checked by an assertion of its own: a value left out is an error missed.
 Lines Generator::fixedNondetOp() {
   unsigned m = 2 + below(5); // k takes m values
-  std::string k = fmt::format("unsigned char c = __VERIFIER_nondet_uchar(); int k = c % {};", m);
+  // k is published first: other threads' branches on it (simpleOp) are decisions that may run
+  // before or after the split.
+  std::string k = fmt::format(
+      "unsigned char c = __VERIFIER_nondet_uchar(); int k = c % {}; published = k;", m);
   std::string check = fmt::format("assert(r != {});", value());
   switch (below(5)) {
   case 0: // malloc's size
@@ -748,6 +757,8 @@ CProgram Generator::run() {
          "void check_in(int cond) { assert(cond); }\n";
   if (options.floats)
     s += "double shared_d;\n";
+  if (options.fixedNondet)
+    s += "int published;\n";
   if (usesSpinLock)
     s += "pthread_spinlock_t sl;\n";
   if (barrierCount)

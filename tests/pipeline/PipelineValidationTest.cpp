@@ -129,7 +129,7 @@ TEST(PipelineValidation, SymbolicFloatsAgainstEnumeration) {
 
 // The same with the input fixed by the checker (a library function's argument, an operation
 // kept concrete) where the path allows few values: split first, so the search stays complete
-// (SymbolicValues::splitBeforeFixing).
+// (SymbolicValues::splitsBeforeFixing).
 TEST(PipelineValidation, FixedValuesAgainstEnumeration) {
   CGeneratorOptions options = charNondetOptions();
   options.fixedNondet = true;
