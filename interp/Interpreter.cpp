@@ -447,13 +447,18 @@ ExternalCall Interpreter::externalCall(const ThreadState &thread,
   return call;
 }
 
-uint32_t Interpreter::externalIdOf(const ThreadState &thread, const interp::CallSite &site) const {
+const interp::Function *Interpreter::calleeOf(const ThreadState &thread,
+                                              const interp::CallSite &site) const {
   uint32_t calleeIndex = site.callee;
   if (calleeIndex == NoSlot)
     calleeIndex = program_.functionIndex(
         thread.slots[thread.frames.back().base + site.calleeSlot]);
-  return calleeIndex == Program::NoFunction ? ExternalRegistry::UnknownExternal
-                                            : program_.function(calleeIndex).externalId;
+  return calleeIndex == Program::NoFunction ? nullptr : &program_.function(calleeIndex);
+}
+
+uint32_t Interpreter::externalIdOf(const ThreadState &thread, const interp::CallSite &site) const {
+  const interp::Function *callee = calleeOf(thread, site);
+  return callee ? callee->externalId : ExternalRegistry::UnknownExternal;
 }
 
 bool Interpreter::fixesArgument(uint32_t id, const interp::CallSite &site, unsigned arg) const {
@@ -462,13 +467,10 @@ bool Interpreter::fixesArgument(uint32_t id, const interp::CallSite &site, unsig
 
 bool Interpreter::pausesToSplitExternalArguments(ThreadState &thread,
                                                  const interp::CallSite &site) {
-  uint32_t calleeIndex = site.callee;
-  if (calleeIndex == NoSlot)
-    calleeIndex = program_.functionIndex(
-        thread.slots[thread.frames.back().base + site.calleeSlot]);
-  if (calleeIndex == Program::NoFunction || program_.function(calleeIndex).defined)
+  const interp::Function *callee = calleeOf(thread, site);
+  if (!callee || callee->defined)
     return false;
-  uint32_t id = externalIdOf(thread, site);
+  uint32_t id = callee->externalId;
   const ExprId *S = thread.shadows.data() + thread.frames.back().base;
   for (unsigned i = 0; i < site.argSlots.size(); ++i)
     if (fixesArgument(id, site, i))

@@ -224,6 +224,8 @@ private:
   /// Before concretiseExternalArguments: whether the thread pauses to split one of the values
   /// it would fix (pausesToSplit).
   bool pausesToSplitExternalArguments(ThreadState &thread, const interp::CallSite &site);
+  /// The function a call site calls (its callee slot's, for an indirect call), or nullptr.
+  const interp::Function *calleeOf(const ThreadState &thread, const interp::CallSite &site) const;
   /// The external function a call site calls (ExternalRegistry's id; UnknownExternal if none).
   uint32_t externalIdOf(const ThreadState &thread, const interp::CallSite &site) const;
   /// Whether an external call fixes argument `arg`'s value (the handler does not keep it
