@@ -65,6 +65,14 @@ enum class MemoryOrder : uint8_t {
   AcqRel = 6,
   SeqCst = 7,
 };
+/// Whether an access of order `o` releases (its write publishes the thread's earlier writes)
+/// or acquires (its read sees what a release it reads from published).
+inline bool isReleaseOrder(MemoryOrder o) {
+  return o == MemoryOrder::Release || o == MemoryOrder::AcqRel || o == MemoryOrder::SeqCst;
+}
+inline bool isAcquireOrder(MemoryOrder o) {
+  return o == MemoryOrder::Acquire || o == MemoryOrder::AcqRel || o == MemoryOrder::SeqCst;
+}
 
 /// How a write combines with the value it overwrites, when that is all it does: an atomic
 /// read-modify-write whose result the program ignores (atomic_fetch_add as a statement), a

@@ -23,7 +23,7 @@ namespace {
 enum Tag : int { Hello = 1, Claim, Progress, Done, Reply };
 /// A Reply's first byte: to Progress No or Stop; to Claim Stop, or Granted followed by the
 /// Grant's kind and unit.
-enum Answer : uint8_t { No = 0, Granted = 1, Stop = 2 };
+enum class Answer : uint8_t { No = 0, Granted = 1, Stop = 2 };
 
 /// Units enough that a rank which drew a large subtree still leaves the others work (as for
 /// threads, checker/parallel/DivisibleSearch.cpp).
@@ -111,10 +111,10 @@ void serve(Cluster &cluster, Ledger &ledger, bool keepGoing, const Distribution 
       ledger.units.addAsked(asked);
       WireWriter out;
       if (ledger.stopped.load()) {
-        out.u8(Stop);
+        out.u8(uint8_t(Answer::Stop));
       } else {
         Grant grant = ledger.units.claim(message->from, unit, sofar);
-        out.u8(Granted);
+        out.u8(uint8_t(Answer::Granted));
         out.u8(grant.kind);
         out.u64(grant.unit);
       }
@@ -127,7 +127,7 @@ void serve(Cluster &cluster, Ledger &ledger, bool keepGoing, const Distribution 
         std::lock_guard<std::mutex> guard(ledger.lock);
         ledger.progressed[message->from] = stats;
       }
-      cluster.send(message->from, Reply, {uint8_t(ledger.stopped.load() ? Stop : No)});
+      cluster.send(message->from, Reply, {uint8_t(ledger.stopped.load() ? Answer::Stop : Answer::No)});
       break;
     }
     case Done: {
@@ -164,7 +164,7 @@ SearchResult searchAsked(Cluster &cluster, const DivisibleSearch &search, Model 
     if (reply.tag != Reply || reply.bytes.empty())
       throw std::runtime_error("rank " + std::to_string(cluster.rank()) +
                                " got no reply it expects from rank 0");
-    if (reply.bytes[0] == Stop)
+    if (reply.bytes[0] == uint8_t(Answer::Stop))
       cancelled.store(true);
     return reply.bytes;
   };
@@ -190,7 +190,7 @@ SearchResult searchAsked(Cluster &cluster, const DivisibleSearch &search, Model 
       unsent.clear();
       std::vector<uint8_t> reply = ask(Claim, out.take());
       WireReader in(reply);
-      if (in.u8() != Granted)
+      if (in.u8() != uint8_t(Answer::Granted))
         return std::nullopt;
       Grant grant;
       grant.kind = Grant::Kind(in.u8());

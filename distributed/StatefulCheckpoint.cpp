@@ -8,7 +8,7 @@
 namespace bpor::distributed {
 namespace {
 
-const char *const Header = "bporcheck stateful search checkpoint 1";
+const char *const StatefulCheckpointHeader = "bporcheck stateful search checkpoint 1";
 
 enum Entry : uint8_t { Stored = 1, Queued, Record, Cost, Section, KeyPart };
 
@@ -43,7 +43,7 @@ StatefulCheckpointWriter::StatefulCheckpointWriter(const std::string &path,
                                                    StateStorage storage)
     : path_(path), temporary_(path + ".writing"),
       out_(temporary_, std::ios::binary | std::ios::trunc) {
-  out_ << Header << "\nfingerprint " << fingerprint << "\nstorage " << unsigned(storage) << "\n";
+  out_ << StatefulCheckpointHeader << "\nfingerprint " << fingerprint << "\nstorage " << unsigned(storage) << "\n";
 }
 
 void StatefulCheckpointWriter::chunk(const std::vector<uint8_t> &entries) {
@@ -83,7 +83,7 @@ std::string StatefulCheckpointReader::read(const std::string &path,
   std::string header, word, theirs;
   unsigned theirStorage = 0;
   std::getline(in, header);
-  if (header != Header)
+  if (header != StatefulCheckpointHeader)
     return path + " is not a checkpoint of this version of bporcheck's stateful search over "
                   "processes";
   in >> word >> theirs;

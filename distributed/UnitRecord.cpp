@@ -13,7 +13,7 @@ namespace {
 
 // The version counts the counters of Statistics (StatisticsCounters) the cost line holds; 3
 // added the rounds and the asked branches.
-constexpr const char *Header = "bporcheck distributed checkpoint 3";
+constexpr const char *UnitRecordHeader = "bporcheck distributed checkpoint 3";
 
 void writePathText(std::ostream &out, const SplitPath &path) {
   out << path.size();
@@ -137,7 +137,7 @@ std::string UnitRecord::save(const std::string &path, const std::string &fingerp
     std::lock_guard<std::mutex> guard(lock_);
     std::vector<uint64_t> units = finished_;
     std::sort(units.begin(), units.end());
-    text << Header << "\nfingerprint " << fingerprint << "\ndepth " << depth << "\ncost";
+    text << UnitRecordHeader << "\nfingerprint " << fingerprint << "\ndepth " << depth << "\ncost";
     for (uint64_t Statistics::*counter : StatisticsCounters)
       text << ' ' << cost_.*counter;
     text << "\nfinished " << units.size() << "\n";
@@ -172,7 +172,7 @@ std::string UnitRecord::load(const std::string &path, const std::string &fingerp
     return "cannot read the checkpoint " + path;
   std::string header, word, theirs;
   std::getline(in, header);
-  if (header != Header)
+  if (header != UnitRecordHeader)
     return path + " is not a checkpoint of this version of bporcheck's distributed search";
   in >> word >> theirs;
   if (word != "fingerprint" || theirs != fingerprint)

@@ -20,6 +20,10 @@
 namespace bpor::interp {
 
 inline constexpr uint32_t NoSlot = ~uint32_t(0);
+/// The mask of an integer width (all ones for 64).
+inline constexpr uint64_t maskOf(unsigned bits) {
+  return bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+}
 
 enum MathFunction : uint8_t {
   MathExp,

@@ -19,6 +19,8 @@
 
 namespace bpor {
 
+using interp::maskOf;
+
 /// One scalar piece of a flattened value: its slot (relative to the value's
 /// first slot), its byte offset in the value's memory representation, and its
 /// size in bytes.
@@ -46,10 +48,6 @@ void leavesOf(const llvm::DataLayout &layout, llvm::Type *type, uint64_t offset,
               std::vector<Leaf> &out);
 /// How a value of `type` is passed to an external handler.
 ValueType valueTypeOf(llvm::Type *type);
-/// Mask of an integer width (all ones for 64).
-inline uint64_t maskOf(unsigned bits) {
-  return bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
-}
 /// A short printed form of an IR value or type, for error messages.
 std::string printed(const llvm::Value &value);
 std::string printed(const llvm::Type &type);

@@ -13,15 +13,13 @@
 namespace bpor {
 
 using interp::Inst;
+using interp::maskOf;
 using interp::NoSlot;
 using interp::Op;
 using interp::ShadowRule;
 
 namespace {
 
-inline uint64_t maskOf(unsigned bits) {
-  return bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
-}
 /// A decision the checker already made for this instruction: taken (the instruction runs
 /// concretely on the value chosen).
 bool takeDecision(ThreadState &thread) {

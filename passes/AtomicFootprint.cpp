@@ -1,6 +1,8 @@
 //===- AtomicFootprint.cpp - Atomic blocks' footprints, named in advance -===//
 #include "passes/AtomicFootprint.h"
 
+#include "passes/RuntimeFunctions.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
@@ -124,7 +126,7 @@ private:
         addRange(Call, unsigned(Shape->secondAddress), Shape->size, false);
       return;
     }
-    if (Name.starts_with("__bpor_")) {
+    if (isRuntimeFunctionName(Name)) {
       Known = Known && touchesNoSharedMemory(Name);
       return;
     }

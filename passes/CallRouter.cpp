@@ -7,6 +7,7 @@
 #include "passes/NondetDomain.h"
 #include "passes/NondetTypes.h"
 #include "passes/OnceLowering.h"
+#include "passes/RuntimeFunctions.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
@@ -60,7 +61,6 @@ enum class ModelledRow : unsigned {
 #include "core/ModelledFunctions.def"
 };
 
-constexpr StringLiteral RuntimePrefix = "__bpor_";
 // The Routing column.
 constexpr bool Routed = true;
 constexpr bool AsNamed = false;
@@ -70,7 +70,7 @@ struct ModelledNames {
   bool IsRouted;
 };
 
-constexpr ModelledNames ModelledRows[] = {
+constexpr ModelledNames RoutingRows[] = {
 #define BPOR_MODELLED(Id, Names, Routing, ...) {Names, Routing},
 #include "core/ModelledFunctions.def"
 };
@@ -89,12 +89,12 @@ SmallVector<StringRef, 2> bporNames(const ModelledNames &Row) {
 /// C name -> __bpor_ name: each routed row's C names, and the aliases.
 StringMap<StringRef> buildRoutes() {
   StringMap<StringRef> Routes;
-  for (const ModelledNames &Row : ModelledRows)
+  for (const ModelledNames &Row : RoutingRows)
     if (Row.IsRouted)
       for (StringRef Name : bporNames(Row))
         Routes[Name.drop_front(RuntimePrefix.size())] = Name;
 #define BPOR_ROUTED_ALIAS(CName, Id)                                                               \
-  Routes[CName] = bporNames(ModelledRows[unsigned(ModelledRow::Id)]).front();
+  Routes[CName] = bporNames(RoutingRows[unsigned(ModelledRow::Id)]).front();
 #include "core/ModelledFunctions.def"
   return Routes;
 }

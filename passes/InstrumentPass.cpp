@@ -23,7 +23,7 @@ using namespace llvm;
 #define DEBUG_TYPE "bpor-instrument"
 
 // Always tracked, so that opt -stats shows them with a release build of LLVM (passes/README.md).
-ALWAYS_ENABLED_STATISTIC(NumFunctions, "Functions instrumented");
+ALWAYS_ENABLED_STATISTIC(NumFunctionsInstrumented, "Functions instrumented");
 ALWAYS_ENABLED_STATISTIC(NumSharedFrames, "Functions with a shared alloca (frame ends)");
 
 namespace bpor::passes {
@@ -58,7 +58,7 @@ PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &) {
 
   for (Function *F : Bodies) {
     LLVM_DEBUG(dbgs() << "bpor-instrument: function " << F->getName() << "\n");
-    ++NumFunctions;
+    ++NumFunctionsInstrumented;
     // Classify before rewriting: the new calls take addresses as arguments.
     SharedMemory Shared(*F);
     bool SharedFrame = markSharedAllocas(*F, Shared);

@@ -19,7 +19,7 @@ using namespace llvm;
 #define DEBUG_TYPE "bpor-prepare"
 
 // Always tracked, so that opt -stats shows them with a release build of LLVM (passes/README.md).
-ALWAYS_ENABLED_STATISTIC(NumFunctions, "Functions prepared (SROA and mem2reg)");
+ALWAYS_ENABLED_STATISTIC(NumFunctionsPrepared, "Functions prepared (SROA and mem2reg)");
 ALWAYS_ENABLED_STATISTIC(NumAllocasPromoted,
                          "Allocas promoted to registers (net of SROA's splits)");
 ALWAYS_ENABLED_STATISTIC(NumInvokesMadeCalls,
@@ -75,7 +75,7 @@ PreservedAnalyses PreparePass::run(Module &M, ModuleAnalysisManager &MAM) {
   for (Function &F : M) {
     if (F.isDeclaration() || isRuntimeFunctionName(F.getName()))
       continue;
-    ++NumFunctions;
+    ++NumFunctionsPrepared;
     unsigned AllocasBefore = countAllocas(F);
     if (lowerInvokesOfDeclarations(F)) {
       Changed = true;

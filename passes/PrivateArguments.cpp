@@ -1,6 +1,8 @@
 //===- PrivateArguments.cpp - Pointer arguments the runtime does not keep -===//
 #include "passes/PrivateArguments.h"
 
+#include "passes/RuntimeFunctions.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Function.h"
@@ -11,7 +13,6 @@ namespace bpor::passes {
 
 namespace {
 
-constexpr StringLiteral RuntimePrefix = "__bpor_";
 
 struct PrivateArguments {
   const char *Names; // separated by spaces; only the __bpor_ ones count
@@ -19,7 +20,7 @@ struct PrivateArguments {
 };
 
 // The PrivateArgs column of core/ModelledFunctions.def.
-constexpr PrivateArguments ModelledRows[] = {
+constexpr PrivateArguments PrivateArgumentRows[] = {
 #define BPOR_MODELLED(Id, Names, Routing, PrivateArgs, ...) {Names, PrivateArgs},
 #include "core/ModelledFunctions.def"
 };
@@ -35,7 +36,7 @@ bool isPrivateArgument(const CallBase &Call, unsigned ArgNo) {
   // The C name and the __bpor_ name it is routed to alike.
   StringRef Name = Callee->getName();
   Name.consume_front(RuntimePrefix);
-  for (const PrivateArguments &Row : ModelledRows) {
+  for (const PrivateArguments &Row : PrivateArgumentRows) {
     if (!(Row.Mask >> ArgNo & 1))
       continue;
     SmallVector<StringRef, 4> Names;

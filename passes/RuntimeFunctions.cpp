@@ -98,7 +98,7 @@ FunctionCallee RuntimeFunctions::threadLocalAddress() {
 }
 
 bool isRuntimeFunctionName(StringRef Name) {
-  return Name.starts_with("__bpor_");
+  return Name.starts_with(RuntimePrefix);
 }
 
 bool declarationMayThrow(const Function &Callee) {

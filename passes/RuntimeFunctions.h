@@ -58,6 +58,8 @@ private:
   llvm::PointerType *Ptr;
 };
 
+/// The prefix of every runtime function's name (runtime/bpor_abi.h).
+inline constexpr llvm::StringLiteral RuntimePrefix = "__bpor_";
 /// True for functions of the runtime ABI (and anything else named __bpor_*):
 /// the passes never rewrite their bodies.
 bool isRuntimeFunctionName(llvm::StringRef Name);

@@ -11,8 +11,13 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BPOR_ASAN_BUILD_DIR:-$root/build-asan}
+# A unity build (16 sources a compilation) with -g1 (line tables, enough for the sanitizers'
+# stack traces) builds in about a third of the time of one file at a time with -g, which keeps CI
+# well inside its limit; it also makes sure no two sources of one target define the same
+# file-local name, the rule the code keeps so that it can be built this way.
 BPOR_PGO=0 BPOR_BUILD_DIR=$build "$root/scripts/build.sh" -DCMAKE_BUILD_TYPE=Debug -DBPOR_SANITIZE=ON \
-  -DBPOR_BUILD_EXTRAS=OFF
+  -DBPOR_BUILD_EXTRAS=OFF -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16 \
+  -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DCMAKE_C_FLAGS_DEBUG=-g1
 # detect_leaks=0: this step checks memory errors and undefined behaviour; whether the suite is
 # also leak-free (LLVM's unsanitized libraries, exits on bad usage) has not been checked yet.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=0:halt_on_error=1}

@@ -89,11 +89,6 @@ z3::expr ExprStore::asBool(ExprId condition) const {
   return expr(condition) == context_.bv_val(1, 1);
 }
 
-static z3::expr bit(const z3::expr &condition) {
-  z3::context &c = condition.ctx();
-  return z3::ite(condition, c.bv_val(1, 1), c.bv_val(0, 1));
-}
-
 ExprId ExprStore::binary(Op op, unsigned bits, ExprId ea, ExprId eb) {
   z3::expr a = expr(resize(ea, bits)), b = expr(resize(eb, bits));
   z3::expr r = a;
@@ -165,48 +160,48 @@ ExprId ExprStore::binary(Op op, unsigned bits, ExprId ea, ExprId eb) {
                      : op == Op::SSubO || op == Op::USubO ? wa - wb
                                                           : wa * wb;
     z3::expr wrapped = exact.extract(bits - 1, 0);
-    r = bit(ext(wrapped) != exact);
+    r = bitOf(ext(wrapped) != exact);
     resultBits = 1;
     break;
   }
   case Op::ICmpEq:
-    r = bit(a == b);
+    r = bitOf(a == b);
     resultBits = 1;
     break;
   case Op::ICmpNe:
-    r = bit(a != b);
+    r = bitOf(a != b);
     resultBits = 1;
     break;
   case Op::ICmpUlt:
-    r = bit(z3::ult(a, b));
+    r = bitOf(z3::ult(a, b));
     resultBits = 1;
     break;
   case Op::ICmpUle:
-    r = bit(z3::ule(a, b));
+    r = bitOf(z3::ule(a, b));
     resultBits = 1;
     break;
   case Op::ICmpUgt:
-    r = bit(z3::ugt(a, b));
+    r = bitOf(z3::ugt(a, b));
     resultBits = 1;
     break;
   case Op::ICmpUge:
-    r = bit(z3::uge(a, b));
+    r = bitOf(z3::uge(a, b));
     resultBits = 1;
     break;
   case Op::ICmpSlt:
-    r = bit(z3::slt(a, b));
+    r = bitOf(z3::slt(a, b));
     resultBits = 1;
     break;
   case Op::ICmpSle:
-    r = bit(z3::sle(a, b));
+    r = bitOf(z3::sle(a, b));
     resultBits = 1;
     break;
   case Op::ICmpSgt:
-    r = bit(z3::sgt(a, b));
+    r = bitOf(z3::sgt(a, b));
     resultBits = 1;
     break;
   case Op::ICmpSge:
-    r = bit(z3::sge(a, b));
+    r = bitOf(z3::sge(a, b));
     resultBits = 1;
     break;
   default:
@@ -271,7 +266,7 @@ bool ExprStore::isConstant(ExprId e, uint64_t &value) const {
 
 ExprId ExprStore::equals(ExprId a, ExprId b) {
   unsigned bits = std::max(width(a), width(b));
-  return intern(bit(expr(resize(a, bits)) == expr(resize(b, bits))).simplify(), 1,
+  return intern(bitOf(expr(resize(a, bits)) == expr(resize(b, bits))).simplify(), 1,
                 unite(symbolsOf(a), symbolsOf(b)));
 }
 

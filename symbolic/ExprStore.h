@@ -42,6 +42,12 @@ struct SolverStatistics {
   uint64_t unknown = 0;          // checks Z3 gave up on (treated as feasible: see extend)
 };
 
+/// A condition as a 1-bit vector (1 where it holds): how conditions are stored.
+inline z3::expr bitOf(const z3::expr &condition) {
+  z3::context &c = condition.ctx();
+  return z3::ite(condition, c.bv_val(1, 1), c.bv_val(0, 1));
+}
+
 class ExprStore {
 public:
   ExprStore();

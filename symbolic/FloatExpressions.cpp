@@ -28,11 +28,6 @@ z3::expr isNaN(const z3::expr &value) {
   return wrap(value.ctx(), Z3_mk_fpa_is_nan(value.ctx(), value));
 }
 
-z3::expr bit(const z3::expr &condition) {
-  z3::context &c = condition.ctx();
-  return z3::ite(condition, c.bv_val(1, 1), c.bv_val(0, 1));
-}
-
 /// An fcmp predicate over two floats: ordered ones are false, unordered ones true, when either
 /// operand is a NaN (interp/RunArithmetic.h, fcmp).
 z3::expr compare(uint8_t predicate, const z3::expr &a, const z3::expr &b) {
@@ -152,7 +147,7 @@ ExprId ExprStore::floating(const FloatOperation &operation, ExprId ea, ExprId eb
         constant(~floatbits::signBit(isDouble) & (isDouble ? ~uint64_t(0) : 0xffffffffu), bits);
     break;
   case Op::FCmp:
-    result = bit(compare(operation.predicate, floatOf(expr(resize(ea, bits)), isDouble),
+    result = bitOf(compare(operation.predicate, floatOf(expr(resize(ea, bits)), isDouble),
                          floatOf(expr(resize(eb, bits)), isDouble)));
     resultBits = 1;
     break;

@@ -100,12 +100,6 @@ private:
   std::vector<uint64_t> bits_;
 };
 
-bool isRelease(MemoryOrder o) {
-  return o == MemoryOrder::Release || o == MemoryOrder::AcqRel || o == MemoryOrder::SeqCst;
-}
-bool isAcquire(MemoryOrder o) {
-  return o == MemoryOrder::Acquire || o == MemoryOrder::AcqRel || o == MemoryOrder::SeqCst;
-}
 
 /// The graph's events and initial writes as numbered elements, with the base relations.
 struct Numbered {
@@ -233,7 +227,7 @@ bool isBarrier(const Numbered &x, size_t a) {
 // A store-store barrier of PSO: SPARC's membar #StoreStore, which the mapping puts before a
 // release store and for a release fence.
 bool isStoreStoreBarrier(const Numbered &x, size_t a) {
-  return isBarrier(x, a) || (!x.isInit(a) && x.isFence(a) && isRelease(x.orders[a]));
+  return isBarrier(x, a) || (!x.isInit(a) && x.isFence(a) && isReleaseOrder(x.orders[a]));
 }
 
 bool hardwareConsistent(const Numbered &x, bool pso) {
@@ -263,7 +257,7 @@ bool hardwareConsistent(const Numbered &x, bool pso) {
     if (kb == Kind::Read)
       return !barrierBetween(a, b, false);
     if (pso && kb == Kind::Write && x.location(a) != x.location(b))
-      return !isRelease(x.orders[b]) && !barrierBetween(a, b, true);
+      return !isReleaseOrder(x.orders[b]) && !barrierBetween(a, b, true);
     return false;
   };
   // ppo relates accesses only: a fence, creation or join orders through barrierBetween, not as
@@ -300,7 +294,7 @@ Rel happensBefore(const Numbered &x) {
   // sw = [E⊒rel] ; ([F] ; sb)? ; rs ; rf ; [R⊒rlx] ; (sb ; [F])? ; [E⊒acq]
   Rel start(n); // [E⊒rel] ; ([F] ; sb)?
   for (size_t a = 0; a < n; ++a) {
-    if (x.isInit(a) || !isRelease(x.orders[a]))
+    if (x.isInit(a) || !isReleaseOrder(x.orders[a]))
       continue;
     start.set(a, a);
     if (x.isFence(a))
@@ -312,10 +306,10 @@ Rel happensBefore(const Numbered &x) {
   for (size_t r = 0; r < n; ++r) {
     if (!x.isRead(r) || x.orders[r] == MemoryOrder::NotAtomic)
       continue;
-    if (isAcquire(x.orders[r]))
+    if (isAcquireOrder(x.orders[r]))
       end.set(r, r);
     for (size_t f = 0; f < n; ++f)
-      if (x.isFence(f) && isAcquire(x.orders[f]) && x.po.get(r, f))
+      if (x.isFence(f) && isAcquireOrder(x.orders[f]) && x.po.get(r, f))
         end.set(r, f);
   }
   Rel sw = start.then(rs).then(x.rf).then(end);

@@ -10,13 +10,6 @@ namespace {
 
 constexpr uint32_t None = UINT32_MAX;
 
-bool isRelease(MemoryOrder o) {
-  return o == MemoryOrder::Release || o == MemoryOrder::AcqRel || o == MemoryOrder::SeqCst;
-}
-bool isAcquire(MemoryOrder o) {
-  return o == MemoryOrder::Acquire || o == MemoryOrder::AcqRel || o == MemoryOrder::SeqCst;
-}
-
 /// One check of one graph. The search checks a graph per event it adds: one ClockCheck per
 /// thread is reset for each (its buffers keep their capacity).
 class ClockCheck {
@@ -216,16 +209,16 @@ private:
       const Event &ev = event(k);
       MemoryOrder o = orders[k];
       // sw into an acquire read: from the release sequence of the write it reads.
-      if (reads(ev.kind) && o != MemoryOrder::NotAtomic && isAcquire(o) && !ev.rf.isInit())
+      if (reads(ev.kind) && o != MemoryOrder::NotAtomic && isAcquireOrder(o) && !ev.rf.isInit())
         join(c, clock(releaseClock, index(ev.rf)));
       // sw into an acquire fence: from those of the atomic reads before it in sb (an acquire
       // fence before them already took theirs).
-      if (ev.kind == Kind::Fence && isAcquire(o))
+      if (ev.kind == Kind::Fence && isAcquireOrder(o))
         walkBack(k, [&](uint32_t p) {
           const Event &pe = event(p);
           if (reads(pe.kind) && orders[p] != MemoryOrder::NotAtomic && !pe.rf.isInit())
             join(c, clock(releaseClock, index(pe.rf)));
-          return pe.kind == Kind::Fence && isAcquire(orders[p]);
+          return pe.kind == Kind::Fence && isAcquireOrder(orders[p]);
         });
       c[ids[k].thread] = ids[k].index + 1;
       if (writes(ev.kind) && o != MemoryOrder::NotAtomic)
@@ -237,15 +230,15 @@ private:
   void releaseSequence(uint32_t k) {
     uint32_t *r = clock(releaseClock, k);
     const Event &ev = event(k);
-    if (isRelease(orders[k])) {
+    if (isReleaseOrder(orders[k])) {
       join(r, clock(hbClock, k));
     } else {
       // A release fence before k in sb, or a release write to k's location: the nearest on
       // each path covers the ones before it.
       walkBack(k, [&](uint32_t p) {
-        bool head = (isFence(p) && isRelease(orders[p])) ||
+        bool head = (isFence(p) && isReleaseOrder(orders[p])) ||
                     (writes(event(p).kind) && event(p).location == ev.location &&
-                     isMemory(p) && isRelease(orders[p]));
+                     isMemory(p) && isReleaseOrder(orders[p]));
         if (head)
           join(r, clock(hbClock, p));
         return head;

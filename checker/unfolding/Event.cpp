@@ -6,10 +6,6 @@
 
 namespace bpor::unfolding {
 
-namespace {
-bool byId(const Event *a, const Event *b) { return a->id < b->id; }
-} // namespace
-
 bool inLocal(const Event &e, const Event *x) {
   return std::binary_search(e.local.begin(), e.local.end(), x, byId);
 }

@@ -11,6 +11,7 @@
 
 #include "core/Model.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -82,6 +83,13 @@ struct Event {
   bool isFork() const { return label.kind == OpKind::Fork; }
   CanonicalThread child() const { return label.otherThread; }
 };
+
+/// Orders events by id (the order their lists are kept sorted in).
+inline bool byId(const Event *a, const Event *b) { return a->id < b->id; }
+/// Whether `list` (in any order) holds `e`.
+inline bool contains(const std::vector<Event *> &list, const Event *e) {
+  return std::find(list.begin(), list.end(), e) != list.end();
+}
 
 /// Whether x is in [e] (x = e included).
 bool inLocal(const Event &e, const Event *x);

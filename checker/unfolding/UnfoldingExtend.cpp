@@ -10,13 +10,6 @@
 
 namespace bpor::unfolding {
 
-namespace {
-bool contains(const std::vector<Event *> &list, const Event *e) {
-  return std::find(list.begin(), list.end(), e) != list.end();
-}
-bool byId(const Event *a, const Event *b) { return a->id < b->id; }
-} // namespace
-
 // The histories Extend enumerates for one transition after one new event before it gives up.
 constexpr uint64_t MaxHistoriesPerStep = 100000;
 

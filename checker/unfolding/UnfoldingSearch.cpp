@@ -12,16 +12,6 @@
 
 namespace bpor::unfolding {
 
-namespace {
-
-bool contains(const std::vector<Event *> &list, const Event *e) {
-  return std::find(list.begin(), list.end(), e) != list.end();
-}
-
-bool byId(const Event *a, const Event *b) { return a->id < b->id; }
-
-} // namespace
-
 void UnfoldingSearch::ThreadMap::reset() {
   modelOf.clear();
   canonicalOf.clear();

@@ -14,8 +14,6 @@ using namespace bpor::testing;
 
 namespace {
 
-uint64_t factorial(unsigned n) { return n <= 1 ? 1 : n * factorial(n - 1); }
-
 // Optimal DPOR explores exactly `traces` executions, all different, none blocked; exhaustive
 // search finds exactly that many traces; source-DPOR finds them all.
 void expectTraceCount(const Program &program, uint64_t traces, bool checkExhaustive = true) {

@@ -9,6 +9,9 @@
 
 namespace bpor::testing {
 
+/// n!: the traces of n threads whose events all conflict (each order of them is one).
+inline uint64_t factorial(unsigned n) { return n <= 1 ? 1 : n * factorial(n - 1); }
+
 inline Program withWorkers(const std::vector<std::vector<Instr>> &workers) {
   Program p;
   p.bodies.resize(1);

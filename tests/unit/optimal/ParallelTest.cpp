@@ -65,7 +65,7 @@ void expectSameTraces(const Explored &one, const Explored &many, const std::stri
   EXPECT_EQ(many.states.deadlock, one.states.deadlock) << what;
 }
 
-void validateSeeds(uint64_t first, uint64_t count, const GeneratorOptions &generator) {
+void validateParallelSeeds(uint64_t first, uint64_t count, const GeneratorOptions &generator) {
   for (uint64_t seed = first; seed < first + count; ++seed) {
     Program program = generateProgram(seed, generator);
     Explored source = exploreWith(program, OptimalVariant::Source);
@@ -103,14 +103,14 @@ void validateSeeds(uint64_t first, uint64_t count, const GeneratorOptions &gener
 } // namespace
 
 TEST(ParallelSearch, SmallGeneratedPrograms) {
-  validateSeeds(0, validationSeeds(150), GeneratorOptions());
+  validateParallelSeeds(0, validationSeeds(150), GeneratorOptions());
 }
 
 TEST(ParallelSearch, AssumesAndNoJoins) {
   GeneratorOptions options;
   options.assumes = true;
   options.joins = false;
-  validateSeeds(2000000, validationSeeds(100), options);
+  validateParallelSeeds(2000000, validationSeeds(100), options);
 }
 
 TEST(ParallelSearch, ThreeChildrenTwoMutexes) {
@@ -119,7 +119,7 @@ TEST(ParallelSearch, ThreeChildrenTwoMutexes) {
   options.numMutexes = 2;
   options.maxOpsPerThread = 2;
   options.grandchildren = false;
-  validateSeeds(1000000, validationSeeds(100), options);
+  validateParallelSeeds(1000000, validationSeeds(100), options);
 }
 
 TEST(ParallelSearch, ChoosesADepthWithUnitsEnough) {

@@ -25,8 +25,6 @@ TreeEstimate sampled(const Program &program, EstimateTree tree, unsigned samples
   return sampler.estimate();
 }
 
-uint64_t factorial(unsigned n) { return n <= 1 ? 1 : n * factorial(n - 1); }
-
 // Every path of a uniform tree has the same product: the estimate is exact from one sample.
 TEST(TreeEstimate, ExactOnUniformTrees) {
   Program choices;

@@ -191,6 +191,11 @@ uint64_t exhaustiveRuns(Execution &execution, std::set<RunOutcome> &outcomes,
   return search.executions;
 }
 
+void stepMainToEnd(Execution &execution, int maxSteps) {
+  for (int i = 0; i < maxSteps && execution.status() == ExecStatus::Running; ++i)
+    execution.step(0);
+}
+
 void runSchedule(Execution &execution, const std::vector<ThreadId> &schedule) {
   execution.restart();
   for (size_t i = 0; i < schedule.size(); ++i) {

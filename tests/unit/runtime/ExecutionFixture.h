@@ -56,6 +56,9 @@ uint64_t exhaustiveRuns(Execution &execution, std::set<RunOutcome> &outcomes,
 /// Steps `schedule` (thread ids) from a restart; each step must be enabled.
 void runSchedule(Execution &execution, const std::vector<ThreadId> &schedule);
 
+/// Steps thread 0 (main) while the execution runs, at most `maxSteps` times.
+void stepMainToEnd(Execution &execution, int maxSteps = 200);
+
 /// The value of a global's first `size` bytes in the current state.
 uint64_t globalValue(const Execution &execution, const Program &program, const char *name,
                      uint64_t size = 4);

@@ -9,11 +9,6 @@ using namespace bpor::test;
 
 namespace {
 
-void stepMainToEnd(Execution &execution) {
-  for (int i = 0; i < 200 && execution.status() == ExecStatus::Running; ++i)
-    execution.step(0);
-}
-
 // Stores each %rN into @out[N].
 std::string storeResults(int n) {
   std::string text;

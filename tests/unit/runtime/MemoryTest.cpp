@@ -13,11 +13,6 @@ void expectMemoryError(Execution &execution, const char *fault) {
       << execution.error().message;
 }
 
-void stepMainToEnd(Execution &execution) {
-  for (int i = 0; i < 100 && execution.status() == ExecStatus::Running; ++i)
-    execution.step(0);
-}
-
 } // namespace
 
 TEST(MemoryErrors, NullPointerLoad) {
