@@ -471,12 +471,30 @@ bool Interpreter::pausesToSplitExternalArguments(ThreadState &thread,
   if (!callee || callee->defined)
     return false;
   uint32_t id = callee->externalId;
-  const ExprId *S = thread.shadows.data() + thread.frames.back().base;
+  uint32_t base = thread.frames.back().base;
+  const ExprId *S = thread.shadows.data() + base;
   for (unsigned i = 0; i < site.argSlots.size(); ++i)
     if (fixesArgument(id, site, i))
       for (unsigned k = 0; k < site.argTypes[i].numSlots; ++k)
         if (pausesToSplit(thread, S[site.argSlots[i] + k]))
           return true;
+  if (!memory_->hasShadows() || handler_.touchesMemorySymbolically(id) ||
+      !handler_.readsPointees(id))
+    return false;
+  // The bytes of the objects the pointer arguments reach, which concretiseExternalArguments
+  // fixes: split byte by byte, where an object holds at most MaxSplitBytes symbolic bytes (the
+  // word a compare-and-swap or fetch_add reads, a small struct). An object with more keeps
+  // them fixed with loss: a split of each byte could multiply the executions by each one's
+  // values.
+  for (unsigned i = 0; i < site.argSlots.size(); ++i) {
+    if (site.argTypes[i].kind != ValueKind::Pointer || !handler_.touchesPointee(id, i))
+      continue;
+    std::vector<uint32_t> bytes = memory_->shadowsOfObject(thread.slots[base + site.argSlots[i]]);
+    if (bytes.size() <= MaxSplitBytes)
+      for (uint32_t byte : bytes)
+        if (pausesToSplit(thread, byte))
+          return true;
+  }
   return false;
 }
 

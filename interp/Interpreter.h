@@ -222,8 +222,11 @@ private:
   /// arguments point into.
   void concretiseExternalArguments(ThreadState &thread, const interp::CallSite &site);
   /// Before concretiseExternalArguments: whether the thread pauses to split one of the values
-  /// it would fix (pausesToSplit).
+  /// it would fix (pausesToSplit), arguments first, then the bytes their pointers reach.
   bool pausesToSplitExternalArguments(ThreadState &thread, const interp::CallSite &site);
+  /// The most symbolic bytes an object reached by an external call's pointer argument may
+  /// hold for them to be split before the call (more: fixed with loss).
+  static constexpr size_t MaxSplitBytes = 8;
   /// The function a call site calls (its callee slot's, for an indirect call), or nullptr.
   const interp::Function *calleeOf(const ThreadState &thread, const interp::CallSite &site) const;
   /// The external function a call site calls (ExternalRegistry's id; UnknownExternal if none).

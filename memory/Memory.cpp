@@ -625,6 +625,18 @@ void Memory::clearShadowsWhere(const std::function<bool(uint32_t)> &fixed) {
       clearObject(object);
 }
 
+std::vector<uint32_t> Memory::shadowsOfObject(Address address) const {
+  std::vector<uint32_t> expressions;
+  const MemoryObject *found = nullptr;
+  uint64_t offset = 0;
+  if (!shadowed_ || resolve(address, found, offset) != MemoryFault::None)
+    return expressions;
+  for (uint32_t expression : found->shadow)
+    if (expression != 0)
+      expressions.push_back(expression);
+  return expressions;
+}
+
 void Memory::takeShadows(Address address, const std::function<void(Address, uint32_t)> &visit) {
   if (!shadowed_)
     return;

@@ -314,6 +314,9 @@ public:
   /// Makes every symbolic byte whose expression `fixed` accepts concrete (its host byte is
   /// already the expression's only value).
   void clearShadowsWhere(const std::function<bool(uint32_t)> &fixed);
+  /// The expressions of the symbolic bytes of the object `address` points into, in address
+  /// order (none if it points into no object).
+  std::vector<uint32_t> shadowsOfObject(Address address) const;
   /// Calls `visit(object address, expression)` for every symbolic byte of the object `address`
   /// points into, then makes them all concrete.
   void takeShadows(Address address, const std::function<void(Address, uint32_t)> &visit);

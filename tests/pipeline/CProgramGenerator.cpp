@@ -311,7 +311,22 @@ Lines Generator::fixedNondetOp() {
   std::string k = fmt::format(
       "unsigned char c = __VERIFIER_nondet_uchar(); int k = c % {}; published = k;", m);
   std::string check = fmt::format("assert(r != {});", value());
-  switch (below(5)) {
+  // A word holding k that the runtime reads inside a visible operation (split before the call
+  // reads it): a compare-and-swap, a fetch_add, a fetch_add inside an atomic block.
+  std::string word = fmt::format("{{ {} int *w = malloc(sizeof(int)); if (w) {{ *w = k; ", k);
+  switch (below(8)) {
+  case 5:
+    return {fmt::format("{}r += __sync_val_compare_and_swap(w, {}, {}) + *w; free(w); }} }}", word,
+                        below(m), value()),
+            check};
+  case 6:
+    return {fmt::format("{}r += __sync_fetch_and_add(w, {}) + *w; free(w); }} }}", word, value()),
+            check};
+  case 7:
+    return {fmt::format("{}__VERIFIER_atomic_begin(); r += __sync_fetch_and_add(w, {}) + *w; "
+                        "__VERIFIER_atomic_end(); free(w); }} }}",
+                        word, value()),
+            check};
   case 0: // malloc's size
     return {fmt::format("{{ {} int *p = malloc(sizeof(int) * (k + 1)); if (p) {{ p[k] = {}; "
                         "r += p[k] + k; free(p); }} }}",
