@@ -4,6 +4,9 @@
 // The fetch_add runs inside an atomic block, whose footprint leaves the bytes symbolic for the
 // block's own instructions. Fixing the bytes instead answered "ok, but not every behaviour was
 // covered" on all three programs and missed both errors.
+// UNFOLDING-REFUSES: whether the adder splits depends on whether the claimer's splits already
+// fixed n (docs/unfolding.md, "Not supported"); the unfolding search refuses it.
+// RUN: %expect-exit 3 %bporcheck --por=unfolding %s | %FileCheck --check-prefix=REFUSED %s
 // RUN: %bporcheck --por=optimal %s | %FileCheck --check-prefix=OK %s
 // RUN: %bporcheck --por=source %s | %FileCheck --check-prefix=OK %s
 // RUN: %bporcheck --por=dpor %s | %FileCheck --check-prefix=OK %s
@@ -19,6 +22,7 @@
 // says so (exit 4), never "ok" for every value.
 // RUN: %expect-exit 4 %bporcheck -DWIDE -DCLAIM %s | %FileCheck --check-prefix=WIDE %s
 // OK: verdict: ok: no error in any schedule, every value of every nondet input
+// REFUSED: error: unsupported construct: the unfolding search found the program non-deterministic
 // WIDE: verdict: ok: no error in any schedule, but not every behaviour was covered: 1 time a value computed from nondet inputs was fixed to one value (1 as an argument of a library function)
 // CLAIM: error: assertion failure: assertion '!claimed' failed
 // CLAIM: nondet inputs:
