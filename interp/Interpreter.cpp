@@ -489,7 +489,8 @@ bool Interpreter::pausesToSplitExternalArguments(ThreadState &thread,
   for (unsigned i = 0; i < site.argSlots.size(); ++i) {
     if (site.argTypes[i].kind != ValueKind::Pointer || !handler_.touchesPointee(id, i))
       continue;
-    std::vector<uint32_t> bytes = memory_->shadowsOfObject(thread.slots[base + site.argSlots[i]]);
+    std::vector<uint32_t> bytes =
+        memory_->shadowsOfObject(thread.slots[base + site.argSlots[i]], MaxSplitBytes);
     if (bytes.size() <= MaxSplitBytes)
       for (uint32_t byte : bytes)
         if (pausesToSplit(thread, byte))

@@ -625,15 +625,18 @@ void Memory::clearShadowsWhere(const std::function<bool(uint32_t)> &fixed) {
       clearObject(object);
 }
 
-std::vector<uint32_t> Memory::shadowsOfObject(Address address) const {
+std::vector<uint32_t> Memory::shadowsOfObject(Address address, size_t limit) const {
   std::vector<uint32_t> expressions;
   const MemoryObject *found = nullptr;
   uint64_t offset = 0;
   if (!shadowed_ || resolve(address, found, offset) != MemoryFault::None)
     return expressions;
   for (uint32_t expression : found->shadow)
-    if (expression != 0)
+    if (expression != 0) {
       expressions.push_back(expression);
+      if (expressions.size() > limit)
+        break;
+    }
   return expressions;
 }
 

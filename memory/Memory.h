@@ -315,8 +315,9 @@ public:
   /// already the expression's only value).
   void clearShadowsWhere(const std::function<bool(uint32_t)> &fixed);
   /// The expressions of the symbolic bytes of the object `address` points into, in address
-  /// order (none if it points into no object).
-  std::vector<uint32_t> shadowsOfObject(Address address) const;
+  /// order (none if it points into no object); at most `limit` + 1 of them, so that a caller
+  /// that only wants objects with few can tell one with more without collecting them all.
+  std::vector<uint32_t> shadowsOfObject(Address address, size_t limit) const;
   /// Calls `visit(object address, expression)` for every symbolic byte of the object `address`
   /// points into, then makes them all concrete.
   void takeShadows(Address address, const std::function<void(Address, uint32_t)> &visit);
