@@ -3,6 +3,7 @@
 #include "checker/Search.h"
 #include "checker/engine/ExecutionEnds.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <stdexcept>
 
@@ -163,8 +164,11 @@ ReplayResult replay(Model &model, const Schedule &schedule, uint64_t maxDepth,
                     const ReadValues &readValues) {
   ReplayResult result;
   // A schedule with read values is a weak-memory search's, whose steps it replays (compare-
-  // and-swap loops stop at their back edges, a condition variable's wait is four steps).
-  WeakMemorySteps steps(model, !readValues.empty());
+  // and-swap loops stop at their back edges, a condition variable's wait is four steps), and
+  // its reads take the values given (the reads-from search's schedules give none).
+  bool givenValues = std::any_of(readValues.begin(), readValues.end(),
+                                 [](const std::optional<uint64_t> &v) { return v.has_value(); });
+  WeakMemorySteps steps(model, !readValues.empty(), givenValues);
   model.restart();
   result.status = model.status();
   for (size_t i = 0; i < schedule.size(); ++i) {

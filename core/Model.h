@@ -173,6 +173,12 @@ public:
   /// (checker/graph/CondWords.h). Off (the start): the back edge is no operation and
   /// pthread_cond_wait two steps.
   virtual void setWeakMemorySteps(bool on) {}
+  /// On: reads take the values setReadValue gives (the weak-memory graph search, the replay of
+  /// its traces). A given value is a plain number, the same in every model of the inputs, so
+  /// a model with symbolic values keeps shared memory plain while this is on: a value entering
+  /// shared memory is split or fixed as an argument of a library function is (a fixed one is
+  /// a coverage gap), never left to change with the inputs behind a value read before.
+  virtual void setReadsGivenValues(bool on) {}
   /// The `size` bytes (at most 8) at `address` as memory holds them now, little-endian: a
   /// location's initial value, read before any event of the execution wrote it.
   virtual uint64_t peekMemory(uint64_t address, uint32_t size) const { return 0; }
@@ -186,13 +192,20 @@ public:
 /// schedules), off again at its end.
 class WeakMemorySteps {
 public:
-  WeakMemorySteps(Model &model, bool on) : model(model), on(on) {
+  /// `givenValues`: its reads also take the values setReadValue gives
+  /// (Model::setReadsGivenValues).
+  WeakMemorySteps(Model &model, bool on, bool givenValues = false)
+      : model(model), on(on), givenValues(givenValues) {
     if (on)
       model.setWeakMemorySteps(true);
+    if (givenValues)
+      model.setReadsGivenValues(true);
   }
   ~WeakMemorySteps() {
     if (on)
       model.setWeakMemorySteps(false);
+    if (givenValues)
+      model.setReadsGivenValues(false);
   }
   WeakMemorySteps(const WeakMemorySteps &) = delete;
   WeakMemorySteps &operator=(const WeakMemorySteps &) = delete;
@@ -200,6 +213,7 @@ public:
 private:
   Model &model;
   bool on;
+  bool givenValues;
 };
 
 /// A thread whose pending operation is FailedAssume evaluated an assumption to false outside an

@@ -70,7 +70,7 @@ CallOutcome Execution::prepareFromRow(ProgramThread &thread, const ExternalCall 
     return 1;
   };
   // Only in symbolic mode may argument 0 hold a symbolic address.
-  bool symbolicArg0 = symbolicMode() && (row.symbolicArgs & 1) != 0;
+  bool symbolicArg0 = symbolicMode() && keepsSymbolic(uint32_t(row.id), 0);
   auto symbolicAt = [&](const runtime::AccessRule &rule) {
     return symbolicArg0 && rule.at == AccessAt::Arg && rule.arg == 0;
   };

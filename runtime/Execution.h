@@ -69,6 +69,7 @@ public:
   uint64_t peekMemory(uint64_t address, uint32_t size) const override;
   RmwArguments pendingRmw(ThreadId thread) const override;
   void setWeakMemorySteps(bool on) override { options_.weakMemorySteps = on; }
+  void setReadsGivenValues(bool on) override { options_.readsGivenValues = on; }
   ExecStatus status() const override { return status_; }
   /// Interpreted instructions (plus one) count a step's work, except in symbolic mode, where a
   /// step's solver calls cost far more than its instructions.

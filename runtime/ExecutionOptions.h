@@ -67,6 +67,9 @@ struct ExecutionOptions {
   /// __bpor_update_loop_yield is a spin-loop yield, not nothing; pthread_cond_wait is four
   /// steps (runtime/sync/CondVar.h).
   bool weakMemorySteps = false;
+  /// Reads take the values the search gives (Model::setReadsGivenValues): in symbolic mode the
+  /// memory operations keep no value symbolic (Execution::keepsSymbolic).
+  bool readsGivenValues = false;
   uint32_t spuriousWakeupLimit = 1;
   static constexpr uint32_t UnlimitedSpuriousWakeups = ~uint32_t(0);
   /// abort() outside an atomic block stops its thread for good like a failed assumption

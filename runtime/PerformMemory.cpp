@@ -132,7 +132,9 @@ Execution::Performed Execution::performMemory(ProgramThread &thread, Slot &resul
                            "load (wider than 8 bytes)");
       return Performed::Stopped;
     }
-    if (symbolic_.on())
+    // A read given its value reads a plain number: a byte never written is not drawn as an
+    // input there, and its read counts as one of undefined memory.
+    if (symbolic_.on() && !options_.readsGivenValues)
       symbolic_.drawUnwrittenBytes(thread, a[0], a[1]);
     if (MemoryFault f = memory_.read(a[0], a[1], value); f != MemoryFault::None) {
       context_.memoryError(thread, f, a[0], a[1], "load");

@@ -8,15 +8,20 @@
 namespace bpor {
 
 // The interpreter asks these for any external call, also of a function the runtime does not
-// model (an id past the table): such a call keeps nothing symbolic.
+// model (an id past the table): such a call keeps nothing symbolic. While reads take the
+// values a weak-memory search gives (plain numbers), the calls that touch memory keep nothing
+// symbolic either: their addresses and stored values are split or fixed before the call, and
+// the bytes they reach before they are performed, so that shared memory holds plain values
+// only and a given value is what the write it comes from wrote in every model.
 bool Execution::keepsSymbolic(uint32_t id, unsigned arg) const {
   const runtime::ExternalOp *op = runtime::findExternalOp(id);
-  return op && arg < 8 && (op->symbolicArgs >> arg & 1) != 0;
+  return op && arg < 8 && (op->symbolicArgs >> arg & 1) != 0 &&
+         !(options_.readsGivenValues && op->symbolicMemory);
 }
 
 bool Execution::touchesMemorySymbolically(uint32_t id) const {
   const runtime::ExternalOp *op = runtime::findExternalOp(id);
-  return op && op->symbolicMemory;
+  return op && op->symbolicMemory && !options_.readsGivenValues;
 }
 
 bool Execution::touchesPointee(uint32_t id, unsigned arg) const {

@@ -80,7 +80,8 @@ std::string unsupportedConstruct(const Operation &op) {
 SearchResult GraphSearch::run() {
   // A compare-and-swap loop's failed iterations are awaits, as spin loops are (docs/
   // weak-memory.md, "Spin loops"); a condition variable's wait is steps on one object each.
-  WeakMemorySteps steps(model, true);
+  // Reads take the values of the writes the graph says they read.
+  WeakMemorySteps steps(model, true, /*givenValues=*/true);
   ledger.start();
   Graph empty;
   if (replayTo(empty))
