@@ -188,10 +188,16 @@ struct Operation {
   /// address as a write, so that operations on one mutex are dependent.
   static constexpr unsigned MaxAccesses = 3;
   uint8_t numAccesses = 0;
-  /// What else the model says about the operation: for a Decision, the runtime's DecisionKind
-  /// (for the trace only); for an operation on a semaphore, barrier, read-write lock or
-  /// pthread_once control, its SyncWord (read by the weak-memory search only).
+  /// What else the model says about the operation, by its kind: for a Decision, the runtime's
+  /// DecisionKind (for the trace only); for a Nondet, its type (nondetDetail, for the trace);
+  /// for any other operation, its SyncWord (read through syncWord() only).
   uint8_t detail = 0;
+  /// Which operation on a synchronisation object this is (None for anything else). A nondet
+  /// draw's or a decision's detail says something else: read as a SyncWord it would make a
+  /// draw of a char or a branch on a symbolic value look like a semaphore or barrier step.
+  SyncWord syncWord() const {
+    return kind == OpKind::Nondet || kind == OpKind::Decision ? SyncWord::None : SyncWord(detail);
+  }
   /// The memory order of a load, store, read-modify-write or fence (for a compare-and-swap, the
   /// order of success), and a compare-and-swap's order of failure.
   MemoryOrder order = MemoryOrder::NotAtomic;

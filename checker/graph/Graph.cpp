@@ -184,6 +184,10 @@ std::string Graph::canonical() const {
     std::string row = "T" + pathOf(pathOf, t) + ":";
     for (const Event &e : threads[t]) {
       row += fmt::format(" {}/{}", int(e.kind), int(e.order));
+      // A data choice (a nondet value, a decision on a symbolic one) is part of the graph: the
+      // threads' states after it depend on it.
+      if (e.choice)
+        row += fmt::format("#{}", e.choice);
       if (reads(e.kind) || writes(e.kind))
         row += fmt::format("@{}={}", locations[e.location].address, e.value);
       if (reads(e.kind))

@@ -49,6 +49,10 @@ struct Event {
   EventId rf;               // Read, Update: the write read from
   ThreadId other = NoThread; // Fork: the child; Join: the thread joined
   uint32_t choice = 0;      // the data choice the step took (a nondet value's index)
+  /// No smaller choice of the step let the execution go on (the others were infeasible, or
+  /// ended it at an error): the choice a graph grown from the events before is extended with
+  /// first, which a backward revisit that deletes the event requires (GraphSearch::maximal).
+  bool firstChoice = true;
   bool endsThread = false;  // the thread's last event
   /// A lock that read its mutex held (Mutexes.h), or the back edge of a spin loop whose
   /// iteration read values that keep it looping: the thread waits here, the last of its
@@ -119,7 +123,8 @@ public:
   template <typename Keep> void restrict(Keep keep);
 
   /// A text that is the same for two graphs iff they have the same events (kind, location,
-  /// values, order), reads-from and coherence: what "one execution per consistent graph" counts.
+  /// values, order, data choice), reads-from and coherence: what "one execution per consistent
+  /// graph" counts.
   std::string canonical() const;
 };
 

@@ -259,6 +259,7 @@ void GraphSearch::addSpinWait(const Graph &g, ThreadId t, const Operation &pendi
 void GraphSearch::addOther(const Graph &g, ThreadId t, const Operation &pending) {
   uint32_t choices = std::max<uint32_t>(1, pending.numChoices);
   BranchPoint branches(*this, choices > 1);
+  bool wentOn = false; // a smaller choice let the execution go on
   for (uint32_t choice = 0; choice < choices; ++choice) {
     if (stopped())
       return;
@@ -269,6 +270,8 @@ void GraphSearch::addOther(const Graph &g, ThreadId t, const Operation &pending)
     ++ledger.result.stats.steps;
     Event event;
     event.choice = choice;
+    event.firstChoice = !wentOn;
+    wentOn = wentOn || model.status() == ExecStatus::Running;
     if (!eventOf(next, op, t, event))
       return;
     next.add(t, event);

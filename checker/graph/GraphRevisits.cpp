@@ -63,8 +63,10 @@ void GraphSearch::revisitBy(const Graph &g, EventId w, uint32_t maxStamp) {
 // added up to e and the strict porf-prefix of w. A read reads a write in Previous(e) with no
 // write of Previous(e) coherence-after it (its own write excepted, for an update); a write has
 // no write of Previous(e) coherence-after it and no reader in Previous(e) (no read it revisited
-// is kept). And w's coherence successor (unless w is an update) stays, so that the graphs
-// revisited from w's different coherence places differ (GenMC's coherenceSuccRemainInGraph).
+// is kept); a data choice (a nondet value, a decision) is the first that let the execution go
+// on (Event::firstChoice). And w's coherence successor (unless w is an update) stays, so that
+// the graphs revisited from w's different coherence places differ (GenMC's
+// coherenceSuccRemainInGraph).
 bool GraphSearch::maximal(const Graph &g, EventId r, EventId w, const View &prefix) const {
   uint32_t readStamp = g.at(r).stamp;
   auto kept = [&](EventId e) { return g.at(e).stamp < readStamp || prefix.contains(e); };
@@ -80,6 +82,8 @@ bool GraphSearch::maximal(const Graph &g, EventId r, EventId w, const View &pref
     if (e != r && kept(e))
       continue;
     const Event &ev = g.at(e);
+    if (!ev.firstChoice)
+      return false;
     if (!reads(ev.kind) && !writes(ev.kind))
       continue;
     uint32_t stamp = ev.stamp;

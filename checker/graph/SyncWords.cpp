@@ -9,8 +9,6 @@ namespace bpor::graph {
 
 namespace {
 
-SyncWord syncWordOf(const Operation &op) { return SyncWord(op.detail); }
-
 constexpr uint64_t OnceRunning = 1, OnceDone = 2;
 
 WordRead takes(uint64_t written) { return {WordRead::Writes, written}; }
@@ -20,7 +18,7 @@ WordRead refuses(WordAccess access) {
 
 /// The value a Write operation writes.
 uint64_t writtenBy(const Operation &op) {
-  switch (syncWordOf(op)) {
+  switch (op.syncWord()) {
   case SyncWord::SemInit: return op.value; // the initial count (runtime/handlers/SyncPerform.cpp)
   case SyncWord::OnceEnd: return OnceDone;
   default: return 0; // an unlock, a barrier's or rwlock's initialisation, an abandoned once
@@ -38,7 +36,7 @@ WordAccess wordAccessOf(const Operation &op) {
     default: return WordAccess::None;
     }
   }
-  switch (syncWordOf(op)) {
+  switch (op.syncWord()) {
   case SyncWord::None: return WordAccess::None;
   case SyncWord::SemInit:
   case SyncWord::BarrierInit:
@@ -72,7 +70,7 @@ WordRead readWord(const Operation &op, ThreadId self, uint64_t value) {
   WordAccess access = wordAccessOf(op);
   if (op.mutex)
     return value == 0 ? takes(1) : refuses(access);
-  switch (syncWordOf(op)) {
+  switch (op.syncWord()) {
   case SyncWord::SemPost: return takes(value + 1);
   case SyncWord::SemWait:
   case SyncWord::SemTrywait: return value > 0 ? takes(value - 1) : refuses(access);
@@ -98,7 +96,7 @@ WordRead readWord(const Operation &op, ThreadId self, uint64_t value) {
   case SyncWord::CondSignal:
   case SyncWord::CondBroadcast: {
     bool fits = true;
-    std::optional<uint64_t> after = condWordAfter(syncWordOf(op), self, value, fits);
+    std::optional<uint64_t> after = condWordAfter(op.syncWord(), self, value, fits);
     if (!fits)
       return {WordRead::Unmodelled, 0};
     return after ? takes(*after) : refuses(access);
@@ -116,7 +114,7 @@ namespace {
 enum class Returned : uint8_t { Done, Failed, Error };
 
 Returned returned(const Operation &op) {
-  switch (syncWordOf(op)) {
+  switch (op.syncWord()) {
   case SyncWord::SemTrywait: return op.value != 0 ? Returned::Failed : Returned::Done;
   case SyncWord::RwRdlock:
   case SyncWord::RwWrlock:
@@ -154,7 +152,7 @@ void setWordEvent(const Operation &op, ThreadId self, std::optional<uint64_t> re
   if (access == WordAccess::Write) {
     event.kind = Kind::Write;
     event.value = writtenBy(op);
-    bool init = syncWordOf(op) != SyncWord::OnceEnd && syncWordOf(op) != SyncWord::OnceAbort;
+    bool init = op.syncWord() != SyncWord::OnceEnd && op.syncWord() != SyncWord::OnceAbort;
     event.order = init ? MemoryOrder::NotAtomic : MemoryOrder::Release;
     return;
   }
@@ -171,8 +169,8 @@ void setWordEvent(const Operation &op, ThreadId self, std::optional<uint64_t> re
   }
   event.kind = Kind::Update;
   event.value = r.written;
-  event.order = syncWordOf(op) == SyncWord::RuntimeState ? MemoryOrder::Relaxed
-                : acquiresAndReleases(syncWordOf(op))   ? MemoryOrder::AcqRel
+  event.order = op.syncWord() == SyncWord::RuntimeState ? MemoryOrder::Relaxed
+                : acquiresAndReleases(op.syncWord())   ? MemoryOrder::AcqRel
                 : access == WordAccess::Update          ? MemoryOrder::Release
                                                         : MemoryOrder::Acquire;
 }
@@ -188,8 +186,8 @@ bool modelAgrees(const Operation &op, ThreadId self, std::optional<uint64_t> rea
   switch (readWord(op, self, *read).outcome) {
   case WordRead::Writes:
     return returned(op) == Returned::Done &&
-           (syncWordOf(op) != SyncWord::OnceBegin || op.value == 1);
-  case WordRead::Reads: return syncWordOf(op) != SyncWord::OnceBegin || op.value == 0;
+           (op.syncWord() != SyncWord::OnceBegin || op.value == 1);
+  case WordRead::Reads: return op.syncWord() != SyncWord::OnceBegin || op.value == 0;
   case WordRead::Fails: return returned(op) == Returned::Failed;
   case WordRead::Waits:
   case WordRead::Never:
@@ -207,7 +205,7 @@ int64_t wordLocation(Graph &g, const Operation &op) {
   // A barrier's operations access one byte per parity of their generation
   // (runtime/sync/Barrier.h, barrierAccess): its word is at the barrier's address, which is
   // even (a pthread_barrier_t is aligned to at least 4 bytes).
-  SyncWord word = syncWordOf(op);
+  SyncWord word = op.syncWord();
   if (word == SyncWord::BarrierInit || word == SyncWord::BarrierArrive ||
       word == SyncWord::BarrierDepart)
     address &= ~uint64_t(1);

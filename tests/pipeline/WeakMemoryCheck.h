@@ -25,4 +25,15 @@ WeakMemoryCheck checkWeakMemory(const CProgram &program,
                                 const std::vector<graph::MemoryModel> &models,
                                 uint64_t maxInterleavings = 100000, bool againstSC = false);
 
+/// Symbolic nondet values under each memory model, against their enumeration (a program with
+/// one char-sized input, WeakProgramOptions::nondetPercent): with every value of the input a
+/// choice, the graph search must explore exactly the oracle's graphs; with the input symbolic
+/// (docs/design.md, "Symbolic values under a weak memory model"), it must reach exactly the
+/// oracle's errors, completely. A model under which the symbolic search fixed a value with loss
+/// is not a check (`check.concretised`); the others still are. With `againstSC`, the default
+/// search over symbolic values must find the errors of the graphs consistent under SC too.
+WeakMemoryCheck checkWeakNondet(const CProgram &program,
+                                const std::vector<graph::MemoryModel> &models,
+                                uint64_t maxInterleavings = 100000, bool againstSC = false);
+
 } // namespace bpor::testing

@@ -18,7 +18,7 @@ public:
       : random(seed), lockRandom(seed ^ 0x6d75746578ull), spinRandom(seed ^ 0x7370696eull),
         earlyRandom(seed ^ 0x6561726c79ull), syncRandom(seed ^ 0x73796e63ull),
         joinRandom(seed ^ 0x6a6f696eull), casRandom(seed ^ 0x636173ull),
-        options(options),
+        inputRandom(seed ^ 0x696e707574ull), options(options),
         fresh(options.numVariables, 0) {}
 
   CProgram run();
@@ -28,6 +28,7 @@ private:
     std::string name;
     Lines ops;
     unsigned reads = 0; // locals r0, r1, ...: the values it read
+    bool input = false; // a local `n`: the nondet input (addNondetInput)
   };
 
   uint64_t below(uint64_t n) { return random() % n; }
@@ -50,6 +51,9 @@ private:
   void addRwlock(std::vector<Thread> &threads);
   void addCondVar(std::vector<Thread> &threads);
   void addRandom(std::vector<Thread> &threads);
+  void addNondetInput(std::vector<Thread> &threads);
+  uint64_t inputBelow(uint64_t n) { return inputRandom() % n; }
+  bool usesNondet = false;
   bool usesRandom = false;
   uint64_t syncBelow(uint64_t n) { return syncRandom() % n; }
   uint64_t lockBelow(uint64_t n) { return lockRandom() % n; }
@@ -63,6 +67,7 @@ private:
   std::mt19937_64 syncRandom;  // the semaphores', barriers' and rwlocks' (syncPercent)
   std::mt19937_64 joinRandom;  // the threads main does not join (unjoinedPercent)
   std::mt19937_64 casRandom;   // the update loops' (updateLoopPercent)
+  std::mt19937_64 inputRandom; // the nondet input's (nondetPercent)
   bool usesCasLock = false;
   const WeakProgramOptions &options;
   std::vector<unsigned> fresh;
@@ -377,8 +382,73 @@ void WeakGenerator::addRandom(std::vector<Thread> &threads) {
   }
 }
 
+// A char-sized nondet input `n` one thread draws at a random place, and two to four uses of it
+// after the draw: the values it gives shared memory have few values each (two, or what a
+// comparison leaves), so that a weak model's search, which keeps shared memory plain, splits
+// them rather than fixing them (docs/design.md, "Symbolic values under a weak memory model").
+void WeakGenerator::addNondetInput(std::vector<Thread> &threads) {
+  usesNondet = true;
+  Thread &t = threads[inputBelow(threads.size())];
+  t.input = true;
+  size_t draw = inputBelow(t.ops.size() + 1);
+  t.ops.insert(t.ops.begin() + std::ptrdiff_t(draw), "n = __VERIFIER_nondet_uchar();");
+  static constexpr unsigned Bounds[] = {1, 2, 100, 200, 255};
+  auto bound = [&] { return Bounds[inputBelow(std::size(Bounds))]; };
+  for (unsigned k = 0, uses = 2 + unsigned(inputBelow(3)); k < uses; ++k) {
+    size_t at = draw + 1 + inputBelow(t.ops.size() - draw);
+    unsigned v = unsigned(inputBelow(options.numVariables));
+    std::string use;
+    switch (inputBelow(7)) {
+    case 0: // a guard on the operation there, if there is one
+      if (at < t.ops.size()) {
+        t.ops[at] = fmt::format("if (n {} {}) {{ {} }}", inputBelow(2) ? "<" : "==", bound(),
+                                t.ops[at]);
+        continue;
+      }
+      use = fmt::format("if (n < {}) atomic_store_explicit(&x{}, {}, {});", bound(), v,
+                        freshValue(v), StoreOrders[inputBelow(std::size(StoreOrders))]);
+      break;
+    case 1: {
+      unsigned a = freshValue(v), b = freshValue(v);
+      use = fmt::format("atomic_store_explicit(&x{}, n < {} ? {} : {}, {});", v, bound(), a, b,
+                        StoreOrders[inputBelow(std::size(StoreOrders))]);
+      break;
+    }
+    case 2:
+      use = fmt::format("r{} = atomic_fetch_add_explicit(&x{}, n & 1, {});", t.reads++, v,
+                        UpdateOrders[inputBelow(std::size(UpdateOrders))]);
+      break;
+    case 3: {
+      unsigned r = t.reads++;
+      use = fmt::format("r{} = n & 1; atomic_compare_exchange_strong_explicit(&x{}, &r{}, {}, {}, "
+                        "memory_order_relaxed);",
+                        r, v, r, freshValue(v), UpdateOrders[inputBelow(std::size(UpdateOrders))]);
+      break;
+    }
+    case 4:
+      usesAssume = true;
+      use = t.reads && inputBelow(2)
+                ? fmt::format("__VERIFIER_assume(n != r{} + {});", inputBelow(t.reads),
+                              inputBelow(2))
+                : fmt::format("__VERIFIER_assume(n {} {});", inputBelow(2) ? "<" : "!=", bound());
+      break;
+    case 5:
+      use = t.reads ? fmt::format("if (n == r{} + 1) r{} = 2;", inputBelow(t.reads),
+                                  inputBelow(t.reads))
+                    : fmt::format("r{} = n % 3;", t.reads++);
+      break;
+    default:
+      use = fmt::format("r{} = n < {};", t.reads++, bound());
+      break;
+    }
+    t.ops.insert(t.ops.begin() + std::ptrdiff_t(at), use);
+  }
+}
+
 std::string WeakGenerator::emitThread(const Thread &thread) const {
   std::string text = fmt::format("void *{}(void *arg) {{\n", thread.name);
+  if (thread.input)
+    text += "  unsigned char n = 0;\n";
   if (thread.reads) {
     text += "  int";
     for (unsigned k = 0; k < thread.reads; ++k)
@@ -435,6 +505,8 @@ CProgram WeakGenerator::run() {
     }
     threads.push_back(std::move(thread));
   }
+  if (inputRandom() % 100 < options.nondetPercent)
+    addNondetInput(threads);
   if (n >= 2 && chance(options.plainPercent))
     addPlainAccesses(threads);
   if (lockBelow(100) < options.mutexPercent)
@@ -454,6 +526,8 @@ CProgram WeakGenerator::run() {
   source += "#include <stdatomic.h>\n\n";
   if (usesAssume)
     source += "extern void __VERIFIER_assume(int);\n";
+  if (usesNondet)
+    source += "extern unsigned char __VERIFIER_nondet_uchar(void);\n";
   for (unsigned v = 0; v < options.numVariables; ++v)
     source += fmt::format("atomic_int x{};\n", v);
   if (usesPlain)

@@ -9,7 +9,8 @@
 // Each thread keeps what it read in one plain
 // global that main checks after the joins, in an assertion one combination of values violates;
 // in some programs main returns without joining some threads, in some an update loop (a
-// test-and-set lock, a compare-and-swap retry loop). The litmus shapes (SB, MP, LB, IRIW, 2+2W, ...)
+// test-and-set lock, a compare-and-swap retry loop), in some a char-sized nondet input one
+// thread draws and uses (nondetPercent). The litmus shapes (SB, MP, LB, IRIW, 2+2W, ...)
 // are among these programs; the graph search must explore exactly the consistent graphs the
 // brute-force oracle enumerates (WeakMemoryCheck.h).
 #pragma once
@@ -57,6 +58,12 @@ struct WeakProgramOptions {
   unsigned syncObjects = SyncSemaphore | SyncBarrier | SyncRwlock | SyncCondVar;
   static constexpr unsigned SyncSemaphore = 1, SyncBarrier = 2, SyncRwlock = 4, SyncCondVar = 8,
                             SyncRandom = 16;
+  /// Percent of programs where one thread draws a char-sized nondet input (every one of its 256
+  /// values can be enumerated) and uses it, from a stream of its own too: a guard on an atomic
+  /// operation, a stored value or an update's operand of two values, a compare-and-swap's
+  /// expected value, an assumption (on the input alone or against a value the thread read),
+  /// and a value the thread records for main's assertion (checkWeakNondet).
+  unsigned nondetPercent = 0;
 };
 
 /// The same seed and options always give the same program.

@@ -269,14 +269,20 @@ private:
       }
     }
     if (model.status() == ExecStatus::Running) {
+      // Threads remain and none can run. Some stopped by failed assumptions: no deadlock or
+      // livelock, on inputs the program rules out, but the events before still race.
+      if (stoppedByFailedAssume(model)) {
+        if (auto race = graph::dataRace(g, memoryModel))
+          out.errors.insert(fmt::format("{} at {}", errorKindName(ErrorKind::DataRace),
+                                        g.at(race->second).op.location));
+        return;
+      }
       if (spinning) {
         out.errors.insert(fmt::format("{} at {}", errorKindName(ErrorKind::Livelock),
                                       spinning->second));
         return;
       }
-      // Threads remain and none can run: stopped by failed assumptions, or a deadlock.
-      if (!stoppedByFailedAssume(model))
-        out.errors.insert(fmt::format("{} at 0", errorKindName(ErrorKind::Deadlock)));
+      out.errors.insert(fmt::format("{} at 0", errorKindName(ErrorKind::Deadlock)));
       return;
     }
     // A race (undefined behaviour under RA and RC11) comes before an error it leads to.
