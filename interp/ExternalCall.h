@@ -123,6 +123,10 @@ public:
   /// pointer arguments point into, unless `touchesMemorySymbolically(id)`.
   virtual bool keepsSymbolic(uint32_t id, unsigned arg) const { return false; }
   virtual bool touchesMemorySymbolically(uint32_t id) const { return false; }
+  /// Whether external `id` is a memory operation that keeps nothing symbolic only because a
+  /// weak-memory search gives reads their values (what it fixes is counted as such, not as a
+  /// library function's argument).
+  virtual bool keepsMemoryPlainForWeakSearch(uint32_t id) const { return false; }
   /// Whether external `id` reads the bytes its pointer arguments point into. One that does not
   /// (free) has their expressions dropped instead of made concrete: no input is pinned.
   virtual bool readsPointees(uint32_t id) const { return true; }

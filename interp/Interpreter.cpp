@@ -508,17 +508,20 @@ void Interpreter::concretiseExternalArguments(ThreadState &thread,
   Slot *R = thread.slots.data() + base;
   ExprId *S = thread.shadows.data() + base;
   bool keepMemory = handler_.touchesMemorySymbolically(id);
+  Concretisation reason = handler_.keepsMemoryPlainForWeakSearch(id)
+                              ? Concretisation::WeakMemoryAccess
+                              : Concretisation::ExternalCall;
   for (unsigned i = 0; i < site.argSlots.size(); ++i) {
     for (unsigned k = 0; k < site.argTypes[i].numSlots; ++k)
       if (fixesArgument(id, site, i))
-        concretiseSlot(R, S, site.argSlots[i] + k, Concretisation::ExternalCall);
+        concretiseSlot(R, S, site.argSlots[i] + k, reason);
     if (!keepMemory && site.argTypes[i].kind == ValueKind::Pointer &&
         memory_->hasShadows() && handler_.touchesPointee(id, i)) {
       Address pointer = R[site.argSlots[i]];
       bool reads = handler_.readsPointees(id);
       memory_->takeShadows(pointer, [&](Address address, uint32_t expr) {
         if (reads)
-          symbolic_->concretise(expr, *memory_->host(address), Concretisation::ExternalCall);
+          symbolic_->concretise(expr, *memory_->host(address), reason);
       });
     }
   }

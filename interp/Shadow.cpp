@@ -49,6 +49,8 @@ const char *concretisationName(Concretisation kind) {
     return "an argument of a library function";
   case Concretisation::Operation:
     return "an operation kept concrete (bit counting, 128-bit, ...)";
+  case Concretisation::WeakMemoryAccess:
+    return "an address or value of a shared-memory access under a weak memory model";
   case Concretisation::NumKinds:
     break;
   }

@@ -29,6 +29,10 @@ enum class Concretisation : uint8_t {
   FloatingPoint, // a floating-point operation on a value that depends on a nondet value
   ExternalCall,  // an argument of a function the runtime models (printf, malloc, ...)
   Operation,     // an operation the symbolic engine does not model (ctpop, 128-bit, ...)
+  // An address or value of a memory operation while a weak-memory search gives reads their
+  // values: shared memory holds plain values then (docs/design.md, "Symbolic values under a
+  // weak memory model").
+  WeakMemoryAccess,
   NumKinds
 };
 

@@ -146,6 +146,7 @@ private:
   CallOutcome call(ThreadState &state, const ExternalCall &call, Slot *result) override;
   bool keepsSymbolic(uint32_t id, unsigned arg) const override;
   bool touchesMemorySymbolically(uint32_t id) const override;
+  bool keepsMemoryPlainForWeakSearch(uint32_t id) const override;
   bool readsPointees(uint32_t id) const override;
   bool touchesPointee(uint32_t id, unsigned arg) const override;
   bool onlyPrints(uint32_t id) const override;

@@ -107,8 +107,11 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
     return processCalls_.perform(thread, result, event);
   if (thread.pending.kind == OpKind::Decision)
     return performDecision(thread, choice, event);
-  if (memory_.hasShadows() && !touchesMemorySymbolically(uint32_t(thread.request.id)))
-    symbolic_.concretise(thread.pending, readsPointees(uint32_t(thread.request.id)));
+  if (uint32_t id = uint32_t(thread.request.id);
+      memory_.hasShadows() && !touchesMemorySymbolically(id))
+    symbolic_.concretise(thread.pending, readsPointees(id),
+                         keepsMemoryPlainForWeakSearch(id) ? Concretisation::WeakMemoryAccess
+                                                           : Concretisation::ExternalCall);
   switch (runtime::externalOp(thread.request.id).performer) {
   case Performer::Memory: {
     if (symbolic_.on() && thread.request.id == Ext::Store)

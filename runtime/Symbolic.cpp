@@ -24,6 +24,11 @@ bool Execution::touchesMemorySymbolically(uint32_t id) const {
   return op && op->symbolicMemory && !options_.readsGivenValues;
 }
 
+bool Execution::keepsMemoryPlainForWeakSearch(uint32_t id) const {
+  const runtime::ExternalOp *op = runtime::findExternalOp(id);
+  return op && op->symbolicMemory && options_.readsGivenValues;
+}
+
 bool Execution::touchesPointee(uint32_t id, unsigned arg) const {
   const runtime::ExternalOp *op = runtime::findExternalOp(id);
   return !op || arg >= 8 || (op->untouchedPointees >> arg & 1) == 0;

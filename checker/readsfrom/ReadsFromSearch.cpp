@@ -173,8 +173,8 @@ bool ReadsFromSearch::iterationReadsLatest(ThreadId t) const {
   return true;
 }
 
-// No thread can take a step: a thread waits at a spin loop in vain (redundant), or for ever,
-// or one stopped at a failed assumption, or a deadlock.
+// No thread can take a step: a thread waits at a spin loop in vain (redundant), one stopped at
+// a failed assumption, a thread that waits at a spin loop for ever, or a deadlock.
 void ReadsFromSearch::endWithoutThread() {
   ThreadId spinning = NoThread;
   for (ThreadId t = 0; t < model_.numThreads(); ++t) {
@@ -187,7 +187,11 @@ void ReadsFromSearch::endWithoutThread() {
     if (spinning == NoThread)
       spinning = t;
   }
-  if (spinning != NoThread) {
+  if (stoppedByFailedAssume(model_)) {
+    // The stopped thread loops at its assumption forever, on inputs the program rules out: the
+    // threads waiting for it are no livelock or deadlock (as for the stateful search).
+    endExecution(ExecutionEnd::Infeasible);
+  } else if (spinning != NoThread) {
     ErrorInfo error;
     error.kind = ErrorKind::Livelock;
     error.thread = spinning;
@@ -198,8 +202,6 @@ void ReadsFromSearch::endWithoutThread() {
                                 threadLabel(model_, spinning));
     report(error);
     endExecution(ExecutionEnd::Error);
-  } else if (stoppedByFailedAssume(model_)) {
-    endExecution(ExecutionEnd::Infeasible);
   } else {
     report(deadlockError(model_));
     endExecution(ExecutionEnd::Deadlock);

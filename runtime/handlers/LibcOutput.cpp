@@ -143,7 +143,7 @@ CallOutcome LibcHandler::prepareFormattedOutput(ProgramThread &thread, const Ext
     if (context_.symbolic.on()) {
       Operation area;
       area.addAccess(overflow, 1, false);
-      context_.symbolic.concretise(area, true);
+      context_.symbolic.concretise(area, true, Concretisation::ExternalCall);
     }
   }
   // What the call reads and writes: the format, each %s argument (found by a dry run, which

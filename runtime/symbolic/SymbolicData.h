@@ -99,7 +99,7 @@ public:
   /// Makes the symbolic bytes of the objects an operation's footprint touches concrete (before
   /// the runtime reads them as plain bytes). An operation that does not read them (`reads`
   /// false: free) drops their expressions without pinning any input to its value.
-  void concretise(const Operation &op, bool reads);
+  void concretise(const Operation &op, bool reads, Concretisation reason);
   /// Before a load (`__bpor_load`): each byte it may read that was never written becomes a
   /// fresh 8-bit symbol (an input like a nondet value, read again by every later load).
   void drawUnwrittenBytes(ProgramThread &thread, Address address, uint64_t size);

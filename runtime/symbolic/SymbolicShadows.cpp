@@ -47,11 +47,11 @@ bool SymbolicData::addressDecision(const ExternalCall &call, uint64_t size,
   return true;
 }
 
-void SymbolicData::concretise(const Operation &op, bool reads) {
+void SymbolicData::concretise(const Operation &op, bool reads, Concretisation reason) {
   for (unsigned i = 0; i < op.numAccesses; ++i)
     memory_.takeShadows(op.accesses[i].address, [&](Address address, uint32_t expr) {
       if (reads)
-        run_->concretise(expr, *memory_.host(address), Concretisation::ExternalCall);
+        run_->concretise(expr, *memory_.host(address), reason);
     });
 }
 

@@ -10,7 +10,7 @@
 // RUN: %expect-exit 0 %bporcheck --no-progress -DFEW_VALUES --model=ra %s | %FileCheck %s --check-prefix=RA
 // RUN: %expect-exit 0 %bporcheck --no-progress -DFEW_VALUES --model=sc %s | %FileCheck %s --check-prefix=SC
 // WIDE: graph search under RC11
-// WIDE: verdict: ok: no error in any schedule, but not every behaviour was covered: 1 time a value computed from nondet inputs was fixed to one value (1 as an argument of a library function)
+// WIDE: verdict: ok: no error in any schedule, but not every behaviour was covered: 1 time a value computed from nondet inputs was fixed to one value (1 as an address or value of a shared-memory access under a weak memory model)
 // ERROR: load global x = {{[0-9]+}} (from step {{[0-9]+}}, although step {{[0-9]+}} stored to it)
 // ERROR: verdict: error (assertion failure)
 // RA: verdict: ok: no error in any schedule, every value of every nondet input (graph search under RA
