@@ -1,13 +1,17 @@
 // Graphs that end with a thread stopped by a failed assumption under the weak-memory graph
 // search (docs/weak-memory.md, "The search"): the stopped thread loops there forever, as
 // SV-COMP defines __VERIFIER_assume, on inputs the program rules out, so the thread spinning
-// for the lock it holds is no livelock (as for the stateful search under SC); but the plain accesses before the
+// for the lock it holds is no livelock (as for the searches under SC, where the reads-from search,
+// which takes such loops under SC, once reported one); but the plain accesses before the
 // assumption still race under RC11 (undefined behaviour where it happens), which the search
 // once left unreported because no graph of the program finishes.
 // RUN: %expect-exit 1 %bporcheck --no-progress -DRACE %s | %FileCheck %s --check-prefix=RACE
+// RUN: %expect-exit 0 %bporcheck --no-progress -DRACE --model=sc %s | %FileCheck %s --check-prefix=SC
 // RUN: %expect-exit 0 %bporcheck --no-progress --model=rc11 --nondet=values --nondet-values=2 %s | %FileCheck %s --check-prefix=CUT
 // RUN: %expect-exit 0 %bporcheck --no-progress --model=rc11 %s | %FileCheck %s --check-prefix=OK
-// RACE: error: data race: this access and one by thread 1 (locker) at {{.*}}weak_memory_failed_assumption.c:26:{{[0-9]+}} are not ordered by happens-before under RC11
+// RACE: error: data race: this access and one by thread 1 (locker) at {{.*}}weak_memory_failed_assumption.c:30:9 are not ordered by happens-before under RC11
+// SC: reads-from search under SC
+// SC: verdict: ok: no error, but no execution finished: every one was cut by an assumption
 // CUT: verdict: ok: no error, but no execution finished: every one was cut by an assumption
 // OK: verdict: ok: no error in any schedule, every value of every nondet input (graph search under RC11
 #include <pthread.h>
