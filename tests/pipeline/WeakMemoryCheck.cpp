@@ -110,6 +110,15 @@ void exploreInto(Model &model, graph::MemoryModel m, const SearchSplit *split, F
   }
 }
 
+/// A mismatch if the consistency checks by vector clocks disagreed with the reference axioms.
+void noteDisagreements(graph::MemoryModel m, uint64_t disagreements,
+                       std::vector<std::string> &mismatches) {
+  if (disagreements)
+    mismatches.push_back(fmt::format("{}: the consistency check by vector clocks disagreed with "
+                                     "the reference axioms on {} graphs",
+                                     graph::memoryModelName(m), disagreements));
+}
+
 /// A mismatch unless the default search (optimal DPOR, under SC) finds `expected`'s errors.
 void compareDefaultSearch(Model &model, const EnumeratedGraphs &expected,
                           std::vector<std::string> &mismatches) {
@@ -157,11 +166,7 @@ WeakMemoryCheck checkWeakMemory(const CProgram &program,
     Found whole;
     explore(nullptr, whole);
     out.graphs.emplace_back(m, expected.graphs.size());
-    if (disagreements)
-      check.mismatches.push_back(fmt::format(
-          "{}: the consistency check by vector clocks disagreed with the reference axioms on "
-          "{} graphs",
-          graph::memoryModelName(m), disagreements));
+    noteDisagreements(m, disagreements, check.mismatches);
     compareWithOracle(whole, expected, graph::memoryModelName(m), check.mismatches);
     // The search divided as -j and mpirun divide it (SearchSplit): the units at one split depth
     // (by program) dealt out in turn to three shares, each explored by a search of its own;
@@ -218,11 +223,7 @@ WeakMemoryCheck checkWeakNondet(const CProgram &program,
     uint64_t fixedBefore = symbolicExecution.coverageGaps().concretisedTotal();
     Found bySymbol;
     exploreInto(symbolic, m, nullptr, bySymbol, disagreements);
-    if (disagreements)
-      check.mismatches.push_back(fmt::format(
-          "{}: the consistency check by vector clocks disagreed with the reference axioms on "
-          "{} graphs",
-          graph::memoryModelName(m), disagreements));
+    noteDisagreements(m, disagreements, check.mismatches);
     if (symbolicExecution.coverageGaps().concretisedTotal() != fixedBefore) {
       check.concretised = true; // fixed with loss: the search may miss errors, no check
     } else {
