@@ -114,8 +114,8 @@ Execution::Performed Execution::perform(ProgramThread &thread, uint32_t choice, 
                                                            : Concretisation::ExternalCall);
   switch (runtime::externalOp(thread.request.id).performer) {
   case Performer::Memory: {
-    if (symbolic_.on() && thread.request.id == Ext::Store)
-      symbolic_.beforeStore(thread);
+    if (symbolic_.on())
+      symbolic_.beforeMemoryOperation(thread, !options_.readsGivenValues);
     Performed performed = performMemory(thread, result, event);
     if (performed == Performed::Complete && symbolic_.on()) {
       symbolic_.afterMemoryOperation(thread);

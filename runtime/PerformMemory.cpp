@@ -105,10 +105,11 @@ bool Execution::failedCompareOnlyReads(bool injected) const {
 
 // Not under data-race detection: its detector orders two atomic updates by which ran first (the
 // later reads the earlier's release), so that their order decides whether plain accesses around
-// them race, and a search must try both. Not in symbolic mode, where an update may concretise
-// the symbolic value it reads, a change the other order makes elsewhere.
+// them race, and a search must try both. In symbolic mode they do: an update of a commuting
+// kind (integer arithmetic and bit operations) fixes nothing, it writes the expression of its
+// operation (SymbolicUpdates.cpp), and the two orders' expressions are equal for every input.
 bool Execution::updatesCommute() const {
-  return !symbolic_.on() && options_.raceDetection == RaceDetection::Off;
+  return options_.raceDetection == RaceDetection::Off;
 }
 
 uint64_t Execution::peekMemory(uint64_t address, uint32_t size) const {

@@ -152,8 +152,11 @@ bool ReadsFromSearch::waits(ThreadId t) const {
   for (size_t k = mine.size() - count; k < mine.size(); ++k) {
     const RfEvent &e = events_[size_t(mine[k])];
     // An update that wrote the value it read changed nothing (an exchange of 1 that read 1).
-    bool sameValue = e.rmw.form != RmwArguments::Form::None &&
-                     ops_[size_t(mine[k])].value == e.written[0];
+    // Not one whose values stand for expressions: they are the path's model's, and other
+    // inputs may tell them apart.
+    const Operation &op = ops_[size_t(mine[k])];
+    bool sameValue = e.rmw.form != RmwArguments::Form::None && !op.symbolicValue &&
+                     op.value == e.written[0];
     if (e.writes() && !sameValue)
       return false;
   }

@@ -16,6 +16,7 @@
 
 #include "core/Model.h"
 #include "core/Operation.h"
+#include "core/RmwSemantics.h"
 #include "interp/Interpreter.h"
 #include "interp/Program.h"
 #include "interp/SymbolicMemory.h"
@@ -105,11 +106,14 @@ public:
   void drawUnwrittenBytes(ProgramThread &thread, Address address, uint64_t size);
   /// The same for every byte of [first, first + size) (already checked).
   void drawUnwrittenRange(ProgramThread &thread, Address first, uint64_t size);
-  /// Before a store (`__bpor_store`) at a symbolic address: the object's shadow after it,
-  /// computed before the write.
-  void beforeStore(const ProgramThread &thread);
-  /// After a load, store or copy of performMemory completed: the expressions travel with the
-  /// bytes, and a load's result carries its bytes' (takeResultShadow).
+  /// Before performMemory: a store (`__bpor_store`) at a symbolic address computes its
+  /// object's shadow after it; an update (`__bpor_rmw`) computes the expressions of what it
+  /// reads and writes (SymbolicUpdates.cpp), after drawing the bytes never written it reads
+  /// if `drawUnwritten`.
+  void beforeMemoryOperation(ProgramThread &thread, bool drawUnwritten);
+  /// After a load, store, update or copy of performMemory completed: the expressions travel
+  /// with the bytes, and a load's or update's result carries the bytes' it read
+  /// (takeResultShadow).
   void afterMemoryOperation(const ProgramThread &thread);
   /// The expression of the result the operation just performed completes with (none: 0).
   ExprId takeResultShadow() { return std::exchange(resultShadow_, ConcreteValue); }
@@ -123,6 +127,11 @@ private:
   /// The object a load or store at a symbolic address is confined to (interp/SymbolicMemory.h).
   bool symbolicTarget(const ExternalCall &call, uint64_t size, symbolic_memory::Target &target,
                       bool fixIfNone = false);
+  /// beforeMemoryOperation for an update: sets pendingUpdate_.
+  void beforeUpdate(ProgramThread &thread, bool drawUnwritten);
+  /// The expression an update `op` of `bits` bits writes over `old` with `operand`; 0 for an
+  /// operation kept concrete (floating point, the wrapping increments).
+  ExprId updatedExpression(RmwOp op, unsigned bits, ExprId old, ExprId operand);
   /// After a decision that fixed values (DecisionKind::Value): every slot and byte whose
   /// expression has one value where the path holds becomes a plain value, so the rest of the
   /// execution runs on it as if that value had been drawn (no further decision, no query).
@@ -140,8 +149,15 @@ private:
   uint32_t root_ = 0; // the path every execution starts from (anchorModel)
   /// The expression of the result a visible operation completes with (a symbolic load).
   ExprId resultShadow_ = ConcreteValue;
-  /// A store at a symbolic address: its object's shadow after it (beforeStore).
+  /// A store at a symbolic address: its object's shadow after it (beforeMemoryOperation).
   std::vector<uint32_t> storedObjectShadow_;
+  /// An update about to be performed on symbolic bytes or with a symbolic operand: the
+  /// expressions of the value it reads and of the value it writes (0: concrete).
+  struct PendingUpdate {
+    bool symbolic = false;
+    ExprId read = ConcreteValue;
+    ExprId written = ConcreteValue;
+  } pendingUpdate_;
 };
 
 } // namespace runtime

@@ -95,8 +95,15 @@ void SymbolicData::drawUnwrittenRange(ProgramThread &thread, Address address, ui
   }
 }
 
-void SymbolicData::beforeStore(const ProgramThread &thread) {
+void SymbolicData::beforeMemoryOperation(ProgramThread &thread, bool drawUnwritten) {
   storedObjectShadow_.clear();
+  pendingUpdate_ = PendingUpdate{};
+  if (!run_)
+    return;
+  if (thread.request.id == Ext::Rmw)
+    beforeUpdate(thread, drawUnwritten);
+  if (thread.request.id != Ext::Store)
+    return;
   ExternalCall call = interp_->pendingCall(thread.state);
   uint64_t size = std::min<uint64_t>(thread.request.args[2], 8);
   symbolic_memory::Target target;
@@ -146,6 +153,12 @@ void SymbolicData::afterMemoryOperation(const ProgramThread &thread) {
     setValueShadow(a[0], size, interp_->pendingCall(thread.state).argShadow(1));
     return;
   }
+  case Ext::Rmw: // (address, operand, size, op): beforeUpdate computed both expressions
+    if (pendingUpdate_.symbolic) {
+      setValueShadow(a[0], a[2], pendingUpdate_.written);
+      resultShadow_ = pendingUpdate_.read;
+    }
+    return;
   case Ext::LoadBytes:
   case Ext::StoreBytes: { // (shared, local, size)
     bool load = thread.request.id == Ext::LoadBytes;
@@ -176,6 +189,8 @@ bool SymbolicData::valueWasSymbolic(const ProgramThread &thread) const {
     return resultShadow_ != ConcreteValue;
   case Ext::Store:
     return interp_->pendingCall(thread.state).argShadow(1) != ConcreteValue;
+  case Ext::Rmw:
+    return pendingUpdate_.symbolic;
   default:
     return false;
   }
@@ -192,11 +207,11 @@ bool SymbolicData::symbolicTarget(const ExternalCall &, uint64_t, symbolic_memor
 bool SymbolicData::addressDecision(const ExternalCall &, uint64_t, PendingDecision &) {
   return false;
 }
-void SymbolicData::concretise(const Operation &, bool) {}
+void SymbolicData::concretise(const Operation &, bool, Concretisation) {}
 void SymbolicData::setValueShadow(Address, uint64_t, ExprId) {}
 void SymbolicData::drawUnwrittenBytes(ProgramThread &, Address, uint64_t) {}
 void SymbolicData::drawUnwrittenRange(ProgramThread &, Address, uint64_t) {}
-void SymbolicData::beforeStore(const ProgramThread &) {}
+void SymbolicData::beforeMemoryOperation(ProgramThread &, bool) {}
 void SymbolicData::afterMemoryOperation(const ProgramThread &) { resultShadow_ = ConcreteValue; }
 
 #endif

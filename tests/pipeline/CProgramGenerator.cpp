@@ -40,6 +40,7 @@ private:
   Lines charNondetOp();
   Lines assumedNondetOp();
   Lines fixedNondetOp();
+  Lines symbolicUpdateOp();
   Lines floatOp();
   Lines libraryOp();
   bool charNondetUsed = false;
@@ -201,6 +202,8 @@ Lines Generator::charNondetOp() {
     return assumedNondetOp();
   if (options.fixedNondet)
     return fixedNondetOp();
+  if (options.symbolicUpdates)
+    return symbolicUpdateOp();
   switch (options.nondetLoops      ? Loops[below(3)]
           : options.comparedNondet ? ComparedOnly[below(3)]
                                    : below(11)) {
@@ -348,6 +351,37 @@ Lines Generator::fixedNondetOp() {
                         k, variable(), value()),
             check};
   }
+}
+
+// Two updates of a shared word with operands computed from the input, their results (reduced
+// to a few values) added to r and checked by an assertion of its own; the other threads' loads
+// and updates of a0 (commutingUpdates) read what they wrote. Each update reads the word's
+// expression and writes a new one: a value fixed or computed otherwise shows as an error found
+// or missed.
+Lines Generator::symbolicUpdateOp() {
+  auto update = [&]() -> std::string {
+    std::string x = variable();
+    switch (below(12)) {
+    case 0: return "atomic_fetch_add(&a0, c);";
+    case 1: return "r += atomic_fetch_sub(&a0, c % 5) % 4;";
+    case 2: return "r += atomic_exchange(&a0, c % 4);";
+    case 3: return fmt::format("r += __atomic_fetch_nand(&{}, c, __ATOMIC_SEQ_CST) & 3;", x);
+    case 4: return fmt::format("r += __atomic_fetch_max(&{}, (int)(c % 5) - 2, __ATOMIC_SEQ_CST);", x);
+    case 5: return fmt::format("r += __atomic_fetch_min(&{}, (int)(c % 5) - 2, __ATOMIC_SEQ_CST);", x);
+    case 6:
+      return fmt::format("r += __atomic_fetch_max((unsigned *)&{}, c, __ATOMIC_SEQ_CST) % 4;", x);
+    case 7:
+      return fmt::format("r += __atomic_fetch_min((unsigned char *)&{} + {}, c, __ATOMIC_SEQ_CST) % 4;",
+                         x, below(2));
+    case 8: return fmt::format("r += __sync_fetch_and_xor(&{}, c & 3);", x);
+    case 9: return fmt::format("r += __sync_fetch_and_and(&{}, c) % 4;", x);
+    case 10: return fmt::format("r += __sync_fetch_and_or(&{}, c & 6) % 8;", x);
+    default: return "r += atomic_fetch_add(&a0, c % 3);";
+    }
+  };
+  std::string first = update(), second = update();
+  return {fmt::format("{{ unsigned char c = __VERIFIER_nondet_uchar(); {} {} }}", first, second),
+          fmt::format("assert(r != {});", value())};
 }
 
 // The input through floating-point operations, two of them on the same input, each giving a
@@ -723,10 +757,11 @@ CProgram Generator::run() {
   for (Body &body : bodies)
     for (unsigned i = 0, n = 1 + unsigned(below(options.maxOps)); i < n; ++i)
       body.ops.push_back(randomOp());
-  // Every program of the float checks has its input: in a random thread if no op drew it.
-  if (options.floats && !charNondetUsed) {
+  // Every program of the float and update checks has its input: in a random thread if no op
+  // drew it.
+  if ((options.floats || options.symbolicUpdates) && !charNondetUsed) {
     charNondetUsed = true;
-    bodies[below(bodies.size())].ops.push_back(floatOp());
+    bodies[below(bodies.size())].ops.push_back(options.floats ? floatOp() : symbolicUpdateOp());
   }
   addPairs();
   for (Body &body : bodies)

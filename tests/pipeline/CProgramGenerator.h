@@ -59,6 +59,12 @@ struct CGeneratorOptions {
   /// stays complete. Off by default, so that the programs of the other tests' seeds stay the
   /// same.
   bool fixedNondet = false;
+  /// With charNondet: the input goes through two atomic updates of a shared word (fetch_add,
+  /// sub, and, or, xor, nand, signed and unsigned min and max, exchange, of the whole word or
+  /// of one byte), with the results added to r, so that the word and the results stand for
+  /// expressions (runtime/symbolic/SymbolicUpdates.cpp). Off by default, so that the programs
+  /// of the other tests' seeds stay the same.
+  bool symbolicUpdates = false;
   bool asserts = true;
   /// __VERIFIER_assume over shared values and r, inside and outside atomic blocks. Off by
   /// default so that the programs of the other tests' seeds stay the same.

@@ -42,6 +42,10 @@ int main(int argc, char **argv) {
       options.charNondet = true;
       options.nondet = false;
       options.fixedNondet = true;
+    } else if (is("--symbolic-updates")) { // and atomic updates of shared words take it
+      options.charNondet = true;
+      options.nondet = false;
+      options.symbolicUpdates = options.commutingUpdates = true;
     } else if (is("--compared-nondet")) { // and it is only compared with constants
       options.comparedNondet = true;
     } else if (is("--nondet-loops")) { // or bounds a loop (checkLoopAbstraction)

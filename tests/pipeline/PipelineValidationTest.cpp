@@ -65,7 +65,7 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
   }
   // An index into the large array stays symbolic, and a value the checker fixes is split
   // first: no program fixes a value with loss.
-  if (options.largeArray || options.fixedNondet) {
+  if (options.largeArray || options.fixedNondet || options.symbolicUpdates) {
     EXPECT_EQ(concretised, 0u) << "programs that fixed a nondet value";
   }
   // At least half the programs are small enough for exhaustive search to be the reference
@@ -134,6 +134,14 @@ TEST(PipelineValidation, FixedValuesAgainstEnumeration) {
   CGeneratorOptions options = charNondetOptions();
   options.fixedNondet = true;
   validateSeeds(7600000, validationSeeds(30), options, Check::Symbolic);
+}
+
+// The input through atomic updates of shared words, which other threads update and read as
+// well: the words and the updates' results stay expressions, and none is fixed.
+TEST(PipelineValidation, SymbolicUpdatesAgainstEnumeration) {
+  CGeneratorOptions options = charNondetOptions();
+  options.symbolicUpdates = options.commutingUpdates = true;
+  validateSeeds(7700000, validationSeeds(30), options, Check::Symbolic);
 }
 
 // Inputs only compared with constants, drawn by their classes (passes/NondetDomain.h), against

@@ -57,8 +57,9 @@ void validateGenerated(uint64_t first, uint64_t count, const WeakProgramOptions 
              checked, count, graphs, concretised);
   EXPECT_GE(checked * 10, count * 9);
   // A value fixed with loss leaves a model unchecked: at most a quarter of the programs.
-  if (count >= MinimumProgramsForShares)
+  if (count >= MinimumProgramsForShares) {
     EXPECT_LE(concretised * 4, count);
+  }
   EXPECT_GT(graphs, count);
 }
 

@@ -1,17 +1,23 @@
-// A word that a compare-and-swap or a fetch_add reads holds a value computed from a nondet input
-// (docs/design.md, "Values fixed by splitting"): the call splits the word's bytes into their
-// values first, as it splits an argument, so every search covers each of the 4 values of `n`.
-// The fetch_add runs inside an atomic block, whose footprint leaves the bytes symbolic for the
-// block's own instructions. Fixing the bytes instead answered "ok, but not every behaviour was
-// covered" on all three programs and missed both errors.
-// UNFOLDING-REFUSES: whether the adder splits depends on whether the claimer's splits already
-// fixed n (docs/unfolding.md, "Not supported"); the unfolding search refuses it.
-// RUN: %expect-exit 3 %bporcheck --por=unfolding %s | %FileCheck --check-prefix=REFUSED %s
+// A word that a compare-and-swap or a fetch_add reads holds a value computed from a nondet input.
+// The compare-and-swap splits the word's bytes into their values first, as a call splits an
+// argument (docs/design.md, "Values fixed by splitting"); the fetch_add, inside an atomic block,
+// keeps the word's expression ("Atomic updates"). So every search covers each of the 4 values
+// of `n`. Fixing the bytes instead answered "ok, but not every behaviour was covered" on all
+// three programs and missed both errors.
+// RUN: %bporcheck --por=unfolding %s | %FileCheck --check-prefix=OK %s
+// UNFOLDING-REFUSES: with a second compare-and-swap in the adder's place (-DTWO_CAS), whether
+// it splits depends on whether the claimer's splits already fixed n (docs/unfolding.md, "Not
+// supported"); the unfolding search refuses it, and the other searches answer.
+// RUN: %expect-exit 3 %bporcheck -DTWO_CAS --por=unfolding %s | %FileCheck --check-prefix=REFUSED %s
+// RUN: %bporcheck -DTWO_CAS --por=optimal %s | %FileCheck --check-prefix=OK %s
+// RUN: %bporcheck -DTWO_CAS --por=source %s | %FileCheck --check-prefix=OK %s
 // RUN: %bporcheck --por=optimal %s | %FileCheck --check-prefix=OK %s
 // RUN: %bporcheck --por=source %s | %FileCheck --check-prefix=OK %s
 // RUN: %bporcheck --por=dpor %s | %FileCheck --check-prefix=OK %s
 // RUN: %bporcheck --por=none %s | %FileCheck --check-prefix=OK %s
 // RUN: %expect-exit 1 %bporcheck -DCLAIM --por=optimal %s | %FileCheck --check-prefix=CLAIM %s
+// RUN: %expect-exit 1 %bporcheck -DCLAIM --por=unfolding %s | %FileCheck --check-prefix=CLAIM %s
+// RUN: %expect-exit 1 %bporcheck -DADD --por=unfolding %s | %FileCheck --check-prefix=ADD %s
 // RUN: %expect-exit 1 %bporcheck -DCLAIM --por=source %s | %FileCheck --check-prefix=CLAIM %s
 // RUN: %expect-exit 1 %bporcheck -DCLAIM --por=none %s | %FileCheck --check-prefix=CLAIM %s
 // RUN: %expect-exit 1 %bporcheck -DCLAIM --preemptions=2 %s | %FileCheck --check-prefix=CLAIM %s
@@ -21,8 +27,8 @@
 // With 64 values (-DWIDE, more than a split covers) the word is fixed with loss, and the answer
 // says so (exit 4), never "ok" for every value.
 // RUN: %expect-exit 4 %bporcheck -DWIDE -DCLAIM %s | %FileCheck --check-prefix=WIDE %s
-// OK: verdict: ok: no error in any schedule, every value of every nondet input
 // REFUSED: error: unsupported construct: the unfolding search found the program non-deterministic
+// OK: verdict: ok: no error in any schedule, every value of every nondet input
 // WIDE: verdict: ok: no error in any schedule, but not every behaviour was covered: 1 time a value computed from nondet inputs was fixed to one value (1 as an argument of a library function)
 // CLAIM: error: assertion failure: assertion '!claimed' failed
 // CLAIM: nondet inputs:
@@ -51,7 +57,12 @@ void *claimer(void *arg) {
 
 void *adder(void *arg) {
   __VERIFIER_atomic_begin();
+#ifdef TWO_CAS
+  unsigned old = 0;
+  atomic_compare_exchange_strong(&counter, &old, 9);
+#else
   unsigned old = atomic_fetch_add(&counter, 1);
+#endif
   __VERIFIER_atomic_end();
 #ifdef ADD
   assert(old != 3);
