@@ -621,23 +621,11 @@ template <bool Symbolic> RunResult Interpreter::runLoop(ThreadState &thread) {
       ++ip;
       break;
     case Op::Floor:
-      R[I.dst] = fpSlot(std::floor(fpValue(R[I.a], I.c)), I.c);
-      ++ip;
-      break;
     case Op::Ceil:
-      R[I.dst] = fpSlot(std::ceil(fpValue(R[I.a], I.c)), I.c);
-      ++ip;
-      break;
     case Op::FTrunc:
-      R[I.dst] = fpSlot(std::trunc(fpValue(R[I.a], I.c)), I.c);
-      ++ip;
-      break;
     case Op::Round:
-      R[I.dst] = fpSlot(std::round(fpValue(R[I.a], I.c)), I.c);
-      ++ip;
-      break;
     case Op::RoundEven:
-      R[I.dst] = fpSlot(std::nearbyint(fpValue(R[I.a], I.c)), I.c);
+      R[I.dst] = roundedToIntegral(I.op, R[I.a], I.c);
       ++ip;
       break;
     case Op::FMin:

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "interp/Bytecode.h"
+#include "interp/FloatBits.h"
 #include "memory/Memory.h"
 
 #include <llvm/IR/InstrTypes.h>
@@ -33,6 +34,19 @@ inline double fpValue(Slot slot, bool isDouble) {
 }
 inline Slot fpSlot(double value, bool isDouble) {
   return isDouble ? fromDouble(value) : fromFloat(float(value));
+}
+
+/// floor, ceil, trunc, round (ties away from zero) and roundeven (rint, nearbyint: the default
+/// mode) of a float or double: exact through a double for a float too; a NaN comes back as the
+/// operand made quiet (floatbits::withNaNRule), as symbolic/FloatExpressions.cpp states it.
+inline Slot roundedToIntegral(Op op, Slot a, bool isDouble) {
+  double x = fpValue(a, isDouble);
+  double r = op == Op::Floor    ? std::floor(x)
+             : op == Op::Ceil   ? std::ceil(x)
+             : op == Op::FTrunc ? std::trunc(x)
+             : op == Op::Round  ? std::round(x)
+                                : std::nearbyint(x);
+  return floatbits::withNaNRule(fpSlot(r, isDouble), a, a, isDouble);
 }
 
 inline Slot loadBytes(const uint8_t *host, unsigned size) {

@@ -138,6 +138,23 @@ ExprId ExprStore::floating(const FloatOperation &operation, ExprId ea, ExprId eb
     result = bitsOf(value, arithmeticNaN(a, a));
     break;
   }
+  case Op::Floor:
+  case Op::Ceil:
+  case Op::FTrunc:
+  case Op::Round:
+  case Op::RoundEven: { // IEEE roundToIntegral in the function's direction; C's round() takes
+                        // ties away from zero, nearbyint() and rint() the default mode
+    z3::expr a = expr(resize(ea, bits));
+    Z3_ast mode = operation.op == Op::Floor    ? Z3_mk_fpa_rtn(c)
+                  : operation.op == Op::Ceil   ? Z3_mk_fpa_rtp(c)
+                  : operation.op == Op::FTrunc ? Z3_mk_fpa_rtz(c)
+                  : operation.op == Op::Round  ? Z3_mk_fpa_rna(c)
+                                               : Z3_mk_fpa_rne(c);
+    z3::expr direction = wrap(c, mode);
+    z3::expr value = wrap(c, Z3_mk_fpa_round_to_integral(c, direction, floatOf(a, isDouble)));
+    result = bitsOf(value, arithmeticNaN(a, a));
+    break;
+  }
   case Op::FNeg: // the sign bit flipped, NaNs included
     result = expr(resize(ea, bits)) ^ constant(floatbits::signBit(isDouble), bits);
     break;

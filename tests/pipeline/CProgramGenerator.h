@@ -55,7 +55,7 @@ struct CGeneratorOptions {
   bool floats = false;
   /// With charNondet: the input, reduced to at most 16 values, is one the checker must fix: a
   /// malloc size, a VLA's length, a memcpy length, an operand of an operation kept concrete
-  /// (popcount, floor): split by decisions (SymbolicValues::splitsBeforeFixing), so the search
+  /// (popcount, copysign): split by decisions (SymbolicValues::splitsBeforeFixing), so the search
   /// stays complete. Off by default, so that the programs of the other tests' seeds stay the
   /// same.
   bool fixedNondet = false;

@@ -42,6 +42,8 @@ void validateSeeds(uint64_t first, uint64_t count, const CGeneratorOptions &opti
     abstracted += !check.skipped && check.abstractedLoops > 0;
     onlyRead += !check.skipped && check.onlyReadEvents;
     concretised += check.concretised;
+    if (check.concretised)
+      fmt::print("seed {} fixed a nondet value with loss: not checked\n", seed);
     livelocks += check.livelock;
     if (check.mismatches.empty())
       continue;

@@ -116,7 +116,7 @@ protected:
   /// no model gives another.
   void solved(const FloatOperation &operation, uint64_t a, unsigned aBits, uint64_t b,
               uint64_t expected) {
-    bool binary = operation.op != Op::Sqrt;
+    bool binary = operation.op != Op::Sqrt && operation.op != Op::Round;
     ExprId sa = store.symbol(0, nextSymbol_++, aBits);
     ExprId sb = binary ? store.symbol(0, nextSymbol_++, aBits) : ConcreteValue;
     symbolic::PathId path =
@@ -220,7 +220,7 @@ TEST_F(FloatExpressionsTest, ComparesWithEveryPredicate) {
             << predicates[p] << " " << x << " " << y;
 }
 
-TEST_F(FloatExpressionsTest, ConversionsSignNegationAndSquareRoot) {
+TEST_F(FloatExpressionsTest, ConversionsSignNegationSquareRootAndRounding) {
   load(R"(
 define i64 @fptosi64(double %a) {
   %r = fptosi double %a to i64
@@ -274,8 +274,48 @@ define double @sqrt(double %a) {
   %r = call double @llvm.sqrt.f64(double %a)
   ret double %r
 }
+define double @floor(double %a) {
+  %r = call double @llvm.floor.f64(double %a)
+  ret double %r
+}
+define double @ceil(double %a) {
+  %r = call double @llvm.ceil.f64(double %a)
+  ret double %r
+}
+define double @ftrunc(double %a) {
+  %r = call double @llvm.trunc.f64(double %a)
+  ret double %r
+}
+define double @round(double %a) {
+  %r = call double @llvm.round.f64(double %a)
+  ret double %r
+}
+define double @rint(double %a) {
+  %r = call double @llvm.rint.f64(double %a)
+  ret double %r
+}
+define float @floorf(float %a) {
+  %r = call float @llvm.floor.f32(float %a)
+  ret float %r
+}
+define float @roundf(float %a) {
+  %r = call float @llvm.round.f32(float %a)
+  ret float %r
+}
+define float @nearbyintf(float %a) {
+  %r = call float @llvm.nearbyint.f32(float %a)
+  ret float %r
+}
 declare float @llvm.fabs.f32(float)
 declare double @llvm.sqrt.f64(double)
+declare double @llvm.floor.f64(double)
+declare double @llvm.ceil.f64(double)
+declare double @llvm.trunc.f64(double)
+declare double @llvm.round.f64(double)
+declare double @llvm.rint.f64(double)
+declare float @llvm.floor.f32(float)
+declare float @llvm.round.f32(float)
+declare float @llvm.nearbyint.f32(float)
 )");
   for (double x : doubles()) {
     EXPECT_EQ(folded({Op::FPToSI, true, 64}, slotOf(x), 64, 0), call("fptosi64", {slotOf(x)})) << x;
@@ -284,11 +324,20 @@ declare double @llvm.sqrt.f64(double)
     EXPECT_EQ(folded({Op::FPTrunc}, slotOf(x), 64, 0), call("trunc", {slotOf(x)})) << x;
     EXPECT_EQ(folded({Op::FNeg, true}, slotOf(x), 64, 0), call("neg", {slotOf(x)})) << x;
     EXPECT_EQ(folded({Op::Sqrt, true}, slotOf(x), 64, 0), call("sqrt", {slotOf(x)})) << x;
+    EXPECT_EQ(folded({Op::Floor, true}, slotOf(x), 64, 0), call("floor", {slotOf(x)})) << x;
+    EXPECT_EQ(folded({Op::Ceil, true}, slotOf(x), 64, 0), call("ceil", {slotOf(x)})) << x;
+    EXPECT_EQ(folded({Op::FTrunc, true}, slotOf(x), 64, 0), call("ftrunc", {slotOf(x)})) << x;
+    EXPECT_EQ(folded({Op::Round, true}, slotOf(x), 64, 0), call("round", {slotOf(x)})) << x;
+    EXPECT_EQ(folded({Op::RoundEven, true}, slotOf(x), 64, 0), call("rint", {slotOf(x)})) << x;
   }
   for (float x : floats()) {
     EXPECT_EQ(folded({Op::FPToUI, false, 8}, slotOf(x), 32, 0), call("fptoui8", {slotOf(x)})) << x;
     EXPECT_EQ(folded({Op::FPExt}, slotOf(x), 32, 0), call("ext", {slotOf(x)})) << x;
     EXPECT_EQ(folded({Op::FAbs, false}, slotOf(x), 32, 0), call("abs", {slotOf(x)})) << x;
+    EXPECT_EQ(folded({Op::Floor, false}, slotOf(x), 32, 0), call("floorf", {slotOf(x)})) << x;
+    EXPECT_EQ(folded({Op::Round, false}, slotOf(x), 32, 0), call("roundf", {slotOf(x)})) << x;
+    EXPECT_EQ(folded({Op::RoundEven, false}, slotOf(x), 32, 0), call("nearbyintf", {slotOf(x)}))
+        << x;
   }
   for (uint64_t i : integers()) {
     EXPECT_EQ(folded({Op::SIToFP, true, 64}, i, 64, 0), call("sitofp64", {i})) << i;
@@ -299,6 +348,7 @@ declare double @llvm.sqrt.f64(double)
     EXPECT_EQ(folded({Op::UIToFP, true, 8}, i & 0xff, 8, 0), call("uitofp8", {i & 0xff})) << i;
   }
   solved({Op::Sqrt, true}, slotOf(2.0), 64, 0, call("sqrt", {slotOf(2.0)}));
+  solved({Op::Round, true}, slotOf(-2.5), 64, 0, call("round", {slotOf(-2.5)}));
 }
 
 } // namespace
