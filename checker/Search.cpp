@@ -82,7 +82,11 @@ void SearchEngine::analyseRaces(bool executionEnded) {
   const SearchFrame &before = stack.frames[last];
   const SearchFrame &now = stack.top();
   now.alive.forEach([&](ThreadId u) {
-    bool unchanged = u != event.thread && before.alive.contains(u);
+    // A thread that did not step keeps its next transition, except an atomic block that a
+    // write of a symbolic value into its footprint made conflict with everything
+    // (ProgramThread::namedBlock): then it may race with older events too.
+    bool unchanged = u != event.thread && before.alive.contains(u) &&
+                     before.next[u].global == now.next[u].global;
     if (!unchanged) {
       fullRaceScan(u);
       if (executionEnded && event.thread != u)
@@ -152,6 +156,19 @@ size_t SearchEngine::raceTarget(size_t i, ThreadId u) const {
       continue;
     return e.kind == OpKind::Lock ? j : i;
   }
+  return i;
+}
+
+// An atomic block whose step stopped inside it at a data choice keeps every other thread out
+// until its thread leaves it: the block's event and the data choices after it, up to event i,
+// run back to back (the data choices are `global` there, and the block's event conflicts with
+// everything: runtime/AtomicBlockFootprint.h). Another thread can only run before the whole
+// section, so a race with an event of it gets its backtrack point at the section's start.
+size_t SearchEngine::sectionStart(size_t i) const {
+  const std::vector<Operation> &events = stack.events;
+  while (i > 0 && isDataChoice(events[i].kind) && events[i].global &&
+         events[i - 1].thread == events[i].thread)
+    --i;
   return i;
 }
 
@@ -251,8 +268,8 @@ void SearchEngine::checkRaceAnalysis(bool executionEnded) {
         continue;
       if (options.threadStartOptimization && !(executionEnded && i + 1 == n) && createdBy(i, u))
         continue;
-      uint32_t race = i;
-      i = uint32_t(raceTarget(i, u));
+      uint32_t race = uint32_t(sectionStart(i));
+      i = uint32_t(raceTarget(race, u));
       if (options.por == PorMode::Bpor) {
         bound->backtrack(stack, i, u, checker);
         if (race != i && bound->costReadsEnabledness()) {
@@ -272,6 +289,7 @@ void SearchEngine::checkRaceAnalysis(bool executionEnded) {
 
 // Line 7 of Algorithm 7 and 8: Backtrack(S, i, u).
 void SearchEngine::backtrackRace(size_t frameIndex, ThreadId u) {
+  frameIndex = sectionStart(frameIndex);
   size_t target = raceTarget(frameIndex, u);
   if (options.por != PorMode::Bpor) {
     dporBacktrack(target, u);

@@ -82,6 +82,7 @@ private:
   void checkRaceAnalysis(bool executionEnded);
   bool createdBy(uint32_t i, ThreadId u) const;
   size_t raceTarget(size_t i, ThreadId u) const;
+  size_t sectionStart(size_t i) const;
   void dporBacktrack(size_t frameIndex, ThreadId u);
 
   Model &model;

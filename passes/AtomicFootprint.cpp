@@ -52,11 +52,13 @@ std::optional<AccessShape> accessShape(StringRef Name) {
       .Default(std::nullopt);
 }
 
-// Runtime calls that touch no memory another thread sees (an error or abort ends the
-// execution; a nondet or decision only splits the block).
+// Runtime calls that touch no memory another thread sees and never stop the block's step
+// inside it (an error or abort ends the execution). A nondet draw does stop it: the block's
+// step would then keep the other threads out without saying so, so a block with one gets no
+// table (the runtime gathers its footprint, Execution::mayDecideInsideBlock).
 bool touchesNoSharedMemory(StringRef Name) {
   return StringSwitch<bool>(Name)
-      .Cases("__bpor_fence", "__bpor_assume", "__bpor_nondet", "__bpor_atomic_begin", true)
+      .Cases("__bpor_fence", "__bpor_assume", "__bpor_atomic_begin", true)
       .Cases("__bpor_reach_error", "__bpor_assert_fail", "__bpor_abort", true)
       .Default(false);
 }

@@ -23,8 +23,10 @@ bool AtomicBlockFootprint::readNamed(const Memory &memory, const ExternalCall &c
   for (uint64_t i = 0; i < call.arg(2); ++i) {
     uint64_t word[3];
     for (unsigned k = 0; k < 3; ++k)
-      if (memory.read(call.arg(1) + 8 * (3 * i + k), 8, word[k]) != MemoryFault::None)
+      if (memory.read(call.arg(1) + 8 * (3 * i + k), 8, word[k]) != MemoryFault::None) {
+        op.numAccesses = 0;
         return false;
+      }
     if (!op.mergeAccess(Access{word[0], word[1], word[2] != 0})) {
       op.numAccesses = 0;
       return false;
@@ -65,18 +67,24 @@ void AtomicBlockFootprint::gather(const Operation &performed) {
 // stops at the same place. So does a block that ran whole within the step: it reads the same
 // values, takes the same path and touches the same ranges wherever it is moved past events that
 // do not touch them.
-void AtomicBlockFootprint::finish(Operation &event, bool blockEnded) {
+//
+// A block that stops inside itself (at a decision on a symbolic value) leaves every other
+// thread disabled until its thread leaves it. Independent events never disable each other, so
+// its event conflicts with everything; its pending operation had to as well
+// (Execution::mayDecideInsideBlock), else the step did more than it said.
+bool AtomicBlockFootprint::finish(Operation &event, bool blockEnded) {
   gathering_ = false;
   if (!named_.global) {
-    if (!withinNamed_)
+    if (!withinNamed_ || !blockEnded)
       event.global = true;
-    return;
+    return !blockEnded;
   }
   if (fits_ && blockEnded) {
     event.global = false;
     event.numAccesses = ranges_.numAccesses;
     std::copy_n(ranges_.accesses, event.numAccesses, event.accesses);
   }
+  return false;
 }
 
 } // namespace bpor::runtime

@@ -2,7 +2,8 @@
 //
 // A block whose footprint the pass named (passes/AtomicFootprint.h) keeps it: its pending
 // operation and its event agree. Its accesses are still checked against that footprint, and if
-// one falls outside it (the pass missed it) the event conflicts with everything, to be sound.
+// one falls outside it (the pass missed it) the event conflicts with everything, to be sound;
+// so does the event of a step that stopped inside the block (at a symbolic decision).
 // Any other block's event gets the ranges the block touched with plain memory operations, if
 // the block ended within the step and they fit in one Operation; otherwise it stays global.
 // The footprint lives for one step: begin() when a step starts an atomic block, gather() for
@@ -32,8 +33,10 @@ public:
   /// An operation performed inside the block.
   void gather(const Operation &performed);
   /// The step ends: gives the block's `event` its footprint. `blockEnded`: the block was left,
-  /// or the execution ended inside it, within the step.
-  void finish(Operation &event, bool blockEnded);
+  /// or the execution ended inside it, within the step. True if the step stopped inside a
+  /// block whose pending operation named a footprint: it disabled the other threads, which
+  /// that operation did not say.
+  bool finish(Operation &event, bool blockEnded);
 
 private:
   bool gathering_ = false;

@@ -117,7 +117,10 @@ CallOutcome Execution::prepareControl(ProgramThread &thread, const ExternalCall 
       return CallOutcome::Return;
     }
     context_.setPending(thread, row.kind, loc32(a[0]));
+    thread.namedBlock = runtime::NamedBlock::No;
     op.global = !runtime::AtomicBlockFootprint::readNamed(memory_, call, op);
+    if (!op.global)
+      pendNamedBlock(thread);
     return CallOutcome::Pause;
   case Ext::AtomicEnd:
     if (thread.atomicDepth > 0)

@@ -142,8 +142,13 @@ const Operation &Execution::step(ThreadId id, uint32_t choice) {
     event_.endsThread = true;
   if (options_.raceDetection != RaceDetection::Off)
     endStepForRaces(thread);
-  if (blockFootprint_.gathering())
-    blockFootprint_.finish(event_, thread.atomicDepth == 0 || status_ != ExecStatus::Running);
+  if (blockFootprint_.gathering() &&
+      blockFootprint_.finish(event_, thread.atomicDepth == 0 || status_ != ExecStatus::Running))
+    context_.fail(ErrorKind::Unsupported, thread, context_.currentLocation(thread),
+                  "an atomic block stopped inside at a decision on a symbolic value that its "
+                  "footprint did not foresee");
+  if (symbolic_.on())
+    reconsiderNamedBlocks();
   showOutputIfEnded();
   uint64_t instructions = thread.state.instructions;
   lastStepWork_ = instructions >= instructionsBefore ? instructions - instructionsBefore + 1 : 1;

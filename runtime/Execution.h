@@ -200,6 +200,13 @@ private:
   /// The thread stands at a decision (ThreadState::decision): makes it the pending operation.
   void setDecisionPending(ProgramThread &thread);
   Performed performDecision(ProgramThread &thread, uint32_t choice, Operation &event);
+  /// `thread` pends an atomic block whose footprint the pass named (in its pending
+  /// operation): notes it, and makes the operation `global` if the block may reach a symbolic
+  /// value and so stop inside itself at a decision (mayDecideInsideBlock).
+  void pendNamedBlock(ProgramThread &thread);
+  bool mayDecideInsideBlock(const ProgramThread &thread) const;
+  /// After a step: the pending named blocks' `global` again (ProgramThread::namedBlock).
+  void reconsiderNamedBlocks();
 
   /// Writes a thread's part of the state key (StateKey.cpp).
   void writeThreadPart(StateWriter &out, const ProgramThread &thread, uint8_t ends) const;

@@ -53,6 +53,8 @@ struct ExitHandler {
   bool withArgument = false; // __cxa_atexit and __cxa_thread_atexit pass `argument`
 };
 
+enum class NamedBlock : uint8_t { No, Reached, ReachedByOwn };
+
 struct ProgramThread {
   ThreadState state;
   Operation pending;
@@ -60,6 +62,12 @@ struct ProgramThread {
   Stage stage = Stage::AtCall;
   /// Inside __bpor_atomic_begin/end: visible calls are performed without pausing.
   uint32_t atomicDepth = 0;
+  /// Whether the pending operation is an atomic block whose footprint the pass named, and
+  /// whether a symbolic value reaches it from the thread's own slots or stack objects. Its
+  /// `global` says whether the block may stop inside itself (Execution::mayDecideInsideBlock);
+  /// if not from the thread's own values, a write of a symbolic value into the footprint can
+  /// change that, so it is reconsidered after each step.
+  NamedBlock namedBlock = NamedBlock::No;
   /// pthread_create inside an atomic block: the child's prefix runs once the handler returned.
   bool needsInitialRun = false;
   Slot exitValue = 0;

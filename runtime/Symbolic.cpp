@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace bpor {
 
 // The interpreter asks these for any external call, also of a function the runtime does not
@@ -69,6 +71,56 @@ void Execution::setDecisionPending(ProgramThread &thread) {
     // Inside an atomic block: the checker chooses, but no other thread may run meanwhile.
     thread.pending.global = true;
     atomicOwner_ = thread.state.threadId;
+  }
+}
+
+// A block whose footprint the pass named makes no visible access outside it and no other
+// visible call (passes/AtomicFootprint.h), so a symbolic value can reach it only from the
+// thread's own slots and stack objects or from the named ranges' objects. If one holds a
+// symbolic value, the block may stop inside itself at a decision and keep every other thread
+// out until it leaves: its pending operation must then conflict with everything, as its event
+// will (AtomicBlockFootprint::finish), or the searches would reorder other threads' steps
+// across a step that disables them. The thread's own part cannot change while the block is
+// pending (no other thread reaches those objects without a visible access, which a named block
+// has not), so it is looked at once; the named ranges after every step.
+void Execution::pendNamedBlock(ProgramThread &thread) {
+  thread.namedBlock = runtime::NamedBlock::Reached;
+  if (!symbolic_.on())
+    return;
+  const ThreadState &state = thread.state;
+  bool own = std::any_of(state.shadows.begin(), state.shadows.end(),
+                         [](ExprId e) { return e != ConcreteValue; }) ||
+             (memory_.hasShadows() &&
+              std::any_of(state.allocas.begin(), state.allocas.end(),
+                          [&](Address a) { return !memory_.shadowsOfObject(a, 0).empty(); }));
+  if (own)
+    thread.namedBlock = runtime::NamedBlock::ReachedByOwn;
+  thread.pending.global = mayDecideInsideBlock(thread);
+}
+
+bool Execution::mayDecideInsideBlock(const ProgramThread &thread) const {
+  if (thread.namedBlock == runtime::NamedBlock::ReachedByOwn)
+    return true;
+  if (!symbolic_.on() || !memory_.hasShadows())
+    return false;
+  const Operation &named = thread.pending;
+  for (unsigned k = 0; k < named.numAccesses; ++k)
+    if (!memory_.shadowsOfObject(named.accesses[k].address, 0).empty())
+      return true;
+  return false;
+}
+
+void Execution::reconsiderNamedBlocks() {
+  if (!memory_.hasShadows())
+    return;
+  for (ThreadId t = 0; t < numThreads_; ++t) {
+    const ProgramThread &thread = threads_[t];
+    if (thread.namedBlock != runtime::NamedBlock::Reached ||
+        thread.pending.kind != OpKind::AtomicBlock)
+      continue;
+    bool global = mayDecideInsideBlock(thread);
+    if (global != thread.pending.global)
+      threads_.modify(t).pending.global = global;
   }
 }
 

@@ -42,8 +42,7 @@ bool OptimalSearch::hasUnexploredBranch() const {
       return true; // other workers may still add to it
     if (f.exhausted)
       continue;
-    if (!perChoice() && f.branchActive &&
-        f.taken.choice + 1 < nextOf(i, f.taken.thread).numChoices)
+    if (!perChoice() && f.branchActive && nextChoice(i) != Frame::NoChoice)
       return true;
     bool found = false;
     if (variant == OptimalVariant::Optimal) {
@@ -53,7 +52,7 @@ bool OptimalSearch::hasUnexploredBranch() const {
                           !f.asleep(b.event.thread(), b.event.choice));
     } else {
       f.backtrack.forEach([&](ThreadId t) {
-        found = found || (f.enabled.contains(t) && !f.done.contains(t) && !f.asleep(t));
+        found = found || (f.enabled.contains(t) && !f.done.contains(t) && awake(i, t));
       });
       found = found || f.laterTaken < f.later.size(); // a single-branch state's later rounds'
     }

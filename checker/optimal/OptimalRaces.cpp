@@ -39,18 +39,22 @@ void OptimalSearch::analyseRaces() {
   const Frame &end = frames.back();
   if (end.exhausted)
     return; // cut at the maximum depth
+  // An event that ended the execution inside an atomic block's section: the other threads
+  // could have run before the section only.
+  size_t start = cutShort ? sectionStart(length - 1) : length;
   end.alive.forEach([&](ThreadId u) {
     if (!cutShort && end.enabled.contains(u))
       return; // asleep at a sleep-set-blocked end: its operation was explored elsewhere
     Event pending{nextOf(frames.size() - 1, u), false};
-    if (cutShort && frames[length - 1].enabled.contains(u)) {
+    if (cutShort && frames[start].enabled.contains(u)) {
       if (perChoice())
-        resolveFootprint(length - 1, pending);
-      // It could have run before the event that ended the execution. The wakeup sequence
-      // keeps that event after it: a branch in which the thread merely commutes with the
-      // sequence is no cover, since an execution that ends early never runs it.
-      Event ending = log[length - 1].event;
-      ending.endsExecution = !dependent(pending.op, ending.op);
+        resolveFootprint(start, pending);
+      // It could have run before the event that ended the execution (or its section). The
+      // wakeup sequence keeps that event (or the section's start, which conflicts with
+      // everything) after it: a branch in which the thread merely commutes with the sequence
+      // is no cover, since an execution that ends early never runs it.
+      Event ending = log[start].event;
+      ending.endsExecution = ending.endsExecution && !dependent(pending.op, ending.op);
       // For optimal DPOR each data choice of a pending Nondet is its own event.
       uint32_t choices = perChoice() ? pending.op.numChoices : 1;
       for (uint32_t c = 0; c < choices; ++c) {
@@ -58,11 +62,11 @@ void OptimalSearch::analyseRaces() {
         sequence.clear();
         sequence.push_back(pending);
         sequence.push_back(ending);
-        // After the pending operation, a compare-and-swap that ended the execution may do
-        // otherwise.
+        // After the pending operation, a compare-and-swap that ended the execution, or the
+        // block whose section did, may do otherwise.
         if (!ending.endsExecution)
-          resolveOutcome(length - 1, sequence);
-        insertWakeupSequence(length - 1, sequence);
+          resolveOutcome(start, sequence);
+        insertWakeupSequence(start, sequence);
       }
       return;
     }
@@ -100,6 +104,19 @@ void OptimalSearch::resolveFootprint(size_t i, Event &pending) {
   names.rename(pending.op);
 }
 
+// An atomic block whose step stopped inside it at a data choice keeps every other thread out
+// until its thread leaves it: the block's event and the data choices after it, up to event i,
+// run back to back (the data choices are `global` there, and the block's event conflicts with
+// everything: runtime/AtomicBlockFootprint.h). Another thread's event can only be moved before
+// the whole section, so a race with an event of it is reversed at its start.
+size_t OptimalSearch::sectionStart(size_t i) const {
+  while (i > 0 && isDataChoice(log[i].event.op.kind) && log[i].event.op.global) {
+    assert(log[i - 1].event.thread() == log[i].event.thread());
+    --i;
+  }
+  return i;
+}
+
 // A wakeup sequence v, to run from state i, holds events as they ran in E, and each does the
 // same from i: the events of notdep(e_i, E) keep every event they depend on, and its last event
 // keeps all but e_i. But e_i conflicts with the last one: if that is a compare-and-swap or a
@@ -111,30 +128,45 @@ void OptimalSearch::resolveFootprint(size_t i, Event &pending) {
 // put beside it, and traces were lost. Its event there is found by running v from state i (the
 // model is left off the path; the next return to a state restores it); if that cannot be
 // done, its pending footprint, a write, stands in (docs/design.md, "What an event did").
+//
+// So with an atomic block whose event conflicts with everything because its step stopped
+// inside it (at a data choice): moved before an event it depends on, it may read other values
+// and run whole, touching its footprint only. What it does there is found the same way; if that
+// cannot be done, the event as it ran (conflicting with everything) stands in.
 void OptimalSearch::resolveOutcome(size_t i, std::vector<Event> &v) {
   Event &last = v.back();
-  if (!last.op.outcomeFootprint || aboveSplit(i))
+  bool block = last.op.kind == OpKind::AtomicBlock && last.op.global;
+  if ((!last.op.outcomeFootprint && !block) || aboveSplit(i))
     return;
+  std::optional<Operation> op = probeLast(i, v);
+  if (op && (block || op->numAccesses == last.op.numAccesses))
+    last.op = *op;
+  else if (!block)
+    last.op = asPending(last.op);
+}
+
+// v's last event as it runs when v is run from state i (the model is left off the path; the
+// next return to a state restores it), renamed; none if v cannot be run, or its last step is
+// another thread's or another kind of operation.
+std::optional<Operation> OptimalSearch::probeLast(size_t i, const std::vector<Event> &v) {
   probeSteps.clear();
   for (const Event &e : v)
     probeSteps.push_back(ScheduleStep{names.threadOf(e.thread()), e.choice});
-  if (restorer.probe(i, probeSteps, events, ledger.result.stats.steps, probed) &&
-      probed.size() == v.size()) {
-    Operation op = probed.back();
-    names.rename(op);
-    if (op.thread == last.op.thread && op.kind == last.op.kind &&
-        op.numAccesses == last.op.numAccesses) {
-      last.op = op;
-      return;
-    }
-  }
-  last.op = asPending(last.op);
+  if (!restorer.probe(i, probeSteps, events, ledger.result.stats.steps, probed) ||
+      probed.size() != v.size())
+    return std::nullopt;
+  Operation op = probed.back();
+  names.rename(op);
+  if (op.thread != v.back().op.thread || op.kind != v.back().op.kind)
+    return std::nullopt;
+  return op;
 }
 
 // The reversal of the race e_i ⋖ later: v = notdep(e_i, E).later goes into wut(pre(E, e_i))
 // unless a sleeping thread is a weak initial of v (Algorithm 2, lines 3-6); for source-DPOR
 // some initial of v joins backtrack(pre(E, e_i)) unless one is there (Algorithm 1, lines 6-9).
 void OptimalSearch::reverseRace(size_t i, const Event &later, size_t limit) {
+  i = sectionStart(i);
   Event reversed = later;
   // Moved before an event it depends on through its footprint, an event that ended the
   // execution may read other values and not end it: do not assume it does
@@ -237,7 +269,7 @@ void OptimalSearch::insertWakeupSequence(size_t i, std::vector<Event> &v) {
   }
   std::vector<ThreadId> first = initials(v);
   for (ThreadId t : first)
-    if (f.backtrack.contains(t) || f.asleep(t))
+    if (f.backtrack.contains(t) || f.asleep(t, choiceIn(v, t)))
       return;
   for (ThreadId t : first)
     if (f.enabled.contains(t)) {
@@ -253,7 +285,7 @@ void OptimalSearch::askForBranch(size_t i, const std::vector<Event> &v) {
   const Frame &f = frames[i];
   std::vector<ThreadId> first = initials(v);
   for (ThreadId t : first)
-    if (f.backtrack.contains(t) || laterBranch(f, t) || f.asleep(t))
+    if (f.backtrack.contains(t) || laterBranch(f, t) || f.asleep(t, choiceIn(v, t)))
       return;
   for (ThreadId t : first)
     if (f.enabled.contains(t)) {

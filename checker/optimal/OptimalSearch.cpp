@@ -113,11 +113,7 @@ void OptimalSearch::captureState(bool running) {
 ScheduleStep OptimalSearch::preferredStep() const {
   const Frame &f = frames.back();
   size_t top = frames.size() - 1;
-  auto choiceOf = [&](ThreadId u) {
-    if (!perChoice())
-      return f.asleep(u) ? Frame::NoChoice : 0u;
-    return f.awakeChoice(u, nextOf(top, u).numChoices);
-  };
+  auto choiceOf = [&](ThreadId u) { return f.awakeChoice(u, nextOf(top, u).numChoices); };
   ThreadId last = events.empty() ? NoThread : names.nameOf(events.back().thread);
   if (last != NoThread && f.enabled.contains(last))
     if (uint32_t c = choiceOf(last); c != Frame::NoChoice)
@@ -191,7 +187,7 @@ void OptimalSearch::initialize() {
         return;
       }
     f.enabled.forEach([&](ThreadId u) {
-      if (!f.asleep(u))
+      if (awake(frames.size() - 1, u))
         f.backtrack.insert(u);
     });
     return;
@@ -261,12 +257,16 @@ ScheduleStep OptimalSearch::selectNext() {
   if (isShared(frames.size() - 1))
     return selectShared();
   if (f.branchActive) {
-    // Source-DPOR explores the data choices of a step one after the other; optimal DPOR
-    // explores each as its own branch.
-    if (!perChoice() &&
-        f.taken.choice + 1 < nextOf(frames.size() - 1, f.taken.thread).numChoices)
-      return ScheduleStep{f.taken.thread, f.taken.choice + 1};
     putToSleep(f, f.branchEvent);
+    // Source-DPOR explores the data choices of a step not asleep one after the other; optimal
+    // DPOR explores each as its own branch.
+    if (!perChoice()) {
+      uint32_t next = nextChoice(frames.size() - 1);
+      if (next != Frame::NoChoice) {
+        f.taken.choice = next;
+        return f.taken;
+      }
+    }
     f.branchActive = false;
     f.branchSubtree.clear();
   }
@@ -293,16 +293,17 @@ ScheduleStep OptimalSearch::selectNext() {
     }
     return ScheduleStep{};
   }
+  size_t top = frames.size() - 1;
   ThreadId chosen = NoThread;
   f.backtrack.forEach([&](ThreadId t) {
-    if (chosen == NoThread && !f.done.contains(t) && f.enabled.contains(t) && !f.asleep(t))
+    if (chosen == NoThread && !f.done.contains(t) && f.enabled.contains(t) && awake(top, t))
       chosen = t;
   });
   f.takenThisRound = false;
   // A single-branch state: then the branches later rounds added, in the order they came.
   while (chosen == NoThread && f.laterTaken < f.later.size()) {
     auto [t, round] = f.later[f.laterTaken++];
-    if (!f.done.contains(t) && f.enabled.contains(t) && !f.asleep(t)) {
+    if (!f.done.contains(t) && f.enabled.contains(t) && awake(top, t)) {
       chosen = t;
       f.takenThisRound = round == options.split->rounds->current();
     }
@@ -311,8 +312,21 @@ ScheduleStep OptimalSearch::selectNext() {
     return ScheduleStep{};
   f.done.insert(chosen);
   f.branchActive = true;
-  f.taken = ScheduleStep{chosen, 0};
+  f.taken = ScheduleStep{chosen, f.awakeChoice(chosen, nextOf(top, chosen).numChoices)};
   return f.taken;
+}
+
+// Whether some data choice of thread t's next step in state i is not asleep (source-DPOR's
+// branches are threads, each with the choices not asleep).
+bool OptimalSearch::awake(size_t i, ThreadId t) const {
+  return frames[i].awakeChoice(t, nextOf(i, t).numChoices) != Frame::NoChoice;
+}
+
+// Source-DPOR: the data choice of state i's branch in progress to explore after the one taken,
+// the next not asleep (Frame::NoChoice if none is left).
+uint32_t OptimalSearch::nextChoice(size_t i) const {
+  const Frame &f = frames[i];
+  return f.awakeChoice(f.taken.thread, nextOf(i, f.taken.thread).numChoices, f.taken.choice + 1);
 }
 
 // Takes `step` from the top state and records the state it reaches (line 16-18 of Algorithm

@@ -49,7 +49,10 @@ struct Frame {
   ThreadSet done;
   /// The branch in progress: its thread and data choice, the event it executed, and (optimal
   /// DPOR) the wakeup subtree below it. Source-DPOR explores every data choice of a branch
-  /// from the same subtree; optimal DPOR makes each choice its own branch.
+  /// not asleep, one after the other; optimal DPOR makes each choice its own branch. Either
+  /// way each choice's event goes to sleep on its own once explored: choices end differently
+  /// (one may end the execution with an error, which no event commutes with), so a thread's
+  /// choices do not wake up together (docs/optimal-dpor.md, "Data choices").
   bool branchActive = false;
   ScheduleStep taken;
   Event branchEvent;
@@ -87,10 +90,10 @@ struct Frame {
     return false;
   }
   static constexpr uint32_t NoChoice = ~uint32_t(0);
-  /// The first data choice of t's next event (which has `numChoices`) that is not asleep (0
-  /// for other operations), or NoChoice.
-  uint32_t awakeChoice(ThreadId t, uint32_t numChoices) const {
-    for (uint32_t c = 0; c < numChoices; ++c)
+  /// The first data choice from `from` on of t's next event (which has `numChoices`) that is
+  /// not asleep (0 for other operations), or NoChoice.
+  uint32_t awakeChoice(ThreadId t, uint32_t numChoices, uint32_t from = 0) const {
+    for (uint32_t c = from; c < numChoices; ++c)
       if (!asleep(t, c))
         return c;
     return NoChoice;
@@ -139,6 +142,9 @@ private:
   ThreadId creationOrJoin() const;
   SplitPath pathTo(size_t i) const;
   bool laterBranch(const Frame &f, ThreadId t) const;
+  bool awake(size_t i, ThreadId t) const;
+  size_t sectionStart(size_t i) const;
+  uint32_t nextChoice(size_t i) const;
   void askForBranch(size_t i, const std::vector<Event> &v);
   /// Parallel search (SearchOptions::split): whether frame i is above the split depth, where
   /// every enabled thread not asleep is a branch.
@@ -193,6 +199,7 @@ private:
   /// ran differently in E (a failed compare-and-swap or trylock that may succeed before the
   /// write it raced with).
   void resolveOutcome(size_t i, std::vector<Event> &v);
+  std::optional<Operation> probeLast(size_t i, const std::vector<Event> &v);
   std::vector<ScheduleStep> probeSteps;
   std::vector<Operation> probed;
   /// Inserts v (Algorithm 2, lines 5-6) at state i; consumes v (WakeupTree::insert).

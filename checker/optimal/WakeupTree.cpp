@@ -53,6 +53,11 @@ std::vector<ThreadId> initials(const std::vector<Event> &v) {
   return result;
 }
 
+uint32_t choiceIn(const std::vector<Event> &v, ThreadId thread) {
+  size_t k = firstOf(thread, v);
+  return k < v.size() ? v[k].choice : 0;
+}
+
 bool threadsExistFor(const std::vector<Event> &v, const ThreadSet &alive) {
   for (size_t k = 0; k < v.size(); ++k) {
     ThreadId t = v[k].thread();

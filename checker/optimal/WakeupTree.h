@@ -24,6 +24,9 @@ bool inWeakInitials(const Event &next, const std::vector<Event> &v);
 /// The threads of I(v), in order of their first events in v.
 std::vector<ThreadId> initials(const std::vector<Event> &v);
 
+/// The data choice of `thread`'s first event in v (0 if it has none).
+uint32_t choiceIn(const std::vector<Event> &v, ThreadId thread);
+
 /// Whether every thread with an event in v is alive where v starts or created by an earlier
 /// event of v (v can run from there, threads named as ThreadNames names them).
 bool threadsExistFor(const std::vector<Event> &v, const ThreadSet &alive);

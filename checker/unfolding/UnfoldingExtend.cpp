@@ -142,6 +142,15 @@ void UnfoldingSearch::addExtensions(CanonicalThread u, uint32_t index, Event *pr
   enumerate(enumerate, 0);
 }
 
+// Whether a maximal event of e's history, of another thread, may have left its thread inside
+// an atomic block (Event.h, excludesOthers).
+static bool afterExclusion(const Event &e) {
+  for (const Event *c : e.causes)
+    if (c->thread != e.thread && excludesOthers(c->label) && c->label.kind != OpKind::Exit)
+      return true;
+  return false;
+}
+
 Event *UnfoldingSearch::makeEvent(std::string key, CanonicalThread u, uint32_t index,
                                   uint32_t choice, Event *pred, std::vector<Event *> causes,
                                   const Operation &label) {
@@ -161,8 +170,11 @@ Event *UnfoldingSearch::makeEvent(std::string key, CanonicalThread u, uint32_t i
     }
   }
   // A transition that may be disabled is an event only if it is enabled after its history;
-  // with cutoffs, every event's state is needed. Either way the history is replayed.
-  if (cutoffs || mayBlock(l)) {
+  // with cutoffs, every event's state is needed. Either way the history is replayed. After a
+  // step of another thread that excludes the others any transition may be disabled: an
+  // atomic block whose step stopped inside it at a data choice keeps every other thread out
+  // until the block ends.
+  if (cutoffs || mayBlock(l) || afterExclusion(*e)) {
     bool cutoff = false;
     bool enabled = checkByReplay(e, cutoff);
     if (!enabled || cutoff) {

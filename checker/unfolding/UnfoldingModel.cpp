@@ -14,11 +14,22 @@ bool checkpointLevel(size_t level) { return level <= 64 || level % 16 == 0; }
 
 // ---- The model ----
 
+// An atomic block whose footprint the pass named is pending as conflicting with everything
+// while a symbolic value can reach it (Execution::mayDecideInsideBlock), which depends on what
+// other threads wrote there, not on the thread's history alone as an event's label must. Its
+// label is the named footprint (an atomic block excludes the other threads whatever its
+// label's footprint: Event.h, excludesOthers).
+static bool namedBlock(const Operation &op) {
+  return op.kind == OpKind::AtomicBlock && op.numAccesses > 0;
+}
+
 Operation UnfoldingSearch::canonicalLabel(const Operation &pending, CanonicalThread u,
                                           const ThreadMap &threads) const {
   Operation label = pending;
   label.thread = u;
   label.value = 0;
+  if (namedBlock(label))
+    label.global = false;
   if (label.kind == OpKind::Join && label.otherThread != NoThread)
     label.otherThread = label.otherThread < threads.canonicalOf.size()
                             ? threads.canonicalOf[label.otherThread]
@@ -30,7 +41,8 @@ Operation UnfoldingSearch::canonicalLabel(const Operation &pending, CanonicalThr
 
 bool UnfoldingSearch::matches(const Operation &pending, const Event &e) const {
   const Operation &l = e.label;
-  if (pending.kind != l.kind || pending.global != l.global ||
+  bool global = pending.global && !namedBlock(pending);
+  if (pending.kind != l.kind || global != l.global ||
       pending.numChoices != l.numChoices || pending.numAccesses != l.numAccesses)
     return false;
   for (unsigned i = 0; i < l.numAccesses; ++i)
@@ -65,6 +77,7 @@ const Operation *UnfoldingSearch::stepModel(Event *e, ThreadMap &threads) {
   }
   const Operation &executed = model.step(m, e->choice);
   ++result.stats.steps;
+
   // A fork that created no thread (the step failed: too many threads) binds nothing.
   if (e->isFork() && executed.otherThread != NoThread)
     threads.bind(e->child(), executed.otherThread);

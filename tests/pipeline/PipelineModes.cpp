@@ -11,6 +11,18 @@
 
 namespace bpor::testing {
 
+bool isTrace(const std::vector<Operation> &events, ExecutionEnd end) {
+  // A cutoff of the unfolding search is no trace: a configuration cut short, or one whose
+  // execution ended at an event observed on its own (Explorer.h).
+  if (end == ExecutionEnd::SleepSetBlocked || end == ExecutionEnd::WaitedInVain ||
+      end == ExecutionEnd::Cutoff)
+    return false;
+  // Nor is a symbolic branch's infeasible side: no input takes it, and the searches stop there
+  // wherever the other threads stand (core/Outcome.h).
+  return end != ExecutionEnd::Infeasible || events.empty() ||
+         !isInfeasibleOutcome(events.back(), ExecStatus::Infeasible);
+}
+
 // `into`, when given, is filled as the search goes (an onRound callback may look at it).
 ModeResult run(Model &model, const Mode &mode, ModeResult *into) {
   ModeResult local;
@@ -22,14 +34,13 @@ ModeResult run(Model &model, const Mode &mode, ModeResult *into) {
   ExecutionObserver observer = [&](const std::vector<Operation> &events, ExecutionEnd end) {
     countLocal(events, end);
     out.longestExecution = std::max<uint64_t>(out.longestExecution, events.size());
-    for (const Operation &event : events)
+    for (const Operation &event : events) {
       out.onlyReadEvents = out.onlyReadEvents || event.onlyRead;
-    // A cutoff of the unfolding search is no trace: a configuration cut short, or one whose
-    // execution ended at an event observed on its own (Explorer.h).
-    if (end == ExecutionEnd::SleepSetBlocked || end == ExecutionEnd::WaitedInVain ||
-        end == ExecutionEnd::Cutoff)
-      return;
+      out.decisions = out.decisions || event.kind == OpKind::Decision;
+    }
     uint64_t hash = globalStateHash(events);
+    if (!isTrace(events, end))
+      return;
     ++out.traces[hash];
     if (end == ExecutionEnd::Deadlock)
       out.deadlock.insert(hash);

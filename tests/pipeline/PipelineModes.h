@@ -30,6 +30,8 @@ struct ModeResult {
   /// Some event only read where its operation may write (Operation::onlyRead: a failed
   /// compare-and-swap or trylock).
   bool onlyReadEvents = false;
+  /// Some event is a decision on a symbolic value (OpKind::Decision).
+  bool decisions = false;
 
   unsigned duplicateTraces() const {
     unsigned n = 0;
@@ -38,6 +40,10 @@ struct ModeResult {
     return n;
   }
 };
+
+/// Whether an execution that ended so is a trace the validation counts: not one that ended
+/// sleep-set blocked, waited in vain, at a cutoff or on a symbolic branch's infeasible side.
+bool isTrace(const std::vector<Operation> &events, ExecutionEnd end);
 
 struct Mode {
   std::string name;

@@ -39,6 +39,11 @@ struct TraceSetOptions {
   bool otherSearches = true;
   /// BPOR divided among workers at several bounds and split depths (DividedBporCheck.h).
   bool dividedBpor = false;
+  /// Nondet inputs as symbolic values (ModelConfig::symbolicNondet): an execution is a schedule
+  /// and a path, its trace carries the path's decisions, and a value standing for an
+  /// expression does not count in it (StateHash.h). A program in which the checker fixed a
+  /// value with loss is not compared.
+  bool symbolic = false;
 };
 
 struct TraceSetCheck {
@@ -49,6 +54,7 @@ struct TraceSetCheck {
   unsigned notCompared = 0; // searches that stopped at their limit
   bool onlyReadEvents = false; // some compare-and-swap or trylock failed (Operation::onlyRead)
   unsigned divided = 0; // divided BPOR runs with several workers (TraceSetOptions::dividedBpor)
+  bool decisions = false; // some trace took a decision on a symbolic value (options.symbolic)
 };
 
 TraceSetCheck checkTraceSets(const CProgram &program, const TraceSetOptions &options = {});
@@ -59,10 +65,15 @@ TraceSetCheck checkTraceSets(const CProgram &program, const TraceSetOptions &opt
 /// seed. With Updates::Failing, the programs also have compare-and-swaps and trylocks that
 /// fail in some schedules (ShapeOptions::updates, CGeneratorOptions::updates), and fewer
 /// threads and operations otherwise; with Updates::Commuting, updates whose result is ignored
-/// (ShapeOptions::commutingUpdates, CGeneratorOptions::commutingUpdates).
-enum class SoakUpdates { None, Failing, Commuting };
+/// (ShapeOptions::commutingUpdates, CGeneratorOptions::commutingUpdates). With
+/// Updates::Symbolic, programs meant for TraceSetOptions::symbolic: half in the shapes with
+/// nondet values stored and updates whose result is ignored, half CProgramGenerator's with a
+/// char input through atomic updates of shared words (CGeneratorOptions::symbolicUpdates) in 2
+/// or 3 children.
+enum class SoakUpdates { None, Failing, Commuting, Symbolic };
 CProgram traceSoakProgram(uint64_t seed, SoakUpdates updates = SoakUpdates::None);
-/// The soak's option that makes those programs ("", " --updates", " --commuting-updates").
+/// The soak's option that makes those programs ("", " --updates", " --commuting-updates",
+/// " --symbolic").
 const char *soakUpdatesOption(SoakUpdates updates);
 
 } // namespace bpor::testing

@@ -28,7 +28,7 @@ void validateTraceSets(uint64_t first, uint64_t count, const TraceSetOptions &op
     first = std::strtoull(only, nullptr, 10);
     count = 1;
   }
-  uint64_t checked = 0, exhaustive = 0, withErrors = 0, onlyRead = 0, divided = 0;
+  uint64_t checked = 0, exhaustive = 0, withErrors = 0, onlyRead = 0, divided = 0, decisions = 0;
   for (uint64_t seed = first; seed < first + count; ++seed) {
     CProgram program = traceSoakProgram(seed, updates);
     TraceSetCheck result = checkTraceSets(program, options);
@@ -36,6 +36,7 @@ void validateTraceSets(uint64_t first, uint64_t count, const TraceSetOptions &op
     exhaustive += result.exhaustive;
     withErrors += result.hasErrors;
     onlyRead += !result.check.skipped && result.onlyReadEvents;
+    decisions += !result.check.skipped && result.decisions;
     divided += result.divided;
     if (result.check.mismatches.empty())
       continue;
@@ -48,13 +49,17 @@ void validateTraceSets(uint64_t first, uint64_t count, const TraceSetOptions &op
     return;
   }
   fmt::print("{} of {} programs checked, {} also against exhaustive search, {} with errors, {} "
-             "with a failed compare-and-swap or trylock\n",
-             checked, count, exhaustive, withErrors, onlyRead);
+             "with a failed compare-and-swap or trylock, {} with decisions on symbolic values\n",
+             checked, count, exhaustive, withErrors, onlyRead, decisions);
   if (options.dividedBpor && count >= MinimumProgramsForShares) {
     EXPECT_GT(divided, count) << "divided BPOR runs with several workers";
   }
   if (updates == SoakUpdates::Failing && count >= MinimumProgramsForShares) {
     EXPECT_GE(onlyRead * 2, checked) << onlyRead << " of " << checked;
+  }
+  // The symbolic programs branch on their inputs: a quarter of the checked ones at least.
+  if (options.symbolic && count >= MinimumProgramsForShares) {
+    EXPECT_GE(decisions * 4, checked) << decisions << " of " << checked;
   }
   // Most programs have few enough traces, some reach an error, some are small enough for
   // exhaustive search.
@@ -112,6 +117,19 @@ TEST(TraceSets, DividedBpor) {
 TEST(TraceSets, FailingUpdates) {
   validateTraceSets(12300000, validationSeeds(100, EverySearchDivisor), TraceSetOptions(),
                     SoakUpdates::Failing);
+}
+
+// Programs with nondet inputs under symbolic values (bpor_trace_soak --symbolic), under every
+// complete search but the stateful ones (which need state keys): an execution is a schedule and
+// a path, and each search explores exactly source-DPOR's set of them (and exhaustive search's,
+// where it completes), with the decisions on the inputs in the traces. Half are in the shapes,
+// with nondet values stored and updates whose result is ignored; half have a char input through
+// atomic updates of shared words that other threads update, read and test in atomic blocks.
+TEST(TraceSets, SymbolicPrograms) {
+  TraceSetOptions options;
+  options.symbolic = true;
+  validateTraceSets(15000000, validationSeeds(150, EverySearchDivisor), options,
+                    SoakUpdates::Symbolic);
 }
 
 // The soak's programs with updates whose result is ignored (bpor_trace_soak

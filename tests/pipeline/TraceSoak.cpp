@@ -2,14 +2,16 @@
 // the real pipeline, for as many programs as asked (docs/results.md, "Validation soak").
 //
 //   bpor_trace_soak [--programs N] [--first-seed S] [--no-parallel] [--no-others] [--divided-bpor]
-//                   [--updates | --commuting-updates]
-//   bpor_trace_soak [--updates | --commuting-updates] --print SEED   (the program of one seed)
+//                   [--updates | --commuting-updates | --symbolic]
+//   bpor_trace_soak [--updates | --commuting-updates | --symbolic] --print SEED
+//     (the program of one seed)
 //   bpor_trace_soak --file PROG.c [-DNAME=VALUE ...] [--exhaustive-limit N] [--max-traces N]
 //     (one program of one's own, for instance a lit test's, checked the same way)
 //
 // Program k is traceSoakProgram(S + k); --updates adds compare-and-swaps and trylocks that
-// fail in some schedules, --commuting-updates updates whose result is ignored
-// (traceSoakProgram's `updates`). A mismatch prints the seed, what differed and the
+// fail in some schedules, --commuting-updates updates whose result is ignored, --symbolic
+// programs with nondet inputs, checked with symbolic values (traceSoakProgram's `updates`,
+// TraceSetOptions::symbolic). A mismatch prints the seed, what differed and the
 // program, and exits with status 1; reproduce it with --first-seed SEED --programs 1.
 #include "tests/pipeline/TraceSetCheck.h"
 
@@ -80,6 +82,8 @@ int main(int argc, char **argv) {
       updates = SoakUpdates::Failing;
     else if (!std::strcmp(argv[i], "--commuting-updates"))
       updates = SoakUpdates::Commuting;
+    else if (!std::strcmp(argv[i], "--symbolic"))
+      updates = SoakUpdates::Symbolic;
     else if (!std::strcmp(argv[i], "--no-parallel"))
       options.parallel = false;
     else if (!std::strcmp(argv[i], "--no-others"))
@@ -88,13 +92,15 @@ int main(int argc, char **argv) {
       options.dividedBpor = true;
     else {
       fmt::print(stderr, "usage: bpor_trace_soak [--programs N] [--first-seed S] "
-                         "[--no-parallel] [--no-others] [--divided-bpor] [--updates|--commuting-updates] | "
-                         "[--updates|--commuting-updates] --print SEED "
+                         "[--no-parallel] [--no-others] [--divided-bpor] "
+                         "[--updates|--commuting-updates|--symbolic] | "
+                         "[--updates|--commuting-updates|--symbolic] --print SEED "
                          "| --file PROG.c "
                          "[-DNAME=VALUE ...] [--exhaustive-limit N] [--max-traces N]\n");
       return 2;
     }
   }
+  options.symbolic = options.symbolic || updates == SoakUpdates::Symbolic;
   if (print) {
     fmt::print("{}", traceSoakProgram(std::strtoull(print, nullptr, 10), updates).source);
     return 0;
